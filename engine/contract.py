@@ -1,0 +1,177 @@
+"""The rules contract every game implements (DESIGN.md, "The engine contract").
+
+A game is a subclass of `Rules`, registered under the entry-point group ``pbem.games``.
+State is plain data (dict, list, str, int, bool, None), so it serialises to YAML/JSON and
+hashes canonically.  The engine owns the record, the dice stream and the clocks; the rules
+only answer these questions:
+
+``setup(scenario, seats, options, dice) -> state``
+    The starting position.  May roll dice (initial shuffles).
+``decisions(state) -> [Decision]``
+    Who is asked what *now*.  Several may be open at once (sealed simultaneous choices,
+    negotiation windows, interrupts).  Empty when the game is over.
+``apply(state, seat, order, dice) -> state``
+    Validate `order` for `seat` and return the next state.  Raises `IllegalOrder` with a
+    human reason and near-miss hints.  `apply` may mutate the state it is given and return
+    it: the engine hands it a private copy whenever it needs the original afterwards.
+``default(state, decision) -> order``
+    What happens when the decision's deadline passes (NMR).  Must always be legal.
+``view(state, seat | None) -> dict``
+    What that seat (``None``: the public) may see.  Every mail is rendered from a view.
+``secrets(state) -> {seat: {str}}``
+    The strings only that seat may see (card names in its hand, its sealed choice); the
+    contract tests check no other seat's view contains them.
+``outcome(state) -> Outcome | None``
+    Winner(s), scores and the reason, once the game has ended.
+``parse(state, decision, text) -> order``
+    One order block of a player's mail (see `split`) as a plain order.  Raises
+    `IllegalOrder` with suggestions when the text is not understood.
+``order_text(order) -> str``
+    The canonical text of an order: the record stores this, and `parse` reads it back.
+``split(text) -> [(line_no, block)]``
+    Cut a mail body into order blocks; the default is one block per non-empty line.
+``validate(state) -> [problem]``
+    Invariants of a well-formed state (used by moderator edits); empty when sound.
+"""
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Iterator, Sequence
+
+from engine.dice import Dice
+from engine.options import Option, OptionSet, Order
+
+State = dict[str, Any]
+
+#: Clock classes a game may name; their durations are configured per game.
+CLOCK_CLASSES = ("impulse", "response", "negotiation", "setup", "winter", "default")
+
+
+class IllegalOrder(Exception):
+    """An order that the rules refuse: `reason` for the player, `hints` as suggestions."""
+
+    def __init__(self, reason: str, hints: Sequence[str] = ()) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.hints = list(hints)
+
+    def __str__(self) -> str:
+        if not self.hints:
+            return self.reason
+        return f"{self.reason} (did you mean: {'; '.join(self.hints)}?)"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One open question: `seat` must answer with an order of one of `options`.
+
+    `id` is stable while the question stays open (games derive it from their own step
+    counter) so clocks can key deadlines on it.  `clock` names the clock class whose
+    duration applies.  `private`: the question itself must not be shown to other seats.
+    `prompt` is a short English description; templates may render a fuller one from `kind`.
+    """
+    id: str
+    seat: str
+    kind: str
+    options: OptionSet
+    clock: str = "default"
+    private: bool = False
+    prompt: str = ""
+    context: dict[str, Any] = field(default_factory=dict)
+
+    def legal_orders(self) -> Iterator[Order]:
+        """Every legal order (may be large: count first with `options.count()`)."""
+        return self.options.orders()
+
+    def random_order(self, rng: random.Random) -> Order:
+        """A random legal order."""
+        return self.options.draw(rng)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: `winners` (seats), `reason` (rule citation), `scores` by seat."""
+    winners: tuple[str, ...]
+    reason: str
+    scores: dict[str, int] = field(default_factory=dict)
+
+    def to_data(self) -> dict[str, Any]:
+        return {"winners": list(self.winners), "reason": self.reason, "scores": dict(self.scores)}
+
+
+@dataclass(frozen=True)
+class ScenarioInfo:
+    """A scenario a game offers: its seats and the player counts it supports."""
+    name: str
+    seats: tuple[str, ...]
+    min_players: int
+    max_players: int
+    description: str = ""
+
+
+class Rules(ABC):
+    """Base class of every game's rules module (see the module docstring)."""
+
+    #: Registered name, e.g. ``here-i-stand``.
+    name: str = ""
+    #: Bumped whenever a change alters the replay of existing archives.
+    version: int = 1
+    title: str = ""
+
+    @abstractmethod
+    def scenarios(self) -> list[ScenarioInfo]:
+        """The scenarios offered; the first is the default."""
+
+    def scenario(self, name: str | None) -> ScenarioInfo:
+        """The named scenario (or the default), or `IllegalOrder` naming the choices."""
+        offered = self.scenarios()
+        if name is None:
+            return offered[0]
+        for info in offered:
+            if info.name == name:
+                return info
+        raise IllegalOrder(f"{self.name} has no scenario {name!r}",
+                           [info.name for info in offered])
+
+    @abstractmethod
+    def setup(self, scenario: str | None, seats: Sequence[str], options: dict[str, Any],
+              dice: Dice) -> State: ...
+
+    @abstractmethod
+    def decisions(self, state: State) -> list[Decision]: ...
+
+    @abstractmethod
+    def apply(self, state: State, seat: str, order: Order, dice: Dice) -> State: ...
+
+    @abstractmethod
+    def default(self, state: State, decision: Decision) -> Order: ...
+
+    @abstractmethod
+    def view(self, state: State, seat: str | None) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def secrets(self, state: State) -> dict[str, set[str]]: ...
+
+    @abstractmethod
+    def outcome(self, state: State) -> Outcome | None: ...
+
+    @abstractmethod
+    def parse(self, state: State, decision: Decision, text: str) -> Order: ...
+
+    @abstractmethod
+    def order_text(self, order: Order) -> str: ...
+
+    def split(self, text: str) -> list[tuple[int, str]]:
+        """One order block per non-empty line, numbered from 1."""
+        return [(n, line.strip()) for n, line in enumerate(text.splitlines(), start=1)
+                if line.strip()]
+
+    def validate(self, state: State) -> list[str]:
+        """Problems of a malformed state; the base class checks nothing."""
+        return []
+
+
+__all__ = ["CLOCK_CLASSES", "Decision", "IllegalOrder", "Option", "OptionSet", "Order",
+           "Outcome", "Rules", "ScenarioInfo", "State"]

@@ -1,0 +1,317 @@
+"""A live game: record + rules + derived state + clocks + the gateway's bookkeeping.
+
+`Game` is what the store loads and saves.  It answers orders (`submit`), enters NMR defaults
+when deadlines pass (`fire_deadlines`), rolls back and forward, and renders views.  The
+persisted form (`to_data`) is the archive (DESIGN.md format) plus two private sections:
+``server`` (tokens, processed Message-IDs, held orders, ... owned by `pbem/`) and ``cache``
+(clock timers and a state snapshot, so loading needs no replay).
+"""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from engine.archive import iso, record_from_data, record_to_data
+from engine.canonical import copy_plain, state_hash
+from engine.clocks import ClockEvent, Clocks, clock_settings
+from engine.contract import Decision, IllegalOrder, Outcome, Rules, State
+from engine.dice import Dice, commitment, new_seed
+from engine.options import Order
+from engine.record import (Entry, Header, Record, ReplayError, find_decision, replay,
+                           start)
+
+
+@dataclass
+class OrderResult:
+    """What became of one order block of a submission."""
+    line: int
+    text: str
+    status: str  # applied | rejected | held | skipped
+    order: str | None = None
+    message: str = ""
+    hints: list[str] = field(default_factory=list)
+    seq: int | None = None
+
+
+@dataclass
+class Receipt:
+    """The answer to one submission: per-block results, new entries, what is asked next."""
+    game: str
+    seat: str
+    results: list[OrderResult]
+    entries: list[Entry]
+    decisions: list[Decision]
+    outcome: Outcome | None = None
+
+    @property
+    def ok(self) -> bool:
+        return all(r.status in ("applied", "held") for r in self.results)
+
+
+@dataclass
+class ClockAction:
+    """A clock event and, for a default, the entry it produced."""
+    event: ClockEvent
+    entry: Entry | None = None
+
+
+class Game:
+    """One game in play (see the module docstring)."""
+
+    def __init__(self, rules: Rules, record: Record, state: State, dice: Dice,
+                 clocks: Clocks, server: dict[str, Any]) -> None:
+        self.rules = rules
+        self.record = record
+        self.state = state
+        self.dice = dice
+        self.clocks = clocks
+        self.server = server
+        #: Results of held orders applied (or refused) after another seat's move.
+        self.notices: list[tuple[str, OrderResult]] = []
+
+    # ------------------------------------------------------------------ creation & I/O
+    @classmethod
+    def create(cls, rules: Rules, game_id: str, seats: dict[str, dict[str, Any]], *,
+               now: dt.datetime, scenario: str | None = None,
+               options: dict[str, Any] | None = None, moderators: Sequence[str] = (),
+               seed: str | None = None, clocks: dict[str, Any] | None = None,
+               title: str = "") -> "Game":
+        """Set up a new game; `seed` defaults to a fresh secret."""
+        info = rules.scenario(scenario)
+        unknown = [s for s in seats if s not in info.seats]
+        if unknown:
+            raise IllegalOrder(f"{rules.name} {info.name} has no seat {unknown[0]!r}",
+                               list(info.seats))
+        if not info.min_players <= len(seats) <= info.max_players:
+            raise IllegalOrder(f"{rules.name} {info.name} needs {info.min_players}–"
+                               f"{info.max_players} seats, got {len(seats)}")
+        seed = seed if seed is not None else new_seed()
+        header = Header(id=game_id, rules=rules.name, rules_version=rules.version,
+                        scenario=info.name, seats={s: dict(v) for s, v in seats.items()},
+                        title=title, options=dict(options or {}), moderators=list(moderators),
+                        clocks=clock_settings(clocks), dice_commitment=commitment(seed),
+                        seed=seed)
+        state, dice = start(rules, header)
+        record = Record(header=header, initial_state_hash=state_hash(state))
+        game = cls(rules, record, state, dice, Clocks(header.clocks), {})
+        game.clocks.sync(game.decisions(), now)
+        return game
+
+    @classmethod
+    def from_data(cls, rules: Rules, data: dict[str, Any]) -> "Game":
+        """Load a persisted game, using its snapshot when it matches the record."""
+        data = dict(data)
+        server = data.pop("server", None) or {}
+        cache = data.pop("cache", None) or {}
+        record = record_from_data(data)
+        snapshot = cache.get("snapshot") or {}
+        if (snapshot.get("seq") == record.last_seq and "state" in snapshot
+                and state_hash(snapshot["state"]) == record.final_state_hash):
+            state = snapshot["state"]
+            dice = Dice(record.header.seed or "", int(snapshot["dice_counter"]))
+        else:
+            state, dice = replay(rules, record, verify=False)
+        clocks = Clocks(record.header.clocks, cache.get("clocks"))
+        return cls(rules, record, state, dice, clocks, server)
+
+    def to_data(self, *, private: bool = True) -> dict[str, Any]:
+        """The persisted mapping; with ``private=False`` the shareable archive only."""
+        outcome = self.outcome()
+        data = record_to_data(self.record, outcome=outcome.to_data() if outcome else None,
+                              reveal_seed=private or outcome is not None)
+        if private:
+            data["server"] = self.server
+            data["cache"] = {"clocks": self.clocks.to_data(),
+                             "snapshot": {"seq": self.record.last_seq,
+                                          "dice_counter": self.dice.counter,
+                                          "state": self.state}}
+        return data
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def id(self) -> str:
+        return self.record.header.id
+
+    @property
+    def seats(self) -> dict[str, dict[str, Any]]:
+        return self.record.header.seats
+
+    @property
+    def moderators(self) -> list[str]:
+        return self.record.header.moderators
+
+    def decisions(self, seat: str | None = None) -> list[Decision]:
+        found = self.rules.decisions(self.state)
+        return [d for d in found if seat is None or d.seat == seat]
+
+    def outcome(self) -> Outcome | None:
+        return self.rules.outcome(self.state)
+
+    def view(self, seat: str | None) -> dict[str, Any]:
+        return self.rules.view(self.state, seat)
+
+    def deadline(self, decision: Decision) -> dt.datetime | None:
+        return self.clocks.deadline_of(decision.id, decision.seat)
+
+    def history(self, count: int | None = None) -> list[Entry]:
+        entries = self.record.entries
+        return entries[-count:] if count else list(entries)
+
+    # ------------------------------------------------------------------ orders
+    def submit(self, seat: str, text: str, *, by: str | None = None, source: str = "cli",
+               at: dt.datetime) -> Receipt:
+        """Parse and apply a seat's order blocks in turn (DESIGN.md "Batched orders").
+
+        Blocks apply one by one while the seat is asked something.  When it no longer is
+        (another seat must answer first) the rest are *held* and re-validated when the seat
+        is next asked; a newer submission replaces held orders.  After a refused block the
+        remaining ones are skipped: they were written assuming it applied.
+        """
+        if seat not in self.seats:
+            raise IllegalOrder(f"{self.id} has no seat {seat!r}", list(self.seats))
+        by = by or seat
+        blocks = self.rules.split(text)
+        results: list[OrderResult] = []
+        entries: list[Entry] = []
+        self.server.setdefault("held", {}).pop(seat, None)
+        for index, (line, block) in enumerate(blocks):
+            if self.outcome() is not None:
+                results.append(OrderResult(line, block, "skipped",
+                                           message="the game is over"))
+                continue
+            if not self.decisions(seat):
+                rest = blocks[index:]
+                self.server["held"][seat] = [{"line": n, "text": b, "by": by, "source": source}
+                                             for n, b in rest]
+                results.extend(OrderResult(n, b, "held", message="held until you are asked")
+                               for n, b in rest)
+                break
+            result = self._try(seat, line, block, by=by, source=source, at=at)
+            results.append(result)
+            if result.seq is not None:
+                entries.append(self.record.entries[-1])
+                entries.extend(self._run_held(at))
+            if result.status == "rejected":
+                results.extend(OrderResult(n, b, "skipped",
+                                           message=f"not tried: line {line} was refused")
+                               for n, b in blocks[index + 1:])
+                break
+        return Receipt(self.id, seat, results, entries, self.decisions(), self.outcome())
+
+    def apply_order(self, seat: str, order: Order, *, by: str, source: str, at: dt.datetime,
+                    decision: Decision | None = None) -> Entry:
+        """Apply a structured order to `seat`'s open decision (first one by default)."""
+        if decision is None:
+            open_ = self.decisions(seat)
+            if not open_:
+                raise IllegalOrder(f"{seat} is not asked anything now")
+            decision = open_[0]
+        text = self.rules.order_text(order)
+        # Round-trip through the canonical text: what replay will read is what we apply.
+        return self._enter(seat, decision, self.rules.parse(self.state, decision, text),
+                           by=by, source=source, at=at)
+
+    def _try(self, seat: str, line: int, block: str, *, by: str, source: str,
+             at: dt.datetime) -> OrderResult:
+        refusal: IllegalOrder | None = None
+        for decision in self.decisions(seat):
+            try:
+                order = self.rules.parse(self.state, decision, block)
+                entry = self._enter(seat, decision, order, by=by, source=source, at=at)
+            except IllegalOrder as refused:
+                refusal = refusal or refused
+                continue
+            return OrderResult(line, block, "applied", order=entry.order, seq=entry.seq)
+        assert refusal is not None
+        return OrderResult(line, block, "rejected", message=refusal.reason,
+                           hints=refusal.hints)
+
+    def _enter(self, seat: str, decision: Decision, order: Order, *, by: str, source: str,
+               at: dt.datetime) -> Entry:
+        text = self.rules.order_text(order)
+        counter = self.dice.counter
+        try:
+            state = self.rules.apply(copy_plain(self.state), seat, order, self.dice)
+        except IllegalOrder:
+            self.dice.counter = counter
+            self.dice.take_rolls()
+            raise
+        entry = Entry(seq=self.record.last_seq + 1, at=iso(at), by=by, source=source,
+                      decision=decision.id, seat=seat, order=text,
+                      rolls=self.dice.take_rolls(), state_hash=state_hash(state))
+        self.record.entries.append(entry)
+        self.state = state
+        self.clocks.sync(self.decisions(), at)
+        return entry
+
+    def _run_held(self, at: dt.datetime) -> list[Entry]:
+        """Apply held orders of seats that are now asked; refusals drop the seat's rest."""
+        entered: list[Entry] = []
+        progress = True
+        while progress:
+            progress = False
+            for seat, held in list(self.server.get("held", {}).items()):
+                if not held or not self.decisions(seat):
+                    continue
+                block = held.pop(0)
+                result = self._try(seat, block["line"], block["text"], by=block["by"],
+                                   source=block["source"], at=at)
+                self.notices.append((seat, result))
+                if result.seq is not None:
+                    entered.append(self.record.entries[-1])
+                    progress = True
+                else:
+                    held.clear()
+                if not held:
+                    del self.server["held"][seat]
+        return entered
+
+    # ------------------------------------------------------------------ clocks
+    def fire_deadlines(self, now: dt.datetime) -> list[ClockAction]:
+        """Enter NMR defaults for expired decisions; report reminders and holds."""
+        actions: list[ClockAction] = []
+        while self.outcome() is None:
+            events = self.clocks.due(now)
+            defaults = [e for e in events if e.kind == "default"]
+            actions.extend(ClockAction(e) for e in events if e.kind != "default")
+            if not defaults:
+                break
+            event = defaults[0]
+            decision = find_decision(self.decisions(), event.decision, event.seat)
+            order = self.rules.default(self.state, decision)
+            entry = self._enter(event.seat, decision, order, by="clock", source="clock", at=now)
+            actions.append(ClockAction(event, entry))
+            self._run_held(now)
+        return actions
+
+    # ------------------------------------------------------------------ rollback
+    def rollback(self, seq: int, *, by: str, reason: str, at: dt.datetime) -> list[Entry]:
+        """Truncate to entry `seq` (kept in the audit trail) and rebuild the state."""
+        removed = self.record.truncate(seq, at=iso(at), by=by, reason=reason)
+        self.state, self.dice = replay(self.rules, self.record, verify=False)
+        self.server.pop("held", None)
+        self.clocks.sync(self.decisions(), at)
+        return removed
+
+    def rollforward(self, *, by: str, at: dt.datetime) -> list[Entry]:
+        """Undo the last rollback: re-apply its entries if nothing was entered since."""
+        if not self.record.audit or "entries" not in self.record.audit[-1]:
+            raise IllegalOrder("there is no rollback to undo")
+        block = self.record.audit[-1]
+        if block["to_seq"] != self.record.last_seq:
+            raise IllegalOrder(f"entries were added after the rollback to {block['to_seq']}; "
+                               "roll back to it again before rolling forward")
+        entries = [Entry.from_data({**raw, "at": str(raw["at"])}) for raw in block["entries"]]
+        for entry in entries:
+            decision = find_decision(self.decisions(), entry.decision, entry.seat)
+            order = self.rules.parse(self.state, decision, entry.order)
+            new = self._enter(entry.seat, decision, order, by=entry.by, source=entry.source,
+                              at=dt.datetime.fromisoformat(entry.at.replace("Z", "+00:00")))
+            if new.state_hash != entry.state_hash:
+                raise ReplayError(f"rolling forward entry {entry.seq} gave a different state")
+        self.record.audit[-1] = {"rolled_forward_at": iso(at), "by": by,
+                                 "restored": [e.seq for e in entries],
+                                 "rolled_back": {k: v for k, v in block.items()
+                                                 if k != "entries"}}
+        return entries

@@ -1,0 +1,164 @@
+"""Structured legal options: what a Decision allows, in a form a caller can enumerate or draw.
+
+An `Option` is one order *shape*: a verb plus named fields, each with a finite domain.
+Every combination of field values inside one Option is a legal order; a game that cannot
+promise that for a product of domains lists several Options instead (one per source space,
+say).  Orders are plain dicts: ``{"verb": "MOVE", "from": "paris", "to": "dijon", "units": 4}``.
+
+Bots draw with `Decision.random_order`, property tests walk `Decision.legal_orders`.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from dataclasses import dataclass, field
+from typing import Any, Iterator, Union
+
+Order = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class OneOf:
+    """Exactly one of `values`."""
+    values: tuple[Any, ...]
+
+    def count(self) -> int:
+        return len(self.values)
+
+    def each(self) -> Iterator[Any]:
+        return iter(self.values)
+
+    def draw(self, rng: random.Random) -> Any:
+        return rng.choice(self.values)
+
+    def describe(self) -> str:
+        return " | ".join(str(v) for v in self.values)
+
+    def contains(self, value: Any) -> bool:
+        return value in self.values
+
+
+@dataclass(frozen=True)
+class Count:
+    """An integer from `low` to `high` inclusive."""
+    low: int
+    high: int
+
+    def count(self) -> int:
+        return max(0, self.high - self.low + 1)
+
+    def each(self) -> Iterator[int]:
+        return iter(range(self.low, self.high + 1))
+
+    def draw(self, rng: random.Random) -> int:
+        return rng.randint(self.low, self.high)
+
+    def describe(self) -> str:
+        return f"{self.low}..{self.high}"
+
+    def contains(self, value: Any) -> bool:
+        return isinstance(value, int) and self.low <= value <= self.high
+
+
+@dataclass(frozen=True)
+class SubsetOf:
+    """A subset of `values` with `low`..`high` members, as a tuple in `values` order."""
+    values: tuple[Any, ...]
+    low: int = 0
+    high: int | None = None
+
+    @property
+    def top(self) -> int:
+        return len(self.values) if self.high is None else min(self.high, len(self.values))
+
+    def count(self) -> int:
+        return sum(math.comb(len(self.values), k) for k in range(self.low, self.top + 1))
+
+    def each(self) -> Iterator[tuple[Any, ...]]:
+        for k in range(self.low, self.top + 1):
+            yield from itertools.combinations(self.values, k)
+
+    def draw(self, rng: random.Random) -> tuple[Any, ...]:
+        sizes = list(range(self.low, self.top + 1))
+        weights = [math.comb(len(self.values), k) for k in sizes]
+        k = rng.choices(sizes, weights=weights)[0]
+        picked = set(rng.sample(range(len(self.values)), k))
+        return tuple(v for i, v in enumerate(self.values) if i in picked)
+
+    def describe(self) -> str:
+        return f"{self.low}..{self.top} of {', '.join(str(v) for v in self.values)}"
+
+    def contains(self, value: Any) -> bool:
+        if not isinstance(value, (tuple, list)) or len(set(value)) != len(value):
+            return False
+        return self.low <= len(value) <= self.top and all(v in self.values for v in value)
+
+
+Domain = Union[OneOf, Count, SubsetOf]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One legal order shape: `verb` and its fields' domains (every combination legal)."""
+    verb: str
+    fields: tuple[tuple[str, Domain], ...] = ()
+    example: str = ""
+
+    @staticmethod
+    def of(verb: str, example: str = "", **domains: Domain) -> "Option":
+        return Option(verb, tuple(domains.items()), example)
+
+    def count(self) -> int:
+        return math.prod(d.count() for _, d in self.fields)
+
+    def orders(self) -> Iterator[Order]:
+        names = [n for n, _ in self.fields]
+        for values in itertools.product(*(d.each() for _, d in self.fields)):
+            order: Order = {"verb": self.verb}
+            order.update(zip(names, values))
+            yield order
+
+    def draw(self, rng: random.Random) -> Order:
+        order: Order = {"verb": self.verb}
+        for name, domain in self.fields:
+            order[name] = domain.draw(rng)
+        return order
+
+    def admits(self, order: Order) -> bool:
+        """Whether `order` has this verb and exactly these fields, each in its domain."""
+        names = {n for n, _ in self.fields}
+        if order.get("verb") != self.verb or set(order) - {"verb"} != names:
+            return False
+        return all(domain.contains(order[name]) for name, domain in self.fields)
+
+    def describe(self) -> str:
+        parts = [self.verb] + [f"<{n}: {d.describe()}>" for n, d in self.fields]
+        return " ".join(parts)
+
+
+@dataclass(frozen=True)
+class OptionSet:
+    """All the options of one decision."""
+    options: tuple[Option, ...] = field(default_factory=tuple)
+
+    def count(self) -> int:
+        return sum(o.count() for o in self.options)
+
+    def orders(self) -> Iterator[Order]:
+        for option in self.options:
+            yield from option.orders()
+
+    def draw(self, rng: random.Random) -> Order:
+        """A uniformly drawn option shape, then uniform fields: bots explore every verb."""
+        live = [o for o in self.options if o.count() > 0]
+        if not live:
+            raise ValueError("no legal order to draw")
+        return rng.choice(live).draw(rng)
+
+    def admits(self, order: Order) -> bool:
+        """Whether `order` is one of the legal orders."""
+        return any(option.admits(order) for option in self.options)
+
+    def verbs(self) -> list[str]:
+        return sorted({o.verb for o in self.options})

@@ -1,0 +1,179 @@
+"""The game record: a header plus an append-only list of entries; state is derived by replay.
+
+``state = fold(apply, entries, setup(header))`` (DESIGN.md, "The game record").  Every entry
+stores the canonical text of its order, the d6 results it consumed and the hash of the state
+after it, so `replay` can rebuild every state and fail loudly on the first divergence.
+Rollback truncates the entries; the removed ones are kept in `audit`, never silently lost.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator
+
+from engine.canonical import state_hash
+from engine.contract import Decision, IllegalOrder, Rules, State
+from engine.dice import Dice, DiceMismatch, commitment
+
+
+class ReplayError(Exception):
+    """An archive that does not replay to the states it claims."""
+
+
+@dataclass
+class Entry:
+    """One applied order.  `by` is a seat, ``moderator:<addr>`` or ``clock``; `seat` is whose
+    decision was answered (written to the archive only when it differs from `by`)."""
+    seq: int
+    at: str
+    by: str
+    source: str
+    decision: str
+    seat: str
+    order: str
+    rolls: list[int]
+    state_hash: str
+
+    def to_data(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"seq": self.seq, "at": self.at, "by": self.by,
+                                "source": self.source, "decision": self.decision}
+        if self.seat != self.by:
+            data["seat"] = self.seat
+        data.update(order=self.order, rolls=list(self.rolls), state_hash=self.state_hash)
+        return data
+
+    @staticmethod
+    def from_data(data: dict[str, Any]) -> "Entry":
+        try:
+            return Entry(seq=int(data["seq"]), at=str(data["at"]), by=str(data["by"]),
+                         source=str(data.get("source", "")), decision=str(data["decision"]),
+                         seat=str(data.get("seat", data["by"])), order=str(data["order"]),
+                         rolls=[int(r) for r in data.get("rolls") or []],
+                         state_hash=str(data["state_hash"]))
+        except KeyError as missing:
+            raise ReplayError(f"entry {data.get('seq', '?')} lacks the field {missing}") from None
+
+
+@dataclass
+class Header:
+    """Everything `setup` needs, and the dice commitment."""
+    id: str
+    rules: str
+    rules_version: int
+    scenario: str | None
+    seats: dict[str, dict[str, Any]]
+    title: str = ""
+    options: dict[str, Any] = field(default_factory=dict)
+    moderators: list[str] = field(default_factory=list)
+    clocks: dict[str, Any] = field(default_factory=dict)
+    dice_commitment: str = ""
+    seed: str | None = None
+    revealed: bool = False
+
+    @property
+    def seat_names(self) -> list[str]:
+        return list(self.seats)
+
+
+@dataclass
+class Record:
+    """Header, entries, audit trail of rolled-back entries, and the hashes that seal them."""
+    header: Header
+    entries: list[Entry] = field(default_factory=list)
+    initial_state_hash: str = ""
+    audit: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def last_seq(self) -> int:
+        return self.entries[-1].seq if self.entries else 0
+
+    @property
+    def final_state_hash(self) -> str:
+        return self.entries[-1].state_hash if self.entries else self.initial_state_hash
+
+    def truncate(self, seq: int, *, at: str, by: str, reason: str) -> list[Entry]:
+        """Remove the entries after `seq`, keep them in `audit`, and return them."""
+        if seq < 0 or seq > self.last_seq:
+            raise IllegalOrder(f"no entry {seq} to roll back to (entries 0..{self.last_seq})")
+        removed = [e for e in self.entries if e.seq > seq]
+        if removed:
+            self.entries = [e for e in self.entries if e.seq <= seq]
+            self.audit.append({"rolled_back_at": at, "by": by, "to_seq": seq,
+                               "reason": reason, "entries": [e.to_data() for e in removed]})
+        return removed
+
+
+def find_decision(decisions: list[Decision], decision_id: str, seat: str) -> Decision:
+    """The open decision `decision_id` of `seat`, or `IllegalOrder`."""
+    for decision in decisions:
+        if decision.id == decision_id and decision.seat == seat:
+            return decision
+    raise IllegalOrder(f"{seat} has no open decision {decision_id}",
+                       [f"{d.id} ({d.seat}: {d.kind})" for d in decisions])
+
+
+def start(rules: Rules, header: Header) -> tuple[State, Dice]:
+    """The state after setup and the dice stream positioned after it."""
+    if header.seed is None:
+        raise ReplayError(f"game {header.id}: the dice seed is not revealed, so its "
+                          "states cannot be rebuilt")
+    if commitment(header.seed) != header.dice_commitment:
+        raise ReplayError(f"game {header.id}: the seed does not match the published "
+                          "commitment")
+    if header.rules_version != rules.version:
+        raise ReplayError(f"game {header.id} is pinned to {header.rules} rules_version "
+                          f"{header.rules_version}, the installed rules are version "
+                          f"{rules.version}")
+    dice = Dice(header.seed)
+    state = rules.setup(header.scenario, header.seat_names, dict(header.options), dice)
+    dice.take_rolls()
+    return state, dice
+
+
+def apply_entry(rules: Rules, state: State, entry: Entry, dice: Dice) -> State:
+    """Re-apply one archived entry to `state` (which it may mutate) and check its dice."""
+    decision = find_decision(rules.decisions(state), entry.decision, entry.seat)
+    order = rules.parse(state, decision, entry.order)
+    state = rules.apply(state, entry.seat, order, dice)
+    rolls = dice.take_rolls()
+    if rolls != entry.rolls:
+        raise DiceMismatch(f"entry {entry.seq}: replay rolled {rolls}, the archive logged "
+                           f"{entry.rolls}")
+    return state
+
+
+def replay(rules: Rules, record: Record, *, verify: bool = True,
+           until: int | None = None,
+           on_state: Callable[[Entry, State], None] | None = None) -> tuple[State, Dice]:
+    """Rebuild the state after entry `until` (default: the last), checking every hash.
+
+    With ``verify=False`` only the final state is hashed and checked, which is what loading
+    a trusted record needs; ``verify=True`` checks every entry's `state_hash`.
+    """
+    state, dice = start(rules, record.header)
+    if verify and record.initial_state_hash and state_hash(state) != record.initial_state_hash:
+        raise ReplayError("the state after setup does not match initial_state_hash")
+    last: Entry | None = None
+    for entry in _upto(record.entries, until):
+        try:
+            state = apply_entry(rules, state, entry, dice)
+        except IllegalOrder as refused:
+            raise ReplayError(f"entry {entry.seq} ({entry.by}: {entry.order!r}) no longer "
+                              f"applies: {refused}") from None
+        except DiceMismatch as mismatch:
+            raise ReplayError(str(mismatch)) from None
+        if verify and state_hash(state) != entry.state_hash:
+            raise ReplayError(f"entry {entry.seq} ({entry.by}: {entry.order!r}): state hash "
+                              "differs from the archive")
+        if on_state is not None:
+            on_state(entry, state)
+        last = entry
+    if not verify and last is not None and state_hash(state) != last.state_hash:
+        raise ReplayError(f"the state after entry {last.seq} does not match its hash")
+    return state, dice
+
+
+def _upto(entries: list[Entry], until: int | None) -> Iterator[Entry]:
+    for entry in entries:
+        if until is not None and entry.seq > until:
+            return
+        yield entry

@@ -1,0 +1,4 @@
+"""``python -m pbem`` is the ``pbem`` command."""
+from pbem.cli import main
+
+main()

@@ -1,0 +1,257 @@
+"""The ``pbem`` command (click).  Every error is one clear line on stderr and exit 1.
+
+The server home comes from ``--home`` or ``PBEM_HOME`` (default ``./pbem-home``).
+"""
+from __future__ import annotations
+
+import functools
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+import click
+
+from engine import registry
+from engine.archive import dump_yaml, load_yaml, record_from_data
+from engine.clocks import ClockError, parse_duration
+from engine.contract import IllegalOrder
+from engine.game import Game
+from engine.record import ReplayError, replay
+from pbem import simulate as simulation
+from pbem import textreport
+from pbem.store import Store, StoreError
+from pbem.timesource import now
+
+USER_ERRORS = (IllegalOrder, StoreError, ReplayError, ClockError, OSError, ValueError)
+
+
+def friendly(command: Callable[..., Any]) -> Callable[..., Any]:
+    """Turn the errors a user can cause into one line on stderr and exit status 1."""
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except USER_ERRORS as error:
+            raise click.ClickException(str(error)) from None
+    return wrapper
+
+
+def store_of(ctx: click.Context) -> Store:
+    return Store(ctx.obj["home"])
+
+
+@click.group()
+@click.option("--home", type=click.Path(file_okay=False, path_type=Path), envvar="PBEM_HOME",
+              default=Path("pbem-home"), show_default=True, help="server home directory")
+@click.version_option(package_name="pbem")
+@click.pass_context
+def main(ctx: click.Context, home: Path) -> None:
+    """pbem — a play-by-email judge for card-driven historical board games."""
+    ctx.ensure_object(dict)
+    ctx.obj["home"] = home
+
+
+@main.command()
+@click.argument("directory", required=False, type=click.Path(file_okay=False, path_type=Path))
+@click.pass_context
+@friendly
+def init(ctx: click.Context, directory: Path | None) -> None:
+    """Create a server home (default: --home) with the embedded default configuration."""
+    home = directory or ctx.obj["home"]
+    Store(home).init()
+    click.echo(f"initialised {home}")
+
+
+@main.command(name="rules")
+@friendly
+def rules_command() -> None:
+    """List installed games, their scenarios and seats."""
+    for name, rules in sorted(registry.installed().items()):
+        click.echo(f"{name} (rules_version {rules.version}): {rules.title}")
+        for info in rules.scenarios():
+            click.echo(f"  scenario {info.name}: {info.min_players}-{info.max_players} seats "
+                       f"({', '.join(info.seats)}){' — ' + info.description if info.description else ''}")
+
+
+def _pairs(values: tuple[str, ...], what: str) -> list[tuple[str, str]]:
+    pairs = []
+    for value in values:
+        if "=" not in value:
+            raise click.BadParameter(f"{value!r}: write {what}")
+        key, _, rest = value.partition("=")
+        pairs.append((key.strip(), rest.strip()))
+    return pairs
+
+
+def _option_value(text: str) -> Any:
+    loaded = load_yaml(text)
+    return loaded if isinstance(loaded, (int, bool, str)) else text
+
+
+@main.command()
+@click.argument("game_id")
+@click.option("--rules", "rules_name", required=True, help="installed game, see `pbem rules`")
+@click.option("--scenario", default=None)
+@click.option("--seat", "seats", multiple=True, required=True,
+              help="SEAT=EMAIL[,EMAIL...]; repeat for every seat")
+@click.option("--moderator", "moderators", multiple=True)
+@click.option("--seed", default=None, help="dice seed (default: a fresh secret)")
+@click.option("--lang", default="en", type=click.Choice(["en", "ru"]), show_default=True)
+@click.option("--clock", "clocks", multiple=True, help="CLASS=DURATION, e.g. impulse=24h")
+@click.option("--option", "options", multiple=True, help="KEY=VALUE game option")
+@click.option("--title", default="")
+@click.pass_context
+@friendly
+def new(ctx: click.Context, game_id: str, rules_name: str, scenario: str | None,
+        seats: tuple[str, ...], moderators: tuple[str, ...], seed: str | None, lang: str,
+        clocks: tuple[str, ...], options: tuple[str, ...], title: str) -> None:
+    """Start a game."""
+    rules = registry.get(rules_name)
+    seat_map: dict[str, dict[str, Any]] = {}
+    for seat, emails in _pairs(seats, "SEAT=EMAIL"):
+        addresses = [e.strip() for e in emails.split(",") if e.strip()]
+        if not addresses:
+            raise click.BadParameter(f"seat {seat} has no email address")
+        if seat in seat_map:
+            raise click.BadParameter(f"seat {seat} is given twice")
+        seat_map[seat] = {"players": addresses, "lang": lang}
+    clock_map: dict[str, Any] = {}
+    for key, value in _pairs(clocks, "CLASS=DURATION"):
+        if key == "reminders":
+            clock_map[key] = [v for v in value.split(",") if v]
+        else:
+            if key not in ("nmr",):
+                parse_duration(value)
+            clock_map[key] = value
+    store = store_of(ctx)
+    store.init()
+    game = Game.create(rules, game_id, seat_map, now=now(), scenario=scenario,
+                       options={k: _option_value(v) for k, v in _pairs(options, "KEY=VALUE")},
+                       moderators=list(moderators), seed=seed, clocks=clock_map, title=title)
+    store.create(game)
+    click.echo(f"created {game_id}: {rules.name} {game.record.header.scenario}, "
+               f"seats {', '.join(seat_map)}; dice commitment {game.record.header.dice_commitment}")
+    for seat in seat_map:
+        click.echo(f"  {seat}: subject tag [{game_id} {seat} {game.server['tokens'][seat]}]")
+    for moderator in moderators:
+        token = game.server["tokens"][f"moderator:{moderator}"]
+        click.echo(f"  moderator {moderator}: subject tag [{game_id} moderator {token}]")
+
+
+@main.command()
+@click.pass_context
+@friendly
+def games(ctx: click.Context) -> None:
+    """List games: id, rules, phase, who is awaited, next deadline."""
+    store = store_of(ctx)
+    ids = store.game_ids()
+    if not ids:
+        click.echo(f"no games in {store.home}")
+    for game_id in ids:
+        game = store.load(game_id)
+        phase = game.view(None).get("phase", "")
+        end = textreport.outcome_line(game)
+        awaited = ", ".join(sorted({d.seat for d in game.decisions()})) or "-"
+        deadline = textreport.next_deadline(game)
+        when = f"{deadline:%Y-%m-%d %H:%M} UTC" if deadline and not end else "-"
+        who = "over" if end else f"awaiting {awaited}"
+        click.echo(f"{game_id}\t{game.rules.name}\t{phase}\t{who}\t{when}")
+
+
+@main.command()
+@click.argument("game_id")
+@click.option("--as", "seat", default=None, help="show what this seat sees (default: public)")
+@click.pass_context
+@friendly
+def status(ctx: click.Context, game_id: str, seat: str | None) -> None:
+    """Show a game as the public (or one seat) sees it."""
+    game = store_of(ctx).load(game_id)
+    if seat is not None and seat not in game.seats:
+        raise IllegalOrder(f"{game_id} has no seat {seat!r}", list(game.seats))
+    click.echo(textreport.status_text(game, seat))
+
+
+@main.command()
+@click.argument("game_id")
+@click.argument("seat")
+@click.argument("text", required=False)
+@click.pass_context
+@friendly
+def order(ctx: click.Context, game_id: str, seat: str, text: str | None) -> None:
+    """Submit orders for SEAT (TEXT, or '-' / nothing to read standard input)."""
+    if text is None or text == "-":
+        text = sys.stdin.read()
+    with store_of(ctx).transaction(game_id) as game:
+        receipt = game.submit(seat, text, by=seat, source="cli", at=now())
+        click.echo(textreport.receipt_text(game, receipt))
+    if not receipt.ok:
+        sys.exit(2)
+
+
+@main.command()
+@click.argument("game_id")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None)
+@click.pass_context
+@friendly
+def archive(ctx: click.Context, game_id: str, output: Path | None) -> None:
+    """Write the game's archive (the seed only once the game has ended)."""
+    text = dump_yaml(store_of(ctx).load(game_id).to_data(private=False))
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        output.write_text(text, "utf-8")
+        click.echo(f"wrote {output}")
+
+
+@main.command(name="replay")
+@click.argument("file", type=click.Path(dir_okay=False, exists=True, path_type=Path))
+@click.option("--verify", is_flag=True, help="check every entry's state hash and dice")
+@friendly
+def replay_command(file: Path, verify: bool) -> None:
+    """Rebuild a game from its archive file."""
+    record = record_from_data(load_yaml(file.read_bytes()))
+    rules = registry.get(record.header.rules)
+    state, _ = replay(rules, record, verify=verify)
+    outcome = rules.outcome(state)
+    click.echo(f"replay: {record.header.id} ({record.header.rules} v{record.header.rules_version}), "
+               f"{len(record.entries)} entries, "
+               f"{'every state hash verified' if verify else 'final state hash matches'}"
+               + (f"; {', '.join(outcome.winners)} won" if outcome else ""))
+
+
+@main.command()
+@click.argument("game_id")
+@click.argument("seq", type=int)
+@click.option("--reason", default="rolled back from the command line")
+@click.pass_context
+@friendly
+def rollback(ctx: click.Context, game_id: str, seq: int, reason: str) -> None:
+    """Undo every entry after SEQ (they stay in the archive's audit section)."""
+    with store_of(ctx).transaction(game_id) as game:
+        removed = game.rollback(seq, by="cli", reason=reason, at=now())
+    click.echo(f"{game_id}: rolled back to entry {seq}; {len(removed)} entries moved to audit")
+
+
+@main.command()
+@click.option("--rules", "rules_name", required=True)
+@click.option("--scenario", default=None)
+@click.option("--games", "count", default=10, show_default=True, type=click.IntRange(1))
+@click.option("--seed", default="simulate", show_default=True)
+@click.option("--bot", type=click.Choice(["default", "random"]), default="random",
+              show_default=True)
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="save every game's archive here (failing ones are always saved)")
+@click.option("--option", "options", multiple=True, help="KEY=VALUE game option")
+@friendly
+def simulate(rules_name: str, scenario: str | None, count: int, seed: str, bot: str,
+             out: Path | None, options: tuple[str, ...]) -> None:
+    """Play complete games with bots, replay-verifying each."""
+    rules = registry.get(rules_name)
+    report = simulation.simulate(
+        rules, games=count, seed=seed, bot=bot, scenario=scenario, out=out,
+        options={k: _option_value(v) for k, v in _pairs(options, "KEY=VALUE")})
+    for failure in report.failures:
+        click.echo(failure, err=True)
+    click.echo(report.line())
+    if report.errors:
+        sys.exit(1)

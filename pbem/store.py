@@ -1,0 +1,141 @@
+"""The server home: one directory per game, written atomically under a per-game lock.
+
+Layout::
+
+    <home>/pbem.yaml              server configuration (mail transports, judge address)
+    <home>/games/<id>/game.yaml   the game: archive + private ``server`` and ``cache`` sections
+    <home>/games/<id>/lock        flock(2) target serialising writers of that game
+
+A write goes to a temporary file in the same directory, is fsynced, renamed over
+``game.yaml`` and the directory fsynced: a crash at any instant leaves the old file or the
+new one, never a mix.  Readers need no lock (rename is atomic); writers hold the lock from
+load to save, so two processes never interleave read-modify-write cycles.
+"""
+from __future__ import annotations
+
+import fcntl
+import os
+import re
+import secrets
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+from engine import registry
+from engine.archive import dump_yaml, load_yaml
+from engine.contract import IllegalOrder
+from engine.game import Game
+
+GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
+GAME_FILE = "game.yaml"
+
+
+class StoreError(Exception):
+    """A missing, duplicate or unreadable game."""
+
+
+def check_game_id(game_id: str) -> str:
+    if not GAME_ID.match(game_id):
+        raise StoreError(f"bad game id {game_id!r}: use 1-40 of a-z, 0-9 and '-', "
+                         "starting with a letter or digit")
+    return game_id
+
+
+def new_token() -> str:
+    """A short random token for a subject tag (``[his-042 france k7f3q9]``)."""
+    alphabet = "abcdefghjkmnpqrstuvwxyz23456789"
+    return "".join(secrets.choice(alphabet) for _ in range(6))
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Replace `path` with `text`: temp file, fsync, rename, fsync the directory."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    directory = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(directory)
+    finally:
+        os.close(directory)
+
+
+class Store:
+    """Games under a server home (see the module docstring)."""
+
+    def __init__(self, home: Path | str) -> None:
+        self.home = Path(home)
+
+    @property
+    def games_dir(self) -> Path:
+        return self.home / "games"
+
+    def init(self) -> None:
+        self.games_dir.mkdir(parents=True, exist_ok=True)
+
+    def game_ids(self) -> list[str]:
+        if not self.games_dir.is_dir():
+            return []
+        return sorted(p.name for p in self.games_dir.iterdir() if (p / GAME_FILE).is_file())
+
+    def path(self, game_id: str) -> Path:
+        return self.games_dir / check_game_id(game_id) / GAME_FILE
+
+    def exists(self, game_id: str) -> bool:
+        return self.path(game_id).is_file()
+
+    def create(self, game: Game) -> None:
+        """Save a new game and give every seat and moderator a token."""
+        directory = self.games_dir / check_game_id(game.id)
+        directory.mkdir(parents=True, exist_ok=True)
+        with self._locked(game.id):
+            if self.exists(game.id):
+                raise StoreError(f"game {game.id} already exists")
+            tokens = game.server.setdefault("tokens", {})
+            for seat in game.seats:
+                tokens.setdefault(seat, new_token())
+            for moderator in game.moderators:
+                tokens.setdefault(f"moderator:{moderator}", new_token())
+            self._save(game)
+
+    def load(self, game_id: str) -> Game:
+        """The game as last committed (no lock needed: files are replaced atomically)."""
+        path = self.path(game_id)
+        if not path.is_file():
+            raise StoreError(f"no game {game_id!r} in {self.home}")
+        data = load_yaml(path.read_bytes())
+        try:
+            rules = registry.get(data["game"]["rules"])
+        except IllegalOrder as missing:
+            raise StoreError(str(missing)) from None
+        return Game.from_data(rules, data)
+
+    @contextmanager
+    def transaction(self, game_id: str) -> Iterator[Game]:
+        """Load under the game's lock; save atomically on a clean exit, never on error."""
+        with self._locked(game_id):
+            game = self.load(game_id)
+            yield game
+            self._save(game)
+
+    def _save(self, game: Game) -> None:
+        atomic_write(self.path(game.id), dump_yaml(game.to_data(private=True)))
+
+    @contextmanager
+    def _locked(self, game_id: str) -> Iterator[None]:
+        lock_path = self.games_dir / check_game_id(game_id) / "lock"
+        if not lock_path.parent.is_dir():
+            raise StoreError(f"no game {game_id!r} in {self.home}")
+        with open(lock_path, "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)

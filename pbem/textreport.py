@@ -1,0 +1,82 @@
+"""Plain-text rendering of receipts, views and the game list for the CLI.
+
+Mail goes through Jinja2 templates (`templates/`); the CLI shows the same facts compactly.
+Everything shown comes from a view or a receipt, never from raw state.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import yaml
+
+from engine.game import Game, OrderResult, Receipt
+
+_MARK = {"applied": "ok", "rejected": "REFUSED", "held": "held", "skipped": "skipped"}
+
+
+def order_result_line(result: OrderResult) -> str:
+    text = f"line {result.line}: {result.text} -> {_MARK[result.status]}"
+    if result.status == "applied":
+        text += f" as {result.order!r} (entry {result.seq})"
+    if result.message:
+        text += f": {result.message}"
+    if result.hints:
+        text += f" (did you mean: {'; '.join(result.hints)}?)"
+    return text
+
+
+def awaiting_lines(game: Game, seat: str | None = None) -> list[str]:
+    """Who is asked what, until when (private questions only to their seat)."""
+    lines = []
+    for decision in game.decisions():
+        if decision.private and seat not in (None, decision.seat):
+            continue
+        deadline = game.deadline(decision)
+        until = f" until {deadline:%Y-%m-%d %H:%M} UTC" if deadline else ""
+        lines.append(f"{decision.seat}: {decision.prompt or decision.kind}{until}")
+    return lines
+
+
+def receipt_text(game: Game, receipt: Receipt) -> str:
+    lines = [f"{game.id} — orders from {receipt.seat}"]
+    lines += [order_result_line(r) for r in receipt.results]
+    if not receipt.results:
+        lines.append("(no orders found)")
+    lines += notices_lines(game)
+    lines.append(outcome_line(game) or "Now awaiting:")
+    if game.outcome() is None:
+        lines += ["  " + line for line in awaiting_lines(game, receipt.seat)]
+    return "\n".join(lines)
+
+
+def notices_lines(game: Game) -> list[str]:
+    return [f"held order of {seat}, {order_result_line(result)}"
+            for seat, result in game.notices]
+
+
+def outcome_line(game: Game) -> str | None:
+    outcome = game.outcome()
+    if outcome is None:
+        return None
+    return f"Game over: {', '.join(outcome.winners)} won ({outcome.reason})."
+
+
+def view_text(view: dict[str, Any]) -> str:
+    return yaml.safe_dump(view, sort_keys=False, allow_unicode=True, width=78).rstrip()
+
+
+def status_text(game: Game, seat: str | None) -> str:
+    header = f"{game.id} ({game.rules.title or game.rules.name}), entry {game.record.last_seq}"
+    if game.clocks.paused:
+        header += " — PAUSED"
+    body = [header, view_text(game.view(seat))]
+    end = outcome_line(game)
+    body.append(end if end else "Awaiting:\n" + "\n".join(
+        "  " + line for line in awaiting_lines(game, seat)))
+    return "\n".join(body)
+
+
+def next_deadline(game: Game) -> dt.datetime | None:
+    deadlines = [d for d in (game.deadline(x) for x in game.decisions()) if d is not None]
+    return min(deadlines) if deadlines else None
