@@ -1,0 +1,149 @@
+"""The mail daemon: fetch, process, fire deadlines, send; sleep until the next event.
+
+``pbem run`` loops; ``pbem run --once`` drains the inbox, fires due deadlines, sends what
+is due and exits.  SIGTERM (or SIGINT) lets the current message finish, then exits:
+every message is either fully handled (its effects committed, its mails in the durable
+outbox) or left in the inbox for the next run.  One log line per message handled.
+"""
+from __future__ import annotations
+
+import logging
+import signal
+import time
+from pathlib import Path
+from typing import Any
+
+from pbem.config import Config, load_config
+from pbem.mail.clocks import ClockRunner
+from pbem.mail.inbox import Inbox, make_inbox
+from pbem.mail.outbox import Outbox
+from pbem.mail.processor import Processor, utcnow
+from pbem.mail.senders import Sender, flush, make_sender
+
+log = logging.getLogger("pbem.daemon")
+
+FETCH_LIMIT = 500        # messages per fetch
+IDLE_RENEW = 25 * 60.0   # re-issue IMAP IDLE at least this often (RFC 2177: < 29 min)
+
+
+class Daemon:
+    """One judge server home: its inbox, store, outbox and clocks."""
+
+    def __init__(self, home: Path, cfg: Config | None = None, store: Any = None) -> None:
+        from pbem.store import Store
+        self.home = Path(home)
+        self.cfg = cfg or load_config(self.home)
+        self.store = store or Store(self.home)
+        smtp = self.cfg.smtp
+        self.outbox = Outbox(self.cfg.mail_dir / "outbox", smtp.retry_base, smtp.retry_max,
+                             smtp.give_up_after)
+        self.inbox: Inbox = make_inbox(self.cfg.mailbox, self.cfg.mail_dir / "state",
+                                       self.cfg.poll_interval)
+        self.sender: Sender = make_sender(self.cfg.smtp)
+        self.processor = Processor(self.cfg, self.store, self.outbox)
+        self.clocks = ClockRunner(self.processor)
+        self.stopping = False
+        self.started = False
+
+    # -- control --------------------------------------------------------------
+    def stop(self, *_: Any) -> None:
+        """Ask the loop to finish the current message and exit."""
+        if not self.stopping:
+            log.info("stop requested: finishing the current message")
+        self.stopping = True
+
+    def should_stop(self) -> bool:
+        return self.stopping
+
+    def install_signals(self) -> None:
+        signal.signal(signal.SIGTERM, self.stop)
+        signal.signal(signal.SIGINT, self.stop)
+
+    def recover(self) -> None:
+        """After a restart: copy mails committed games still hold into the outbox."""
+        for game_id in self.store.game_ids():
+            try:
+                self.processor.flush_pending(self.store.load(game_id))
+            except Exception:
+                log.exception("recovering the outbox of %s failed", game_id)
+        self.started = True
+
+    # -- one pass ---------------------------------------------------------------
+    def process_inbox(self) -> int:
+        """Fetch and handle until the inbox is empty (or a stop is requested)."""
+        total = 0
+        while not self.stopping:
+            items = self.inbox.fetch(limit=FETCH_LIMIT)
+            if not items:
+                break
+            handled = self.processor.process(items, self.inbox, self.should_stop)
+            total += handled
+            if handled < len(items):
+                break
+        return total
+
+    def send(self) -> tuple[int, int]:
+        """Deliver what the outbox has due."""
+        return flush(self.outbox, self.sender)
+
+    def cycle(self) -> int:
+        """Fetch + process, fire deadlines, send.  Returns messages handled."""
+        if not self.started:
+            self.recover()
+        handled = self.process_inbox()
+        if not self.stopping:
+            self.clocks.fire()
+        self.send()
+        return handled
+
+    def seconds_to_next_event(self, now: float | None = None) -> float:
+        """How long the loop may sleep: next clock event, next outbox retry, IDLE renewal."""
+        now = time.time() if now is None else now
+        waits = [IDLE_RENEW, self.cfg.poll_interval if self.cfg.mailbox.transport == "maildir"
+                 else IDLE_RENEW]
+        nxt = self.outbox.next_due()
+        if nxt is not None:
+            waits.append(nxt - now)
+        clock = self.clocks.next_event()
+        if clock is not None:
+            waits.append((clock - utcnow()).total_seconds() + 0.5)
+        return max(0.0, min(waits))
+
+    # -- loops -----------------------------------------------------------------
+    def run_once(self) -> int:
+        """``pbem run --once``."""
+        try:
+            return self.cycle()
+        finally:
+            self.inbox.close()
+
+    def run(self) -> None:
+        """``pbem run``: loop until SIGTERM."""
+        log.info("pbem daemon started in %s (%s in, %s out)", self.home,
+                 self.cfg.mailbox.transport, self.cfg.smtp.transport)
+        try:
+            while not self.stopping:
+                try:
+                    handled = self.cycle()
+                except Exception:
+                    log.exception("daemon cycle failed; retrying shortly")
+                    handled = 0
+                    time.sleep(1.0)
+                if self.stopping:
+                    break
+                if handled:
+                    continue  # more may have arrived while we worked
+                wait = self.seconds_to_next_event()
+                if wait > 0:
+                    self.inbox.wait(wait, self.should_stop)
+        finally:
+            self.inbox.close()
+            log.info("pbem daemon stopped")
+
+
+def configure_logging(level: int = logging.INFO) -> None:
+    """One line per event, timestamped, to stderr."""
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+
+
+__all__ = ["Daemon", "configure_logging"]

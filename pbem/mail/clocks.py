@@ -1,0 +1,116 @@
+"""Deadlines and reminders: fire what is due in each game and mail the seats concerned.
+
+A game is opened for writing only when its clocks have something due; the mails go
+through the game file's pending outbox like any other (see `processor`).
+"""
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from typing import Any
+
+from pbem.mail import render
+from pbem.mail.compose import build, stable_message_id
+from pbem.mail.processor import (Processor, asked_of, fmt_time, prompt_mails, seat_token,
+                                 view_log)
+from pbem.mail.tags import format_tag
+
+log = logging.getLogger("pbem.mail")
+
+
+class ClockRunner:
+    """Fires deadlines across all games, remembering when each game next needs a look."""
+
+    def __init__(self, proc: Processor) -> None:
+        self.proc = proc
+        self.cache: dict[str, tuple[int, dt.datetime | None]] = {}
+
+    def _next_event(self, game_id: str) -> dt.datetime | None:
+        path = self.proc.store.path(game_id)
+        try:
+            mtime = path.stat().st_mtime_ns
+        except OSError:
+            return None
+        cached = self.cache.get(game_id)
+        if cached and cached[0] == mtime:
+            return cached[1]
+        game = self.proc.store.load(game_id)
+        nxt = game.clocks.next_event() if game.outcome() is None else None
+        self.cache[game_id] = (mtime, nxt)
+        return nxt
+
+    def next_event(self) -> dt.datetime | None:
+        """The earliest clock event over all games."""
+        times = [t for gid in self.proc.store.game_ids() if (t := self._next_event(gid))]
+        return min(times) if times else None
+
+    def fire(self, now: dt.datetime | None = None) -> int:
+        """Fire every due event; returns the number of clock actions taken."""
+        now = now or self.proc.now()
+        total = 0
+        for game_id in self.proc.store.game_ids():
+            try:
+                nxt = self._next_event(game_id)
+                if nxt is None or nxt > now:
+                    continue
+                total += self._fire_game(game_id, now)
+            except Exception:
+                log.exception("firing deadlines of %s failed", game_id)
+        return total
+
+    def _fire_game(self, game_id: str, now: dt.datetime) -> int:
+        cfg, proc = self.proc.cfg, self.proc
+        mails = []
+        with proc.store.transaction(game_id) as game:
+            proc.flush_pending(game)
+            before = {s: {d.id for d in game.decisions(s)} for s in game.seats}
+            logs_before = {s: view_log(game, s) for s in game.seats}
+            seq0 = game.record.last_seq
+            actions = game.fire_deadlines(now)
+            stamp = now.isoformat(timespec="seconds")
+
+            def mid(*parts: str) -> str:
+                return stable_message_id(cfg, "clock", game.id, str(seq0), stamp, *parts)
+
+            defaulted: dict[str, str] = {}
+            for n, action in enumerate(actions):
+                ev = action.event
+                if ev.kind == "reminder":
+                    body = render.render(
+                        "prompt", game=game.id, seat=ev.seat,
+                        reason=f"Reminder: your answer is due by {fmt_time(ev.deadline)}.",
+                        effects=[], held=[], asked=asked_of(game, ev.seat), waiting=[],
+                        outcome="", judge=cfg.judge_address)
+                    mails.append(build(cfg, to=list(game.seats[ev.seat]["players"]),
+                                       subject=f"{format_tag(game.id, ev.seat, seat_token(game, ev.seat))}"
+                                       f" reminder: due {fmt_time(ev.deadline)}", body=body,
+                                       message_id=mid("reminder", str(n), ev.seat),
+                                       auto="auto-generated", when=now))
+                elif ev.kind == "default" and action.entry is not None:
+                    defaulted[ev.seat] = (f"The deadline {fmt_time(ev.deadline)} passed; the "
+                                          f"judge entered the default order for you: "
+                                          f"{action.entry.order} (entry {action.entry.seq}).")
+                elif ev.kind == "hold" and game.moderators:
+                    body = render.render(
+                        "notice", game=game.id, seat="moderator", pre=False, hints=[],
+                        about=None, judge=cfg.judge_address,
+                        text=f"The deadline {fmt_time(ev.deadline)} of {ev.seat} "
+                             f"({ev.decision}) passed.  The NMR policy is 'hold': the game "
+                             "waits for you (set a new deadline or enter an order).")
+                    mails.append(build(cfg, to=list(game.moderators),
+                                       subject=f"[{game.id}] deadline passed: {ev.seat}",
+                                       body=body, message_id=mid("hold", str(n), ev.seat),
+                                       auto="auto-generated", when=now))
+            mails += prompt_mails(cfg, game, before, logs_before, now, skip=None,
+                                  mid=lambda seat: mid("prompt", seat),
+                                  force=set(defaulted), extra=defaulted)
+            game.server["outbox_pending"] = [
+                m.as_bytes().decode("ascii", "surrogateescape") for m in mails]
+        for msg in mails:
+            proc.outbox.enqueue(msg, cfg.judge_address)
+        for action in actions:
+            log.info("clock %s: %s %s %s", game_id, action.event.kind, action.event.seat,
+                     action.event.decision)
+        return len(actions)
+
+

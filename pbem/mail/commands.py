@@ -1,0 +1,188 @@
+"""Gateway commands in a mail body (any case; English or Russian).
+
+    HELP | STATUS | HAND | HISTORY [N] | ORDERS | DONE | VACATION date TO date
+    PRESS TO seat[,seat] | ALL  ... lines ...  ENDPRESS
+    END  (stop reading: nothing below is an order)
+
+Every other line is a game order, passed on to the game's own grammar.  A line whose
+first word is close to a command word gets a near-miss suggestion in the receipt.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from datetime import date
+
+from pbem.mail.tags import is_tag_line
+
+#: command -> accepted words (first is canonical).  Russian words from common usage.
+KEYWORDS: dict[str, tuple[str, ...]] = {
+    "HELP": ("HELP", "ПОМОЩЬ", "СПРАВКА", "?"),
+    "STATUS": ("STATUS", "СТАТУС", "СОСТОЯНИЕ"),
+    "HAND": ("HAND", "РУКА", "КАРТЫ"),
+    "HISTORY": ("HISTORY", "ИСТОРИЯ", "ЖУРНАЛ"),
+    "ORDERS": ("ORDERS", "ПРИКАЗЫ", "ЗАПРОС", "ВОПРОС"),
+    "DONE": ("DONE", "ГОТОВО", "ВСЁ", "ВСЕ"),
+    "VACATION": ("VACATION", "ОТПУСК", "ABSENCE"),
+    "PRESS": ("PRESS", "ПРЕССА", "ПОСЛАНИЕ", "ПИСЬМО"),
+    "ENDPRESS": ("ENDPRESS", "КОНЕЦПРЕССЫ", "КОНЕЦ ПРЕССЫ", "END PRESS", "КОНЕЦПОСЛАНИЯ"),
+    "END": ("END", "SIGNOFF", "КОНЕЦ"),
+}
+_WORD_TO_CMD = {w: cmd for cmd, words in KEYWORDS.items() for w in words}
+_TO_WORDS = ("TO", "ДЛЯ", "КОМУ")
+_ALL_WORDS = ("ALL", "ВСЕМ", "ВСЕ")
+_UNTIL_WORDS = ("TO", "ПО", "ДО", "-", "–", "UNTIL")
+_DATE = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$|^(\d{1,2})\.(\d{1,2})\.(\d{4})$")
+
+
+@dataclass
+class Command:
+    """One gateway command: `name` from KEYWORDS, its arguments and its body line."""
+    name: str
+    line_no: int
+    text: str
+    args: dict = field(default_factory=dict)
+
+
+@dataclass
+class Press:
+    """A press block: `to` is a list of seats or ``["all"]``."""
+    to: list[str]
+    body: str
+    line_no: int
+
+
+@dataclass
+class Problem:
+    """A line the gateway could not read as a command."""
+    line_no: int
+    text: str
+    reason: str
+    hints: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Parsed:
+    """A mail body cut into commands, press blocks and game order lines."""
+    commands: list[Command] = field(default_factory=list)
+    press: list[Press] = field(default_factory=list)
+    orders: list[tuple[int, str]] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+    def has(self, name: str) -> bool:
+        return any(c.name == name for c in self.commands)
+
+
+def _parse_date(text: str) -> date | None:
+    m = _DATE.match(text.strip())
+    if not m:
+        return None
+    try:
+        if m.group(1):
+            return date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        return date(int(m.group(6)), int(m.group(5)), int(m.group(4)))
+    except ValueError:
+        return None
+
+
+def _command_word(line: str) -> tuple[str | None, list[str]]:
+    words = line.split()
+    if not words:
+        return None, []
+    up = [w.upper() for w in words]
+    two = " ".join(up[:2])
+    if two in _WORD_TO_CMD:
+        return _WORD_TO_CMD[two], words[2:]
+    return _WORD_TO_CMD.get(up[0].rstrip(":.!")), words[1:]
+
+
+def near_miss(word: str) -> list[str]:
+    """Command words close to `word` (for 'did you mean')."""
+    names = [w for w in _WORD_TO_CMD if len(w) > 2]
+    found = difflib.get_close_matches(word.upper(), names, n=2, cutoff=0.75)
+    return [KEYWORDS[_WORD_TO_CMD[w]][0] if w.isascii() else w for w in found]
+
+
+def _press_targets(words: list[str]) -> list[str] | None:
+    """Seats after PRESS [TO]: 'TO france, england' / 'ALL'; None when malformed."""
+    if words and words[0].upper() in _TO_WORDS:
+        words = words[1:]
+    joined = " ".join(words).replace(";", ",")
+    seats = [s.strip().lower() for s in re.split(r"[,\s]+", joined) if s.strip()]
+    if not seats:
+        return None
+    if any(s.upper() in _ALL_WORDS for s in seats):
+        return ["all"]
+    return seats
+
+
+def parse_body(lines: list[tuple[int, str]]) -> Parsed:
+    """Cut the player's own lines (quote-stripped) into commands, press and orders."""
+    out = Parsed()
+    press: Press | None = None
+    press_lines: list[str] = []
+    for no, raw in lines:
+        line = raw.strip()
+        if press is not None:
+            cmd, _ = _command_word(line)
+            if cmd == "ENDPRESS" or (cmd == "END" and len(line.split()) == 1):
+                press.body = "\n".join(press_lines).strip("\n")
+                out.press.append(press)
+                press, press_lines = None, []
+            else:
+                press_lines.append(raw.rstrip())
+            continue
+        if not line or line.startswith("#") or line.startswith("//") or is_tag_line(line):
+            continue
+        cmd, args = _command_word(line)
+        if cmd == "END":
+            if len(line.split()) == 1:
+                break
+            cmd = None
+        if cmd is None:
+            out.orders.append((no, line))
+            continue
+        if cmd == "HISTORY":
+            n = 10
+            if args:
+                if args[0].isdigit():
+                    n = max(1, min(200, int(args[0])))
+                else:
+                    out.problems.append(Problem(no, line, "HISTORY takes a number of entries",
+                                                ["HISTORY 20"]))
+                    continue
+            out.commands.append(Command("HISTORY", no, line, {"n": n}))
+        elif cmd == "VACATION":
+            parts = [a for a in args if a.upper() not in _UNTIL_WORDS]
+            if len(args) >= 1 and args[0].upper() in ("OFF", "НЕТ", "CANCEL", "ОТМЕНА"):
+                out.commands.append(Command("VACATION", no, line, {"cancel": True}))
+                continue
+            dates = [_parse_date(p) for p in parts]
+            if len(dates) != 2 or None in dates or dates[0] > dates[1]:  # type: ignore
+                out.problems.append(Problem(
+                    no, line, "VACATION needs two dates, the first not after the second",
+                    ["VACATION 2026-12-20 TO 2027-01-03", "ОТПУСК 20.12.2026 ПО 03.01.2027"]))
+                continue
+            out.commands.append(Command("VACATION", no, line,
+                                        {"start": dates[0], "end": dates[1]}))
+        elif cmd == "PRESS":
+            targets = _press_targets(args)
+            if targets is None:
+                out.problems.append(Problem(no, line, "PRESS needs recipients",
+                                            ["PRESS TO france, england", "PRESS TO ALL"]))
+                continue
+            press = Press(targets, "", no)
+        elif cmd == "ENDPRESS":
+            out.problems.append(Problem(no, line, "ENDPRESS without a PRESS line above it"))
+        elif args and cmd in ("HELP", "STATUS", "HAND", "ORDERS", "DONE"):
+            # "Done with Paris" is not the DONE command: let the game read it.
+            out.orders.append((no, line))
+        else:
+            out.commands.append(Command(cmd, no, line))
+    if press is not None:  # no ENDPRESS: the rest of the mail is the press
+        press.body = "\n".join(press_lines).strip("\n")
+        out.press.append(press)
+        out.problems.append(Problem(press.line_no, "PRESS", "no ENDPRESS: the press runs to "
+                                    "the end of the mail", ["ENDPRESS"]))
+    return out

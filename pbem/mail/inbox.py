@@ -1,0 +1,280 @@
+"""Inbound transports: an IMAP folder (imapclient, IDLE when offered) or a Maildir.
+
+Both give `InboxItem`s (a stable key and the raw bytes) in arrival order, and move a
+message out of the way (`mark_processed`) only when the caller says its effects are
+committed.  Until then a message stays where it is and is fetched again after a crash.
+
+IMAP keys are ``imap:<UIDVALIDITY>:<UID>``.  When the folder's UIDVALIDITY changes
+the old keys are void; the processor's per-game Message-ID record keeps such a
+message from being applied twice.  Handled messages are moved to `processed_folder`
+(MOVE, or COPY + \\Deleted + EXPUNGE) or, without one, flagged ``$PbemProcessed``.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import socket
+import ssl as ssl_mod
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Protocol
+
+from imapclient import IMAPClient
+from imapclient.exceptions import IMAPClientError
+
+from pbem.config import MailboxConfig
+from pbem.mail.outbox import fsync_dir
+
+log = logging.getLogger("pbem.mail")
+PROCESSED_FLAG = b"$PbemProcessed"
+
+
+@dataclass
+class InboxItem:
+    """One unprocessed inbound message."""
+    key: str
+    raw: bytes
+
+
+class Inbox(Protocol):
+    def fetch(self, limit: int | None = None) -> list[InboxItem]: ...
+    def mark_processed(self, keys: list[str]) -> None: ...
+    def wait(self, timeout: float, should_stop: Callable[[], bool]) -> bool: ...
+    def close(self) -> None: ...
+
+
+class MaildirInbox:
+    """A Maildir read in arrival order; handled mail is moved to another Maildir."""
+
+    def __init__(self, path: Path, processed: Path) -> None:
+        self.path = Path(path)
+        self.processed = Path(processed)
+        for base in (self.path, self.processed):
+            for sub in ("tmp", "new", "cur"):
+                (base / sub).mkdir(parents=True, exist_ok=True)
+        self._where: dict[str, Path] = {}
+
+    def _files(self) -> list[Path]:
+        files = [p for sub in ("new", "cur") for p in (self.path / sub).iterdir()
+                 if not p.name.startswith(".")]
+        def order(p: Path) -> tuple[float, str]:
+            try:
+                return (p.stat().st_mtime, p.name)
+            except OSError:
+                return (0.0, p.name)
+        return sorted(files, key=order)
+
+    def fetch(self, limit: int | None = None) -> list[InboxItem]:
+        items = []
+        for path in self._files()[:limit]:
+            key = "maildir:" + path.name.split(":")[0]
+            try:
+                raw = path.read_bytes()
+            except FileNotFoundError:
+                continue
+            self._where[key] = path
+            items.append(InboxItem(key, raw))
+        return items
+
+    def mark_processed(self, keys: list[str]) -> None:
+        for key in keys:
+            path = self._where.pop(key, None)
+            if path is None or not path.exists():
+                continue
+            base = path.name.split(":")[0]
+            os.replace(path, self.processed / "cur" / (base + ":2,S"))
+        if keys:
+            fsync_dir(self.processed / "cur")
+
+    def count(self) -> int:
+        return len(self._files())
+
+    def wait(self, timeout: float, should_stop: Callable[[], bool]) -> bool:
+        """Sleep up to `timeout`, waking early when mail arrives; True if it did."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end and not should_stop():
+            if any((self.path / "new").iterdir()):
+                return True
+            time.sleep(min(0.2, max(0.0, end - time.monotonic())))
+        return False
+
+    def close(self) -> None:
+        pass
+
+
+class ImapInbox:
+    """An IMAP folder with IDLE wake-ups (poll interval when IDLE is not offered)."""
+
+    def __init__(self, cfg: MailboxConfig, state_path: Path, poll_interval: float = 60.0) -> None:
+        self.cfg = cfg
+        self.state_path = state_path
+        self.poll_interval = poll_interval
+        self.client: IMAPClient | None = None
+        self.uidvalidity: int | None = None
+        self.can_idle = False
+        self.can_move = False
+
+    # -- connection -------------------------------------------------------
+    def connect(self) -> IMAPClient:
+        if self.client is not None:
+            return self.client
+        cfg = self.cfg
+        context = ssl_mod.create_default_context()
+        if cfg.host in ("127.0.0.1", "localhost", "::1"):
+            context.check_hostname = False
+            context.verify_mode = ssl_mod.CERT_NONE
+        client = IMAPClient(cfg.host, port=cfg.port, ssl=cfg.ssl, ssl_context=context,
+                            timeout=cfg.timeout)
+        if cfg.starttls and not cfg.ssl:
+            client.starttls(context)
+        client.login(cfg.user, cfg.password)
+        caps = client.capabilities()
+        self.can_idle = self.cfg.idle and b"IDLE" in caps
+        self.can_move = b"MOVE" in caps
+        info = client.select_folder(cfg.folder)
+        self._check_uidvalidity(int(info[b"UIDVALIDITY"]))
+        if cfg.processed_folder and not client.folder_exists(cfg.processed_folder):
+            client.create_folder(cfg.processed_folder)
+        self.client = client
+        return client
+
+    def _check_uidvalidity(self, value: int) -> None:
+        known = None
+        if self.state_path.exists():
+            try:
+                known = json.loads(self.state_path.read_text()).get(self.cfg.folder)
+            except (ValueError, OSError):
+                known = None
+        if known is not None and known != value:
+            log.warning("UIDVALIDITY of %s changed (%s -> %s): old UIDs are void; "
+                        "Message-ID records prevent double application",
+                        self.cfg.folder, known, value)
+        if known != value:
+            self.state_path.parent.mkdir(parents=True, exist_ok=True)
+            data = {}
+            if self.state_path.exists():
+                try:
+                    data = json.loads(self.state_path.read_text())
+                except (ValueError, OSError):
+                    data = {}
+            data[self.cfg.folder] = value
+            tmp = self.state_path.with_suffix(".tmp")
+            tmp.write_text(json.dumps(data))
+            os.replace(tmp, self.state_path)
+        self.uidvalidity = value
+
+    def _drop(self) -> None:
+        if self.client is not None:
+            try:
+                self.client.logout()
+            except Exception:
+                pass
+        self.client = None
+
+    # -- the Inbox protocol ----------------------------------------------
+    def fetch(self, limit: int | None = None) -> list[InboxItem]:
+        try:
+            return self._fetch(limit)
+        except (IMAPClientError, OSError, socket.timeout) as exc:
+            log.warning("IMAP fetch failed (%s); will reconnect", exc)
+            self._drop()
+            return []
+
+    def _fetch(self, limit: int | None) -> list[InboxItem]:
+        client = self.connect()
+        info = client.folder_status(self.cfg.folder, [b"UIDVALIDITY"])
+        if int(info[b"UIDVALIDITY"]) != self.uidvalidity:
+            client.select_folder(self.cfg.folder)
+            self._check_uidvalidity(int(info[b"UIDVALIDITY"]))
+        if self.cfg.processed_folder:
+            uids = client.search(["NOT", "DELETED"])
+        else:
+            uids = client.search(["NOT", "DELETED", "UNKEYWORD", PROCESSED_FLAG.decode()])
+        uids = sorted(uids)[:limit]
+        items: list[InboxItem] = []
+        for start in range(0, len(uids), 200):
+            chunk = uids[start:start + 200]
+            data = client.fetch(chunk, [b"BODY.PEEK[]"])
+            for uid in chunk:
+                raw = data.get(uid, {}).get(b"BODY[]")
+                if raw is not None:
+                    items.append(InboxItem(f"imap:{self.uidvalidity}:{uid}", bytes(raw)))
+        return items
+
+    def mark_processed(self, keys: list[str]) -> None:
+        uids = []
+        for key in keys:
+            _, validity, uid = key.split(":")
+            if int(validity) == self.uidvalidity:
+                uids.append(int(uid))
+            else:
+                log.warning("not marking %s: UIDVALIDITY changed", key)
+        if not uids:
+            return
+        try:
+            client = self.connect()
+            client.add_flags(uids, [b"\\Seen", PROCESSED_FLAG])
+            if self.cfg.processed_folder:
+                if self.can_move:
+                    client.move(uids, self.cfg.processed_folder)
+                else:
+                    client.copy(uids, self.cfg.processed_folder)
+                    client.delete_messages(uids)
+                    client.uid_expunge(uids) if b"UIDPLUS" in client.capabilities() \
+                        else client.expunge()
+        except (IMAPClientError, OSError, socket.timeout) as exc:
+            # effects are committed and recorded by Message-ID: a re-fetch is harmless
+            log.warning("IMAP mark processed failed (%s)", exc)
+            self._drop()
+
+    def wait(self, timeout: float, should_stop: Callable[[], bool]) -> bool:
+        """IDLE (or sleep, when IDLE is not offered) up to `timeout`; True on new mail."""
+        end = time.monotonic() + timeout
+        try:
+            client = self.connect()
+        except (IMAPClientError, OSError, socket.timeout) as exc:
+            log.warning("IMAP connect failed (%s); retrying later", exc)
+            self._drop()
+            _sleep(min(timeout, 5.0), should_stop)
+            return False
+        if not self.can_idle:
+            _sleep(min(timeout, self.poll_interval), should_stop)
+            return True
+        try:
+            client.idle()
+            woke = False
+            while not should_stop():
+                left = end - time.monotonic()
+                if left <= 0:
+                    break
+                responses = client.idle_check(timeout=min(left, 1.0))
+                if any(isinstance(r, tuple) and len(r) > 1 and r[1] in (b"EXISTS", b"RECENT")
+                       for r in responses):
+                    woke = True
+                    break
+            client.idle_done()
+            return woke
+        except (IMAPClientError, OSError, socket.timeout) as exc:
+            log.warning("IMAP IDLE failed (%s); will reconnect", exc)
+            self._drop()
+            return False
+
+    def close(self) -> None:
+        self._drop()
+
+
+def _sleep(seconds: float, should_stop: Callable[[], bool]) -> None:
+    end = time.monotonic() + seconds
+    while not should_stop() and time.monotonic() < end:
+        time.sleep(min(0.2, max(0.0, end - time.monotonic())))
+
+
+def make_inbox(cfg: MailboxConfig, state_dir: Path, poll_interval: float) -> Inbox:
+    """The inbox for the configured transport."""
+    if cfg.transport == "maildir":
+        assert cfg.path is not None and cfg.processed_path is not None
+        return MaildirInbox(cfg.path, cfg.processed_path)
+    return ImapInbox(cfg, state_dir / "imap-uidvalidity.json", poll_interval)
+

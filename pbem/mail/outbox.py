@@ -1,0 +1,179 @@
+"""The durable outbox: every outbound mail is a file before anyone tries to send it.
+
+Layout under ``<home>/mail/outbox/``: ``queue/`` (waiting), ``sent/`` (delivered, kept as
+the record of what was sent and to re-send receipts), ``failed/`` (given up).  One JSON
+file per mail, named by a hash of its Message-ID, written atomically (temp + fsync +
+rename).  Enqueueing a Message-ID that is already queued, sent or failed does nothing:
+that is what makes re-processing after a crash send every mail exactly once.
+Retries back off exponentially; nothing is dropped while the SMTP server is down.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import time
+from dataclasses import dataclass, field
+from email.message import EmailMessage
+from pathlib import Path
+
+
+def _key(message_id: str) -> str:
+    return hashlib.sha256(message_id.encode()).hexdigest()[:40]
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Write `data` to `path` atomically and durably (temp file, fsync, rename, dir fsync)."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    with open(tmp, "wb") as fh:
+        fh.write(data)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+    fsync_dir(path.parent)
+
+
+def fsync_dir(path: Path) -> None:
+    """fsync a directory so a rename in it survives a power cut."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+@dataclass
+class Entry:
+    """One queued mail."""
+    message_id: str
+    mail_from: str
+    to: list[str]
+    raw: bytes
+    created: float
+    attempts: int = 0
+    next_at: float = 0.0
+    last_error: str = ""
+    meta: dict = field(default_factory=dict)
+
+    @property
+    def key(self) -> str:
+        return _key(self.message_id)
+
+    def to_json(self) -> bytes:
+        return json.dumps({
+            "message_id": self.message_id, "mail_from": self.mail_from, "to": self.to,
+            "created": self.created, "attempts": self.attempts, "next_at": self.next_at,
+            "last_error": self.last_error, "meta": self.meta,
+            "raw_b64": base64.b64encode(self.raw).decode("ascii"),
+        }).encode()
+
+    @classmethod
+    def from_json(cls, data: bytes) -> "Entry":
+        d = json.loads(data)
+        return cls(d["message_id"], d["mail_from"], list(d["to"]),
+                   base64.b64decode(d["raw_b64"]), d["created"], d.get("attempts", 0),
+                   d.get("next_at", 0.0), d.get("last_error", ""), d.get("meta", {}))
+
+
+class Outbox:
+    """A directory-backed queue of outbound mail with stable Message-IDs."""
+
+    def __init__(self, root: Path, retry_base: float = 30.0, retry_max: float = 3600.0,
+                 give_up_after: float = 5 * 86400.0) -> None:
+        self.root = Path(root)
+        self.queue = self.root / "queue"
+        self.sent = self.root / "sent"
+        self.failed = self.root / "failed"
+        for d in (self.queue, self.sent, self.failed):
+            d.mkdir(parents=True, exist_ok=True)
+        self.retry_base = retry_base
+        self.retry_max = retry_max
+        self.give_up_after = give_up_after
+
+    def known(self, message_id: str) -> bool:
+        """Whether this Message-ID was ever enqueued (queued, sent or failed)."""
+        name = _key(message_id) + ".json"
+        return any((d / name).exists() for d in (self.queue, self.sent, self.failed))
+
+    def enqueue(self, msg: EmailMessage, mail_from: str, meta: dict | None = None,
+                sync: bool = True) -> bool:
+        """Queue `msg` (its Message-ID, To and Cc headers decide); False if already known."""
+        mid = str(msg["Message-ID"]).strip()
+        if self.known(mid):
+            return False
+        to = [a for h in ("To", "Cc", "Bcc") for a in _addresses(msg, h)]
+        if "Bcc" in msg:
+            del msg["Bcc"]
+        entry = Entry(mid, mail_from, to, msg.as_bytes(), time.time(), meta=meta or {})
+        path = self.queue / (entry.key + ".json")
+        if sync:
+            atomic_write(path, entry.to_json())
+        else:
+            tmp = path.with_name("." + path.name + ".tmp")
+            tmp.write_bytes(entry.to_json())
+            os.replace(tmp, path)
+        return True
+
+    def pending(self) -> list[Entry]:
+        """Everything still queued, oldest first."""
+        entries = []
+        for path in self.queue.glob("*.json"):
+            try:
+                entries.append(Entry.from_json(path.read_bytes()))
+            except (OSError, ValueError, KeyError):
+                continue
+        entries.sort(key=lambda e: (e.created, e.message_id))
+        return entries
+
+    def due(self, now: float | None = None) -> list[Entry]:
+        """Queued mail whose next attempt is due."""
+        now = time.time() if now is None else now
+        return [e for e in self.pending() if e.next_at <= now]
+
+    def next_due(self) -> float | None:
+        """When the earliest queued mail is due (None when the queue is empty)."""
+        times = [e.next_at for e in self.pending()]
+        return min(times) if times else None
+
+    def mark_sent(self, entry: Entry) -> None:
+        """Move a delivered mail to sent/ (atomic rename)."""
+        os.replace(self.queue / (entry.key + ".json"), self.sent / (entry.key + ".json"))
+
+    def mark_failed_attempt(self, entry: Entry, error: str, permanent: bool = False,
+                            now: float | None = None) -> None:
+        """Record a failed attempt: back off, or move to failed/ when permanent or too old."""
+        now = time.time() if now is None else now
+        entry.attempts += 1
+        entry.last_error = error[:500]
+        path = self.queue / (entry.key + ".json")
+        if permanent or now - entry.created > self.give_up_after:
+            atomic_write(path, entry.to_json())
+            os.replace(path, self.failed / (entry.key + ".json"))
+            return
+        entry.next_at = now + min(self.retry_max, self.retry_base * 2 ** (entry.attempts - 1))
+        atomic_write(path, entry.to_json())
+
+    def find_sent(self, message_id: str) -> Entry | None:
+        """A mail that was enqueued earlier (sent, queued or failed), by Message-ID."""
+        name = _key(message_id) + ".json"
+        for d in (self.sent, self.queue, self.failed):
+            if (d / name).exists():
+                return Entry.from_json((d / name).read_bytes())
+        return None
+
+    def counts(self) -> dict[str, int]:
+        """Number of mails queued, sent and failed."""
+        return {d.name: sum(1 for _ in d.glob("*.json"))
+                for d in (self.queue, self.sent, self.failed)}
+
+
+def _addresses(msg: EmailMessage, header: str) -> list[str]:
+    from email.utils import getaddresses
+    values = msg.get_all(header) or []
+    return [addr for _, addr in getaddresses([str(v) for v in values]) if addr]

@@ -1,0 +1,162 @@
+"""Inbound MIME parsing (stdlib `email`, modern policy).
+
+`parse_message(raw)` gives an `Inbound`: the sender, subject, Message-ID and the body as
+text.  text/plain is preferred; an HTML-only mail is converted to text; attachments are
+ignored; any charset is decoded (declared charset first; undeclared 8-bit Cyrillic is
+told apart between cp1251 and koi8-r by letter case), quoted-printable and base64 alike.
+"""
+from __future__ import annotations
+
+import email
+import hashlib
+import re
+from dataclasses import dataclass, field
+from email import policy
+from email.message import EmailMessage
+from email.utils import getaddresses, parseaddr
+
+from pbem.mail.html2text import html_to_text
+
+_FALLBACKS = ("utf-8", "cp1251", "koi8-r", "latin-1")
+
+
+@dataclass
+class Inbound:
+    """One parsed inbound mail."""
+    message_id: str
+    sender: str                     # lowercased bare address from From:
+    sender_name: str
+    subject: str
+    text: str                       # decoded body text (before quote stripping)
+    headers: dict[str, str] = field(default_factory=dict)  # lowercased names, first value
+    content_type: str = "text/plain"
+    size: int = 0
+    from_html: bool = False
+    attachments: list[str] = field(default_factory=list)
+    references: list[str] = field(default_factory=list)
+    return_path: str | None = None
+    defects: list[str] = field(default_factory=list)
+
+    def header(self, name: str) -> str:
+        """A header's value ('' when absent)."""
+        return self.headers.get(name.lower(), "")
+
+
+def _cyrillic_score(text: str) -> int:
+    """Lowercase Cyrillic letters count more than uppercase: real prose is mostly lowercase."""
+    low = sum(1 for ch in text if "а" <= ch <= "я" or ch == "ё")
+    up = sum(1 for ch in text if "А" <= ch <= "Я" or ch == "Ё")
+    return low * 2 - up
+
+
+def decode_bytes(data: bytes, declared: str | None) -> str:
+    """Decode `data`: the declared charset if it works, else utf-8, else guess cp1251/koi8-r."""
+    if declared:
+        name = declared.strip().strip('"').lower()
+        if name in ("us-ascii", "ascii") and any(b > 127 for b in data):
+            name = ""
+        if name:
+            try:
+                return data.decode(name)
+            except (LookupError, UnicodeDecodeError):
+                pass
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    if any(b >= 0xC0 for b in data):
+        candidates = [data.decode(cs, errors="replace") for cs in ("cp1251", "koi8-r")]
+        return max(candidates, key=_cyrillic_score)
+    return data.decode("latin-1")
+
+
+def _part_text(part: EmailMessage) -> str:
+    payload = part.get_payload(decode=True)
+    if payload is None:
+        raw = part.get_payload()
+        return raw if isinstance(raw, str) else ""
+    return decode_bytes(payload, part.get_content_charset())
+
+
+def _is_attachment(part: EmailMessage) -> bool:
+    disp = (part.get_content_disposition() or "").lower()
+    return disp == "attachment" or (disp == "inline" and part.get_filename() is not None)
+
+
+def _body(msg: EmailMessage) -> tuple[str, str, bool, list[str]]:
+    """(text, content_type, from_html, attachment names) of the best body part."""
+    plain: EmailMessage | None = None
+    html: EmailMessage | None = None
+    attachments: list[str] = []
+    for part in msg.walk():
+        if part.is_multipart():
+            continue
+        ctype = part.get_content_type()
+        if _is_attachment(part) or ctype == "message/rfc822":
+            attachments.append(part.get_filename() or ctype)
+            continue
+        if ctype == "text/plain" and plain is None:
+            plain = part
+        elif ctype == "text/html" and html is None:
+            html = part
+        elif not ctype.startswith("text/"):
+            attachments.append(part.get_filename() or ctype)
+    if plain is not None:
+        return _part_text(plain), "text/plain", False, attachments
+    if html is not None:
+        return html_to_text(_part_text(html)), "text/html", True, attachments
+    return "", msg.get_content_type(), False, attachments
+
+
+_MSGID = re.compile(r"<[^<>\s]+>")
+
+
+def _header_str(msg: EmailMessage, name: str) -> str:
+    try:
+        value = msg.get(name)
+    except Exception:  # malformed header: fall back to the raw text
+        value = None
+        for k, v in msg.raw_items():
+            if k.lower() == name.lower():
+                value = v
+                break
+    return "" if value is None else str(value)
+
+
+def parse_message(raw: bytes) -> Inbound:
+    """Parse one raw RFC 5322 message.  Never raises on malformed mail."""
+    msg: EmailMessage = email.message_from_bytes(raw, policy=policy.default)  # type: ignore
+    headers: dict[str, str] = {}
+    for key in set(k.lower() for k in msg.keys()):
+        headers[key] = _header_str(msg, key).strip()
+    from_value = headers.get("from", "")
+    name, addr = parseaddr(from_value)
+    if not addr:
+        addrs = getaddresses([from_value])
+        name, addr = addrs[0] if addrs else ("", "")
+    mid_match = _MSGID.search(headers.get("message-id", ""))
+    if mid_match:
+        message_id = mid_match.group(0)
+    else:  # no Message-ID: a stable stand-in from the content
+        message_id = "<sha256-" + hashlib.sha256(raw).hexdigest()[:32] + "@no-message-id>"
+    try:
+        text, ctype, from_html, attachments = _body(msg)
+    except Exception as exc:  # pragma: no cover - defensive: a broken MIME tree
+        text, ctype, from_html, attachments = "", "broken", False, [f"unreadable body: {exc}"]
+    refs = _MSGID.findall(headers.get("references", "") + " " + headers.get("in-reply-to", ""))
+    rp = headers.get("return-path")
+    return Inbound(
+        message_id=message_id,
+        sender=addr.strip().lower(),
+        sender_name=name.strip(),
+        subject=" ".join(headers.get("subject", "").split()),
+        text=text.replace("\r\n", "\n"),
+        headers=headers,
+        content_type=ctype,
+        size=len(raw),
+        from_html=from_html,
+        attachments=attachments,
+        references=refs,
+        return_path=rp.strip() if rp is not None else None,
+        defects=[type(d).__name__ for d in msg.defects],
+    )

@@ -1,0 +1,100 @@
+"""All mail text comes from here: Jinja2 templates under ``templates/common/``.
+
+Plain text, at most 78 columns.  Every mail starts with the judge's marker line
+(``==== pbem: game / seat ====``), which the quote stripper treats as the start of
+quoted material, so a reply that quotes a report can never re-submit it.
+Texts are rendered from views (`Game.view(seat)`), never from raw state.
+"""
+from __future__ import annotations
+
+import textwrap
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+WIDTH = 78
+
+
+def _wrap(text: Any, width: int = WIDTH, indent: str = "") -> str:
+    """Wrap one paragraph; continuation lines get `indent`."""
+    text = str(text)
+    lead = len(text) - len(text.lstrip(" "))
+    return textwrap.fill(text, width=width, initial_indent="", subsequent_indent=indent or
+                         " " * lead, break_on_hyphens=False) or text
+
+
+@lru_cache(maxsize=1)
+def environment() -> jinja2.Environment:
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+                             undefined=jinja2.StrictUndefined, autoescape=False)
+    env.filters["wrap"] = _wrap
+    return env
+
+
+def render(name: str, **context: Any) -> str:
+    """Render ``templates/common/<name>.txt.j2``; lines are checked to fit 78 columns."""
+    context.setdefault("game", None)
+    context.setdefault("seat", None)
+    text = environment().get_template(f"common/{name}.txt.j2").render(**context)
+    lines = []
+    for line in text.splitlines():
+        lines.extend(_hard_wrap(line))
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def _hard_wrap(line: str) -> list[str]:
+    if len(line) <= WIDTH:
+        return [line]
+    lead = " " * min(8, len(line) - len(line.lstrip(" ")))
+    return textwrap.wrap(line, width=WIDTH, subsequent_indent=lead, break_long_words=True,
+                         break_on_hyphens=False) or [line[:WIDTH]]
+
+
+def format_value(value: Any, indent: int = 2) -> list[str]:
+    """A plain-data value (a view) as indented ``key: value`` lines."""
+    pad = " " * indent
+    lines: list[str] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(item, (dict, list)) and item and not _flat(item):
+                lines.append(f"{pad}{key}:")
+                lines.extend(format_value(item, indent + 2))
+            else:
+                lines.append(_wrap(f"{pad}{key}: {_short(item)}", indent=pad + "    "))
+    elif isinstance(value, list):
+        for item in value:
+            if isinstance(item, dict):
+                lines.append(_wrap(pad + "- " + ", ".join(f"{k}: {_short(v)}"
+                                                          for k, v in item.items()),
+                                   indent=pad + "  "))
+            else:
+                lines.append(_wrap(f"{pad}- {_short(item)}", indent=pad + "  "))
+    else:
+        lines.append(pad + _short(value))
+    return lines
+
+
+def _flat(item: Any) -> bool:
+    if isinstance(item, dict):
+        return all(not isinstance(v, (dict, list)) for v in item.values()) and len(item) <= 6
+    return all(not isinstance(v, (dict, list)) for v in item) and len(item) <= 12
+
+
+def _short(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_short(v)}" for k, v in value.items()) or "-"
+    if isinstance(value, list):
+        return ", ".join(_short(v) for v in value) or "-"
+    return str(value)
+
+
+def help_text() -> str:
+    return environment().get_template("common/help.txt.j2").render().rstrip("\n")

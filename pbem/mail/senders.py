@@ -1,0 +1,151 @@
+"""Outbound transports and the outbox flush.
+
+`SmtpSender` delivers with aiosmtplib (implicit TLS, STARTTLS, AUTH) over one
+connection per batch; `MaildirSender` drops each mail into a Maildir (the server-less
+home and `pbem demo`).  `flush(outbox, sender)` sends what is due and records the
+result of every attempt in the outbox.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import socket
+import ssl as ssl_mod
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+import aiosmtplib
+
+from pbem.config import SmtpConfig
+from pbem.mail.outbox import Entry, Outbox, fsync_dir
+
+log = logging.getLogger("pbem.mail")
+
+
+@dataclass
+class Result:
+    """Outcome of one delivery attempt: ok, or an error that is temporary or permanent."""
+    ok: bool
+    error: str = ""
+    permanent: bool = False
+
+
+class Sender(Protocol):
+    def send(self, entries: list[Entry]) -> list[Result]: ...
+
+
+class MaildirSender:
+    """Deliver by writing each mail into a Maildir (``tmp/`` then rename into ``new/``)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        for sub in ("tmp", "new", "cur"):
+            (self.path / sub).mkdir(parents=True, exist_ok=True)
+        self.counter = 0
+
+    def send(self, entries: list[Entry]) -> list[Result]:
+        results = []
+        for entry in entries:
+            self.counter += 1
+            name = f"{time.time():.6f}.P{os.getpid()}Q{self.counter}.{entry.key[:12]}.{socket.gethostname()}"
+            tmp = self.path / "tmp" / name
+            head = f"Return-Path: <{entry.mail_from}>\r\nX-Pbem-Envelope-To: {', '.join(entry.to)}\r\n"
+            with open(tmp, "wb") as fh:
+                fh.write(head.encode() + entry.raw)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, self.path / "new" / name)
+            results.append(Result(True))
+        fsync_dir(self.path / "new")
+        return results
+
+
+class SmtpSender:
+    """Deliver over SMTP with aiosmtplib: one connection per batch, per-mail results."""
+
+    def __init__(self, cfg: SmtpConfig) -> None:
+        self.cfg = cfg
+
+    async def _send_all(self, entries: list[Entry]) -> list[Result]:
+        cfg = self.cfg
+        context = ssl_mod.create_default_context()
+        if cfg.host in ("127.0.0.1", "localhost", "::1"):
+            context.check_hostname = False
+            context.verify_mode = ssl_mod.CERT_NONE
+        client = aiosmtplib.SMTP(hostname=cfg.host, port=cfg.port, use_tls=cfg.ssl,
+                                 start_tls=(cfg.starttls and not cfg.ssl) or None,
+                                 tls_context=context, timeout=cfg.timeout)
+        try:
+            await client.connect()
+            if cfg.user:
+                await client.login(cfg.user, cfg.password)
+        except (aiosmtplib.SMTPException, OSError, asyncio.TimeoutError) as exc:
+            return [Result(False, f"connect: {exc}")] * len(entries)
+        results: list[Result] = []
+        try:
+            for entry in entries:
+                try:
+                    errors, _ = await client.sendmail(entry.mail_from, entry.to, entry.raw)
+                    results.append(Result(True) if not errors else
+                                   Result(False, f"refused: {errors}", permanent=True))
+                except aiosmtplib.SMTPRecipientsRefused as exc:
+                    results.append(Result(False, f"recipients refused: {exc}", permanent=True))
+                except aiosmtplib.SMTPResponseException as exc:
+                    results.append(Result(False, f"{exc.code} {exc.message}",
+                                          permanent=500 <= exc.code < 600))
+                    if exc.code in (421,):
+                        break
+                except (aiosmtplib.SMTPException, OSError, asyncio.TimeoutError) as exc:
+                    results.append(Result(False, f"{type(exc).__name__}: {exc}"))
+                    break
+        finally:
+            try:
+                await client.quit()
+            except (aiosmtplib.SMTPException, OSError, asyncio.TimeoutError):
+                client.close()
+        results += [Result(False, "connection lost")] * (len(entries) - len(results))
+        return results
+
+    def send(self, entries: list[Entry]) -> list[Result]:
+        if not entries:
+            return []
+        return asyncio.run(self._send_all(entries))
+
+
+def make_sender(cfg: SmtpConfig) -> Sender:
+    """The sender for the configured transport."""
+    if cfg.transport == "maildir":
+        assert cfg.path is not None
+        return MaildirSender(cfg.path)
+    return SmtpSender(cfg)
+
+
+def flush(outbox: Outbox, sender: Sender, batch: int = 200) -> tuple[int, int]:
+    """Send everything due; returns (sent, failed attempts)."""
+    sent = failed = 0
+    due = outbox.due()
+    for start in range(0, len(due), batch):
+        chunk = due[start:start + batch]
+        results = sender.send(chunk)
+        for entry, res in zip(chunk, results):
+            if res.ok:
+                outbox.mark_sent(entry)
+                sent += 1
+                log.info("sent %s to %s", entry.message_id, ", ".join(entry.to))
+            else:
+                outbox.mark_failed_attempt(entry, res.error, res.permanent)
+                failed += 1
+                log.warning("send %s to %s failed (attempt %d%s): %s", entry.message_id,
+                            ", ".join(entry.to), entry.attempts,
+                            ", permanent" if res.permanent else "", res.error)
+        if failed and not any(r.ok for r in results):
+            # server unreachable: the rest waits for the backoff too
+            for entry in due[start + batch:]:
+                outbox.mark_failed_attempt(entry, "not tried: server unreachable")
+            break
+    if sent:
+        fsync_dir(outbox.sent)
+    return sent, failed
