@@ -1,4 +1,4 @@
 """``python -m pbem`` is the ``pbem`` command."""
-from pbem.cli import main
+from pbem.cli import run
 
-main()
+run()

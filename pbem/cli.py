@@ -36,6 +36,24 @@ def friendly(command: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
+def run(argv: list[str] | None = None) -> None:
+    """The console entry point: click errors become one line on stderr, never a traceback."""
+    try:
+        main.main(args=argv, prog_name="pbem", standalone_mode=False)
+    except click.exceptions.NoArgsIsHelpError as error:
+        click.echo(error.format_message())
+    except click.UsageError as error:
+        hint = f" (see: {error.ctx.command_path} --help)" if error.ctx else ""
+        click.echo(f"Error: {error.format_message()}{hint}", err=True)
+        sys.exit(error.exit_code)
+    except click.ClickException as error:
+        click.echo(f"Error: {error.format_message()}", err=True)
+        sys.exit(error.exit_code)
+    except click.Abort:
+        click.echo("Aborted.", err=True)
+        sys.exit(1)
+
+
 def store_of(ctx: click.Context) -> Store:
     return Store(ctx.obj["home"])
 
@@ -255,3 +273,6 @@ def simulate(rules_name: str, scenario: str | None, count: int, seed: str, bot: 
     click.echo(report.line())
     if report.errors:
         sys.exit(1)
+
+from pbem import cli_mail as _cli_mail  # noqa: E402  (issue 3: the mail gateway)
+for _command in (_cli_mail.run, _cli_mail.demo): main.add_command(_command)

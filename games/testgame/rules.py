@@ -47,8 +47,8 @@ class TestGame(Rules):
         if unknown:
             raise IllegalOrder(f"testgame has no option {sorted(unknown)[0]!r}", ["rounds"])
         rounds = int(options.get("rounds", 3))
-        if not 1 <= rounds <= 9:
-            raise IllegalOrder("rounds must be 1..9")
+        if not 1 <= rounds <= 1000:
+            raise IllegalOrder("rounds must be 1..1000")
         order = [s for s in SEATS if s in seats]
         cards = sorted(deck())
         dice.shuffle(cards)
@@ -234,7 +234,7 @@ def _reveal(state: State) -> None:
         for seat in top:
             state["scores"][seat] += 2 if len(top) == 1 else 1
         _log(state, "commits " + ", ".join(f"{s} {deck()[c].name}" for s, c in commits.items())
-             + f"; {' and '.join(top)} score")
+             + f"; {' and '.join(top)} {'scores' if len(top) == 1 else 'score'}")
     state["discard"].extend(commits.values())
     state["commits"] = {s: None for s in state["commits"]}
     state["phase"] = "turns"

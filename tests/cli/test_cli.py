@@ -1,0 +1,128 @@
+"""The pbem command: every subcommand, and errors as one line without a traceback."""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pbem.cli import main
+
+SIM_LINE = re.compile(r"^simulate: (\d+) games, (\d+) finished, (\d+) errors, "
+                      r"(\d+) replays verified, [\d.]+ s$")
+
+
+@pytest.fixture
+def run(home):
+    runner = CliRunner()
+
+    def invoke(*args: str, input: str | None = None, code: int = 0):
+        result = runner.invoke(main, list(args), input=input)
+        assert result.exit_code == code, result.output
+        return result.output
+    return invoke
+
+
+@pytest.fixture
+def duel(run):
+    run("new", "duel", "--rules", "testgame", "--seat", "north=n@example.org",
+        "--seat", "east=e@example.org,e2@example.org", "--moderator", "gm@example.org",
+        "--seed", "cli-seed", "--clock", "default=24h")
+    return "duel"
+
+
+def hand_numbers(run, seat: str) -> list[str]:
+    text = run("status", "duel", "--as", seat)
+    return re.findall(r"- number: (\d+)", text)
+
+
+def test_init_and_rules(run, home):
+    assert "initialised" in run("init")
+    assert (home / "games").is_dir()
+    assert "testgame" in run("rules")
+
+
+def test_new_prints_tags_and_commitment(run, duel):
+    out = run("games")
+    assert re.search(r"^duel\ttestgame\tcommit\tawaiting east, north\t2026-11-22 12:00 UTC$",
+                     out, re.M)
+
+
+def test_new_refuses_bad_input(run):
+    run("new", "x", "--rules", "nogame", "--seat", "north=a@b", code=1)
+    run("new", "Bad Id", "--rules", "testgame", "--seat", "north=a@b", "--seat", "east=c@d",
+        code=1)
+    run("new", "x", "--rules", "testgame", "--seat", "north=a@b", code=1)  # too few seats
+    run("new", "x", "--rules", "testgame", "--seat", "north=a@b", "--seat", "moon=c@d",
+        code=1)
+    run("new", "x", "--rules", "testgame", "--seat", "north=a@b", "--seat", "east=c@d",
+        "--clock", "impulse=soon", code=1)
+
+
+def test_status_public_and_private(run, duel):
+    assert "hand:" not in run("status", "duel")
+    assert len(hand_numbers(run, "north")) == 4
+    run("status", "duel", "--as", "moon", code=1)
+
+
+def test_order_from_argument_and_stdin(run, duel):
+    card = hand_numbers(run, "north")[0]
+    out = run("order", "duel", "north", f"COMMIT {card}")
+    assert f"COMMIT {card}' (entry 1)" in out
+    card = hand_numbers(run, "east")[0]
+    out = run("order", "duel", "east", input=f"\n  commit {card}\n")
+    assert "(entry 2)" in out
+    out = run("order", "duel", "north", "FROB", code=2)
+    assert "REFUSED" in out and "did you mean" in out
+
+
+def test_archive_replay_and_rollback(run, duel, tmp_path):
+    for seat in ("north", "east"):
+        run("order", "duel", seat, f"COMMIT {hand_numbers(run, seat)[0]}")
+    run("order", "duel", "north", "PASS")
+    out_file = tmp_path / "duel.yaml"
+    assert "wrote" in run("archive", "duel", "-o", str(out_file))
+    text = out_file.read_text()
+    assert "format: pbem-archive/1" in text and "seed: null" in text
+    assert "cli-seed" not in text
+    assert "replays" not in run("archive", "duel")
+    # Without the seed an unfinished game cannot be verified: a clear refusal.
+    assert "not revealed" in run("replay", str(out_file), "--verify", code=1)
+    assert "rolled back to entry 1" in run("rollback", "duel", "1")
+    assert "awaiting east" in run("games")
+
+
+def test_replay_verifies_a_finished_archive(run, tmp_path):
+    out = tmp_path / "sims"
+    line = run("simulate", "--rules", "testgame", "--games", "3", "--seed", "r",
+               "--out", str(out)).strip().splitlines()[-1]
+    assert SIM_LINE.match(line).groups() == ("3", "3", "0", "3")
+    archive = sorted(out.glob("*.yaml"))[0]
+    assert "every state hash verified" in run("replay", str(archive), "--verify")
+    archive.write_text(archive.read_text().replace("rolls: [", "rolls: [6, ", 1))
+    assert "Error:" in run("replay", str(archive), "--verify", code=1)
+
+
+def test_simulate_default_bot(run):
+    line = run("simulate", "--rules", "testgame", "--games", "5", "--bot", "default").strip()
+    assert SIM_LINE.match(line.splitlines()[-1]).groups() == ("5", "5", "0", "5")
+
+
+def test_errors_are_one_line_without_traceback(home):
+    for args in (["status", "nope"], ["order", "nope", "north", "PASS"],
+                 ["replay", "/nonexistent.yaml"], ["new", "x", "--rules", "zzz",
+                                                    "--seat", "a=b"]):
+        done = subprocess.run([sys.executable, "-m", "pbem", *args], capture_output=True,
+                              text=True)
+        assert done.returncode != 0
+        assert "Traceback" not in done.stderr
+        assert len(done.stderr.strip().splitlines()) <= 2, done.stderr
+
+
+def test_python_dash_m_works():
+    done = subprocess.run([sys.executable, "-m", "pbem", "--help"], capture_output=True,
+                          text=True, check=True)
+    assert "play-by-email" in done.stdout

@@ -1,0 +1,134 @@
+"""The YAML archive: format, round trip (hypothesis), tamper detection, seed secrecy."""
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine import registry
+from engine.archive import (FORMAT, SafeLoader, dump_yaml, load_yaml, record_from_data,
+                            record_to_data)
+from engine.record import Entry, Header, Record, ReplayError, replay
+from pbem.simulate import play
+
+RULES = registry.get("testgame")
+
+
+def finished_game(seed: str = "arch"):
+    return play(RULES, scenario=None, seed=seed, bot="random", players=3)
+
+
+def test_c_loader_is_used_when_built():
+    if yaml.__with_libyaml__:
+        assert SafeLoader is yaml.CSafeLoader
+
+
+def test_archive_has_the_design_format():
+    data = load_yaml(dump_yaml(finished_game().to_data(private=False)))
+    assert data["format"] == FORMAT
+    assert list(data) == ["format", "game", "seats", "moderators", "dice", "clocks",
+                          "initial_state_hash", "entries", "final_state_hash", "outcome"]
+    assert set(data["game"]) == {"id", "title", "rules", "rules_version", "scenario", "options"}
+    assert data["dice"]["algorithm"] == "sha256-counter/1"
+    entry = data["entries"][0]
+    assert list(entry)[:5] == ["seq", "at", "by", "source", "decision"]
+    assert isinstance(entry["at"], dt.datetime)  # written as a plain YAML timestamp
+    assert data["final_state_hash"] == data["entries"][-1]["state_hash"]
+
+
+def test_seed_is_hidden_until_the_game_ends():
+    from engine.game import Game
+    game = Game.create(RULES, "s", {"north": {"players": ["n@x"]}, "east": {"players": ["e@x"]}},
+                       now=dt.datetime(2026, 1, 1, tzinfo=dt.timezone.utc), seed="secret")
+    public = game.to_data(private=False)
+    assert public["dice"]["seed"] is None
+    assert "secret" not in dump_yaml(public)
+    assert finished_game().to_data(private=False)["dice"]["seed"] is not None
+
+
+def test_replay_without_the_seed_says_so():
+    from engine.game import Game
+    game = Game.create(RULES, "s", {"north": {"players": ["n@x"]}, "east": {"players": ["e@x"]}},
+                       now=dt.datetime(2026, 1, 1, tzinfo=dt.timezone.utc), seed="secret")
+    record = record_from_data(load_yaml(dump_yaml(game.to_data(private=False))))
+    with pytest.raises(ReplayError, match="not revealed"):
+        replay(RULES, record)
+
+
+def tampered(mutate) -> Record:
+    data = load_yaml(dump_yaml(finished_game().to_data(private=False)))
+    mutate(data)
+    return record_from_data(data)
+
+
+def test_a_changed_roll_fails_loudly():
+    def change(data):
+        entry = next(e for e in data["entries"] if e["rolls"])
+        entry["rolls"][0] = entry["rolls"][0] % 6 + 1
+    with pytest.raises(ReplayError, match="rolled"):
+        replay(RULES, tampered(change))
+
+
+def test_a_changed_order_fails_loudly():
+    def change(data):
+        entry = next(e for e in data["entries"] if e["order"].startswith("PLAY"))
+        entry["order"] = "PASS"
+    with pytest.raises(ReplayError):
+        replay(RULES, tampered(change))
+
+
+def test_a_wrong_seed_is_refused():
+    def change(data):
+        data["dice"]["seed"] = "not-the-seed"
+    with pytest.raises(ReplayError, match="commitment"):
+        replay(RULES, tampered(change))
+
+
+def test_rules_version_is_pinned():
+    def change(data):
+        data["game"]["rules_version"] = 99
+    with pytest.raises(ReplayError, match="rules_version"):
+        replay(RULES, tampered(change))
+
+
+def test_unknown_keys_and_gaps_are_refused():
+    data = load_yaml(dump_yaml(finished_game().to_data(private=False)))
+    with pytest.raises(ReplayError, match="unknown archive keys"):
+        record_from_data({**data, "extra": 1})
+    del data["entries"][2]
+    with pytest.raises(ReplayError, match="gap"):
+        record_from_data(data)
+
+
+plain = st.recursive(
+    st.none() | st.booleans() | st.integers(min_value=-10**12, max_value=10**12)
+    | st.text(max_size=20),
+    lambda children: st.lists(children, max_size=4)
+    | st.dictionaries(st.text(min_size=1, max_size=8), children, max_size=4),
+    max_leaves=20)
+stamps = st.datetimes(min_value=dt.datetime(2000, 1, 1), max_value=dt.datetime(2100, 1, 1),
+                      timezones=st.just(dt.timezone.utc)).map(lambda d: d.replace(microsecond=0))
+
+
+@settings(max_examples=60, deadline=None)
+@given(options=st.dictionaries(st.text(min_size=1, max_size=8), plain, max_size=3),
+       orders=st.lists(st.text(min_size=1, max_size=30), min_size=0, max_size=6),
+       rolls=st.lists(st.lists(st.integers(1, 6), max_size=4), min_size=6, max_size=6),
+       at=stamps, title=st.text(max_size=30))
+def test_archive_round_trip_is_lossless(options, orders, rolls, at, title):
+    header = Header(id="g-1", rules="testgame", rules_version=1, scenario="standard",
+                    seats={"north": {"players": ["n@example.org"], "lang": "ru"}},
+                    title=title, options=options, moderators=["gm@example.org"],
+                    clocks={"impulse": "48h"}, dice_commitment="ab" * 32, seed=None)
+    stamp = at.strftime("%Y-%m-%dT%H:%M:%SZ")
+    entries = [Entry(seq=i + 1, at=stamp, by="north" if i % 2 else "clock", source="<m@x>",
+                     decision=f"d-{i}", seat="north", order=text, rolls=rolls[i],
+                     state_hash=f"{i:064x}") for i, text in enumerate(orders)]
+    record = Record(header=header, entries=entries, initial_state_hash="0" * 64)
+    again = record_from_data(load_yaml(dump_yaml(record_to_data(record))))
+    assert again.header == header
+    assert again.entries == entries
+    assert again.final_state_hash == record.final_state_hash

@@ -1,0 +1,128 @@
+"""Submitting orders: applied, refused with hints, skipped, held; rollback and rollforward."""
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from engine import registry
+from engine.archive import dump_yaml, load_yaml
+from engine.canonical import state_hash
+from engine.contract import IllegalOrder
+from engine.game import Game
+from engine.record import replay
+
+RULES = registry.get("testgame")
+T0 = dt.datetime(2026, 11, 21, 12, 0, tzinfo=dt.timezone.utc)
+
+
+def new_game() -> Game:
+    seats = {"north": {"players": ["n@x"]}, "east": {"players": ["e@x"]}}
+    return Game.create(RULES, "g", seats, now=T0, seed="game-tests")
+
+
+def hand(game: Game, seat: str) -> list[int]:
+    return [c["number"] for c in game.view(seat)["hand"]]
+
+
+def test_applied_orders_are_entries_with_canonical_text():
+    game = new_game()
+    card = hand(game, "north")[0]
+    receipt = game.submit("north", f"commit {card}", at=T0)
+    assert [r.status for r in receipt.results] == ["applied"]
+    assert game.record.entries[-1].order == f"COMMIT {card}"
+    assert game.record.entries[-1].by == "north"
+
+
+def test_a_refused_line_has_reason_and_hints_and_skips_the_rest():
+    game = new_game()
+    receipt = game.submit("north", "COMIT 3\nPASS", at=T0)
+    assert [r.status for r in receipt.results] == ["rejected", "skipped"]
+    assert receipt.results[0].hints == ["COMMIT ..."]
+    assert game.record.last_seq == 0
+    assert not receipt.ok
+
+
+def test_a_card_not_in_hand_suggests_the_hand():
+    game = new_game()
+    missing = next(n for n in range(1, 25) if n not in hand(game, "north"))
+    result = game.submit("north", f"COMMIT {missing}", at=T0).results[0]
+    assert result.status == "rejected"
+    assert "not in your hand" in result.message
+    assert len(result.hints) == 4
+
+
+def test_batched_orders_are_held_then_applied_when_asked():
+    game = new_game()
+    north_cards = hand(game, "north")
+    receipt = game.submit("north", f"COMMIT {north_cards[0]}\nPASS", at=T0)
+    # North committed; the round's first turn is north's but only after east commits.
+    assert [r.status for r in receipt.results] == ["applied", "held"]
+    east_receipt = game.submit("east", f"COMMIT {hand(game, 'east')[0]}", at=T0)
+    assert len(east_receipt.entries) == 2  # east's commit, then north's held PASS
+    assert game.record.entries[-1].order == "PASS" and game.record.entries[-1].seat == "north"
+    assert [(seat, r.status) for seat, r in game.notices] == [("north", "applied")]
+
+
+def test_a_held_order_that_no_longer_fits_is_refused_and_dropped():
+    game = new_game()
+    game.submit("north", f"COMMIT {hand(game, 'north')[0]}\nBLOCK 1\nPASS", at=T0)
+    game.submit("east", f"COMMIT {hand(game, 'east')[0]}", at=T0)
+    seat, result = game.notices[0]
+    assert (seat, result.status) == ("north", "rejected")
+    assert "held" not in game.server or "north" not in game.server["held"]
+
+
+def test_unknown_seat_is_refused():
+    with pytest.raises(IllegalOrder, match="no seat"):
+        new_game().submit("south", "PASS", at=T0)
+
+
+def play_some(game: Game, count: int) -> None:
+    for _ in range(count):
+        decision = game.decisions()[0]
+        game.apply_order(decision.seat, RULES.default(game.state, decision), by="clock",
+                         source="t", at=T0, decision=decision)
+
+
+def test_rollback_keeps_removed_entries_in_audit_and_replays():
+    game = new_game()
+    play_some(game, 6)
+    hash_at_3 = game.record.entries[2].state_hash
+    removed = game.rollback(3, by="moderator:gm@x", reason="misclick", at=T0)
+    assert [e.seq for e in removed] == [4, 5, 6]
+    assert state_hash(game.state) == hash_at_3
+    assert game.record.audit[0]["reason"] == "misclick"
+    replay(RULES, game.record, verify=True)
+    play_some(game, 2)
+    assert game.record.last_seq == 5
+
+
+def test_rollforward_restores_the_same_states():
+    game = new_game()
+    play_some(game, 6)
+    hashes = [e.state_hash for e in game.record.entries]
+    game.rollback(2, by="cli", reason="check", at=T0)
+    game.rollforward(by="cli", at=T0)
+    assert [e.state_hash for e in game.record.entries] == hashes
+    assert "rolled_forward_at" in game.record.audit[-1]
+    with pytest.raises(IllegalOrder):
+        game.rollforward(by="cli", at=T0)
+
+
+def test_rollforward_refuses_after_new_entries():
+    game = new_game()
+    play_some(game, 6)
+    game.rollback(2, by="cli", reason="check", at=T0)
+    play_some(game, 1)
+    with pytest.raises(IllegalOrder, match="added after"):
+        game.rollforward(by="cli", at=T0)
+
+
+def test_loading_uses_the_snapshot_or_replays():
+    game = new_game()
+    play_some(game, 5)
+    data = load_yaml(dump_yaml(game.to_data()))
+    assert Game.from_data(RULES, data).state == game.state
+    data["cache"]["snapshot"]["state"]["scores"]["north"] = 99  # a corrupt cache is ignored
+    assert Game.from_data(RULES, data).state == game.state
