@@ -330,10 +330,17 @@ class Processor:
             mail.outcome = "repeat Message-ID: nothing applied, no receipt to re-send"
             return
         old = email.message_from_bytes(raw, policy=SMTP)
-        del old["Message-ID"]
-        old["Message-ID"] = stable_message_id(self.cfg, "resend", game.id,
-                                              mail.inbound.message_id, mail.item.key)
-        old["X-Pbem-Resent"] = "repeat of " + mail.inbound.message_id
+        part = old.get_body(("plain",))  # type: ignore[attr-defined]
+        text = part.get_content() if part is not None else ""
+        first, _, rest = text.partition("\n")
+        note = render._wrap(f"(A copy: your mail {mail.inbound.message_id} was handled before; "
+                            "nothing in it was applied again.)")
+        old = build(self.cfg, to=[a.strip() for a in str(old["To"]).split(",")],
+                    subject=str(old["Subject"]), body=f"{first}\n{note}\n{rest}",
+                    message_id=stable_message_id(self.cfg, "resend", game.id,
+                                                 mail.inbound.message_id, mail.item.key),
+                    in_reply_to=mail.inbound.message_id, references=mail.inbound.references,
+                    when=self.now())
         out.mails.append(old)  # type: ignore[arg-type]
 
 
@@ -681,4 +688,23 @@ def prompt_mails(cfg: Config, game: Any, before: dict[str, set[str]],
         mails.append(build(cfg, to=list(game.seats[seat]["players"]),
                            subject=f"{format_tag(game.id, seat, seat_token(game, seat))} {subject}",
                            body=body, message_id=mid(seat), auto="auto-generated", when=now))
+    return mails
+
+
+def welcome_mails(cfg: Config, game: Any, now: dt.datetime) -> list[EmailMessage]:
+    """One mail per seat with its tag and what it is asked (idempotent Message-IDs)."""
+    mails = []
+    for seat, info in game.seats.items():
+        reason = (f"Welcome to game {game.id} ({game.record.header.rules}).  You play "
+                  f"{seat}.  Reply to this mail to give orders; keep the subject, its tag "
+                  "is your key to the seat.  Send HELP for the commands.")
+        body = render.render("prompt", game=game.id, seat=seat, reason=reason, effects=[],
+                             held=[], asked=asked_of(game, seat),
+                             waiting=waiting_for(game, seat), outcome=outcome_text(game),
+                             judge=cfg.judge_address)
+        mails.append(build(cfg, to=list(info["players"]),
+                           subject=f"{format_tag(game.id, seat, seat_token(game, seat))} "
+                                   f"welcome to {game.id}",
+                           body=body, message_id=stable_message_id(cfg, "welcome", game.id, seat),
+                           auto="auto-generated", when=now))
     return mails
