@@ -17,6 +17,7 @@ from engine.canonical import copy_plain, state_hash
 from engine.clocks import ClockEvent, Clocks, clock_settings
 from engine.contract import Decision, IllegalOrder, Outcome, Rules, State
 from engine.dice import Dice, commitment, new_seed
+from engine.edit import apply_edit, edit_text, parse_edit
 from engine.options import Order
 from engine.record import (Entry, Header, Record, ReplayError, find_decision, replay,
                            start)
@@ -142,11 +143,23 @@ class Game:
         return self.record.header.moderators
 
     def decisions(self, seat: str | None = None) -> list[Decision]:
+        if self.ended_by_moderator() is not None:
+            return []
         found = self.rules.decisions(self.state)
         return [d for d in found if seat is None or d.seat == seat]
 
     def outcome(self) -> Outcome | None:
+        reason = self.ended_by_moderator()
+        if reason is not None:
+            return Outcome((), f"ended by a moderator: {reason}")
         return self.rules.outcome(self.state)
+
+    def ended_by_moderator(self) -> str | None:
+        """The reason of a moderator's ``END`` (always the last entry), if any."""
+        last = self.record.entries[-1] if self.record.entries else None
+        if last is not None and last.kind == "act" and last.order.split()[:1] == ["END"]:
+            return last.because or "no reason given"
+        return None
 
     def view(self, seat: str | None) -> dict[str, Any]:
         return self.rules.view(self.state, seat)
@@ -267,6 +280,49 @@ class Game:
                     del self.server["held"][seat]
         return entered
 
+    # ------------------------------------------------------------------ moderator entries
+    def edit(self, path: str, value: Any, *, by: str, because: str, source: str,
+             at: dt.datetime) -> Entry:
+        """A moderator's correction of the state, refused unless `validate` still passes."""
+        if not because.strip():
+            raise IllegalOrder("an EDIT needs a reason: ... BECAUSE <why>")
+        state = apply_edit(copy_plain(self.state), path, value)
+        problems = self.rules.validate(state)
+        if problems:
+            raise IllegalOrder(f"the edit would break the game: {'; '.join(problems)}")
+        entry = Entry(seq=self.record.last_seq + 1, at=iso(at), by=by, source=source,
+                      decision="", seat=by, order=edit_text(path, value), rolls=[],
+                      state_hash=state_hash(state), kind="edit", because=because.strip())
+        self.record.entries.append(entry)
+        self.state = state
+        self.clocks.sync(self.decisions(), at)
+        return entry
+
+    def act(self, text: str, *, by: str, because: str = "", source: str,
+            at: dt.datetime) -> Entry:
+        """Record a moderator act that changes no state (pause, deadline, seat change, END)."""
+        entry = Entry(seq=self.record.last_seq + 1, at=iso(at), by=by, source=source,
+                      decision="", seat=by, order=text, rolls=[],
+                      state_hash=self.record.final_state_hash, kind="act",
+                      because=because.strip())
+        self.record.entries.append(entry)
+        self.clocks.sync(self.decisions(), at)
+        return entry
+
+    def _reenter(self, entry: Entry) -> Entry:
+        at = dt.datetime.fromisoformat(entry.at.replace("Z", "+00:00"))
+        if entry.kind == "act":
+            return self.act(entry.order, by=entry.by, because=entry.because,
+                            source=entry.source, at=at)
+        if entry.kind == "edit":
+            path, value = parse_edit(entry.order)
+            return self.edit(path, value, by=entry.by, because=entry.because,
+                             source=entry.source, at=at)
+        decision = find_decision(self.decisions(), entry.decision, entry.seat)
+        order = self.rules.parse(self.state, decision, entry.order)
+        return self._enter(entry.seat, decision, order, by=entry.by, source=entry.source,
+                           at=at)
+
     # ------------------------------------------------------------------ clocks
     def fire_deadlines(self, now: dt.datetime) -> list[ClockAction]:
         """Enter NMR defaults for expired decisions; report reminders and holds."""
@@ -304,10 +360,7 @@ class Game:
                                "roll back to it again before rolling forward")
         entries = [Entry.from_data({**raw, "at": str(raw["at"])}) for raw in block["entries"]]
         for entry in entries:
-            decision = find_decision(self.decisions(), entry.decision, entry.seat)
-            order = self.rules.parse(self.state, decision, entry.order)
-            new = self._enter(entry.seat, decision, order, by=entry.by, source=entry.source,
-                              at=dt.datetime.fromisoformat(entry.at.replace("Z", "+00:00")))
+            new = self._reenter(entry)
             if new.state_hash != entry.state_hash:
                 raise ReplayError(f"rolling forward entry {entry.seq} gave a different state")
         self.record.audit[-1] = {"rolled_forward_at": iso(at), "by": by,

@@ -13,16 +13,23 @@ from typing import Any, Callable, Iterator
 from engine.canonical import state_hash
 from engine.contract import Decision, IllegalOrder, Rules, State
 from engine.dice import Dice, DiceMismatch, commitment
+from engine.edit import apply_edit, parse_edit
 
 
 class ReplayError(Exception):
     """An archive that does not replay to the states it claims."""
 
 
+#: Entry kinds: an answer to a decision, a moderator's state correction, or a moderator act
+#: that changes no state (pause, deadline, seat replacement, ...) but belongs in the record.
+KINDS = ("order", "edit", "act")
+
+
 @dataclass
 class Entry:
-    """One applied order.  `by` is a seat, ``moderator:<addr>`` or ``clock``; `seat` is whose
-    decision was answered (written to the archive only when it differs from `by`)."""
+    """One record entry.  `by` is a seat, ``moderator:<addr>`` or ``clock``.  For an order,
+    `seat` is whose decision was answered (written only when it differs from `by`).  `kind`
+    and `because` (a moderator's reason) are written only when set."""
     seq: int
     at: str
     by: str
@@ -32,13 +39,20 @@ class Entry:
     order: str
     rolls: list[int]
     state_hash: str
+    kind: str = "order"
+    because: str = ""
 
     def to_data(self) -> dict[str, Any]:
         data: dict[str, Any] = {"seq": self.seq, "at": self.at, "by": self.by,
-                                "source": self.source, "decision": self.decision}
+                                "source": self.source}
+        if self.kind != "order":
+            data["kind"] = self.kind
+        data["decision"] = self.decision
         if self.seat != self.by:
             data["seat"] = self.seat
         data.update(order=self.order, rolls=list(self.rolls), state_hash=self.state_hash)
+        if self.because:
+            data["because"] = self.because
         return data
 
     @staticmethod
@@ -48,7 +62,8 @@ class Entry:
                          source=str(data.get("source", "")), decision=str(data["decision"]),
                          seat=str(data.get("seat", data["by"])), order=str(data["order"]),
                          rolls=[int(r) for r in data.get("rolls") or []],
-                         state_hash=str(data["state_hash"]))
+                         state_hash=str(data["state_hash"]), kind=str(data.get("kind", "order")),
+                         because=str(data.get("because") or ""))
         except KeyError as missing:
             raise ReplayError(f"entry {data.get('seq', '?')} lacks the field {missing}") from None
 
@@ -131,6 +146,12 @@ def start(rules: Rules, header: Header) -> tuple[State, Dice]:
 
 def apply_entry(rules: Rules, state: State, entry: Entry, dice: Dice) -> State:
     """Re-apply one archived entry to `state` (which it may mutate) and check its dice."""
+    if entry.kind == "act":
+        return state
+    if entry.kind == "edit":
+        return apply_edit(state, *parse_edit(entry.order))
+    if entry.kind != "order":
+        raise ReplayError(f"entry {entry.seq} has an unknown kind {entry.kind!r}")
     decision = find_decision(rules.decisions(state), entry.decision, entry.seat)
     order = rules.parse(state, decision, entry.order)
     state = rules.apply(state, entry.seat, order, dice)

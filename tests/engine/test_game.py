@@ -6,7 +6,7 @@ import datetime as dt
 import pytest
 
 from engine import registry
-from engine.archive import dump_yaml, load_yaml
+from engine.archive import dump_yaml, load_yaml, record_from_data, record_to_data
 from engine.canonical import state_hash
 from engine.contract import IllegalOrder
 from engine.game import Game
@@ -126,3 +126,54 @@ def test_loading_uses_the_snapshot_or_replays():
     assert Game.from_data(RULES, data).state == game.state
     data["cache"]["snapshot"]["state"]["scores"]["north"] = 99  # a corrupt cache is ignored
     assert Game.from_data(RULES, data).state == game.state
+
+
+def test_a_moderator_edit_is_an_entry_that_replays():
+    game = new_game()
+    play_some(game, 3)
+    entry = game.edit("scores.north", 5, by="moderator:gm@x", because="lost a point to a bug",
+                      source="cli", at=T0)
+    assert (entry.kind, entry.order, entry.because) == ("edit", "EDIT scores.north = 5",
+                                                       "lost a point to a bug")
+    assert game.view(None)["scores"]["north"] == 5
+    archived = dump_yaml(record_to_data(game.record, reveal_seed=True))
+    state, _ = replay(RULES, record_from_data(load_yaml(archived)))
+    assert state == game.state
+    play_some(game, 2)
+    replay(RULES, game.record, verify=True)
+
+
+def test_an_edit_that_breaks_validation_is_refused():
+    game = new_game()
+    with pytest.raises(IllegalOrder, match="break"):
+        game.edit("deck", [], by="moderator:gm@x", because="oops", source="cli", at=T0)
+    with pytest.raises(IllegalOrder, match="reason"):
+        game.edit("scores.north", 1, by="moderator:gm@x", because=" ", source="cli", at=T0)
+    with pytest.raises(IllegalOrder, match="no such key"):
+        game.edit("nowhere.north", 1, by="moderator:gm@x", because="x", source="cli", at=T0)
+    assert game.record.last_seq == 0
+
+
+def test_acts_change_no_state_and_end_closes_the_game():
+    game = new_game()
+    play_some(game, 2)
+    before = game.record.final_state_hash
+    game.act("PAUSE", by="moderator:gm@x", source="cli", at=T0)
+    assert game.record.final_state_hash == before and game.decisions()
+    game.act("END", by="moderator:gm@x", because="players agreed a draw", source="cli", at=T0)
+    assert game.decisions() == []
+    assert game.outcome().reason == "ended by a moderator: players agreed a draw"
+    assert game.to_data(private=False)["dice"]["seed"] == "game-tests"
+    replay(RULES, game.record, verify=True)
+
+
+def test_rollforward_restores_edits_and_acts():
+    game = new_game()
+    play_some(game, 2)
+    game.edit("scores.east", 3, by="moderator:gm@x", because="fix", source="cli", at=T0)
+    game.act("NMR hold", by="moderator:gm@x", source="cli", at=T0)
+    hashes = [e.state_hash for e in game.record.entries]
+    game.rollback(1, by="cli", reason="check", at=T0)
+    game.rollforward(by="cli", at=T0)
+    assert [e.state_hash for e in game.record.entries] == hashes
+    assert [e.kind for e in game.record.entries] == ["order", "order", "edit", "act"]
