@@ -88,16 +88,16 @@ class RateLimiter:
             self.state[sender] = stamps
             return "ok"
         self.state[sender] = stamps
-        if now - self.noticed.get(sender, 0.0) >= self.window:
+        if sender not in self.noticed or now - self.noticed[sender] >= self.window:
             self.noticed[sender] = now
             return "notice"
         return "silent"
 
-    def save(self) -> None:
+    def save(self, now: float | None = None) -> None:
         """Persist (atomically) when changed."""
         if not self.dirty:
             return
-        now = time.time()
+        now = time.time() if now is None else now
         data = {"sent": {k: v for k, v in self.state.items() if v and now - v[-1] < self.window},
                 "noticed": {k: v for k, v in self.noticed.items() if now - v < self.window}}
         self.path.parent.mkdir(parents=True, exist_ok=True)

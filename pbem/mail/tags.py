@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 _TAG = re.compile(r"\[\s*([A-Za-z0-9][A-Za-z0-9_.\-]*)\s+([A-Za-z0-9_:\-]+)\s+"
-                  r"([A-Za-z0-9_\-]{3,})\s*\]")
+                  r"([A-Za-z0-9_\-]{5,})\s*\]")
 MODERATOR_SEATS = ("moderator", "gm", "модератор")
 
 

@@ -1,0 +1,64 @@
+"""The durable outbox: stable ids, dedupe, backoff, give-up, restart."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from pbem.config import parse_config, DEFAULT_CONFIG
+from pbem.mail.compose import build, stable_message_id
+from pbem.mail.outbox import Outbox
+from pbem.mail.senders import MaildirSender, Result, flush
+
+
+def message(cfg, n: int = 1):
+    return build(cfg, to=["alice@example.org"], subject=f"s{n}", body="hello ✓\n",
+                 message_id=stable_message_id(cfg, "t", str(n)))
+
+
+class Down:
+    """A sender whose server is unreachable."""
+    def send(self, entries):
+        return [Result(False, "connect: refused")] * len(entries)
+
+
+def test_enqueue_is_idempotent_and_survives_restart(tmp_path: Path) -> None:
+    cfg = parse_config(DEFAULT_CONFIG, tmp_path)
+    box = Outbox(tmp_path / "outbox")
+    assert box.enqueue(message(cfg), cfg.judge_address)
+    assert not box.enqueue(message(cfg), cfg.judge_address)
+    again = Outbox(tmp_path / "outbox")
+    assert [e.to for e in again.due()] == [["alice@example.org"]]
+    sent, failed = flush(again, MaildirSender(tmp_path / "md"))
+    assert (sent, failed) == (1, 0)
+    assert not again.enqueue(message(cfg), cfg.judge_address)   # sent ids stay known
+    assert again.counts() == {"queue": 0, "sent": 1, "failed": 0}
+    delivered = list((tmp_path / "md" / "new").iterdir())
+    assert len(delivered) == 1 and b"Message-ID: <pbem." in delivered[0].read_bytes()
+
+
+def test_backoff_then_delivery(tmp_path: Path) -> None:
+    cfg = parse_config(DEFAULT_CONFIG, tmp_path)
+    box = Outbox(tmp_path / "outbox", retry_base=10, retry_max=40)
+    for n in range(3):
+        box.enqueue(message(cfg, n), cfg.judge_address)
+    flush(box, Down())
+    entries = box.pending()
+    assert all(e.attempts == 1 and e.last_error for e in entries)
+    assert box.due() == []                       # backing off
+    first = entries[0]
+    for _ in range(4):
+        box.mark_failed_attempt(first, "still down", now=first.created)
+    assert first.next_at - first.created == 40   # capped
+    sent, _ = flush(box, MaildirSender(tmp_path / "md")) if box.due(now=first.next_at) else (0, 0)
+    assert box.counts()["queue"] == 3 - sent
+
+
+def test_permanent_failure_and_give_up(tmp_path: Path) -> None:
+    cfg = parse_config(DEFAULT_CONFIG, tmp_path)
+    box = Outbox(tmp_path / "outbox", give_up_after=100)
+    box.enqueue(message(cfg, 1), cfg.judge_address)
+    box.enqueue(message(cfg, 2), cfg.judge_address)
+    one, two = box.pending()
+    box.mark_failed_attempt(one, "550 no such user", permanent=True)
+    box.mark_failed_attempt(two, "timeout", now=two.created + 101)
+    assert box.counts() == {"queue": 0, "sent": 0, "failed": 2}
+    assert box.find_sent(one.message_id) is not None
