@@ -269,33 +269,83 @@ def test_every_leader_exists_in_pieces(scen, pieces):
     assert not missing, f"{scen['scenario']}: leaders not in pieces.yaml: {missing}"
 
 
-def _limits(pieces):
-    """power -> {unit kind -> max count}, from pieces.yaml if it has such a table."""
-    for key in ("counter_limits", "unit_limits", "counter_mix", "units", "force_pool"):
-        table = pieces.get(key)
-        if isinstance(table, dict) and any(p in table for p in sc.ALL_POWERS):
-            return {p: v for p, v in table.items() if isinstance(v, dict)}
-    return None
+def _capacities(pieces):
+    """power -> {'land': total strength, 'naval': counters} from pieces.yaml ``counters``."""
+    counters = pieces.get("counters")
+    if not isinstance(counters, dict):
+        return None
+    cap: dict[str, dict[str, int]] = {}
+    for power, entry in (counters.get("land") or {}).items():
+        dens = entry.get("denominations") or {}
+        cap.setdefault(power, {})["land"] = sum(int(d) * int(n) for d, n in dens.items())
+    for power, entries in (counters.get("minor_land") or {}).items():
+        cap.setdefault(power, {})["land"] = sum(
+            e["count"] * max(e.get("front") or 0, e.get("back") or 0) for e in entries)
+    for power, entry in (counters.get("naval") or {}).items():
+        cap.setdefault(power, {})["naval"] = sum(entry.values())
+    return cap or None
 
 
-def test_units_within_counter_limits(scen, pieces):
-    limits = _limits(pieces)
-    if not limits:
-        pytest.skip("pieces.yaml has no per-power counter-limit table")
-    totals: dict[str, dict[str, int]] = {}
-    for stacks in scen["units"].values():
-        for st in stacks:
-            t = totals.setdefault(st["power"], {})
-            for k in sc.STACK_COUNTS:
-                t[k] = t.get(k, 0) + st[k]
-    for power, t in totals.items():
-        lim = limits.get(power) or {}
-        for kind, n in t.items():
-            cap = lim.get(kind)
-            if kind == "squadrons" and power == "ottoman" and "naval" in lim:
-                continue
-            if isinstance(cap, int):
-                assert n <= cap, f"{scen['scenario']}: {power} {kind} {n} > {cap}"
+def test_units_within_counter_limits(pieces):
+    cap = _capacities(pieces)
+    if not cap:
+        pytest.skip("pieces.yaml has no counters table")
+    for name, alt in _all_variants():
+        s = sc.load_scenario(name, alternative=alt)
+        land: dict[str, int] = {}
+        naval: dict[str, int] = {}
+        for stacks in s["units"].values():
+            for st in stacks:
+                pool = st.get("counter", st["power"])
+                land[pool] = land.get(pool, 0) + st["regulars"] + st["mercenaries"] + st["cavalry"]
+                naval[pool] = naval.get(pool, 0) + st["squadrons"] + st["corsairs"]
+        for pool, n in land.items():
+            if n:
+                assert pool in cap and n <= cap[pool]["land"], f"{name}/{alt}: {pool} land {n} > {cap.get(pool)}"
+        for pool, n in naval.items():
+            if n:
+                assert n <= cap[pool].get("naval", 0), f"{name}/{alt}: {pool} naval {n} > {cap.get(pool)}"
+        # the display units are Protestant counters too
+        prot = land.get("protestant", 0) + sum(s["electorate_display"].values())
+        assert prot <= cap["protestant"]["land"]
+
+
+def _ids(node):
+    return {i for i, _ in _entries(node)}
+
+
+def test_other_ids_exist_in_pieces(scen, pieces):
+    name = scen["scenario"]
+    rulers = pieces.get("rulers") or {}
+    for power, ruler in scen["rulers"].items():
+        assert ruler in _ids(rulers.get(power)), f"{name}: ruler {ruler} of {power}"
+    debaters = {i: e for i, e in _entries(pieces.get("debaters"))}
+    side_of = {"papacy": "papal", "protestant": "protestant"}
+    for side, lst in scen["debaters_in_play"].items():
+        for d in lst:
+            assert d["id"] in debaters, f"{name}: debater {d['id']}"
+            assert debaters[d["id"]].get("side") == side_of[side], d["id"]
+    for d in scen["debaters_removed"]:
+        assert d in debaters
+    reformers = _ids(pieces.get("reformers"))
+    assert set(scen["reformers"]) | set(scen["reformers_removed"]) <= reformers
+    nw = scen["new_world"]
+    explorers = _ids(pieces.get("explorers"))
+    conquistadors = _ids(pieces.get("conquistadors"))
+    for lst in nw["removed_explorers"].values():
+        assert set(lst) <= explorers, lst
+    for lst in nw["removed_conquistadors"].values():
+        assert set(lst) <= conquistadors, lst
+    colonies = pieces.get("colonies") or {}
+    for col in nw["colonies"]:
+        assert col["name"] in colonies.get(col["power"], []), col
+
+
+def test_1517_debaters_match_pieces_in_play_flag(pieces):
+    flagged = {i for i, e in _entries(pieces.get("debaters")) if e.get("in_play_1517")}
+    s = sc.load_scenario("1517")
+    used = {d["id"] for lst in s["debaters_in_play"].values() for d in lst}
+    assert used == flagged
 
 
 def test_units_stand_in_friendly_spaces(his_map):
@@ -317,3 +367,14 @@ def test_1517_control_entries_differ_from_home_except_explicit(his_map):
     s = sc.load_scenario("1517")
     redundant = sorted(k for k, v in s["control"].items() if homes.get(k) == v)
     assert set(redundant) <= {"oran", "tripoli"}, redundant
+
+
+def test_1532_electorate_units_match_1517_display():
+    """Display units of the 4 Protestant electorates are on the map in 1532; Cologne/Trier still wait."""
+    d1517 = sc.load_scenario("1517")["electorate_display"]
+    s = sc.load_scenario("1532")
+    for space in ("wittenberg", "brandenburg", "mainz", "augsburg"):
+        (st,) = s["units"][space]
+        assert (st["power"], st["regulars"]) == ("protestant", d1517[space]), space
+        assert space in s["religion"]["protestant"] and space not in s["control"]
+    assert s["electorate_display"] == {k: d1517[k] for k in ("cologne", "trier")}
