@@ -1,0 +1,404 @@
+"""Moderator commands: unstick, correct, replace, pause, roll back — all audited.
+
+The same commands come from ``pbem mod GAME_ID ...`` and from a moderator's authenticated
+mail (precedents: njudge/DPjudge master commands, ``../shared/rules/digests/pbem_anchors.md``
+§1, §3).  Each act is a record entry ``by: moderator:<addr>`` (an order, an ``edit`` or a
+state-less ``act``), except ROLLBACK/ROLLFORWARD, which the record keeps in its audit section,
+and PREVIEW, which saves nothing.  `execute` returns what to tell whom; the caller (CLI or mail
+gateway) delivers the notices.
+
+    FORCE <seat> [ORDER]            answer the seat's open decision: its default, or ORDER
+    EXTEND <seat|ALL> <duration>    move deadlines later (48h, 2d, 1d12h)
+    DEADLINE <seat|ALL> <datetime>  set deadlines (2026-11-25T18:00Z, UTC)
+    PAUSE | RESUME                  stop / restart every clock (press still flows)
+    NMR <default|hold>              what a missed deadline does
+    PREVIEW <seat> <ORDER>          what would happen; nothing is saved
+    ROLLBACK <seq> | ROLLFORWARD    undo entries after seq / undo the last rollback
+    REPLACE <seat> <email>          new player, new token; the old token stops working
+    ADD-ADDRESS <seat> <email>      another address for the seat
+    DROP <seat>                     the seat is played by its defaults until replaced
+    EDIT <path> = <value>           correct the state (must still validate)
+    RESEND <seat|ALL>               mail the seat its status and hand again
+    ANNOUNCE ... ENDANNOUNCE        a message to every seat
+    END <reason>                    close the game and archive it
+
+``BECAUSE <reason>`` may end any command line (EDIT requires it); the reason is recorded.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.archive import dump_yaml, iso, load_yaml, parse_iso
+from engine.clocks import NMR_POLICIES, parse_duration
+from engine.contract import IllegalOrder
+from engine.edit import parse_edit
+from engine.game import Game, Receipt
+from pbem.store import Store, new_token
+from pbem.textreport import receipt_text
+
+COMMANDS = ("FORCE", "EXTEND", "DEADLINE", "PAUSE", "RESUME", "NMR", "PREVIEW", "ROLLBACK",
+            "ROLLFORWARD", "REPLACE", "ADD-ADDRESS", "DROP", "EDIT", "RESEND", "ANNOUNCE",
+            "END")
+PAUSE_REMINDER_EVERY = dt.timedelta(days=1)
+_BECAUSE = re.compile(r"\s+BECAUSE\s+(.*)$", re.I | re.S)
+_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+
+
+@dataclass
+class Notice:
+    """A message to deliver: `to` is ``all``, ``moderators``, or a seat name."""
+    to: str
+    subject: str
+    body: str
+
+
+@dataclass
+class ModResult:
+    """What a moderator command did: a summary for the moderator and notices for others."""
+    command: str
+    summary: str
+    notices: list[Notice] = field(default_factory=list)
+    saved: bool = True
+    resend: list[str] = field(default_factory=list)
+    receipt: Receipt | None = None
+    details: str = ""
+
+
+def split_command(text: str) -> tuple[str, str, str]:
+    """(VERB, arguments, because) of one command text."""
+    body = text.strip()
+    because = ""
+    match = _BECAUSE.search(body)
+    if match and not body.upper().startswith("ANNOUNCE"):
+        because, body = match.group(1).strip(), body[:match.start()].strip()
+    verb, _, rest = body.partition(" ")
+    verb = verb.upper()
+    if verb not in COMMANDS:
+        from difflib import get_close_matches
+        raise IllegalOrder(f"{verb or '(nothing)'} is not a moderator command",
+                           get_close_matches(verb, COMMANDS, n=3, cutoff=0.6) or
+                           ["FORCE", "EXTEND", "PAUSE", "ROLLBACK", "EDIT"])
+    return verb, rest.strip(), because
+
+
+def execute(game: Game, moderator: str, text: str, *, now: dt.datetime,
+            source: str = "cli") -> ModResult:
+    """Run one moderator command on `game` (which the caller then saves, unless PREVIEW)."""
+    verb, args, because = split_command(text)
+    by = f"moderator:{moderator}"
+    handler = _HANDLERS[verb]
+    return handler(game, args, because, by=by, now=now, source=source)
+
+
+# ---------------------------------------------------------------------- handlers
+def _seat(game: Game, word: str, *, allow_all: bool = False) -> str | None:
+    name = word.strip().lower()
+    if allow_all and name == "all":
+        return None
+    if name not in game.seats:
+        raise IllegalOrder(f"{game.id} has no seat {word!r}",
+                           list(game.seats) + (["ALL"] if allow_all else []))
+    return name
+
+
+def _force(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
+           source: str) -> ModResult:
+    seat_word, _, order = args.partition(" ")
+    seat = _seat(game, seat_word)
+    decisions = game.decisions(seat)
+    if not decisions:
+        raise IllegalOrder(f"{seat} is not asked anything now; nothing to force")
+    if order.strip():
+        receipt = game.submit(seat, order, by=by, source=source, at=now)
+        if not receipt.ok:
+            refused = next(r for r in receipt.results if r.status != "applied")
+            raise IllegalOrder(f"{refused.text!r} refused: {refused.message}", refused.hints)
+        summary = f"forced {seat}: {', '.join(r.order or r.text for r in receipt.results)}"
+    else:
+        decision = decisions[0]
+        entry = game.apply_order(seat, game.rules.default(game.state, decision), by=by,
+                                 source=source, at=now, decision=decision)
+        receipt = None
+        summary = f"forced {seat}'s default: {entry.order} (entry {entry.seq})"
+    note = f"The moderator answered for {seat}." + (f" Reason: {because}" if because else "")
+    return ModResult("FORCE", summary, [Notice(seat, "The moderator answered for you", note)],
+                     receipt=receipt, details=receipt_text(game, receipt) if receipt else "")
+
+
+def _extend(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
+            source: str) -> ModResult:
+    parts = args.split()
+    if len(parts) != 2:
+        raise IllegalOrder("write EXTEND <seat|ALL> <duration>", ["EXTEND ALL 24h"])
+    seat = _seat(game, parts[0], allow_all=True)
+    moved = game.clocks.extend(seat, parse_duration(parts[1]))
+    game.act(f"EXTEND {seat or 'ALL'} {parts[1]}", by=by, because=because, source=source, at=now)
+    who = seat or "every seat"
+    return ModResult("EXTEND", f"{moved} deadline(s) of {who} moved {parts[1]} later",
+                     [Notice(seat or "all", "Deadline extended",
+                             f"The moderator extended the deadline of {who} by {parts[1]}.")])
+
+
+def _deadline(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
+              source: str) -> ModResult:
+    seat_word, _, when = args.partition(" ")
+    seat = _seat(game, seat_word, allow_all=True)
+    try:
+        moment = parse_iso(when.strip().replace(" ", "T"))
+    except ValueError:
+        raise IllegalOrder(f"{when.strip()!r} is not a date and time",
+                           ["DEADLINE ALL 2026-11-25T18:00Z"]) from None
+    if moment <= now:
+        raise IllegalOrder("a new deadline must be in the future")
+    moved = game.clocks.set_deadline(seat, moment)
+    game.act(f"DEADLINE {seat or 'ALL'} {iso(moment)}", by=by, because=because, source=source,
+             at=now)
+    return ModResult("DEADLINE", f"{moved} deadline(s) set to {iso(moment)}",
+                     [Notice(seat or "all", "New deadline",
+                             f"The moderator set the deadline to {moment:%Y-%m-%d %H:%M} UTC.")])
+
+
+def _pause(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
+           source: str) -> ModResult:
+    if game.clocks.paused:
+        raise IllegalOrder("the game is already paused")
+    game.clocks.pause(now)
+    game.server["paused_reminded_at"] = iso(now)
+    game.act("PAUSE", by=by, because=because, source=source, at=now)
+    body = "The moderator paused the game: no deadline runs; press still flows."
+    return ModResult("PAUSE", "paused; every clock is stopped",
+                     [Notice("all", "Game paused", body + (f" Reason: {because}"
+                                                            if because else ""))])
+
+
+def _resume(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
+            source: str) -> ModResult:
+    if not game.clocks.paused:
+        raise IllegalOrder("the game is not paused")
+    stopped = game.clocks.resume(now)
+    game.server.pop("paused_reminded_at", None)
+    game.act("RESUME", by=by, because=because, source=source, at=now)
+    return ModResult("RESUME", f"resumed; deadlines moved by {stopped}",
+                     [Notice("all", "Game resumed",
+                             "The moderator resumed the game; every deadline moved by the "
+                             f"paused time ({stopped}).")])
+
+
+def _nmr(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
+         source: str) -> ModResult:
+    policy = args.strip().lower()
+    if policy not in NMR_POLICIES:
+        raise IllegalOrder(f"NMR takes {' or '.join(NMR_POLICIES)}",
+                           [f"NMR {p}" for p in NMR_POLICIES])
+    game.clocks.settings["nmr"] = policy
+    game.record.header.clocks["nmr"] = policy
+    game.act(f"NMR {policy}", by=by, because=because, source=source, at=now)
+    return ModResult("NMR", f"missed deadlines now {'enter the default order' if policy == 'default' else 'wait for a moderator'}")
+
+
+def _preview(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
+             source: str) -> ModResult:
+    seat_word, _, order = args.partition(" ")
+    seat = _seat(game, seat_word)
+    if not order.strip():
+        raise IllegalOrder("write PREVIEW <seat> <order>")
+    trial = Game.from_data(game.rules, load_yaml(dump_yaml(game.to_data())))
+    receipt = trial.submit(seat, order, by=by, source="preview", at=now)
+    return ModResult("PREVIEW", f"preview of {seat}: {order.strip()} (nothing saved)",
+                     saved=False, details=receipt_text(trial, receipt))
+
+
+def _rollback(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
+              source: str) -> ModResult:
+    if not args.strip().isdigit():
+        raise IllegalOrder("write ROLLBACK <entry number> BECAUSE <reason>", ["ROLLBACK 12"])
+    seq = int(args)
+    removed = game.rollback(seq, by=by, reason=because or "no reason given", at=now)
+    if not removed:
+        raise IllegalOrder(f"entry {seq} is the last one; nothing to undo")
+    undone = ", ".join(f"{e.seq} ({e.by})" for e in removed)
+    body = (f"The moderator rolled the game back to entry {seq}. Undone: entries {undone}."
+            f" Reason: {because or 'none given'}. Orders you sent since may need resending.")
+    return ModResult("ROLLBACK", f"rolled back to {seq}; {len(removed)} entries kept in audit",
+                     [Notice("all", f"Rolled back to entry {seq}", body)], resend=["all"])
+
+
+def _rollforward(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
+                 source: str) -> ModResult:
+    restored = game.rollforward(by=by, at=now)
+    body = (f"The moderator restored entries {restored[0].seq}-{restored[-1].seq} that a "
+            "rollback had undone.")
+    return ModResult("ROLLFORWARD", f"restored {len(restored)} entries",
+                     [Notice("all", "Rollback undone", body)], resend=["all"])
+
+
+def _address(args: str, command: str) -> tuple[str, str]:
+    parts = args.split()
+    if len(parts) != 2 or not _EMAIL.match(parts[1]):
+        raise IllegalOrder(f"write {command} <seat> <email>", [f"{command} north a@example.org"])
+    return parts[0], parts[1].lower()
+
+
+def _replace(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
+             source: str) -> ModResult:
+    seat_word, email = _address(args, "REPLACE")
+    seat = _seat(game, seat_word)
+    old = list(game.seats[seat]["players"])
+    game.seats[seat]["players"] = [email]
+    game.server.setdefault("tokens", {})[seat] = new_token()
+    game.server.get("dropped", {}).pop(seat, None)
+    game.act(f"REPLACE {seat} {email}", by=by, because=because, source=source, at=now)
+    return ModResult("REPLACE", f"{seat} is now played by {email}; a new token was issued",
+                     [Notice("all", f"{seat} has a new player",
+                             f"{email} now plays {seat} (replacing {', '.join(old)}).")],
+                     resend=[seat])
+
+
+def _add_address(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
+                 source: str) -> ModResult:
+    seat_word, email = _address(args, "ADD-ADDRESS")
+    seat = _seat(game, seat_word)
+    if email in game.seats[seat]["players"]:
+        raise IllegalOrder(f"{email} already plays {seat}")
+    game.seats[seat]["players"].append(email)
+    game.act(f"ADD-ADDRESS {seat} {email}", by=by, because=because, source=source, at=now)
+    return ModResult("ADD-ADDRESS", f"{email} may now send orders for {seat}",
+                     [Notice(seat, "Address added", f"{email} may now send orders for {seat}.")])
+
+
+def _drop(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
+          source: str) -> ModResult:
+    seat = _seat(game, args)
+    game.server.setdefault("dropped", {})[seat] = iso(now)
+    game.act(f"DROP {seat}", by=by, because=because, source=source, at=now)
+    entries = play_dropped(game, now)
+    return ModResult("DROP", f"{seat} is played by its defaults until replaced "
+                     f"({len(entries)} decision(s) answered now)",
+                     [Notice("all", f"{seat} dropped",
+                             f"{seat} is played by its default orders until a new player "
+                             "takes it.")])
+
+
+def _edit(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
+          source: str) -> ModResult:
+    path, value = parse_edit(args)
+    entry = game.edit(path, value, by=by, because=because, source=source, at=now)
+    return ModResult("EDIT", f"entry {entry.seq}: {entry.order}",
+                     [Notice("all", "The moderator corrected the game",
+                             f"Entry {entry.seq}: the moderator corrected {path}. "
+                             f"Reason: {because}")], resend=["all"])
+
+
+def _resend(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
+            source: str) -> ModResult:
+    seat = _seat(game, args, allow_all=True)
+    return ModResult("RESEND", f"status re-sent to {seat or 'every seat'}", saved=False,
+                     resend=[seat or "all"])
+
+
+def _announce(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
+              source: str) -> ModResult:
+    body = re.sub(r"\s*ENDANNOUNCE\s*$", "", args, flags=re.I).strip()
+    if not body:
+        raise IllegalOrder("write ANNOUNCE, the message, then ENDANNOUNCE")
+    return ModResult("ANNOUNCE", "announced to every seat", [Notice("all", "Announcement", body)],
+                     saved=False)
+
+
+def _end(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
+         source: str) -> ModResult:
+    reason = " ".join(x for x in (args.strip(), because) if x)
+    if not reason:
+        raise IllegalOrder("END needs a reason: END <reason>")
+    if game.outcome() is not None:
+        raise IllegalOrder("the game is already over")
+    game.act("END", by=by, because=reason, source=source, at=now)
+    return ModResult("END", f"game closed: {reason}",
+                     [Notice("all", "Game over", f"The moderator ended the game: {reason}. "
+                             "The archive, with the dice seed, is now final.")])
+
+
+_HANDLERS: dict[str, Any] = {
+    "FORCE": _force, "EXTEND": _extend, "DEADLINE": _deadline, "PAUSE": _pause,
+    "RESUME": _resume, "NMR": _nmr, "PREVIEW": _preview, "ROLLBACK": _rollback,
+    "ROLLFORWARD": _rollforward, "REPLACE": _replace, "ADD-ADDRESS": _add_address,
+    "DROP": _drop, "EDIT": _edit, "RESEND": _resend, "ANNOUNCE": _announce, "END": _end,
+}
+
+
+# ---------------------------------------------------------------------- automatic duties
+def play_dropped(game: Game, now: dt.datetime) -> list:
+    """Answer every open decision of a dropped seat with its default (entries ``by: bot``)."""
+    dropped = game.server.get("dropped", {})
+    entered = []
+    progress = True
+    while progress and game.outcome() is None:
+        progress = False
+        for decision in game.decisions():
+            if decision.seat in dropped:
+                entered.append(game.apply_order(
+                    decision.seat, game.rules.default(game.state, decision), by="bot",
+                    source="dropped", at=now, decision=decision))
+                progress = True
+                break
+    return entered
+
+
+def pause_reminders(game: Game, now: dt.datetime) -> list[Notice]:
+    """A reminder to every seat once a day while the game is paused."""
+    if not game.clocks.paused:
+        return []
+    last = parse_iso(game.server.get("paused_reminded_at") or game.clocks.paused_at)
+    if now - last < PAUSE_REMINDER_EVERY:
+        return []
+    game.server["paused_reminded_at"] = iso(now)
+    since = parse_iso(game.clocks.paused_at)
+    return [Notice("all", "The game is still paused",
+                   f"The game has been paused since {since:%Y-%m-%d %H:%M} UTC; no deadline "
+                   "runs. The moderator will resume it.")]
+
+
+@dataclass(frozen=True)
+class Stuck:
+    """A game waiting past a deadline plus grace."""
+    game: str
+    seat: str
+    decision: str
+    deadline: dt.datetime
+    overdue: dt.timedelta
+    moderators: tuple[str, ...]
+
+
+def stuck(store: Store, now: dt.datetime) -> list[Stuck]:
+    """Every open decision past its deadline plus grace (held or not yet defaulted)."""
+    found = []
+    for game_id in store.game_ids():
+        game = store.load(game_id)
+        if game.outcome() is not None or game.clocks.paused:
+            continue
+        grace = parse_duration(game.clocks.settings["grace"])
+        for timer in game.clocks.timers.values():
+            deadline = parse_iso(timer["deadline"])
+            if now > deadline + grace:
+                found.append(Stuck(game_id, timer["seat"], timer["decision"], deadline,
+                                   now - deadline, tuple(game.moderators)))
+    return sorted(found, key=lambda s: (s.game, s.deadline))
+
+
+def stuck_digests(store: Store, now: dt.datetime) -> dict[str, str]:
+    """Per moderator address, the text of a summary of their stuck games (empty: none)."""
+    per_moderator: dict[str, list[Stuck]] = {}
+    for row in stuck(store, now):
+        for moderator in row.moderators:
+            per_moderator.setdefault(moderator, []).append(row)
+    return {moderator: "\n".join(stuck_line(r) for r in rows)
+            for moderator, rows in per_moderator.items()}
+
+
+def stuck_line(row: Stuck) -> str:
+    hours = int(row.overdue.total_seconds() // 3600)
+    return (f"{row.game}: waiting for {row.seat} ({row.decision}) since "
+            f"{row.deadline:%Y-%m-%d %H:%M} UTC, {hours} h overdue")

@@ -1,0 +1,170 @@
+"""Moderator commands (issue 6) through `pbem mod` and the moderation module."""
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from click.testing import CliRunner
+
+from engine import registry
+from engine.contract import IllegalOrder
+from engine.game import Game
+from engine.record import replay
+from pbem import moderation
+from pbem.cli import main
+from pbem.store import Store
+
+RULES = registry.get("testgame")
+T0 = dt.datetime(2026, 11, 21, 12, 0, tzinfo=dt.timezone.utc)
+H = dt.timedelta(hours=1)
+
+
+@pytest.fixture
+def run(home):
+    runner = CliRunner()
+
+    def invoke(*args: str, code: int = 0, env: dict | None = None):
+        result = runner.invoke(main, list(args), env=env)
+        assert result.exit_code == code, result.output
+        return result.output
+    run_ = invoke
+    run_("new", "g", "--rules", "testgame", "--seat", "north=n@x.org", "--seat", "east=e@x.org",
+         "--moderator", "gm@x.org", "--seed", "mod", "--clock", "default=10h")
+    return run_
+
+
+def load(home) -> Game:
+    return Store(home).load("g")
+
+
+def test_force_default_equals_default(run, home):
+    decision = next(d for d in load(home).decisions() if d.seat == "north")
+    expected = RULES.order_text(RULES.default(load(home).state, decision))
+    assert f"forced north's default: {expected}" in run("mod", "g", "FORCE", "north")
+    entry = load(home).record.entries[-1]
+    assert (entry.by, entry.seat, entry.order) == ("moderator:gm@x.org", "north", expected)
+
+
+def test_force_with_an_order_is_validated(run, home):
+    card = load(home).view("east")["hand"][0]["number"]
+    assert f"COMMIT {card}" in run("mod", "g", "FORCE", "east", "COMMIT", str(card))
+    run("mod", "g", "FORCE", "east", "COMMIT", "1", code=1)  # east is no longer asked
+    assert "REFUSED" not in run("mod", "g", "FORCE", "north")
+
+
+def test_unknown_command_suggests(run):
+    assert "FORCE" in run("mod", "g", "FORCEE", "north", code=1)
+
+
+def test_extend_deadline_pause_resume_nmr(run, home):
+    run("mod", "g", "EXTEND", "north", "5h")
+    north = next(d for d in load(home).decisions() if d.seat == "north")
+    assert load(home).deadline(north) == T0 + 15 * H
+    run("mod", "g", "DEADLINE", "ALL", "2026-11-23T18:00Z")
+    assert {load(home).deadline(d) for d in load(home).decisions()} == {
+        dt.datetime(2026, 11, 23, 18, tzinfo=dt.timezone.utc)}
+    run("mod", "g", "DEADLINE", "ALL", "2020-01-01T00:00Z", code=1)
+    run("mod", "g", "PAUSE", "BECAUSE", "holidays")
+    assert load(home).clocks.paused
+    run("mod", "g", "PAUSE", code=1)
+    run("mod", "g", "RESUME", env={"PBEM_NOW": "2026-11-22T12:00:00Z"})
+    assert {load(home).deadline(d) for d in load(home).decisions()} == {
+        dt.datetime(2026, 11, 24, 18, tzinfo=dt.timezone.utc)}
+    run("mod", "g", "NMR", "hold")
+    assert load(home).clocks.settings["nmr"] == "hold"
+    run("mod", "g", "NMR", "sometimes", code=1)
+    acts = [(e.kind, e.order, e.by) for e in load(home).record.entries]
+    assert [a[1].split()[0] for a in acts] == ["EXTEND", "DEADLINE", "PAUSE", "RESUME", "NMR"]
+    assert all(kind == "act" and by == "moderator:gm@x.org" for kind, _, by in acts)
+    assert load(home).record.entries[2].because == "holidays"
+    replay(RULES, load(home).record, verify=True)
+
+
+def test_preview_saves_nothing(run, home):
+    card = load(home).view("north")["hand"][0]["number"]
+    out = run("mod", "g", "PREVIEW", "north", "COMMIT", str(card))
+    assert "nothing saved" in out and "ok as" in out
+    assert load(home).record.last_seq == 0
+
+
+def test_rollback_then_rollforward_replay_verify(run, home):
+    run("mod", "g", "FORCE", "north")
+    run("mod", "g", "FORCE", "east")
+    run("mod", "g", "FORCE", "north")
+    out = run("mod", "g", "ROLLBACK", "1", "BECAUSE", "wrong", "card")
+    assert "Undone: entries 2" in out and "Reason: wrong card" in out
+    game = load(home)
+    assert game.record.last_seq == 1 and game.record.audit[0]["reason"] == "wrong card"
+    replay(RULES, game.record, verify=True)
+    run("mod", "g", "ROLLFORWARD")
+    assert load(home).record.last_seq == 3
+    replay(RULES, load(home).record, verify=True)
+
+
+def test_replace_add_address_and_drop(run, home):
+    old_token = load(home).server["tokens"]["east"]
+    run("mod", "g", "REPLACE", "east", "new@x.org")
+    game = load(home)
+    assert game.seats["east"]["players"] == ["new@x.org"]
+    assert game.server["tokens"]["east"] != old_token
+    run("mod", "g", "ADD-ADDRESS", "east", "alt@x.org")
+    assert load(home).seats["east"]["players"] == ["new@x.org", "alt@x.org"]
+    run("mod", "g", "ADD-ADDRESS", "east", "not-an-address", code=1)
+    out = run("mod", "g", "DROP", "north")
+    assert "1 decision(s) answered now" in out
+    last = load(home).record.entries[-1]
+    assert (last.by, last.seat) == ("bot", "north")
+
+
+def test_edit_is_validated_and_visible(run, home):
+    run("mod", "g", "EDIT", "scores.north", "=", "3", code=1)  # no reason
+    run("mod", "g", "EDIT", "deck", "=", "[]", "BECAUSE", "oops", code=1)  # breaks validate
+    out = run("mod", "g", "EDIT", "scores.north", "=", "3", "BECAUSE", "scoring", "bug")
+    assert "EDIT scores.north = 3" in out
+    game = load(home)
+    entry = game.record.entries[-1]
+    assert (entry.kind, entry.because) == ("edit", "scoring bug")
+    assert game.view(None)["scores"]["north"] == 3
+
+
+def test_announce_resend_and_end(run, home):
+    out = run("mod", "g", "ANNOUNCE", "Welcome", "all!", "ENDANNOUNCE")
+    assert "notice to all: Announcement — Welcome all!" in out
+    run("mod", "g", "RESEND", "north")
+    assert load(home).server["resend_pending"] == ["north"]
+    run("mod", "g", "END", code=1)
+    run("mod", "g", "END", "players", "agreed", "a", "draw")
+    game = load(home)
+    assert game.outcome().reason == "ended by a moderator: players agreed a draw"
+    assert game.decisions() == []
+    assert "seed: mod" in run("archive", "g")
+
+
+def test_only_moderators_may_act_by_cli(run):
+    run("mod", "g", "--as", "player@x.org", "PAUSE", code=1)
+
+
+def test_stuck_lists_overdue_decisions(run, home):
+    assert "no game is stuck" in run("stuck")
+    out = run("stuck", env={"PBEM_NOW": "2026-11-22T01:00:00Z"})
+    assert "g: waiting for north (r1-commit) since 2026-11-21 22:00 UTC, 3 h overdue" in out
+    digests = moderation.stuck_digests(Store(home), T0 + 13 * H)
+    assert list(digests) == ["gm@x.org"] and "waiting for east" in digests["gm@x.org"]
+
+
+def test_pause_reminders_once_a_day():
+    seats = {"north": {"players": ["n@x"]}, "east": {"players": ["e@x"]}}
+    game = Game.create(RULES, "p", seats, now=T0, seed="p", moderators=["gm@x"])
+    moderation.execute(game, "gm@x", "PAUSE", now=T0)
+    assert moderation.pause_reminders(game, T0 + 20 * H) == []
+    assert len(moderation.pause_reminders(game, T0 + 25 * H)) == 1
+    assert moderation.pause_reminders(game, T0 + 30 * H) == []
+
+
+def test_commands_raise_clear_errors():
+    seats = {"north": {"players": ["n@x"]}, "east": {"players": ["e@x"]}}
+    game = Game.create(RULES, "p", seats, now=T0, seed="p")
+    for text in ("EXTEND moon 1h", "EXTEND north", "ROLLBACK x", "ROLLFORWARD", "RESUME",
+                 "PREVIEW north", "DROP moon", "ANNOUNCE ENDANNOUNCE"):
+        with pytest.raises(IllegalOrder):
+            moderation.execute(game, "gm@x", text, now=T0)
