@@ -115,6 +115,7 @@ class ImapInbox:
         self.uidvalidity: int | None = None
         self.can_idle = False
         self.can_move = False
+        self.processed_folder = ""
 
     # -- connection -------------------------------------------------------
     def connect(self) -> IMAPClient:
@@ -135,8 +136,15 @@ class ImapInbox:
         self.can_move = b"MOVE" in caps
         info = client.select_folder(cfg.folder)
         self._check_uidvalidity(int(info[b"UIDVALIDITY"]))
-        if cfg.processed_folder and not client.folder_exists(cfg.processed_folder):
-            client.create_folder(cfg.processed_folder)
+        self.processed_folder = ""
+        if cfg.processed_folder:
+            # "pbem/processed" in the configuration; the server's own hierarchy separator
+            listed = client.list_folders(pattern="INBOX") or client.list_folders(pattern="%")
+            delim = listed[0][1] if listed and listed[0][1] else b"/"
+            delim_s = delim.decode() if isinstance(delim, bytes) else str(delim)
+            self.processed_folder = cfg.processed_folder.replace("/", delim_s)
+            if not client.folder_exists(self.processed_folder):
+                client.create_folder(self.processed_folder)
         self.client = client
         return client
 
@@ -216,11 +224,11 @@ class ImapInbox:
         try:
             client = self.connect()
             client.add_flags(uids, [b"\\Seen", PROCESSED_FLAG])
-            if self.cfg.processed_folder:
+            if self.processed_folder:
                 if self.can_move:
-                    client.move(uids, self.cfg.processed_folder)
+                    client.move(uids, self.processed_folder)
                 else:
-                    client.copy(uids, self.cfg.processed_folder)
+                    client.copy(uids, self.processed_folder)
                     client.delete_messages(uids)
                     client.uid_expunge(uids) if b"UIDPLUS" in client.capabilities() \
                         else client.expunge()

@@ -15,7 +15,7 @@ import ssl as ssl_mod
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Callable, Protocol
 
 import aiosmtplib
 
@@ -33,8 +33,16 @@ class Result:
     permanent: bool = False
 
 
+OnResult = Callable[[Entry, Result], None]
+
+
 class Sender(Protocol):
-    def send(self, entries: list[Entry]) -> list[Result]: ...
+    def send(self, entries: list[Entry], on_result: OnResult | None = None) -> list[Result]:
+        ...
+
+
+def _noop(entry: Entry, result: Result) -> None:
+    pass
 
 
 class MaildirSender:
@@ -46,7 +54,7 @@ class MaildirSender:
             (self.path / sub).mkdir(parents=True, exist_ok=True)
         self.counter = 0
 
-    def send(self, entries: list[Entry]) -> list[Result]:
+    def send(self, entries: list[Entry], on_result: OnResult | None = None) -> list[Result]:
         results = []
         for entry in entries:
             self.counter += 1
@@ -59,6 +67,7 @@ class MaildirSender:
                 os.fsync(fh.fileno())
             os.replace(tmp, self.path / "new" / name)
             results.append(Result(True))
+            (on_result or _noop)(entry, results[-1])
         fsync_dir(self.path / "new")
         return results
 
@@ -69,7 +78,7 @@ class SmtpSender:
     def __init__(self, cfg: SmtpConfig) -> None:
         self.cfg = cfg
 
-    async def _send_all(self, entries: list[Entry]) -> list[Result]:
+    async def _send_all(self, entries: list[Entry], on_result: OnResult) -> list[Result]:
         cfg = self.cfg
         context = ssl_mod.create_default_context()
         if cfg.host in ("127.0.0.1", "localhost", "::1"):
@@ -83,36 +92,46 @@ class SmtpSender:
             if cfg.user:
                 await client.login(cfg.user, cfg.password)
         except (aiosmtplib.SMTPException, OSError, asyncio.TimeoutError) as exc:
-            return [Result(False, f"connect: {exc}")] * len(entries)
+            failed = [Result(False, f"connect: {exc}")] * len(entries)
+            for entry, res in zip(entries, failed):
+                on_result(entry, res)
+            return failed
         results: list[Result] = []
         try:
             for entry in entries:
+                stop = False
                 try:
                     errors, _ = await client.sendmail(entry.mail_from, entry.to, entry.raw)
-                    results.append(Result(True) if not errors else
-                                   Result(False, f"refused: {errors}", permanent=True))
+                    res = Result(True) if not errors else \
+                        Result(False, f"refused: {errors}", permanent=True)
                 except aiosmtplib.SMTPRecipientsRefused as exc:
-                    results.append(Result(False, f"recipients refused: {exc}", permanent=True))
+                    res = Result(False, f"recipients refused: {exc}", permanent=True)
                 except aiosmtplib.SMTPResponseException as exc:
-                    results.append(Result(False, f"{exc.code} {exc.message}",
-                                          permanent=500 <= exc.code < 600))
-                    if exc.code in (421,):
-                        break
+                    res = Result(False, f"{exc.code} {exc.message}",
+                                 permanent=500 <= exc.code < 600)
+                    stop = exc.code == 421
                 except (aiosmtplib.SMTPException, OSError, asyncio.TimeoutError) as exc:
-                    results.append(Result(False, f"{type(exc).__name__}: {exc}"))
+                    res = Result(False, f"{type(exc).__name__}: {exc}")
+                    stop = True
+                results.append(res)
+                # recorded at once: a crash now re-sends at most the mail in flight
+                on_result(entry, res)
+                if stop:
                     break
         finally:
             try:
                 await client.quit()
             except (aiosmtplib.SMTPException, OSError, asyncio.TimeoutError):
                 client.close()
-        results += [Result(False, "connection lost")] * (len(entries) - len(results))
+        for entry in entries[len(results):]:
+            results.append(Result(False, "connection lost"))
+            on_result(entry, results[-1])
         return results
 
-    def send(self, entries: list[Entry]) -> list[Result]:
+    def send(self, entries: list[Entry], on_result: OnResult | None = None) -> list[Result]:
         if not entries:
             return []
-        return asyncio.run(self._send_all(entries))
+        return asyncio.run(self._send_all(entries, on_result or _noop))
 
 
 def make_sender(cfg: SmtpConfig) -> Sender:
@@ -124,28 +143,34 @@ def make_sender(cfg: SmtpConfig) -> Sender:
 
 
 def flush(outbox: Outbox, sender: Sender, batch: int = 200) -> tuple[int, int]:
-    """Send everything due; returns (sent, failed attempts)."""
-    sent = failed = 0
+    """Send everything due; returns (sent, failed attempts).
+
+    Each result is recorded in the outbox the moment the server answers, so a crash
+    during a batch re-sends at most the one mail in flight.
+    """
+    counts = {"sent": 0, "failed": 0}
+
+    def record(entry: Entry, res: Result) -> None:
+        if res.ok:
+            outbox.mark_sent(entry)
+            counts["sent"] += 1
+            log.info("sent %s to %s", entry.message_id, ", ".join(entry.to))
+        else:
+            outbox.mark_failed_attempt(entry, res.error, res.permanent)
+            counts["failed"] += 1
+            log.warning("send %s to %s failed (attempt %d%s): %s", entry.message_id,
+                        ", ".join(entry.to), entry.attempts,
+                        ", permanent" if res.permanent else "", res.error)
+
     due = outbox.due()
     for start in range(0, len(due), batch):
         chunk = due[start:start + batch]
-        results = sender.send(chunk)
-        for entry, res in zip(chunk, results):
-            if res.ok:
-                outbox.mark_sent(entry)
-                sent += 1
-                log.info("sent %s to %s", entry.message_id, ", ".join(entry.to))
-            else:
-                outbox.mark_failed_attempt(entry, res.error, res.permanent)
-                failed += 1
-                log.warning("send %s to %s failed (attempt %d%s): %s", entry.message_id,
-                            ", ".join(entry.to), entry.attempts,
-                            ", permanent" if res.permanent else "", res.error)
-        if failed and not any(r.ok for r in results):
+        results = sender.send(chunk, record)
+        if results and not any(r.ok for r in results):
             # server unreachable: the rest waits for the backoff too
             for entry in due[start + batch:]:
                 outbox.mark_failed_attempt(entry, "not tried: server unreachable")
             break
-    if sent:
+    if counts["sent"]:
         fsync_dir(outbox.sent)
-    return sent, failed
+    return counts["sent"], counts["failed"]

@@ -16,8 +16,12 @@ def message(cfg, n: int = 1):
 
 class Down:
     """A sender whose server is unreachable."""
-    def send(self, entries):
-        return [Result(False, "connect: refused")] * len(entries)
+    def send(self, entries, on_result=None):
+        results = [Result(False, "connect: refused")] * len(entries)
+        for entry, res in zip(entries, results):
+            if on_result:
+                on_result(entry, res)
+        return results
 
 
 def test_enqueue_is_idempotent_and_survives_restart(tmp_path: Path) -> None:

@@ -1,0 +1,270 @@
+"""Real local mail servers for the end-to-end tests and the bench (127.0.0.1 only).
+
+`LocalMailServers` writes a Dovecot configuration into a temporary directory and starts
+Dovecot (IMAP with IDLE, and LMTP) on free high ports, plus an aiosmtpd SMTP server
+(AUTH PLAIN/LOGIN) that relays every accepted mail into Dovecot over LMTP: the judge's
+SMTP path ends in the players' IMAP mailboxes, as with a real MTA.  The SMTP side can be
+stopped and restarted to simulate an outage.  Needs Debian's ``dovecot-imapd`` and
+``dovecot-lmtpd`` (``scripts/install-mail-servers``) and root or a user Dovecot may run as.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import smtplib
+import socket
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from imapclient import IMAPClient
+
+PASSWORD = "secret"
+
+
+def free_port() -> int:
+    """A free TCP port on 127.0.0.1."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def wait_port(port: int, timeout: float = 10.0) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError(f"nothing listens on 127.0.0.1:{port}")
+
+
+def dovecot_available() -> bool:
+    return shutil.which("dovecot") is not None and Path("/usr/lib/dovecot/lmtp").exists()
+
+
+_CONF = """\
+protocols = imap lmtp
+listen = 127.0.0.1
+base_dir = {root}/run
+state_dir = {root}/state
+instance_name = pbem-test-{name}
+log_path = {root}/dovecot.log
+info_log_path = {root}/dovecot.log
+ssl = no
+disable_plaintext_auth = no
+auth_mechanisms = plain login
+mail_location = maildir:{root}/mail/%u/Maildir
+mail_fsync = never
+first_valid_uid = 1
+last_valid_uid = 0
+default_login_user = dovenull
+default_internal_user = dovecot
+passdb {{
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%u {root}/users
+}}
+userdb {{
+  driver = static
+  args = uid={uid} gid={gid} home={root}/mail/%u
+}}
+service imap-login {{
+  inet_listener imap {{
+    address = 127.0.0.1
+    port = {imap_port}
+  }}
+  inet_listener imaps {{
+    port = 0
+  }}
+  process_min_avail = 1
+}}
+service lmtp {{
+  inet_listener lmtp {{
+    address = 127.0.0.1
+    port = {lmtp_port}
+  }}
+}}
+protocol lmtp {{
+  postmaster_address = postmaster@example.org
+}}
+protocol imap {{
+  mail_max_userip_connections = 50
+}}
+"""
+
+
+class _Relay:
+    """aiosmtpd handler: hand every accepted mail to Dovecot over LMTP."""
+
+    def __init__(self, lmtp_port: int) -> None:
+        self.lmtp_port = lmtp_port
+        self.count = 0
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        import asyncio
+        data = envelope.original_content or envelope.content
+        try:
+            await asyncio.get_running_loop().run_in_executor(
+                None, self._lmtp, envelope.mail_from, list(envelope.rcpt_tos), data)
+        except smtplib.SMTPRecipientsRefused:
+            return "550 5.1.1 unknown recipient"
+        except (smtplib.SMTPException, OSError) as exc:
+            return f"451 4.3.0 delivery failed: {exc}"
+        self.count += 1
+        return "250 2.0.0 OK delivered"
+
+    def _lmtp(self, mail_from: str, rcpts: list[str], data: bytes) -> None:
+        with smtplib.LMTP("127.0.0.1", self.lmtp_port) as lmtp:
+            lmtp.sendmail(mail_from or "<>", rcpts, data)
+
+
+class LocalMailServers:
+    """Dovecot (IMAP + LMTP) and an aiosmtpd SMTP relay on 127.0.0.1 (see module doc)."""
+
+    def __init__(self, users: list[str], password: str = PASSWORD) -> None:
+        self.users = sorted(set(u.lower() for u in users))
+        self.password = password
+        self.root = Path(tempfile.mkdtemp(prefix="pbem-dovecot-"))
+        self.imap_port = free_port()
+        self.lmtp_port = free_port()
+        self.smtp_port = free_port()
+        self.smtp: Any = None
+        self.relay = _Relay(self.lmtp_port)
+
+    # -- lifecycle -------------------------------------------------------------
+    def start(self) -> "LocalMailServers":
+        root = self.root
+        os.chmod(root, 0o755)
+        for sub in ("run", "state", "mail"):
+            (root / sub).mkdir(exist_ok=True)
+        if os.geteuid() == 0:
+            import pwd
+            nobody = pwd.getpwnam("nobody")
+            uid, gid = nobody.pw_uid, nobody.pw_gid
+            os.chown(root / "mail", uid, gid)
+        else:
+            uid, gid = os.getuid(), os.getgid()
+        (root / "users").write_text("".join(f"{u}:{{PLAIN}}{self.password}::::::\n"
+                                            for u in self.users))
+        (root / "dovecot.conf").write_text(_CONF.format(
+            root=root, name=root.name, uid=uid, gid=gid, imap_port=self.imap_port,
+            lmtp_port=self.lmtp_port))
+        with open(root / "dovecot.start.log", "wb") as out:
+            result = subprocess.run(["dovecot", "-c", str(root / "dovecot.conf")],
+                                    stdout=out, stderr=subprocess.STDOUT,
+                                    stdin=subprocess.DEVNULL, timeout=30)
+        if result.returncode != 0:
+            raise RuntimeError("dovecot failed to start: " +
+                               (root / "dovecot.start.log").read_text(errors="replace"))
+        wait_port(self.imap_port)
+        wait_port(self.lmtp_port)
+        self.start_smtp()
+        return self
+
+    def start_smtp(self) -> None:
+        """Start (or restart) the SMTP relay on its port."""
+        from aiosmtpd.controller import Controller
+        from aiosmtpd.smtp import AuthResult, LoginPassword
+
+        users, password = set(self.users), self.password
+
+        def authenticator(server: Any, session: Any, envelope: Any, mechanism: str,
+                          auth_data: Any) -> AuthResult:
+            ok = (isinstance(auth_data, LoginPassword)
+                  and auth_data.login.decode().lower() in users
+                  and auth_data.password.decode() == password)
+            return AuthResult(success=ok)
+
+        self.smtp = Controller(self.relay, hostname="127.0.0.1", port=self.smtp_port,
+                               authenticator=authenticator, auth_require_tls=False,
+                               auth_required=False, ready_timeout=10)
+        self.smtp.start()
+
+    def stop_smtp(self) -> None:
+        """Stop the SMTP relay (an outage)."""
+        if self.smtp is not None:
+            self.smtp.stop()
+            self.smtp = None
+
+    def stop(self) -> None:
+        self.stop_smtp()
+        pid_file = self.root / "run" / "master.pid"
+        if pid_file.exists():
+            pid = int(pid_file.read_text().strip())
+            try:
+                os.kill(pid, 15)
+                for _ in range(100):
+                    os.kill(pid, 0)
+                    time.sleep(0.05)
+            except ProcessLookupError:
+                pass
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    def __enter__(self) -> "LocalMailServers":
+        return self.start()
+
+    def __exit__(self, *exc: Any) -> None:
+        self.stop()
+
+    # -- helpers -----------------------------------------------------------------
+    def config(self, judge: str, **overrides: Any) -> str:
+        """A pbem.yaml for a judge account on these servers."""
+        smtp_extra = overrides.pop("smtp_extra", "")
+        limits = overrides.pop("limits", "{max_message_bytes: 1000000, replies_per_sender_hour: 1000}")
+        return (f"judge_address: {judge}\n"
+                f"mailbox: {{transport: imap, host: 127.0.0.1, port: {self.imap_port}, "
+                f"ssl: false, user: {judge}, password: {self.password}, folder: INBOX, "
+                f"processed_folder: pbem/processed}}\n"
+                f"smtp: {{transport: smtp, host: 127.0.0.1, port: {self.smtp_port}, "
+                f"ssl: false, starttls: false, user: {judge}, password: {self.password}"
+                f"{smtp_extra}}}\n"
+                f"limits: {limits}\npoll_interval: 5\n")
+
+    def imap(self, user: str) -> IMAPClient:
+        client = IMAPClient("127.0.0.1", port=self.imap_port, ssl=False, timeout=30)
+        client.login(user, self.password)
+        return client
+
+    def send(self, raw: bytes, to: list[str], mail_from: str = "player@example.org") -> None:
+        """Submit a mail through the SMTP relay (as a player's MTA would)."""
+        with smtplib.SMTP("127.0.0.1", self.smtp_port, timeout=30) as smtp:
+            smtp.sendmail(mail_from, to, raw)
+
+    def deliver(self, raw: bytes, to: list[str], mail_from: str = "player@example.org") -> None:
+        """Deliver straight into Dovecot over LMTP (works while SMTP is down)."""
+        with smtplib.LMTP("127.0.0.1", self.lmtp_port) as lmtp:
+            lmtp.sendmail(mail_from, to, raw)
+
+    def deliver_many(self, items: list[tuple[bytes, str]], mail_from: str = "player@example.org"
+                     ) -> None:
+        """Deliver many (raw, recipient) pairs over one LMTP connection."""
+        with smtplib.LMTP("127.0.0.1", self.lmtp_port) as lmtp:
+            for raw, rcpt in items:
+                lmtp.sendmail(mail_from, [rcpt], raw)
+
+    def messages(self, user: str, folder: str = "INBOX") -> list[bytes]:
+        """Every message in a user's folder (raw), oldest first."""
+        folder = folder.replace("/", ".")
+        client = self.imap(user)
+        try:
+            if not client.folder_exists(folder):
+                return []
+            client.select_folder(folder, readonly=True)
+            uids = client.search()
+            data = client.fetch(uids, [b"BODY.PEEK[]"]) if uids else {}
+            return [bytes(data[u][b"BODY[]"]) for u in sorted(data)]
+        finally:
+            client.logout()
+
+    def count(self, user: str, folder: str = "INBOX") -> int:
+        folder = folder.replace("/", ".")
+        client = self.imap(user)
+        try:
+            if not client.folder_exists(folder):
+                return 0
+            return int(client.folder_status(folder, [b"MESSAGES"])[b"MESSAGES"])
+        finally:
+            client.logout()
