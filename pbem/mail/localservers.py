@@ -166,6 +166,8 @@ class LocalMailServers:
 
     def start_smtp(self) -> None:
         """Start (or restart) the SMTP relay on its port."""
+        import logging
+        logging.getLogger("mail.log").setLevel(logging.ERROR)  # aiosmtpd chatter
         from aiosmtpd.controller import Controller
         from aiosmtpd.smtp import AuthResult, LoginPassword
 

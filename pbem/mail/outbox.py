@@ -17,6 +17,7 @@ import time
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 from pathlib import Path
+from typing import Any
 
 
 def _key(message_id: str) -> str:
@@ -101,7 +102,7 @@ class Outbox:
         name = _key(message_id) + ".json"
         return any((d / name).exists() for d in (self.queue, self.sent, self.failed))
 
-    def enqueue(self, msg: EmailMessage, mail_from: str, meta: dict | None = None,
+    def enqueue(self, msg: "EmailMessage | Any", mail_from: str, meta: dict | None = None,
                 sync: bool = True) -> bool:
         """Queue `msg` (its Message-ID, To and Cc headers decide); False if already known."""
         mid = str(msg["Message-ID"]).strip()
@@ -173,7 +174,7 @@ class Outbox:
                 for d in (self.queue, self.sent, self.failed)}
 
 
-def _addresses(msg: EmailMessage, header: str) -> list[str]:
+def _addresses(msg: Any, header: str) -> list[str]:
     from email.utils import getaddresses
     values = msg.get_all(header) or []
     return [addr for _, addr in getaddresses([str(v) for v in values]) if addr]

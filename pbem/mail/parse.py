@@ -127,8 +127,13 @@ def parse_message(raw: bytes) -> Inbound:
     """Parse one raw RFC 5322 message.  Never raises on malformed mail."""
     msg: EmailMessage = email.message_from_bytes(raw, policy=policy.default)  # type: ignore
     headers: dict[str, str] = {}
-    for key in set(k.lower() for k in msg.keys()):
-        headers[key] = _header_str(msg, key).strip()
+    for key, value in msg.raw_items():  # raw: no header-registry parsing of every header
+        name = key.lower()
+        if name not in headers:
+            headers[name] = " ".join(str(value).split())
+    for name in ("from", "subject"):  # the two that may carry RFC 2047 encoded words
+        if name in headers:
+            headers[name] = _header_str(msg, name).strip()
     from_value = headers.get("from", "")
     name, addr = parseaddr(from_value)
     if not addr:

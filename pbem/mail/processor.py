@@ -86,6 +86,7 @@ class Processor:
         """Handle `items` in order; each is marked processed once its effects are durable."""
         handled = 0
         groups: dict[str, list[Mail]] = {}
+        self._spool(items)
         for item in items:
             if should_stop():
                 break
@@ -107,17 +108,27 @@ class Processor:
         return handled
 
     # ------------------------------------------------------------------ before any game
-    def _spool(self, item: InboxItem) -> None:
-        name = hashlib.sha256(item.key.encode()).hexdigest()[:32] + ".eml"
-        day = self.now().strftime("%Y-%m-%d")
-        path = self.spool / day / name
-        if not path.exists():
-            path.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write(path, item.raw)
+    def _spool(self, items: list[InboxItem]) -> None:
+        """Archive a fetched batch as one mbox-style file (one fsync for the batch)."""
+        if not items:
+            return
+        now = self.now()
+        digest = hashlib.sha256("\n".join(i.key for i in items).encode()).hexdigest()[:16]
+        path = self.spool / now.strftime("%Y-%m-%d") / f"{now.strftime('%H%M%S')}-{digest}.mbox"
+        if path.exists():
+            return
+        path.parent.mkdir(parents=True, exist_ok=True)
+        chunks = []
+        for item in items:
+            raw = item.raw.replace(b"\r\n", b"\n")
+            raw = b"\n".join(b">" + ln if ln.lstrip(b">").startswith(b"From ") else ln
+                             for ln in raw.split(b"\n"))
+            chunks.append(b"From pbem-spool " + item.key.encode() + b"\n" + raw.rstrip(b"\n")
+                          + b"\n\n")
+        atomic_write(path, b"".join(chunks))
 
     def _prepare(self, item: InboxItem) -> Mail | None:
         """Parse and route; None when the mail was fully handled here (no game involved)."""
-        self._spool(item)
         inbound = parse_message(item.raw)
         why = classify(inbound, self.cfg.judge_address)
         if why:

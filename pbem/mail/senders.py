@@ -75,8 +75,9 @@ class MaildirSender:
 class SmtpSender:
     """Deliver over SMTP with aiosmtplib: one connection per batch, per-mail results."""
 
-    def __init__(self, cfg: SmtpConfig) -> None:
+    def __init__(self, cfg: SmtpConfig, connections: int = 4) -> None:
         self.cfg = cfg
+        self.connections = connections
 
     async def _send_all(self, entries: list[Entry], on_result: OnResult) -> list[Result]:
         cfg = self.cfg
@@ -128,10 +129,20 @@ class SmtpSender:
             on_result(entry, results[-1])
         return results
 
+    async def _send_parallel(self, entries: list[Entry], on_result: OnResult) -> list[Result]:
+        """Up to `connections` SMTP sessions, each taking every k-th mail."""
+        k = max(1, min(self.connections, len(entries) // 20 + 1))
+        parts = await asyncio.gather(*(self._send_all(entries[i::k], on_result)
+                                       for i in range(k)))
+        results: list[Result] = [Result(False)] * len(entries)
+        for i, part in enumerate(parts):
+            results[i::k] = part
+        return results
+
     def send(self, entries: list[Entry], on_result: OnResult | None = None) -> list[Result]:
         if not entries:
             return []
-        return asyncio.run(self._send_all(entries, on_result or _noop))
+        return asyncio.run(self._send_parallel(entries, on_result or _noop))
 
 
 def make_sender(cfg: SmtpConfig) -> Sender:

@@ -1,0 +1,140 @@
+"""Mail throughput against a local Dovecot (run by hand: ``python bench/mail_throughput.py``).
+
+1. Starts Dovecot (IMAP + LMTP) and an aiosmtpd SMTP relay on 127.0.0.1 (temp dir).
+2. Creates games (testgame, 2 seats each) and delivers N order mails into the judge's
+   INBOX over LMTP.
+3. Times a bare imapclient fetch of those messages (login, select, search, fetch
+   BODY.PEEK[] in chunks of 200) -- the floor any IMAP-based judge pays.
+4. Times ``pbem run --once`` (the real command line, in a subprocess) until it exits: by
+   then every receipt has been accepted by the SMTP relay and delivered into Dovecot.
+5. Starts ``pbem run`` (IMAP IDLE) and times single order mails from the SMTP submission
+   to the receipt appearing in the player's IMAP mailbox; reports the median.
+
+Goal: processing <= 5x the bare fetch; receipt_p50 <= 2 s.
+The last line is exactly:
+``mail: messages N, process X s, fetch Y s, ratio Z, receipt_p50 W s``
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from pbem.demo import make_game, make_home, player_mail  # noqa: E402
+from pbem.mail.localservers import LocalMailServers  # noqa: E402
+
+JUDGE = "judge@example.org"
+
+
+def bare_fetch(servers: LocalMailServers) -> tuple[float, int]:
+    """Seconds to fetch every message of the judge's INBOX with imapclient, and the count."""
+    started = time.perf_counter()
+    client = servers.imap(JUDGE)
+    client.select_folder("INBOX", readonly=True)
+    uids = sorted(client.search(["NOT", "DELETED"]))
+    got = 0
+    for start in range(0, len(uids), 200):
+        data = client.fetch(uids[start:start + 200], [b"BODY.PEEK[]"])
+        got += sum(1 for v in data.values() if v.get(b"BODY[]"))
+    client.logout()
+    return time.perf_counter() - started, got
+
+
+def env_for(home: Path) -> dict[str, str]:
+    return {**os.environ, "PBEM_HOME": str(home), "PYTHONPATH": str(REPO)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("-n", "--messages", type=int, default=500)
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--samples", type=int, default=9, help="single-mail latency samples")
+    args = parser.parse_args()
+    n, games = args.messages, args.games
+    seats = ("north", "east")
+    players = {f"p{g}-{s}@example.org" for g in range(games) for s in seats}
+    with LocalMailServers([JUDGE, *players]) as servers, \
+            tempfile.TemporaryDirectory(prefix="pbem-bench-") as tmp:
+        home = make_home(Path(tmp) / "home", servers.config(
+            JUDGE, limits="{max_message_bytes: 1000000, replies_per_sender_hour: 100000}"))
+        tags = {}
+        hands = {}
+        for g in range(games):
+            game = make_game(home, f"b{g:03d}", {s: f"p{g}-{s}@example.org" for s in seats},
+                             seed=f"bench{g}")
+            for s in seats:
+                tags[(g, s)] = f"[b{g:03d} {s} {game.server['tokens'][s]}]"
+                hands[(g, s)] = [c["number"] for c in game.view(s)["hand"]]
+        mails = []
+        for i in range(n):
+            g, s = i % games, seats[(i // games) % 2]
+            k = i // (games * 2)
+            card = hands[(g, s)][k % len(hands[(g, s)])]
+            body = f"COMMIT {card}\nORDERS\n\nOn Sat, pbem judge wrote:\n> ==== pbem: report\n"
+            mails.append((player_mail(f"p{g}-{s}@example.org", f"Re: {tags[(g, s)]} you are asked",
+                                      body, f"<bench-{i}@example.org>"), JUDGE))
+        servers.deliver_many(mails)
+        fetch_s, fetched = bare_fetch(servers)
+        assert fetched == n, (fetched, n)
+
+        started = time.perf_counter()
+        run = subprocess.run([sys.executable, "-m", "pbem", "run", "--once"], env=env_for(home),
+                             cwd=REPO, capture_output=True, text=True)
+        process_s = time.perf_counter() - started
+        if run.returncode != 0:
+            sys.exit(f"pbem run --once failed:\n{run.stderr[-3000:]}")
+        handled = sum(1 for line in run.stderr.splitlines() if "<bench-" in line)
+        left = servers.count(JUDGE)
+        receipts = sum(servers.count(p) for p in players)
+        print(f"processed {handled} mails in {process_s:.2f} s; inbox left {left}; "
+              f"{receipts} mails in players' mailboxes; bare fetch {fetch_s:.3f} s")
+        if left or handled < n or receipts < n:
+            sys.exit("not every mail was handled and answered")
+
+        # single-mail latency with the daemon idling on IMAP IDLE
+        log = open(home / "daemon.log", "ab")
+        daemon = subprocess.Popen([sys.executable, "-m", "pbem", "run"], env=env_for(home),
+                                  cwd=REPO, stdout=log, stderr=subprocess.STDOUT)
+        latencies = []
+        try:
+            time.sleep(2.0)
+            player = "p0-north@example.org"
+            watcher = servers.imap(player)
+            watcher.select_folder("INBOX", readonly=True)
+            for i in range(args.samples):
+                before = len(watcher.search())
+                raw = player_mail(player, tags[(0, "north")], "ORDERS\n",
+                                  f"<latency-{i}@example.org>")
+                t0 = time.perf_counter()
+                servers.send(raw, [JUDGE], player)
+                while len(watcher.search()) <= before:
+                    watcher.noop()
+                    if time.perf_counter() - t0 > 30:
+                        sys.exit("no receipt within 30 s")
+                    time.sleep(0.01)
+                latencies.append(time.perf_counter() - t0)
+                time.sleep(0.3)
+            watcher.logout()
+        finally:
+            daemon.send_signal(signal.SIGTERM)
+            daemon.wait(timeout=30)
+        p50 = statistics.median(latencies)
+        print("receipt latencies: " + ", ".join(f"{x:.2f}" for x in latencies))
+        ratio = process_s / fetch_s
+        print(f"goal: ratio <= 5 ({'met' if ratio <= 5 else 'NOT met'}), receipt_p50 <= 2 s "
+              f"({'met' if p50 <= 2 else 'NOT met'})")
+        print(f"mail: messages {n}, process {process_s:.2f} s, fetch {fetch_s:.3f} s, "
+              f"ratio {ratio:.1f}, receipt_p50 {p50:.2f} s")
+
+
+if __name__ == "__main__":
+    main()
