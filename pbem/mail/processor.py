@@ -5,10 +5,11 @@ Crash safety.  The mails a game transaction produces are stored in the game file
 (``server["outbox_pending"]``) in the same atomic write as the entries they describe,
 and copied into the durable outbox after the commit (again at the start of the next
 transaction on that game, and at daemon start).  Outbound Message-IDs are derived from
-the inbound Message-ID and the inbound item's key, and the outbox ignores an id it has
-seen, so re-processing after a crash at any line sends each mail exactly once.  The
-per-game record ``server["processed"][message_id]`` makes a Message-ID apply at most
-once; a later copy of the same mail (another inbox item) only gets the receipt again.
+the inbound Message-ID and a hash of the stored copy's bytes, and the outbox ignores an
+id it has seen, so re-processing after a crash at any line sends each mail exactly once.
+The per-game record ``server["processed"][message_id]`` makes a Message-ID apply at most
+once; a re-delivered copy of the same mail (other bytes: new Received headers) only gets
+the receipt again, while the same copy fetched again (crash, new UIDVALIDITY) gets nothing.
 """
 from __future__ import annotations
 
@@ -58,6 +59,15 @@ class Mail:
     tag: Tag | None
     reply_ok: str = "ok"                      # rate limiter verdict for replies
     outcome: str = ""                          # the log line's verdict
+
+    @property
+    def copy_id(self) -> str:
+        """Identity of this stored copy: a hash of its bytes.  The same copy fetched again
+        (after a crash, under a new UIDVALIDITY) has the same id; a re-delivery of the
+        same Message-ID (new Received/Delivered-To headers) has another."""
+        if not hasattr(self, "_copy_id"):
+            self._copy_id = "sha256:" + hashlib.sha256(self.item.raw).hexdigest()[:32]
+        return self._copy_id
 
 
 @dataclass
@@ -188,7 +198,7 @@ class Processor:
                     body=body, in_reply_to=mail.inbound.message_id,
                     references=mail.inbound.references,
                     message_id=stable_message_id(self.cfg, kind, mail.inbound.message_id,
-                                                 mail.item.key, ",".join(recipients)))
+                                                 mail.copy_id, ",".join(recipients)))
         if sink is not None:
             sink.append(msg)
         else:
@@ -288,14 +298,14 @@ class Processor:
         mid = mail.inbound.message_id
         if mid in processed:
             seen = processed[mid]
-            if mail.item.key in seen.get("keys", []):
+            if mail.copy_id in seen.get("keys", []):
                 mail.outcome = "already applied (recovery), nothing to send"
                 return
-            seen.setdefault("keys", []).append(mail.item.key)
+            seen.setdefault("keys", []).append(mail.copy_id)
             self._resend(game, mail, seen.get("receipt"), out)
             return
-        receipt_id = stable_message_id(self.cfg, "receipt", game.id, mid, mail.item.key)
-        processed[mid] = {"keys": [mail.item.key], "receipt": receipt_id,
+        receipt_id = stable_message_id(self.cfg, "receipt", game.id, mid, mail.copy_id)
+        processed[mid] = {"keys": [mail.copy_id], "receipt": receipt_id,
                           "at": self.now().isoformat(timespec="seconds")}
         Turn(self, game, mail, seat, by, recipients, receipt_id, out).run()
 
@@ -349,7 +359,7 @@ class Processor:
         old = build(self.cfg, to=[a.strip() for a in str(old["To"]).split(",")],
                     subject=str(old["Subject"]), body=f"{first}\n{note}\n{rest}",
                     message_id=stable_message_id(self.cfg, "resend", game.id,
-                                                 mail.inbound.message_id, mail.item.key),
+                                                 mail.inbound.message_id, mail.copy_id),
                     in_reply_to=mail.inbound.message_id, references=mail.inbound.references,
                     when=self.now())
         out.mails.append(old)  # type: ignore[arg-type]
@@ -397,7 +407,7 @@ class Turn:
 
     def mid(self, *parts: str) -> str:
         return stable_message_id(self.cfg, self.game.id, self.mail.inbound.message_id,
-                                 self.mail.item.key, *parts)
+                                 self.mail.copy_id, *parts)
 
     def asked(self, seat: str) -> list[dict[str, Any]]:
         return asked_of(self.game, seat)

@@ -170,3 +170,26 @@ def test_sigkill_mid_batch_then_restart(servers, judge_home: Path) -> None:
     sources = [e.source for e in entries(judge_home)]
     assert sources == ["<kill-0-north@x>"]
     assert servers.count(JUDGE, "pbem/processed") == 60
+
+
+def test_uidvalidity_change_is_survived(servers, judge_home: Path, caplog) -> None:
+    """The folder's UIDVALIDITY changes between runs: old keys are void, nothing doubles."""
+    import subprocess
+    servers.send(player_mail("alice@example.org", N, "COMMIT 7\n", "<uv-1@x>"), [JUDGE],
+                 "alice@example.org")
+    servers.send(player_mail("bob@example.org", "[fx-001 east tb9x2m]", "STATUS\n", "<uv-2@x>"),
+                 [JUDGE], "bob@example.org")
+    daemon = Daemon(judge_home)
+    items = daemon.inbox.fetch()
+    assert len(items) == 2
+    daemon.processor.process(items[:1], daemon.inbox)      # first handled and moved
+    subprocess.run(["doveadm", "-c", str(servers.root / "dovecot.conf"), "mailbox", "update",
+                    "-u", JUDGE, "--uid-validity", "4242", "INBOX"], check=True)
+    daemon.processor.process(items[1:], daemon.inbox)      # stale key: not marked
+    daemon.inbox.close()
+    Daemon(judge_home).run_once()                          # re-fetched under the new value
+    assert "UIDVALIDITY of INBOX changed" in caplog.text
+    assert [e.source for e in entries(judge_home)] == ["<uv-1@x>"]
+    assert servers.count(JUDGE) == 0
+    assert len(mails(servers, "alice@example.org")) == 1
+    assert len(mails(servers, "bob@example.org")) == 1    # its receipt once, not twice

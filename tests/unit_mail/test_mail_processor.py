@@ -120,10 +120,10 @@ def test_moderator_token_and_orders(mailhome: Path) -> None:
 
 def test_replayed_message_id_applies_once(mailhome: Path) -> None:
     raw = player_mail("alice@example.org", N, "COMMIT 7\n", "<once@x>")
-    drop(mailhome, "a", raw)
+    drop(mailhome, "a", b"Received: from mx1 by judge; 1\r\n" + raw)
     first = run(mailhome)
-    drop(mailhome, "b", raw)
-    drop(mailhome, "c", raw)
+    drop(mailhome, "b", b"Received: from mx2 by judge; 2\r\n" + raw)   # delivered again
+    drop(mailhome, "c", b"Received: from mx3 by judge; 3\r\n" + raw)
     again = run(mailhome)
     assert len(entries(mailhome)) == 1
     assert len(first) == 1 and len(again) == 2
