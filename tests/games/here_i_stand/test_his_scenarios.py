@@ -378,3 +378,17 @@ def test_1532_electorate_units_match_1517_display():
         assert (st["power"], st["regulars"]) == ("protestant", d1517[space]), space
         assert space in s["religion"]["protestant"] and space not in s["control"]
     assert s["electorate_display"] == {k: d1517[k] for k in ("cologne", "trier")}
+
+
+def test_1532_removed_cards_match_cards_yaml():
+    path = DATA / "cards.yaml"
+    if not path.is_file():
+        pytest.skip("games/here_i_stand/data/cards.yaml is not committed yet")
+    cards = {c["number"]: c for c in _yaml(path)["cards"]}
+    marked = {n for n, c in cards.items() if str(c.get("scenario_only")) == "1517"}
+    s = sc.load_scenario("1532")
+    removed = set(s["removed_cards"])
+    # rulebook L364: the cards marked "1517" are out; #10 Clement VII is out because he already rules
+    assert removed == marked | {10}
+    assert set(s["mandatory_events_played"]) <= set(cards)
+    assert sc.load_scenario("1517")["removed_cards"] == []
