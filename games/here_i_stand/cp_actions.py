@@ -1,0 +1,492 @@
+"""CP actions of the Action phase (§11.1 table): what a power may spend its CP on.
+
+Implemented here: land move (§13.1: formations, leaders and command ratings, passes cost 2,
+the army-size limit of §5.1) into spaces **without enemy units** — moves into enemy units are
+the land war (interception, avoid battle, field battle, siege: a later issue) and are refused
+for now; control of an unfortified space (§12.2) with its line of communication (§12.1);
+unrest removal (§12.4); building land and naval units (§17) within the counter mix (§5).
+Naval moves, assault, piracy, New World and religious actions come with their issues; each
+plugs in by adding an entry to `ACTIONS`.
+
+Every action is one order (`MOVE ...`, `CONTROL ...`, ...).  `options(state, power, cp)`
+lists them exactly: every order an Option admits is legal (one Option per source space,
+destination and leader set for moves).
+"""
+from __future__ import annotations
+
+import itertools
+from collections import deque
+from typing import Any
+
+from engine.contract import IllegalOrder
+from engine.options import Count, OneOf, Option
+from games.here_i_stand import facts, grammar
+from games.here_i_stand import state as S
+
+Order = dict[str, Any]
+
+
+# ---------------------------------------------------------------- line of communication
+def loc_reach(state: S.State, power: str) -> tuple[set[str], set[str], set[str]]:
+    """(sources, passable land spaces reached, sea zones reached) for §12.1.
+
+    Sources are friendly fortified home spaces of `power` or an ally.  A path may continue
+    through spaces that are friendly, free of enemy land units and of unrest (and, before the
+    Schmalkaldic League, not electorates), and through sea zones holding a friendly naval
+    unit, entered and left through friendly ports.
+    """
+    m = S.board()
+    sources = set()
+    for s in m.spaces.values():
+        if (s.is_fortified and S.in_play(state, s.id) and S.friendly(state, power, s.id)
+                and S.allied(state, power, s.home) and s.home != "independent"):
+            if state["league"] or s.type != "electorate":
+                sources.add(s.id)
+    passable: set[str] = set()
+    seas: set[str] = set()
+
+    def can_pass(sid: str) -> bool:
+        return (S.in_play(state, sid) and S.friendly(state, power, sid)
+                and not S.enemy_units_at(state, power, sid) and not S.in_unrest(state, sid)
+                and (state["league"] or m.spaces[sid].type != "electorate"))
+
+    def sea_ok(zone: str) -> bool:
+        return any(S.allied(state, power, p) and (c.get("squadrons") or c.get("corsairs"))
+                   for p, c in S.units(state, zone).items())
+
+    queue = deque(sorted(s for s in sources if can_pass(s)))
+    passable.update(queue)
+    while queue:
+        here = queue.popleft()
+        for n in m.neighbours(here):
+            if n not in passable and can_pass(n):
+                passable.add(n)
+                queue.append(n)
+        for zone in m.spaces[here].ports:
+            if zone not in seas and sea_ok(zone):
+                seas.add(zone)
+                for port in m.ports_of(zone):
+                    if port not in passable and can_pass(port):
+                        passable.add(port)
+                        queue.append(port)
+                for other in m.seas_adjacent(zone):
+                    if other not in seas and sea_ok(other):
+                        seas.add(other)
+                        for port in m.ports_of(other):
+                            if port not in passable and can_pass(port):
+                                passable.add(port)
+                                queue.append(port)
+    return sources, passable, seas
+
+
+def has_loc(state: S.State, power: str, target: str, reach=None) -> bool:
+    """Whether `power` has a line of communication to `target` (§12.1)."""
+    sources, passable, seas = reach or loc_reach(state, power)
+    if target in sources:
+        return True
+    m = S.board()
+    if not state["league"] and m.spaces[target].type == "electorate":
+        pass  # the destination itself may be an electorate? §12.1 forbids passing through
+    if any(n in passable for n in m.neighbours(target)):
+        return True
+    return any(z in seas for z in m.spaces[target].ports)
+
+
+# ---------------------------------------------------------------- moves (§13)
+def army_at(state: S.State, power: str, sid: str) -> tuple[dict[str, int], list[str]]:
+    """The power's land units ({kind: n}) and army leaders at a space."""
+    stack = S.units(state, sid).get(power, {})
+    return ({k: stack.get(k, 0) for k in S.LAND if stack.get(k)},
+            S.own_leaders(state, sid, power))
+
+
+def can_enter(state: S.State, power: str, dst: str) -> str | None:
+    """Why `power`'s army may not enter `dst` now, or None (§13.1, §21.6)."""
+    m = S.board()
+    if dst not in m.spaces:
+        return f"{dst} is not a land space"
+    if not S.in_play(state, dst):
+        return f"{m.spaces[dst].name_en} is out of play"
+    if not state["league"] and m.spaces[dst].type == "electorate" and power != "protestant":
+        return "no army may enter an electorate before the Schmalkaldic League (§21.6)"
+    owner = S.controller(state, dst)
+    if not (owner in (power, "independent") or S.allied(state, power, owner)
+            or S.at_war(state, power, owner)):
+        return (f"{m.spaces[dst].name_en} is controlled by {owner}, which is neither at war "
+                f"nor allied with {power} (§13.1)")
+    for other, counts in S.units(state, dst).items():
+        if other == power or not any(counts.get(k) for k in S.LAND):
+            continue
+        if S.allied(state, power, other):
+            continue
+        if other == "independent" or S.at_war(state, power, other):
+            return (f"{m.spaces[dst].name_en} holds {other} land units: moving into enemy "
+                    "units (battle, siege) is the land war, not yet implemented in pbem")
+    for lid in S.leaders_at(state, dst):
+        owner_l = S.leader_power(state, lid)
+        if owner_l and S.at_war(state, power, owner_l):
+            return (f"{m.spaces[dst].name_en} holds an enemy leader: capture is part of the "
+                    "land war, not yet implemented in pbem")
+    return None
+
+
+def move_cost(src: str, dst: str) -> int:
+    """1 CP, or 2 across a pass (§11.1, §13)."""
+    return 2 if S.board().is_pass(src, dst) else 1
+
+
+def pick_units(avail: dict[str, int], n: int, mix=None) -> dict[str, int]:
+    """Which units move: the given mix, else regulars first, then mercenaries, then cavalry."""
+    if mix is not None:
+        chosen = dict(zip(S.LAND, mix))
+        for k, v in chosen.items():
+            if v > avail.get(k, 0):
+                raise IllegalOrder(f"only {avail.get(k, 0)} {k} there, not {v}")
+        return {k: v for k, v in chosen.items() if v}
+    out: dict[str, int] = {}
+    left = n
+    for k in S.LAND:
+        take = min(left, avail.get(k, 0))
+        if take:
+            out[k] = take
+            left -= take
+    if left:
+        raise IllegalOrder(f"only {sum(avail.values())} land units there, not {n}")
+    return out
+
+
+def check_move(state: S.State, power: str, src: str, dst: str, leaders: tuple[str, ...],
+               n: int, mix=None, *, cp: int | None = None) -> dict[str, int]:
+    """Validate one step of a land move and return the units that go (§13.1)."""
+    m = S.board()
+    if power == "protestant" and not state["league"]:
+        raise IllegalOrder("the Protestants cannot move before the Schmalkaldic League (§21.6)")
+    if src not in m.spaces:
+        raise IllegalOrder(f"{src} is not a land space")
+    if not m.are_adjacent(src, dst):
+        near = [m.spaces[x].name_en for x in m.neighbours(src)]
+        raise IllegalOrder(f"{m.spaces[dst].name_en if dst in m.spaces else dst} is not "
+                           f"adjacent to {m.spaces[src].name_en}", near)
+    avail, here = army_at(state, power, src)
+    for lid in leaders:
+        if lid not in here:
+            raise IllegalOrder(f"{facts.leader(lid).name_en} is not with {power}'s army in "
+                               f"{m.spaces[src].name_en}", [facts.leader(x).name_en for x in here])
+    if n < 0:
+        raise IllegalOrder("a negative number of units cannot move")
+    if n == 0 and not leaders:
+        raise IllegalOrder("nothing to move: name units or leaders")
+    chosen = pick_units(avail, n, mix)
+    limit = S.army_limit(leaders)
+    if n > limit:
+        raise IllegalOrder(f"an army led by {', '.join(leaders) or 'no leader'} may hold at most "
+                           f"{limit} units (§5.1), not {n}")
+    why = can_enter(state, power, dst)
+    if why:
+        raise IllegalOrder(why)
+    cost = move_cost(src, dst)
+    if cp is not None and cost > cp:
+        raise IllegalOrder(f"moving {m.spaces[src].name_en} -> {m.spaces[dst].name_en} costs "
+                           f"{cost} CP and {cp} are left")
+    return chosen
+
+
+def do_move(state: S.State, power: str, src: str, dst: str, leaders, chosen: dict[str, int]) -> None:
+    for k, v in chosen.items():
+        S.add_units(state, src, power, k, -v)
+        S.add_units(state, dst, power, k, v)
+    for lid in leaders:
+        S.move_leader(state, lid, src, dst)
+
+
+def _leader_sets(here: list[str]) -> list[tuple[str, ...]]:
+    out = []
+    for k in range(len(here) + 1):
+        out.extend(itertools.combinations(sorted(here), k))
+    return out
+
+
+def move_options(state: S.State, power: str, cp: int) -> list[Option]:
+    """One MOVE Option per (source, destination, leader set): every unit count is legal."""
+    if power == "protestant" and not state["league"]:
+        return []
+    m = S.board()
+    out: list[Option] = []
+    for sid in sorted(state["spaces"]):
+        if sid not in m.spaces:
+            continue
+        avail, here = army_at(state, power, sid)
+        total = sum(avail.values())
+        if not total and not here:
+            continue
+        for dst in m.neighbours(sid):
+            if move_cost(sid, dst) > cp or can_enter(state, power, dst):
+                continue
+            for group in _leader_sets(here):
+                high = min(total, S.army_limit(group))
+                low = 0 if group else 1
+                if high < low:
+                    continue
+                out.append(Option.of("MOVE", f"MOVE {sid} -> {dst}", **{
+                    "from": OneOf((sid,)), "to": OneOf((dst,)), "leaders": OneOf((group,)),
+                    "units": Count(low, high)}))
+    return out
+
+
+def apply_move(state: S.State, power: str, order: Order, cp: int) -> int:
+    """Apply a (possibly multi-step) MOVE; returns the CP spent."""
+    route = [order["from"], *order.get("via", ()), order["to"]]
+    leaders = tuple(order.get("leaders", ()))
+    n = order["units"]
+    mix = order.get("mix")
+    spent = 0
+    for src, dst in zip(route, route[1:]):
+        chosen = check_move(state, power, src, dst, leaders, n, mix, cp=cp - spent)
+        do_move(state, power, src, dst, leaders, chosen)
+        spent += move_cost(src, dst)
+        mix = tuple(chosen.get(k, 0) for k in S.LAND)
+    m = S.board()
+    who = f" with {', '.join(facts.leader(l).name_en for l in leaders)}" if leaders else ""
+    S.log(state, f"{power} moves {n} unit(s){who} "
+                 + " -> ".join(m.spaces[s].name_en for s in route))
+    return spent
+
+
+def resolve_all(state: S.State, power: str, order: Order) -> Order:
+    """Turn ``ALL`` into the number of the power's land units at the source (capped by the
+    army limit of the leaders named)."""
+    if order.get("units") == "ALL":
+        avail, _ = army_at(state, power, order["from"])
+        order["units"] = min(sum(avail.values()), S.army_limit(order.get("leaders", ())))
+    return order
+
+
+# ---------------------------------------------------------------- control (§12.2) and unrest (§12.4)
+def _adjacent_land(state: S.State, power: str, target: str, *, enemy: bool) -> bool:
+    m = S.board()
+    for n in m.neighbours_without_passes(target):
+        if enemy and S.enemy_units_at(state, power, n):
+            return True
+        if not enemy and S.count(state, n, power) > 0:
+            return True
+    return False
+
+
+def control_problem(state: S.State, power: str, target: str, reach=None) -> str | None:
+    m = S.board()
+    if target not in m.spaces or not S.in_play(state, target):
+        return f"{target} is not a space in play"
+    sp = m.spaces[target]
+    if sp.is_fortified:
+        return (f"{sp.name_en} is fortified: only a siege, a peace or an event changes its "
+                "control (§12.3)")
+    owner = S.controller(state, target)
+    if not (owner == "independent" or S.at_war(state, power, owner)):
+        return f"{sp.name_en} is neither independent nor enemy-controlled (§12.2)"
+    if S.foreign_units_at(state, power, target, S.LAND + S.NAVAL):
+        return f"{sp.name_en} holds units of a power not allied with {power} (§12.2)"
+    if not (S.count(state, target, power) > 0
+            or (_adjacent_land(state, power, target, enemy=False)
+                and not _adjacent_land(state, power, target, enemy=True))):
+        return (f"{power} needs land units in {sp.name_en}, or next to it with no enemy land "
+                "units next to it (§12.2)")
+    if not has_loc(state, power, target, reach):
+        return f"{power} has no line of communication to {sp.name_en} (§12.1)"
+    return None
+
+
+def control_targets(state: S.State, power: str) -> list[str]:
+    m = S.board()
+    reach = loc_reach(state, power)
+    near = set()
+    for sid, rec in state["spaces"].items():
+        if sid in m.spaces and S.count(state, sid, power) > 0:
+            near.add(sid)
+            near.update(m.neighbours_without_passes(sid))
+    return sorted(t for t in near if control_problem(state, power, t, reach) is None)
+
+
+def apply_control(state: S.State, power: str, target: str) -> None:
+    why = control_problem(state, power, target)
+    if why:
+        raise IllegalOrder(why)
+    S.set_control(state, target, power)
+    S.log(state, f"{power} takes control of {S.board().spaces[target].name_en}")
+
+
+def unrest_problem(state: S.State, power: str, target: str) -> str | None:
+    m = S.board()
+    if target not in m.spaces:
+        return f"{target} is not a land space"
+    if not S.in_unrest(state, target):
+        return f"{m.spaces[target].name_en} is not in unrest"
+    if S.count(state, target, power) > 0:
+        return None
+    if power == "protestant" and not state["league"] and m.spaces[target].home == "protestant":
+        return None
+    if (_adjacent_land(state, power, target, enemy=False)
+            and not _adjacent_land(state, power, target, enemy=True)):
+        return None
+    return (f"{power} needs land units in {m.spaces[target].name_en}, or next to it with no "
+            "enemy land units next to it (§12.4)")
+
+
+def unrest_targets(state: S.State, power: str) -> list[str]:
+    return sorted(sid for sid, rec in state["spaces"].items()
+                  if rec.get("unrest") and unrest_problem(state, power, sid) is None)
+
+
+# ---------------------------------------------------------------- building (§17)
+def _on_map(state: S.State, power: str, kinds) -> int:
+    return sum(c.get(k, 0) for rec in state["spaces"].values()
+               for p, c in rec.get("units", {}).items() if p == power for k in kinds)
+
+
+def build_units(state: S.State, power: str) -> list[str]:
+    """Unit types `power` may raise now (§17, §11.1 table, §21.1, §21.6)."""
+    if power == "protestant":
+        return ["regular", "mercenary"] if state["league"] else []
+    out = ["regular"]
+    out.append("cavalry" if power == "ottoman" else "mercenary")
+    out.append("squadron")
+    if power == "ottoman" and state["piracy"].get("enabled"):
+        out.append("corsair")
+    return out
+
+
+def build_problem(state: S.State, power: str, unit: str, sid: str) -> str | None:
+    m = S.board()
+    if unit not in build_units(state, power):
+        return f"{power} cannot build a {unit} now (§17)"
+    if sid not in m.spaces or not S.in_play(state, sid):
+        return f"{sid} is not a space in play"
+    sp = m.spaces[sid]
+    havens = state.get("pirate_havens", [])
+    home_ok = sp.home == power or sid in havens
+    if not home_ok or S.controller(state, sid) != power:
+        return f"{sp.name_en} is not a home space {power} controls (§17)"
+    if S.in_unrest(state, sid):
+        return f"{sp.name_en} is in unrest (§12.4)"
+    if S.enemy_units_at(state, power, sid):
+        return f"{sp.name_en} is occupied by the enemy (§17)"
+    if sid in havens and unit != "corsair":
+        return "only corsairs may be built in a pirate haven (§21.1)"
+    if unit in ("squadron", "corsair") and not sp.ports:
+        return f"{sp.name_en} is not a port (§17)"
+    limits = facts.counter_limits().get(power, {})
+    if unit in ("regular", "mercenary", "cavalry"):
+        if _on_map(state, power, S.LAND) + 1 > limits.get("land", 10 ** 6):
+            return f"{power} has no land counters left (§5)"
+    else:
+        naval = _on_map(state, power, ("squadrons",)) * 1 + _on_map(state, power, ("corsairs",))
+        if naval + 1 > limits.get("naval", 10 ** 6):
+            return f"{power} has no naval counters left (§5)"
+    return None
+
+
+def build_options(state: S.State, power: str, cp: int) -> list[Option]:
+    out = []
+    m = S.board()
+    candidates = sorted(set(m.spaces_of(home=power)) | set(state.get("pirate_havens", [])))
+    for unit in build_units(state, power):
+        if facts.BUILD_COST[unit] > cp:
+            continue
+        spaces = tuple(s for s in candidates if build_problem(state, power, unit, s) is None)
+        if spaces:
+            out.append(Option.of("BUILD", f"BUILD {unit.upper()} IN {spaces[0]}",
+                                 unit=OneOf((unit,)), space=OneOf(spaces)))
+    return out
+
+
+def apply_build(state: S.State, power: str, unit: str, sid: str) -> int:
+    why = build_problem(state, power, unit, sid)
+    if why:
+        raise IllegalOrder(why)
+    S.add_units(state, sid, power, facts.UNIT_KEY[unit], 1)
+    S.log(state, f"{power} builds a {unit} in {S.board().spaces[sid].name_en}")
+    return facts.BUILD_COST[unit]
+
+
+# ---------------------------------------------------------------- the table
+def options(state: S.State, power: str, cp: int) -> list[Option]:
+    """Every CP action `power` may take with `cp` CP left (plus ``DONE``)."""
+    out: list[Option] = [Option.of("DONE", "DONE")]
+    out += move_options(state, power, cp)
+    if cp >= 1:
+        targets = control_targets(state, power)
+        if targets:
+            out.append(Option.of("CONTROL", f"CONTROL {targets[0]}", space=OneOf(tuple(targets))))
+        unrest = unrest_targets(state, power)
+        if unrest:
+            out.append(Option.of("REMOVE_UNREST", f"REMOVE UNREST {unrest[0]}",
+                                 space=OneOf(tuple(unrest))))
+    out += build_options(state, power, cp)
+    return out
+
+
+UNIT_WORDS = {"REGULAR": "regular", "REG": "regular", "R": "regular", "MERCENARY": "mercenary",
+              "MERC": "mercenary", "M": "mercenary", "CAVALRY": "cavalry", "CAV": "cavalry",
+              "SIPAHI": "cavalry", "SQUADRON": "squadron", "SQ": "squadron", "CORSAIR": "corsair",
+              "РЕГУЛЯРНЫЙ": "regular", "НАЁМНИК": "mercenary", "НАЕМНИК": "mercenary",
+              "КАВАЛЕРИЯ": "cavalry", "ЭСКАДРА": "squadron", "КОРСАР": "corsair"}
+
+
+def parse(state: S.State, power: str, text: str) -> Order:
+    """One CP-action order."""
+    verb = grammar.verb_of(text)
+    rest = grammar.rest_of(text)
+    if verb == "DONE":
+        grammar.no_args(verb, text)
+        return {"verb": "DONE"}
+    if verb == "MOVE":
+        return resolve_all(state, power, grammar.parse_move("MOVE", rest))
+    if verb == "CONTROL":
+        return {"verb": "CONTROL", "space": grammar.space(rest)}
+    if verb == "REMOVE":
+        words = rest.split(maxsplit=1)
+        if not words or words[0].upper() not in ("UNREST", "БЕСПОРЯДКИ"):
+            raise IllegalOrder("say REMOVE UNREST <space>", ["REMOVE UNREST <space>"])
+        return {"verb": "REMOVE_UNREST", "space": grammar.space(words[1] if len(words) > 1 else "")}
+    if verb == "BUILD":
+        words = rest.split()
+        if not words:
+            raise IllegalOrder("say BUILD <unit> IN <space>", ["BUILD REGULAR IN Paris"])
+        unit = UNIT_WORDS.get(words[0].upper().rstrip("S"), UNIT_WORDS.get(words[0].upper()))
+        if unit is None:
+            raise IllegalOrder(f"{words[0]!r} is not a unit type",
+                               ["REGULAR", "MERCENARY", "CAVALRY", "SQUADRON", "CORSAIR"])
+        tail = words[1:]
+        if tail and tail[0].upper() in ("IN", "В"):
+            tail = tail[1:]
+        return {"verb": "BUILD", "unit": unit, "space": grammar.space(" ".join(tail))}
+    raise IllegalOrder(f"{text.strip()!r} is not a CP action",
+                       ["MOVE <from> -> <to> [WITH <leaders>] [<n>]", "CONTROL <space>",
+                        "BUILD <unit> IN <space>", "REMOVE UNREST <space>", "DONE"])
+
+
+def apply(state: S.State, power: str, order: Order, cp: int) -> int:
+    """Apply one CP action; returns the CP it cost."""
+    verb = order.get("verb")
+    if verb == "MOVE":
+        return apply_move(state, power, order, cp)
+    if verb == "CONTROL":
+        if cp < 1:
+            raise IllegalOrder("no CP left")
+        apply_control(state, power, order["space"])
+        return 1
+    if verb == "REMOVE_UNREST":
+        if cp < 1:
+            raise IllegalOrder("no CP left")
+        why = unrest_problem(state, power, order["space"])
+        if why:
+            raise IllegalOrder(why)
+        S.set_unrest(state, order["space"], False)
+        S.log(state, f"{power} removes unrest in {S.board().spaces[order['space']].name_en}")
+        return 1
+    if verb == "BUILD":
+        cost = facts.BUILD_COST.get(order.get("unit"), 99)
+        if cost > cp:
+            raise IllegalOrder(f"a {order.get('unit')} costs {cost} CP and {cp} are left")
+        return apply_build(state, power, order["unit"], order["space"])
+    raise IllegalOrder(f"{verb} is not a CP action",
+                       ["MOVE", "CONTROL", "BUILD", "REMOVE UNREST", "DONE"])

@@ -1,0 +1,246 @@
+"""Here I Stand order grammar: tokens, forgiving names, and the canonical order text.
+
+Phase modules parse their own verbs with the helpers here; `order_text` writes every order
+back in the one canonical form the record stores (ids, upper-case keywords), which `parse`
+reads again on replay.  Names forgive case, accents and small typos and accept English and
+Russian (``Vienna``, ``Вена``; ``Montmorency``, ``Монморанси``; card ``65`` or
+``A Mighty Fortress``).  See ORDERS.md for the verbs.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any, Iterable
+
+from engine.contract import IllegalOrder
+from engine.names import NameIndex, normalize
+from games.here_i_stand import facts
+from games.here_i_stand.state import MAJORS, board
+
+Order = dict[str, Any]
+
+_ARROW = re.compile(r"\s*(?:->|→|—>|=>)\s*")
+_MIX = re.compile(r"^(\d+)\s*([RMC])$", re.IGNORECASE)
+
+#: Russian keywords accepted as well as the English ones.
+KEYWORDS = {
+    "ИГРАТЬ": "PLAY", "СЫГРАТЬ": "PLAY", "ПАС": "PASS", "ГОТОВО": "DONE", "ДВИЖЕНИЕ": "MOVE",
+    "ИДТИ": "MOVE", "КОНТРОЛЬ": "CONTROL", "ПОСТРОИТЬ": "BUILD", "НАНЯТЬ": "BUILD",
+    "ВОЗВРАТ": "RETURN", "УБРАТЬ": "REMOVE",
+}
+
+
+def words(text: str) -> list[str]:
+    return text.split()
+
+
+def verb_of(text: str) -> str:
+    first = text.strip().split(maxsplit=1)
+    if not first:
+        return ""
+    word = first[0].upper()
+    return KEYWORDS.get(word, word)
+
+
+def rest_of(text: str) -> str:
+    parts = text.strip().split(maxsplit=1)
+    return parts[1] if len(parts) > 1 else ""
+
+
+# ---------------------------------------------------------------- name indexes
+@functools.lru_cache(maxsize=None)
+def space_index() -> NameIndex:
+    return NameIndex("space", board().names())
+
+
+@functools.lru_cache(maxsize=None)
+def land_index() -> NameIndex:
+    m = board()
+    return NameIndex("space", ((n, k) for n, k in m.names() if k in m.spaces))
+
+
+@functools.lru_cache(maxsize=None)
+def card_index() -> NameIndex:
+    names = []
+    for c in facts.cards().values():
+        names += [(c.name_en, c.number), (c.name_ru, c.number), (c.id, c.number)]
+    return NameIndex("card", names)
+
+
+@functools.lru_cache(maxsize=None)
+def leader_index() -> NameIndex:
+    names = []
+    for l in facts.leaders().values():
+        names += [(l.id, l.id), (l.name_en, l.id), (l.name_ru, l.id)]
+    for alias, lid in facts.LEADER_ALIASES.items():
+        names.append((alias, lid))
+    return NameIndex("leader", names)
+
+
+POWER_NAMES = {
+    "ottoman": ["Ottoman", "Ottomans", "Turks", "Османы", "Османская империя"],
+    "hapsburg": ["Hapsburg", "Hapsburgs", "Habsburg", "Габсбурги"],
+    "england": ["England", "English", "Англия"],
+    "france": ["France", "French", "Франция"],
+    "papacy": ["Papacy", "Pope", "Папство"],
+    "protestant": ["Protestant", "Protestants", "Протестанты"],
+    "genoa": ["Genoa", "Генуя"], "hungary": ["Hungary", "Hungary-Bohemia", "Венгрия"],
+    "scotland": ["Scotland", "Шотландия"], "venice": ["Venice", "Венеция"],
+}
+
+
+@functools.lru_cache(maxsize=None)
+def power_index() -> NameIndex:
+    return NameIndex("power", ((n, p) for p, ns in POWER_NAMES.items() for n in [p, *ns]))
+
+
+def space(text: str, *, land: bool = True) -> str:
+    return (land_index() if land else space_index()).resolve(text.strip())
+
+
+def card_number(text: str, hand: Iterable[int] | None = None) -> int:
+    """A card by number (``65``, ``#65``) or name; `hand` narrows ambiguous names."""
+    t = text.strip().lstrip("#").strip()
+    if t.isdigit():
+        n = int(t)
+        if n not in facts.cards():
+            raise IllegalOrder(f"there is no card number {n}")
+        return n
+    if hand is not None:
+        held = list(hand)
+        sub = NameIndex("card in your hand",
+                        [(facts.card(n).name_en, n) for n in held]
+                        + [(facts.card(n).name_ru, n) for n in held]
+                        + [(facts.card(n).id, n) for n in held])
+        try:
+            return sub.resolve(t)
+        except IllegalOrder:
+            pass
+    return card_index().resolve(t)
+
+
+def leader(text: str) -> str:
+    return leader_index().resolve(text.strip())
+
+
+def power(text: str) -> str:
+    return power_index().resolve(text.strip())
+
+
+def card_label(number: int) -> str:
+    c = facts.card(number)
+    return f"#{number} {c.name_en} ({c.cp} CP)"
+
+
+# ---------------------------------------------------------------- MOVE-shaped orders
+def parse_move(verb: str, text: str) -> Order:
+    """``<from> -> <to> [-> ...] [WITH <leader>, ...] [<n> | ALL] [<n>R <n>M <n>C]``.
+
+    Returns ``{"verb", "from", "to", "leaders": tuple, "units": int | "ALL"}`` plus ``via``
+    (the intermediate spaces, when more than one step) and ``mix`` ((regulars, mercenaries,
+    cavalry), when given).
+    """
+    body = text.strip()
+    if not body:
+        raise IllegalOrder(f"{verb} needs a route: {verb} <from> -> <to> [WITH <leaders>] [<units>]")
+    toks = _ARROW.sub(" -> ", body).split()
+    cut = next((i for i, t in enumerate(toks) if t.upper() in ("WITH", "С")), None)
+    route_toks = toks if cut is None else toks[:cut]
+    lead_toks = [] if cut is None else toks[cut + 1:]
+    last = route_toks if cut is None else lead_toks
+    tail_tokens: list[str] = []
+    while last and (last[-1].isdigit() or last[-1].upper() in ("ALL", "ВСЕ")
+                    or _MIX.match(last[-1])):
+        tail_tokens.insert(0, last.pop())
+    route_text = " ".join(route_toks)
+    leaders_part = " ".join(lead_toks)
+    stops = [s for s in _ARROW.split(route_text) if s.strip()]
+    if len(stops) < 2:
+        raise IllegalOrder(f"{verb} needs at least two spaces joined by ->",
+                           [f"{verb} {route_text or '<from>'} -> <to>"])
+    resolved = [space(s, land=verb != "NAVAL") for s in stops]
+    leader_ids: list[str] = []
+    for name in re.split(r"\s*(?:,|\bAND\b|\bИ\b)\s*", leaders_part, flags=re.IGNORECASE):
+        if name.strip():
+            leader_ids.append(leader(name))
+    order: Order = {"verb": verb, "from": resolved[0], "to": resolved[-1],
+                    "leaders": tuple(sorted(set(leader_ids)))}
+    if len(resolved) > 2:
+        order["via"] = tuple(resolved[1:-1])
+    units: Any = None
+    mix = [0, 0, 0]
+    has_mix = False
+    for tok in tail_tokens:
+        mm = _MIX.match(tok)
+        if mm:
+            has_mix = True
+            mix["RMC".index(mm.group(2).upper())] += int(mm.group(1))
+        elif tok.isdigit():
+            units = int(tok)
+        else:
+            units = "ALL"
+    if has_mix:
+        total = sum(mix)
+        if units not in (None, "ALL") and units != total:
+            raise IllegalOrder(f"{units} units but the mix {mix_text(tuple(mix))} makes {total}")
+        order["units"] = total
+        order["mix"] = tuple(mix)
+    else:
+        order["units"] = "ALL" if units is None else units
+    return order
+
+
+def mix_text(mix: tuple[int, int, int]) -> str:
+    return " ".join(f"{n}{k}" for n, k in zip(mix, "RMC") if n)
+
+
+# ---------------------------------------------------------------- canonical text
+def order_text(order: Order) -> str:
+    """The canonical text of an order (ids, upper-case keywords)."""
+    verb = order["verb"]
+    if verb == "PLAY":
+        return f"PLAY {order['card']} {'AS EVENT' if order['mode'] == 'event' else 'FOR CP'}"
+    if verb in ("MOVE", "RETURN", "NAVAL"):
+        route = [order["from"], *order.get("via", ()), order["to"]]
+        text = f"{verb} " + " -> ".join(route)
+        if order.get("leaders"):
+            text += " WITH " + ", ".join(order["leaders"])
+        if "mix" in order:
+            text += " " + mix_text(order["mix"])
+        elif order.get("units") is not None:
+            text += f" {order['units']}"
+        return text
+    if verb == "CONTROL":
+        return f"CONTROL {order['space']}"
+    if verb == "REMOVE_UNREST":
+        return f"REMOVE UNREST {order['space']}"
+    if verb == "BUILD":
+        return f"BUILD {order['unit'].upper()} IN {order['space']}"
+    fields = [f"{order[k]}" for k in sorted(order) if k != "verb"]
+    return " ".join([verb.replace("_", " "), *fields])
+
+
+def split(text: str) -> list[tuple[int, str]]:
+    """Order blocks: one per non-empty line, and lines may hold several orders split by ``;``."""
+    out = []
+    for n, line in enumerate(text.splitlines(), start=1):
+        for part in line.split(";"):
+            if part.strip():
+                out.append((n, part.strip()))
+    return out
+
+
+def expect(decision_verbs: Iterable[str], verb: str, text: str, prompt: str) -> None:
+    verbs = sorted(set(decision_verbs))
+    if verb not in verbs:
+        raise IllegalOrder(f"{text.strip()!r} does not answer this question ({prompt})",
+                           [v.replace("_", " ") for v in verbs])
+
+
+def no_args(verb: str, text: str) -> None:
+    if rest_of(text).strip():
+        raise IllegalOrder(f"{verb} takes nothing after it", [verb])
+
+
+__all__ = ["card_number", "card_label", "leader", "normalize", "order_text", "parse_move",
+           "power", "space", "split", "verb_of", "rest_of", "expect", "MAJORS"]

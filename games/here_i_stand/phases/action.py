@@ -1,0 +1,239 @@
+"""Phase 6: the Action phase (§11): impulses in the standard order until all six pass in a row.
+
+In an impulse the active power (decision ``impulse``) plays a card FOR CP, plays a card AS
+EVENT, or PASSes (§11):
+
+* any card but a mandatory event may be played for its CP;
+* mandatory, home and event cards may be played as events (combat cards never); mandatory
+  events resolve and then give 2 CP; events not yet implemented in pbem are refused with a
+  clear reason (see `events`);
+* passing is forbidden while the power holds its unplayed home card, a mandatory event, or
+  more cards than its ruler's administrative rating; with an empty hand it must pass (done
+  automatically, without asking).  When all six powers have passed consecutively the phase
+  ends.
+
+CP are then spent one action at a time (decision ``cp``, `cp_actions`), each an order of its
+own; ``DONE`` ends the impulse and unspent CP are lost.  When no action is possible the
+impulse ends by itself.  After every action the automatic victories (§23.1) are checked.
+
+Defaults (NMR, §22.1 spirit): PASS where legal; otherwise play the lowest-CP card that may be
+played for CP (a mandatory event as its event when nothing else is left); spend nothing.
+"""
+from __future__ import annotations
+
+from engine.contract import Decision, IllegalOrder
+from engine.options import OneOf, Option, OptionSet
+from games.here_i_stand import cp_actions, events, facts, grammar
+from games.here_i_stand import state as S
+from games.here_i_stand.phases import decision_id, victory
+
+NAME = "action"
+
+
+def enter(state, dice) -> None:
+    state["phase_data"] = {"active": 0, "passes": 0, "cp": None, "card": None,
+                           "impulse": 0}
+    _settle(state, dice)
+
+
+# ---------------------------------------------------------------- pass rules (§11)
+def pass_problem(state, power: str) -> str | None:
+    hand = state["hands"][power]
+    if any(n in hand for n in facts.home_cards()[power]):
+        return "you still hold your home card (§11)"
+    if any(facts.card(n).type == "mandatory" for n in hand):
+        return "you hold a mandatory event (§11)"
+    admin = S.admin_rating(state, power)
+    if len(hand) > admin:
+        return f"you hold {len(hand)} cards, more than your ruler's administrative rating {admin} (§11)"
+    return None
+
+
+def _active(state) -> str:
+    return S.MAJORS[state["phase_data"]["active"]]
+
+
+def _next(state) -> None:
+    data = state["phase_data"]
+    data["active"] = (data["active"] + 1) % len(S.MAJORS)
+    data["cp"] = None
+    data["card"] = None
+    data["impulse"] += 1
+
+
+def _record_pass(state, power: str, dice=None) -> None:
+    data = state["phase_data"]
+    data["passes"] += 1
+    S.log(state, f"{power} passes")
+    if power == "england" and state.get("pregnancy_extra") and dice is not None:
+        state["pregnancy_extra"] = False
+        if events.marital_blocked(state) is None:
+            events.advance_marriage(state, dice)
+    _next(state)
+
+
+def _settle(state, dice=None) -> None:
+    """Auto-pass powers with empty hands (§11: they must pass) until someone can act or the
+    phase ends; end impulses in which no CP action is possible."""
+    data = state["phase_data"]
+    guard = 0
+    while data["passes"] < len(S.MAJORS) and state["outcome"] is None:
+        guard += 1
+        if guard > 50:
+            raise RuntimeError("action phase does not settle")
+        power = _active(state)
+        if data["cp"] is not None:
+            opts = cp_actions.options(state, power, data["cp"])
+            if data["cp"] <= 0 or all(o.verb == "DONE" for o in opts):
+                _end_impulse(state, power)
+                continue
+            return
+        if not state["hands"][power]:
+            _record_pass(state, power, dice)
+            continue
+        return
+
+
+def _end_impulse(state, power: str) -> None:
+    data = state["phase_data"]
+    if data["cp"]:
+        S.log(state, f"{power} leaves {data['cp']} CP unspent")
+    _next(state)
+
+
+# ---------------------------------------------------------------- questions
+def impulse_options(state, power: str) -> list[Option]:
+    hand = sorted(state["hands"][power])
+    out: list[Option] = []
+    for_cp = tuple(n for n in hand if facts.card(n).type != "mandatory")
+    if for_cp:
+        out.append(Option.of("PLAY", f"PLAY {for_cp[0]} FOR CP", card=OneOf(for_cp),
+                             mode=OneOf(("cp",))))
+    as_event = tuple(n for n in hand if events.playable_as_event(state, power, n) is None)
+    if as_event:
+        out.append(Option.of("PLAY", f"PLAY {as_event[0]} AS EVENT", card=OneOf(as_event),
+                             mode=OneOf(("event",))))
+    if pass_problem(state, power) is None:
+        out.append(Option.of("PASS", "PASS"))
+    return out
+
+
+def decisions(state):
+    data = state["phase_data"]
+    if state["outcome"] is not None or data["passes"] >= len(S.MAJORS):
+        return []
+    power = _active(state)
+    if data["cp"] is None:
+        return [Decision(decision_id(state, "impulse"), power, "impulse",
+                         OptionSet(tuple(impulse_options(state, power))), clock="impulse",
+                         prompt=f"your impulse (turn {state['turn']}): play a card for CP or "
+                                "as an event, or pass",
+                         context={"impulse": data["impulse"]})]
+    return [Decision(decision_id(state, "cp"), power, "cp",
+                     OptionSet(tuple(cp_actions.options(state, power, data["cp"]))),
+                     clock="impulse",
+                     prompt=f"{data['cp']} CP left: spend them on actions, or DONE",
+                     context={"cp": data["cp"], "card": data["card"]})]
+
+
+# ---------------------------------------------------------------- orders
+def parse(state, decision, text):
+    verb = grammar.verb_of(text)
+    if decision.kind == "impulse":
+        grammar.expect(["PLAY", "PASS"], verb, text, decision.prompt)
+        if verb == "PASS":
+            grammar.no_args(verb, text)
+            return {"verb": "PASS"}
+        rest = grammar.rest_of(text)
+        upper = rest.upper()
+        mode = None
+        for marker, m in ((" FOR CP", "cp"), (" AS CP", "cp"), (" FOR OPS", "cp"),
+                          (" AS EVENT", "event"), (" FOR EVENT", "event"),
+                          (" КАК СОБЫТИЕ", "event"), (" ЗА СР", "cp"), (" ЗА CP", "cp")):
+            if upper.endswith(marker):
+                mode, rest = m, rest[: len(rest) - len(marker)]
+                break
+        if mode is None:
+            raise IllegalOrder("say whether the card is played FOR CP or AS EVENT",
+                               [f"PLAY {rest.strip()} FOR CP", f"PLAY {rest.strip()} AS EVENT"])
+        number = grammar.card_number(rest, state["hands"][decision.seat])
+        return {"verb": "PLAY", "card": number, "mode": mode}
+    return cp_actions.parse(state, decision.seat, text)
+
+
+def apply(state, seat, decision, order, dice) -> None:
+    data = state["phase_data"]
+    verb = order.get("verb")
+    if decision.kind == "impulse":
+        if verb == "PASS":
+            if set(order) != {"verb"}:
+                raise IllegalOrder("PASS takes nothing after it")
+            why = pass_problem(state, seat)
+            if why:
+                raise IllegalOrder(f"you may not pass: {why}")
+            _record_pass(state, seat, dice)
+        elif verb == "PLAY":
+            _play(state, seat, order, dice)
+        else:
+            raise IllegalOrder(f"{verb} is not an impulse: PLAY a card or PASS",
+                               ["PLAY <card> FOR CP", "PLAY <card> AS EVENT", "PASS"])
+    else:
+        if verb == "DONE":
+            if set(order) != {"verb"}:
+                raise IllegalOrder("DONE takes nothing after it")
+            _end_impulse(state, seat)
+        else:
+            spent = cp_actions.apply(state, seat, order, data["cp"])
+            data["cp"] -= spent
+            victory.check_automatic(state)
+    _settle(state, dice)
+
+
+def _play(state, power: str, order, dice) -> None:
+    data = state["phase_data"]
+    number, mode = order.get("card"), order.get("mode")
+    if set(order) != {"verb", "card", "mode"} or mode not in ("cp", "event"):
+        raise IllegalOrder("say PLAY <card> FOR CP or PLAY <card> AS EVENT")
+    hand = state["hands"][power]
+    if number not in hand:
+        raise IllegalOrder(f"{grammar.card_label(number) if number in facts.cards() else number}"
+                           " is not in your hand", [grammar.card_label(n) for n in sorted(hand)])
+    c = facts.card(number)
+    data["passes"] = 0
+    if mode == "cp":
+        if c.type == "mandatory":
+            raise IllegalOrder(f"{c.name_en} is a mandatory event: it must be played AS EVENT (§11)")
+        hand.remove(number)
+        S.discard(state, number, as_event=False)
+        S.log(state, f"{power} plays {c.title} for {c.cp} CP")
+        data["cp"], data["card"] = c.cp, number
+        return
+    why = events.playable_as_event(state, power, number)
+    if why:
+        raise IllegalOrder(why)
+    hand.remove(number)
+    S.log(state, f"{power} plays {c.title} as an event")
+    cp = events.resolve(state, power, number, dice)
+    if c.type == "mandatory" and c.remove is not False:
+        state["removed"] = sorted(set(state["removed"]) | {number})
+    else:
+        S.discard(state, number, as_event=True)
+    victory.check_automatic(state)
+    data["card"] = number
+    data["cp"] = cp
+    if not cp:
+        _next(state)
+
+
+def default(state, decision):
+    power = decision.seat
+    if decision.kind == "cp":
+        return {"verb": "DONE"}
+    if pass_problem(state, power) is None:
+        return {"verb": "PASS"}
+    hand = sorted(state["hands"][power])
+    for_cp = [n for n in hand if facts.card(n).type != "mandatory"]
+    if for_cp:
+        best = min(for_cp, key=lambda n: (facts.card(n).cp, n))
+        return {"verb": "PLAY", "card": best, "mode": "cp"}
+    return {"verb": "PLAY", "card": hand[0], "mode": "event"}

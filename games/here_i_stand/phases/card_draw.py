@@ -1,0 +1,176 @@
+"""Phase 2: Card Draw (§8, §6.2) — automatic; asks nothing.
+
+In order (§8.2): (a) new leaders — Maurice of Saxony at the start of turn 6 in a
+Protestant-controlled electorate (the first in map order; the choice D2 is not asked yet);
+(b) reformers and debaters entering this turn (§8.2 tables: Zwingli turn 2, Calvin turn 4,
+Cranmer with Coverdale and Latimer the turn after Henry VIII marries Anne Boleyn; debaters by
+the turn printed on them); a reformer's space turns Protestant; (c) new cards: those with this
+turn number, the conditional succession cards (#19 Edward VI, #21 Mary I, #23 Elizabeth I,
+§21.3) and the English-Reformation cards (#62-#64) once their condition holds; cards marked
+1517 are left out of the 1532 scenario (§6.2); (d) New World riches — a later issue;
+(e) the discard pile, the undealt cards and the new cards are shuffled together and each
+power is dealt: the last uncovered box of its key track (keys controlled less keys in
+unrest, at least 1), the Protestants 5 with 4+ electorates and 4 otherwise; +1 per ruler card
+bonus, -1 if excommunicated (§6.2).  Home cards played last turn return to their owners.
+"""
+from __future__ import annotations
+
+from engine.contract import IllegalOrder
+from games.here_i_stand import facts
+from games.here_i_stand import state as S
+
+NAME = "card_draw"
+CONDITIONAL = (19, 21, 23, 62, 63, 64)
+
+
+def deal_size(state, power: str) -> int:
+    """Cards dealt to `power` this turn (§6.2; the rulebook example E4)."""
+    if power == "protestant":
+        base = 5 if len(S.electorates_controlled(state, "protestant")) >= 4 else 4
+    else:
+        track = facts.key_track(power)["cards"]
+        effective = len(S.keys_controlled(state, power)) - S.keys_in_unrest(state, power)
+        base = track[min(effective, len(track)) - 1] if effective >= 1 else 1
+        base = max(1, base)
+    size = base + S.card_bonus(state, power)
+    if power in state["excommunicated"]:
+        size -= 1
+    return max(0, size)
+
+
+def cards_in_game(state) -> set[int]:
+    held = {n for hand in state["hands"].values() for n in hand}
+    return (held | set(state["deck"]) | set(state["discard"]) | set(state["removed"])
+            | set(state["home_used"]) | set(state["cards_in_play"]) | set(state["mandatory_played"]))
+
+
+def eligible(number: int, scenario: str) -> bool:
+    c = facts.card(number)
+    return (c.deck == "main" and c.type != "home"
+            and not (scenario != "1517" and c.scenario_only == "1517"))
+
+
+def initial_deck(state) -> list[int]:
+    """Cards in the deck at the start of the scenario: every main-deck card whose turn has come
+    (§6.2), less the scenario's removed cards."""
+    out = []
+    for number, c in facts.cards().items():
+        if not eligible(number, state["scenario"]) or number in CONDITIONAL:
+            continue
+        if isinstance(c.enters, int) and c.enters <= state["first_turn"]:
+            out.append(number)
+    return sorted(set(out) - set(state["removed"]) - set(state["mandatory_played"]))
+
+
+def conditional_due(state, number: int) -> bool:
+    """Whether a conditional card enters the deck this turn (§6.2, §21.3)."""
+    turn, heirs = state["turn"], state["heirs"]
+    reign = state.get("english_succession", {})
+    if number == 19:
+        return turn >= 6 and bool(heirs["edward"])
+    if number == 21:
+        if heirs["edward"] == "healthy":
+            return False
+        if heirs["edward"] == "sickly":
+            return "edward_vi" in reign and turn > reign["edward_vi"]
+        return turn >= 6
+    if number == 23:
+        return heirs["elizabeth"] and "mary_i" in reign and turn > reign["mary_i"]
+    if number in (62, 63, 64):
+        start = state.get("english_reformation_turn")
+        return start is not None and turn >= start
+    return False
+
+
+def new_cards(state) -> list[int]:
+    present = cards_in_game(state)
+    out = []
+    for number, c in facts.cards().items():
+        if number in present or not eligible(number, state["scenario"]):
+            continue
+        if number in CONDITIONAL:
+            if conditional_due(state, number):
+                out.append(number)
+        elif isinstance(c.enters, int) and c.enters == state["turn"] and state["turn"] > state["first_turn"]:
+            out.append(number)
+    return sorted(out)
+
+
+def _entered(state) -> set[str]:
+    ids = {d["id"] for side in state["debaters"].values() for d in side}
+    return ids | set(state["debaters_out"])
+
+
+def add_religious_figures(state) -> None:
+    turn = state["turn"]
+    english = state.get("english_reformation_turn")
+    for rid, r in facts.reformers().items():
+        if rid in state["reformers"] or rid in state["reformers_out"]:
+            continue
+        due = (r["enters"] == turn if isinstance(r["enters"], int)
+               else english is not None and turn >= english)
+        if due:
+            state["reformers"][rid] = r["space"]
+            S.set_religion(state, r["space"], "protestant")
+            S.log(state, f"reformer {rid} enters in {S.board().spaces[r['space']].name_en}")
+    present = _entered(state)
+    for did, d in facts.debaters().items():
+        if did in present:
+            continue
+        due = (d.enters == turn if isinstance(d.enters, int)
+               else english is not None and turn >= english)
+        if due:
+            side = "papacy" if d.side == "papal" else "protestant"
+            state["debaters"][side].append({"id": did, "committed": False})
+            S.log(state, f"debater {d.name_en} enters ({side})")
+
+
+def add_leaders(state) -> None:
+    if state["turn"] == 6 and S.where_is(state, "maurice_of_saxony") is None:
+        spots = [e for e in S.board().electorates() if S.controller(state, e) == "protestant"]
+        if spots:
+            S.move_leader(state, "maurice_of_saxony", None, spots[0])
+            S.log(state, f"Maurice of Saxony enters in {S.board().spaces[spots[0]].name_en}")
+
+
+def enter(state, dice) -> None:
+    add_leaders(state)
+    add_religious_figures(state)
+    added = new_cards(state)
+    if added:
+        S.log(state, "new cards: " + ", ".join(f"#{n} {facts.card(n).name_en}" for n in added))
+    deck = sorted(state["deck"] + state["discard"] + added)
+    dice.shuffle(deck)
+    state["deck"], state["discard"] = deck, []
+    for number in state["home_used"]:
+        owner = facts.card(number).power[0]
+        if number not in state["hands"][owner]:
+            state["hands"][owner].append(number)
+    state["home_used"] = []
+    sizes = {}
+    for power in S.MAJORS:
+        n = deal_size(state, power)
+        sizes[power] = n
+        for _ in range(n):
+            if not state["deck"]:
+                break
+            state["hands"][power].append(state["deck"].pop())
+        state["hands"][power].sort()
+    S.log(state, "cards dealt: " + ", ".join(f"{p} {n}" for p, n in sizes.items()))
+    state["pregnancy_extra"] = False
+
+
+def decisions(state):
+    return []
+
+
+def parse(state, decision, text):
+    raise IllegalOrder("nothing is asked in the Card Draw phase")
+
+
+def apply(state, seat, decision, order, dice) -> None:
+    raise IllegalOrder("nothing is asked in the Card Draw phase")
+
+
+def default(state, decision):
+    raise IllegalOrder("nothing is asked in the Card Draw phase")

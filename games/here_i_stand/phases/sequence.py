@@ -1,0 +1,49 @@
+"""Moving through the turn sequence (§7): `advance` enters phases until someone is asked.
+
+A phase is finished when it asks nothing (`decisions` is empty); `advance` then enters the
+next phase of the turn (§7 table), skipping the turn-1-only phases (95 Theses, Diet of
+Worms) on later turns, until a phase asks something or the game has ended.
+"""
+from __future__ import annotations
+
+from engine.dice import Dice
+from games.here_i_stand.phases import TURN_PHASES, module
+
+TURN_ONE_ONLY = ("luther_95_theses", "diet_of_worms")
+
+
+def next_phase(state: dict) -> str:
+    current = state["phase"]
+    if current == "setup":
+        index = 0
+    else:
+        index = TURN_PHASES.index(current) + 1
+    while True:
+        if index >= len(TURN_PHASES):
+            # the victory phase starts the next turn itself; wrap to card draw
+            index = TURN_PHASES.index("card_draw")
+        name = TURN_PHASES[index]
+        if name in TURN_ONE_ONLY and state["turn"] != 1:
+            index += 1
+            continue
+        return name
+
+
+def enter(state: dict, name: str, dice: Dice) -> None:
+    state["phase"] = name
+    state["phase_data"] = {}
+    state["phase_step"] = state["step"]
+    module(name).enter(state, dice)
+
+
+def advance(state: dict, dice: Dice) -> None:
+    """Enter phases until one asks a question or the game is over."""
+    guard = 0
+    while state["outcome"] is None:
+        if state["phase"] != "setup" and module(state["phase"]).decisions(state):
+            return
+        enter(state, next_phase(state), dice)
+        guard += 1
+        if guard > 100:
+            raise RuntimeError("the turn sequence does not settle")
+    state["phase"] = "over"

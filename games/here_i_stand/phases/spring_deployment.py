@@ -1,0 +1,175 @@
+"""Phase 5: Spring Deployment (§10).
+
+In the standard order each power may move one army (with or without leaders) that starts in
+its capital — the Hapsburgs from either capital, not both; the Protestants never — to a
+friendly space, at no CP cost (decision ``deploy``: ``MOVE <capital> -> <space> [WITH
+<leaders>] [<n>]`` or ``PASS``).  The path may be of any length; every space on it must be
+friendly-controlled and free of unrest (and, before the Schmalkaldic League, not an
+electorate for non-Protestants); it may not use a pass; it may cross **one** sea zone from a
+friendly port to another friendly port, only if no port on that zone holds naval units of
+another major power (allies included), and then with at most 5 units.  The army size is
+limited by its leaders (§5.1).  This judge also keeps the destination and the path free of
+enemy units (deploying into a battle is the land war, a later issue).  Powers with nothing to
+deploy are not asked.  *Spring Preparations* and *Venetian Informant* are not implemented yet.
+
+Default (NMR): PASS (no deployment).
+"""
+from __future__ import annotations
+
+from collections import deque
+
+from engine.contract import Decision, IllegalOrder
+from engine.options import Count, OneOf, Option, OptionSet
+from games.here_i_stand import cp_actions, facts, grammar
+from games.here_i_stand import state as S
+from games.here_i_stand.phases import decision_id
+
+NAME = "spring_deployment"
+SEA_LIMIT = 5
+
+
+def enter(state, dice) -> None:
+    state["phase_data"] = {"index": 0}
+    _skip(state)
+
+
+def _ok_space(state, power: str, sid: str) -> bool:
+    m = S.board()
+    return (S.in_play(state, sid) and S.friendly(state, power, sid) and not S.in_unrest(state, sid)
+            and not S.enemy_units_at(state, power, sid)
+            and (state["league"] or power == "protestant" or m.spaces[sid].type != "electorate"))
+
+
+def _sea_open(state, power: str, zone: str) -> bool:
+    m = S.board()
+    for port in m.ports_of(zone):
+        for other, counts in S.units(state, port).items():
+            if other != power and other in S.MAJORS and (counts.get("squadrons") or counts.get("corsairs")):
+                return False
+    return True
+
+
+def reach(state, power: str, capital: str) -> dict[str, bool]:
+    """Destinations from `capital`: {space: crossed a sea zone} (land paths preferred)."""
+    m = S.board()
+    best: dict[str, bool] = {capital: False}
+    queue = deque([(capital, False)])
+    while queue:
+        here, crossed = queue.popleft()
+        if best.get(here) is not crossed:
+            continue
+        steps = [(n, crossed) for n in m.neighbours_without_passes(here)]
+        if not crossed:
+            for zone in m.spaces[here].ports:
+                if _sea_open(state, power, zone):
+                    steps += [(p, True) for p in m.ports_of(zone) if p != here]
+        for nxt, flag in steps:
+            if not _ok_space(state, power, nxt):
+                continue
+            if nxt not in best or (best[nxt] and not flag):
+                best[nxt] = flag
+                queue.append((nxt, flag))
+    best.pop(capital, None)
+    return best
+
+
+def _options(state, power: str) -> list[Option]:
+    if power == "protestant":
+        return []
+    out = []
+    for capital in S.capitals(power):
+        if S.controller(state, capital) != power:
+            continue
+        avail, here = cp_actions.army_at(state, power, capital)
+        total = sum(avail.values())
+        if not total and not here:
+            continue
+        for dst, crossed in sorted(reach(state, power, capital).items()):
+            for group in cp_actions._leader_sets(here):
+                high = min(total, S.army_limit(group), SEA_LIMIT if crossed else total)
+                low = 0 if group else 1
+                if high >= low:
+                    out.append(Option.of("MOVE", f"MOVE {capital} -> {dst}", **{
+                        "from": OneOf((capital,)), "to": OneOf((dst,)),
+                        "leaders": OneOf((group,)), "units": Count(low, high)}))
+    return out
+
+
+def _skip(state) -> None:
+    data = state["phase_data"]
+    while data["index"] < len(S.MAJORS) and not _options(state, S.MAJORS[data["index"]]):
+        data["index"] += 1
+
+
+def decisions(state):
+    data = state["phase_data"]
+    if data["index"] >= len(S.MAJORS):
+        return []
+    power = S.MAJORS[data["index"]]
+    options = tuple(_options(state, power)) + (Option.of("PASS", "PASS"),)
+    return [Decision(decision_id(state, "deploy"), power, "deploy", OptionSet(options),
+                     clock="impulse", prompt="spring deployment: move one army from your "
+                                             "capital to a friendly space, or PASS")]
+
+
+def parse(state, decision, text):
+    verb = grammar.verb_of(text)
+    grammar.expect(["MOVE", "PASS"], verb, text, decision.prompt)
+    if verb == "PASS":
+        grammar.no_args(verb, text)
+        return {"verb": "PASS"}
+    order = cp_actions.resolve_all(state, decision.seat,
+                                   grammar.parse_move("MOVE", grammar.rest_of(text)))
+    if "via" in order:
+        raise IllegalOrder("name only the capital and the destination: the path is found for you",
+                           [f"MOVE {order['from']} -> {order['to']}"])
+    return order
+
+
+def apply(state, seat, decision, order, dice) -> None:
+    verb = order.get("verb")
+    if verb == "PASS":
+        S.log(state, f"{seat} does not deploy")
+    elif verb == "MOVE":
+        _deploy(state, seat, order)
+    else:
+        raise IllegalOrder("deploy with MOVE <capital> -> <space>, or PASS")
+    state["phase_data"]["index"] += 1
+    _skip(state)
+
+
+def _deploy(state, power: str, order) -> None:
+    m = S.board()
+    src, dst = order["from"], order["to"]
+    if src not in S.capitals(power):
+        raise IllegalOrder(f"spring deployment starts in your capital (§10)",
+                           list(S.capitals(power)))
+    if S.controller(state, src) != power:
+        raise IllegalOrder(f"{m.spaces[src].name_en} is not under your control")
+    paths = reach(state, power, src)
+    if dst not in paths:
+        raise IllegalOrder(f"no deployment path from {m.spaces[src].name_en} to "
+                           f"{m.spaces[dst].name_en}: every space must be friendly, free of "
+                           "unrest and of enemy units, with no pass and at most one sea zone (§10)")
+    leaders = tuple(order.get("leaders", ()))
+    avail, here = cp_actions.army_at(state, power, src)
+    for lid in leaders:
+        if lid not in here:
+            raise IllegalOrder(f"{facts.leader(lid).name_en} is not in {m.spaces[src].name_en}")
+    n = order["units"]
+    if n == 0 and not leaders:
+        raise IllegalOrder("nothing to deploy")
+    limit = S.army_limit(leaders)
+    if n > limit:
+        raise IllegalOrder(f"the army may hold at most {limit} units (§5.1)")
+    if paths[dst] and n > SEA_LIMIT:
+        raise IllegalOrder(f"at most {SEA_LIMIT} units may cross a sea zone in spring deployment (§10)")
+    chosen = cp_actions.pick_units(avail, n, order.get("mix"))
+    cp_actions.do_move(state, power, src, dst, leaders, chosen)
+    who = f" with {', '.join(facts.leader(l).name_en for l in leaders)}" if leaders else ""
+    S.log(state, f"{power} deploys {n} unit(s){who} from {m.spaces[src].name_en} to "
+                 f"{m.spaces[dst].name_en}{' by sea' if paths[dst] else ''}")
+
+
+def default(state, decision):
+    return {"verb": "PASS"}

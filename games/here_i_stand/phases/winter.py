@@ -1,0 +1,414 @@
+"""Phase 7: Winter (§19), all powers at once.
+
+In order (§19): (1) loaned squadrons go home (no loans yet); (2) the renegade leader
+(*Charles Bourbon*) leaves; (3) **return home** — naval units to the nearest port their power
+controls (ties: the first port in map order; the owner's choice is not asked yet), then land
+units (below); (4) major-power alliances end; (5) +1 regular in every capital its power
+controls (the Hapsburgs may get 2; not the Protestants); (6) piracy markers go; (7) debaters
+are uncommitted; (8) mandatory events past their deadline (§19.8: Clement VII turn 2, Barbary
+Pirates 3, Schmalkaldic League 4, Paul III 4, Society of Jesus 6) are resolved and removed.
+
+Land return (§19.3): units in their own capital stay.  Units in a fortified space their power
+controls may stay, 4 at most: the excess must go to the capital, the others may.  All other
+units (unfortified spaces, spaces not controlled by their power) must go to the capital or to
+the nearest fortified space their power controls, if it then holds 4 or fewer ("nearest" is
+the shortest path regardless of control; sea zones count).  The Protestants have no capital:
+nearest Protestant fortified space, then the next one when it is full.  A capital under
+enemy control destroys units sent to it.  The Hapsburgs may use either capital and, before
+the Schmalkaldic League, may not path through or into electorates.  Active minors' units may
+treat their home key as a capital.  **Attrition**: a group with no path (excluding its start)
+of friendly spaces free of unrest — sea zones are free, enemy units are ignored, allies'
+spaces count — loses half its units, rounded up (mercenaries first, then cavalry, then
+regulars; the owner's choice is not asked yet).  Leaders leave with the first group leaving
+their space.
+
+Each power with units to return is asked (decision ``winter``, clock ``winter``):
+``RETURN <from> -> <to> [<n>]`` for one group, as often as wanted, then ``DONE``: every unit
+still due goes by the default plan — the nearest destination reachable without attrition,
+else the nearest — and the optional moves are not made.
+"""
+from __future__ import annotations
+
+from collections import deque
+
+from engine.contract import Decision, IllegalOrder
+from engine.options import Count, OneOf, Option, OptionSet
+from games.here_i_stand import events, facts, grammar
+from games.here_i_stand import state as S
+from games.here_i_stand.phases import decision_id
+
+NAME = "winter"
+FORT_CAP = 4
+
+
+# ---------------------------------------------------------------- graph helpers
+def _blocked(state, power: str, sid: str) -> bool:
+    m = S.board()
+    if sid in m.spaces and not S.in_play(state, sid):
+        return True
+    return (not state["league"] and power != "protestant" and sid in m.spaces
+            and m.spaces[sid].type == "electorate")
+
+
+def _steps(sid: str):
+    m = S.board()
+    if sid in m.spaces:
+        yield from m.neighbours(sid)
+        yield from m.spaces[sid].ports
+    else:
+        yield from m.seas_adjacent(sid)
+        yield from m.ports_of(sid)
+
+
+def distances(state, power: str, start: str) -> dict[str, int]:
+    """Shortest path lengths from `start` over land and sea, ignoring control (§19.3)."""
+    dist = {start: 0}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        for nxt in _steps(here):
+            if nxt not in dist and not _blocked(state, power, nxt):
+                dist[nxt] = dist[here] + 1
+                queue.append(nxt)
+    return dist
+
+
+def safe_path(state, power: str, start: str, dest: str) -> bool:
+    """A path from `start` to `dest` whose spaces (bar the start) are friendly and free of
+    unrest; sea zones need no ships (§19.3)."""
+    m = S.board()
+
+    def ok(sid: str) -> bool:
+        if sid not in m.spaces:
+            return True
+        return S.friendly(state, power, sid) and not S.in_unrest(state, sid)
+
+    if not ok(dest):
+        return False
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        for nxt in _steps(here):
+            if nxt in seen or _blocked(state, power, nxt) or not ok(nxt):
+                continue
+            if nxt == dest:
+                return True
+            seen.add(nxt)
+            queue.append(nxt)
+    return False
+
+
+# ---------------------------------------------------------------- who goes where
+def _home_capitals(state, power: str) -> list[str]:
+    """Capitals a power's units may winter in: its own; an active minor's home keys (§22) and
+    its ally's capitals."""
+    m = S.board()
+    if power in S.MINORS:
+        ally = state["minor_allies"].get(power)
+        keys = [k for k in m.keys_of(power)]
+        return keys + (list(S.capitals(ally)) if ally else [])
+    return list(S.capitals(power))
+
+
+def _own_fort(state, power: str, sid: str) -> bool:
+    m = S.board()
+    return (sid in m.spaces and m.spaces[sid].is_fortified and S.in_play(state, sid)
+            and S.controller(state, sid) in (power, S.major_of(state, power)))
+
+
+def _returning_powers(state) -> list[str]:
+    return list(S.MAJORS) + sorted(state["minor_allies"])
+
+
+def pending(state, power: str) -> tuple[dict[str, int], dict[str, int]]:
+    """({space: units that must return}, {space: units that may go to a capital})."""
+    must: dict[str, int] = {}
+    may: dict[str, int] = {}
+    m = S.board()
+    caps = _home_capitals(state, power)
+    settled = state["phase_data"].get("settled", {}).get(power, {})
+    for sid, rec in state["spaces"].items():
+        if sid not in m.spaces:
+            continue
+        n = S.count(state, sid, power) - settled.get(sid, 0)
+        if n <= 0:
+            continue
+        if sid in caps and S.controller(state, sid) in (power, S.major_of(state, power)):
+            continue
+        if _own_fort(state, power, sid):
+            total = S.count(state, sid, power)
+            if total > FORT_CAP:
+                must[sid] = min(n, total - FORT_CAP)
+            if power != "protestant" and caps:
+                may[sid] = n
+        else:
+            must[sid] = n
+    return must, may
+
+
+def destinations(state, power: str, sid: str) -> dict[str, int]:
+    """Legal destinations for units leaving `sid`: {space: room} (capitals: unlimited)."""
+    caps = _home_capitals(state, power)
+    out: dict[str, int] = {}
+    for c in caps:
+        if c != sid and S.in_play(state, c):
+            out[c] = 10 ** 6
+    if not _own_fort(state, power, sid):
+        dist = distances(state, power, sid)
+        forts = sorted((dist[f], f) for f in dist
+                       if f != sid and f not in caps and _own_fort(state, power, f))
+        rooms = [(d, f, FORT_CAP - S.count(state, f, power)) for d, f in forts]
+        if power == "protestant" or not caps:
+            rooms = [r for r in rooms if r[2] > 0]
+        if rooms:
+            nearest = rooms[0][0]
+            for d, f, room in rooms:
+                if d == nearest and room > 0:
+                    out[f] = room
+    return out
+
+
+def _settle(state, power: str, sid: str, n: int) -> None:
+    settled = state["phase_data"].setdefault("settled", {}).setdefault(power, {})
+    settled[sid] = settled.get(sid, 0) + n
+
+
+def _lose(counts: dict[str, int], losses: int) -> dict[str, int]:
+    left = dict(counts)
+    for k in ("mercenaries", "cavalry", "regulars"):
+        take = min(losses, left.get(k, 0))
+        left[k] = left.get(k, 0) - take
+        losses -= take
+    return {k: v for k, v in left.items() if v}
+
+
+def send(state, power: str, src: str, dst: str, n: int) -> None:
+    """Move `n` of `power`'s land units home from `src` to `dst` (§19.3)."""
+    m = S.board()
+    stack = S.units(state, src).get(power, {})
+    chosen: dict[str, int] = {}
+    left = n
+    for k in S.LAND:
+        take = min(left, stack.get(k, 0))
+        if take:
+            chosen[k] = take
+            left -= take
+    for k, v in chosen.items():
+        S.add_units(state, src, power, k, -v)
+    arriving = chosen
+    note = ""
+    if not safe_path(state, power, src, dst):
+        lost = (n + 1) // 2
+        arriving = _lose(chosen, lost)
+        note = f", losing {lost} to attrition"
+    if S.controller(state, dst) not in (power, S.major_of(state, power)) and S.enemy_space(state, power, dst):
+        arriving = {}
+        note += ", destroyed: the destination is under enemy control"
+    for k, v in arriving.items():
+        S.add_units(state, dst, power, k, v)
+    _settle(state, power, dst, sum(arriving.values()))
+    if S.count(state, src, power) == 0 or not _own_fort(state, power, src):
+        for lid in S.own_leaders(state, src, power):
+            if S.leader_power(state, lid) == power:
+                S.move_leader(state, lid, src, dst)
+    S.log(state, f"winter: {power} returns {n} from {m.spaces[src].name_en} to "
+                 f"{m.spaces[dst].name_en}{note}")
+
+
+def default_plan(state, power: str) -> None:
+    """Every unit still due goes home the default way (see the module docstring)."""
+    guard = 0
+    while True:
+        must, _ = pending(state, power)
+        if not must:
+            return
+        guard += 1
+        if guard > 200:
+            raise RuntimeError("winter default plan does not settle")
+        sid = sorted(must)[0]
+        n = must[sid]
+        options = destinations(state, power, sid)
+        if not options:
+            lost = S.units(state, sid).get(power, {})
+            for k in S.LAND:
+                S.add_units(state, sid, power, k, -min(n, lost.get(k, 0)))
+            S.log(state, f"winter: {power}'s {n} unit(s) in {S.board().spaces[sid].name_en} have "
+                         "nowhere to go and are lost")
+            continue
+        dist = distances(state, power, sid)
+        ranked = sorted(options, key=lambda d: (not safe_path(state, power, sid, d),
+                                                dist.get(d, 99), d))
+        dst = ranked[0]
+        send(state, power, sid, dst, min(n, options[dst]))
+
+
+# ---------------------------------------------------------------- the phase
+def enter(state, dice) -> None:
+    state["phase_data"] = {"done": [], "settled": {}}
+    _remove_renegade(state)
+    _naval_return(state)
+    for power in _returning_powers(state):
+        if power in S.MINORS:
+            default_plan(state, power)
+    if not decisions(state):
+        _finish(state, dice)
+
+
+def _remove_renegade(state) -> None:
+    where = S.where_is(state, "renegade")
+    if where is not None:
+        S.move_leader(state, "renegade", where, None)
+        S.log(state, "winter: the renegade leader leaves the game")
+
+
+def _naval_return(state) -> None:
+    m = S.board()
+    for sid in sorted(list(state["spaces"])):
+        for power, counts in list(S.units(state, sid).items()):
+            naval = {k: counts.get(k, 0) for k in S.NAVAL if counts.get(k)}
+            if not naval:
+                continue
+            major = S.major_of(state, power)
+            if sid in m.spaces and S.controller(state, sid) in (power, major):
+                continue
+            dist = distances(state, power, sid)
+            ports = sorted((d, p) for p, d in dist.items() if p in m.spaces and m.spaces[p].ports
+                           and S.controller(state, p) in (power, major) and S.in_play(state, p)
+                           and (m.spaces[p].home in (power, major) or power in S.MAJORS))
+            for k, v in naval.items():
+                S.add_units(state, sid, power, k, -v)
+            if not ports:
+                S.log(state, f"winter: {power}'s ships at {sid} have no port and are lost")
+                continue
+            dst = ports[0][1]
+            for k, v in naval.items():
+                S.add_units(state, dst, power, k, v)
+            for lid in S.own_leaders(state, sid, power, naval=True):
+                S.move_leader(state, lid, sid, dst)
+            S.log(state, f"winter: {power}'s ships return to {m.spaces[dst].name_en}")
+
+
+def _options(state, power: str) -> list[Option]:
+    must, may = pending(state, power)
+    out = []
+    for sid in sorted(set(must) | set(may)):
+        for dst, room in sorted(destinations(state, power, sid).items()):
+            n = max(must.get(sid, 0), may.get(sid, 0))
+            high = min(n, room)
+            if high >= 1:
+                out.append(Option.of("RETURN", f"RETURN {sid} -> {dst}", **{
+                    "from": OneOf((sid,)), "to": OneOf((dst,)), "units": Count(1, high)}))
+    return out
+
+
+def decisions(state):
+    if state["phase"] != NAME:
+        return []
+    out = []
+    for power in S.MAJORS:
+        if power in state["phase_data"].get("done", []):
+            continue
+        opts = _options(state, power)
+        if not opts:
+            continue
+        out.append(Decision(decision_id(state, "winter", power, simultaneous=True), power,
+                            "winter", OptionSet(tuple(opts) + (Option.of("DONE", "DONE"),)),
+                            clock="winter",
+                            prompt="winter: RETURN groups home as you choose, then DONE "
+                                   "(the rest goes by the default plan)"))
+    return out
+
+
+def parse(state, decision, text):
+    verb = grammar.verb_of(text)
+    grammar.expect(["RETURN", "DONE"], verb, text, decision.prompt)
+    if verb == "DONE":
+        grammar.no_args(verb, text)
+        return {"verb": "DONE"}
+    order = grammar.parse_move("RETURN", grammar.rest_of(text))
+    if order.pop("leaders"):
+        raise IllegalOrder("leaders follow their units home: name only the units")
+    if "via" in order or "mix" in order:
+        raise IllegalOrder("RETURN <from> -> <to> <n>: the path is not given")
+    if order["units"] == "ALL":
+        must, may = pending(state, decision.seat)
+        order["units"] = max(must.get(order["from"], 0), may.get(order["from"], 0))
+    return order
+
+
+def apply(state, seat, decision, order, dice) -> None:
+    verb = order.get("verb")
+    if verb == "DONE":
+        default_plan(state, seat)
+        state["phase_data"]["done"] = sorted(set(state["phase_data"]["done"]) | {seat})
+    elif verb == "RETURN":
+        src, dst, n = order["from"], order["to"], order["units"]
+        must, may = pending(state, seat)
+        due = max(must.get(src, 0), may.get(src, 0))
+        if not due:
+            raise IllegalOrder(f"no units of yours in {src} return home this winter")
+        room = destinations(state, seat, src)
+        if dst not in room:
+            raise IllegalOrder(f"units from {src} may winter only in: {', '.join(sorted(room))} (§19.3)",
+                               [f"RETURN {src} -> {d}" for d in sorted(room)])
+        if not isinstance(n, int) or not 1 <= n <= min(due, room[dst]):
+            raise IllegalOrder(f"between 1 and {min(due, room[dst])} units may go from {src} to {dst}")
+        send(state, seat, src, dst, n)
+    else:
+        raise IllegalOrder("RETURN <from> -> <to> <n> or DONE")
+    if not decisions(state):
+        _finish(state, dice)
+
+
+def _finish(state, dice) -> None:
+    if state["phase_data"].get("finished"):
+        return
+    state["phase_data"]["finished"] = True
+    for power in S.MAJORS:
+        default_plan(state, power)
+    if state["alliances"]:
+        S.log(state, "winter: alliances end")
+    state["alliances"] = []
+    limits = facts.counter_limits()
+    for power in S.MAJORS:
+        for cap in S.capitals(power):
+            if S.controller(state, cap) == power:
+                on_map = sum(S.count(state, s, power) for s in state["spaces"])
+                if on_map < limits.get(power, {}).get("land", 10 ** 6):
+                    S.add_units(state, cap, power, "regulars", 1)
+    state["piracy"]["zones"] = []
+    for side in state["debaters"].values():
+        for d in side:
+            d["committed"] = False
+    for number, deadline in sorted(facts.FORCED_IN_WINTER.items()):
+        if state["turn"] >= deadline and number not in state["mandatory_played"] \
+                and number not in state["removed"] and number in facts.cards():
+            _force(state, number, dice)
+    S.log(state, "winter: reinforcements placed, debaters uncommitted")
+
+
+def _force(state, number: int, dice) -> None:
+    """§19.8: pull the card from wherever it is, resolve it, remove it (no CP)."""
+    for pile in ("deck", "discard"):
+        if number in state[pile]:
+            state[pile].remove(number)
+    for hand in state["hands"].values():
+        if number in hand:
+            hand.remove(number)
+    c = facts.card(number)
+    power = c.affects or "papacy"
+    S.log(state, f"winter: {c.title} is forced (§19.8)")
+    if number in events.EVENTS:
+        events.EVENTS[number](state, power, dice)
+    else:
+        S.log(state, f"{c.name_en}: event effects not yet implemented in pbem")
+    state["mandatory_played"] = sorted(set(state["mandatory_played"]) | {number})
+    if c.remove is not False:
+        state["removed"] = sorted(set(state["removed"]) | {number})
+    else:
+        state["discard"].append(number)
+
+
+def default(state, decision):
+    return {"verb": "DONE"}

@@ -1,0 +1,127 @@
+"""Here I Stand (GMT, 1st edition rules): the `Rules` object the engine calls.
+
+Thin by design: `setup` builds the state (`state.new_state`) and enters the first phase;
+`decisions`, `parse`, `apply` and `default` dispatch on ``state["phase"]`` to the phase
+module (`phases/`), which dispatches on ``decision.kind``; after every order
+`phases.sequence.advance` moves through the turn sequence (§7) until someone is asked
+something or the game is over.  Seats are the six major powers; one player may hold several
+(the gateway maps addresses to seats).  Scenarios ``1517`` (default) and ``1532``; option
+``last_turn`` (e.g. 6 for the tournament game, §7).
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from engine.contract import Decision, IllegalOrder, Outcome, Rules, ScenarioInfo, State
+from engine.dice import Dice
+from engine.options import Order
+from games.here_i_stand import grammar, views
+from games.here_i_stand import state as S
+from games.here_i_stand.phases import card_draw, module, sequence
+
+OPTIONS = ("last_turn",)
+
+
+class HereIStand(Rules):
+    name = "here-i-stand"
+    version = 1
+    title = "Here I Stand"
+
+    def scenarios(self) -> list[ScenarioInfo]:
+        return [ScenarioInfo("1517", S.MAJORS, 6, 6, "the full game from 1517, 9 turns"),
+                ScenarioInfo("1532", S.MAJORS, 6, 6, "the 1532 scenario, turns 4-9")]
+
+    # ------------------------------------------------------------------ setup
+    def setup(self, scenario: str | None, seats: Sequence[str], options: dict[str, Any],
+              dice: Dice) -> State:
+        info = self.scenario(scenario)
+        unknown = set(options) - set(OPTIONS)
+        if unknown:
+            raise IllegalOrder(f"here-i-stand has no option {sorted(unknown)[0]!r}", list(OPTIONS))
+        if "last_turn" in options:
+            last = int(options["last_turn"])
+            first = 1 if info.name == "1517" else 4
+            if not first <= last <= 9:
+                raise IllegalOrder(f"last_turn must be {first}..9")
+        missing = [p for p in S.MAJORS if p not in seats]
+        if missing:
+            raise IllegalOrder(f"every major power needs a seat; missing {missing}")
+        state = S.new_state(info.name, options, dice)
+        state["deck"] = card_draw.initial_deck(state)
+        for power, numbers in card_draw.facts.home_cards().items():
+            state["hands"][power] = sorted(numbers)
+        sequence.advance(state, dice)
+        return state
+
+    # ------------------------------------------------------------------ questions
+    def decisions(self, state: State) -> list[Decision]:
+        if state["outcome"] is not None or state["phase"] in ("over", "setup"):
+            return []
+        return module(state["phase"]).decisions(state)
+
+    def _decision(self, state: State, seat: str) -> Decision:
+        asked = [d for d in self.decisions(state) if d.seat == seat]
+        if not asked:
+            raise IllegalOrder(f"{seat} is not asked anything now"
+                               + (" (the game is over)" if state["outcome"] else ""))
+        return asked[0]
+
+    def default(self, state: State, decision: Decision) -> Order:
+        return module(state["phase"]).default(state, decision)
+
+    # ------------------------------------------------------------------ orders
+    def parse(self, state: State, decision: Decision, text: str) -> Order:
+        if not text.strip():
+            raise IllegalOrder("an empty order")
+        return module(state["phase"]).parse(state, decision, text)
+
+    def apply(self, state: State, seat: str, order: Order, dice: Dice) -> State:
+        decision = self._decision(state, seat)
+        if not isinstance(order, dict) or not isinstance(order.get("verb"), str):
+            raise IllegalOrder("an order needs a verb")
+        if order["verb"] not in decision.options.verbs():
+            raise IllegalOrder(f"{order['verb']} does not answer this question ({decision.prompt})",
+                               [v.replace("_", " ") for v in decision.options.verbs()])
+        module(state["phase"]).apply(state, seat, decision, order, dice)
+        S.bump(state)
+        sequence.advance(state, dice)
+        return state
+
+    def order_text(self, order: Order) -> str:
+        return grammar.order_text(order)
+
+    def split(self, text: str) -> list[tuple[int, str]]:
+        return grammar.split(text)
+
+    # ------------------------------------------------------------------ views
+    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+        return views.view(state, seat)
+
+    def secrets(self, state: State) -> dict[str, set[str]]:
+        return views.secrets(state)
+
+    def outcome(self, state: State) -> Outcome | None:
+        done = state.get("outcome")
+        if not done:
+            return None
+        return Outcome(tuple(done["winners"]), done["reason"], dict(done["scores"]))
+
+    def validate(self, state: State) -> list[str]:
+        problems = []
+        from games.here_i_stand import facts
+        seen: dict[int, int] = {}
+        piles = [state["deck"], state["discard"], state["removed"], state["home_used"],
+                 *state["hands"].values()]
+        for pile in piles:
+            for n in pile:
+                seen[n] = seen.get(n, 0) + 1
+        dup = sorted(n for n, k in seen.items() if k > 1)
+        if dup:
+            problems.append(f"cards in two places: {dup}")
+        for sid, rec in state["spaces"].items():
+            for power, counts in rec.get("units", {}).items():
+                if any(v < 0 for v in counts.values()):
+                    problems.append(f"negative units at {sid}")
+        if any(n not in facts.cards() for n in seen):
+            problems.append("unknown card numbers")
+        return problems

@@ -1,0 +1,113 @@
+"""What each seat (or the public) may see of a Here I Stand game.
+
+The public view carries everything a report or a map picture needs: turn, phase, the VP
+table, the diplomatic status, every space's control, religion, units, leaders and unrest (and
+fleets per sea zone), hand sizes, the discard pile, the recent public log.  A seat's view adds
+its own hand (names and CP).  Card names in hands are the secrets (`secrets`): the deck order
+and other hands never appear in any view.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from games.here_i_stand import facts
+from games.here_i_stand import state as S
+from games.here_i_stand.phases import victory
+
+
+def _card(number: int) -> dict[str, Any]:
+    c = facts.card(number)
+    return {"number": number, "name": c.name_en, "name_ru": c.name_ru, "cp": c.cp, "type": c.type}
+
+
+def _space(state, sid: str, rec: dict[str, Any]) -> dict[str, Any]:
+    m = S.board()
+    out: dict[str, Any] = {}
+    if sid in m.spaces:
+        sp = m.spaces[sid]
+        out.update(name=sp.name_en, control=S.controller(state, sid),
+                   religion=S.religion(state, sid))
+        if rec.get("unrest"):
+            out["unrest"] = True
+    else:
+        out["name"] = m.sea_zones[sid].name_en
+    if rec.get("units"):
+        out["units"] = {p: dict(c) for p, c in sorted(rec["units"].items())}
+    if rec.get("leaders"):
+        out["leaders"] = list(rec["leaders"])
+    return out
+
+
+def board_view(state) -> dict[str, Any]:
+    """Per space: control, religion, unrest, units, leaders — every land space (so a map can be
+    drawn), and sea zones holding fleets."""
+    m = S.board()
+    spaces = {}
+    for sid in m.spaces:
+        if not S.in_play(state, sid):
+            continue
+        spaces[sid] = _space(state, sid, S.record(state, sid))
+    seas = {z: _space(state, z, rec) for z, rec in state["spaces"].items() if z in m.sea_zones}
+    return {"spaces": spaces, "seas": seas}
+
+
+def view(state, seat: str | None) -> dict[str, Any]:
+    vp = victory.breakdown(state)
+    data = state["phase_data"]
+    active = None
+    if state["phase"] == "action" and data.get("passes", 0) < len(S.MAJORS):
+        active = S.MAJORS[data["active"]]
+    public: dict[str, Any] = {
+        "game": "here-i-stand",
+        "scenario": state["scenario"],
+        "turn": state["turn"],
+        "last_turn": state["last_turn"],
+        "phase": state["phase"],
+        "active": active,
+        "cp_left": data.get("cp") if state["phase"] == "action" else None,
+        "vp": vp,
+        "vp_history": [dict(h) for h in state["vp_history"]],
+        "rulers": {p: facts.ruler(r).name_en for p, r in state["rulers"].items()},
+        "wars": [list(p) for p in state["wars"]],
+        "alliances": [list(p) for p in state["alliances"]],
+        "minor_allies": dict(state["minor_allies"]),
+        "schmalkaldic_league": state["league"],
+        "hand_counts": {p: len(h) for p, h in state["hands"].items()},
+        "home_cards_played": [_card(n) for n in state["home_used"]],
+        "deck_count": len(state["deck"]),
+        "discard": [_card(n) for n in state["discard"]],
+        "removed_count": len(state["removed"]),
+        "keys": {p: len(S.keys_controlled(state, p)) for p in S.MAJORS if p != "protestant"},
+        "protestant_spaces": S.protestant_spaces(state),
+        "debaters": {side: [dict(d) for d in lst] for side, lst in state["debaters"].items()},
+        "reformers": dict(state["reformers"]),
+        "translations": {k: dict(v) for k, v in state["translations"].items()},
+        "st_peters": dict(state["st_peters"]),
+        "chateaux_vp": state["chateaux_vp"],
+        "piracy_vp": state["piracy"]["vp"],
+        "henry_viii": {"marital": state["marital"], "pregnancy": list(state["pregnancy"]),
+                       "heirs": dict(state["heirs"])},
+        "excommunicated": list(state["excommunicated"]),
+        "board": board_view(state),
+        "log": list(state["log"]),
+        "outcome": state["outcome"],
+    }
+    if seat is not None:
+        public["seat"] = seat
+        public["hand"] = [_card(n) for n in sorted(state["hands"].get(seat, []))]
+    return public
+
+
+def secrets(state) -> dict[str, set[str]]:
+    """Card names in each hand (home cards excepted: everyone knows who holds them)."""
+    out: dict[str, set[str]] = {}
+    for power, hand in state["hands"].items():
+        names = set()
+        for n in hand:
+            c = facts.card(n)
+            if c.type != "home":
+                names.add(c.name_en)
+        out[power] = names
+    # a card in one hand may share its name with nothing else; discard names are public, so
+    # drop names that are public anyway (duplicates never occur: every card is unique)
+    return out
