@@ -277,3 +277,4 @@ def simulate(rules_name: str, scenario: str | None, count: int, seed: str, bot: 
 from pbem import cli_mail as _cli_mail  # noqa: E402  (issue 3: the mail gateway)
 for _command in (_cli_mail.run, _cli_mail.demo): main.add_command(_command)
 from pbem import cli_mod as _cli_mod  # noqa: E402,F401  (issue 6: registers mod, stuck)
+from pbem import cli_render as _cli_render  # noqa: E402,F401  (issue 5: registers render)

@@ -1,0 +1,293 @@
+"""The Here I Stand position as a game-neutral board description, for the map picture.
+
+`board(view)` reads a *public view* (``Rules.view(state, None)``) and returns plain data that
+``pbem/mapimage.py`` draws; this module never draws and the renderer knows no rules.  The
+format is documented in ``pbem/mapimage.py``.  Colours come from ``data/palette.yaml``;
+coordinates, shapes and connections from ``data/map.yaml``.
+
+What is read from the view (every field optional; a missing one means "as printed"):
+
+``board``
+    ``{spaces: {id: record}, seas: {id: record}}`` as ``views.board_view`` makes it: every
+    land space in play (a space left out is drawn as out of play) and the sea zones with
+    fleets.  A flat ``spaces: {id: record}`` holding land spaces and sea zones alike (the
+    state's own layout) is read too.  A record may hold ``control`` (power id; default:
+    the map's home power), ``religion`` (``"protestant"`` or ``"catholic"``; default
+    Catholic), ``unrest`` (bool), ``units`` (``{power: {regulars, mercenaries, cavalry,
+    squadrons, corsairs}}``), ``leaders`` (leader ids), and ``siege`` / ``besieged``
+    (truthy, or the besieging power's id).  Without a siege field a siege is inferred: a
+    fortified space holding land units of a power at war with its controller (read from
+    ``wars`` and ``minor_allies``).
+``out_of_play``
+    Space ids not in play (Algiers before Barbary Pirates): drawn faded.
+``wars``, ``minor_allies``, ``leader_owner``
+    Sorted power pairs at war; ``{minor: major}``; ``{leader: power}`` for leaders that
+    changed sides.  Used for siege inference and leader colours.
+``turn``, ``scenario``, ``phase``
+    For the title line.
+"""
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any, Mapping
+
+import yaml
+
+from games.here_i_stand.catalog import load_pieces
+from games.here_i_stand.mapdata import load_map
+
+PALETTE_FILE = Path(__file__).with_name("data") / "palette.yaml"
+
+#: Space type -> node shape (§2.1: keys are squares, electorates hexagons, fortresses stars).
+SHAPES = {"capital": "square", "key": "square", "electorate": "hexagon",
+          "fortress": "star", "unfortified": "circle"}
+LAND = ("regulars", "mercenaries", "cavalry")
+#: The part of the 5100 x 3300 Vassal frame that holds spaces and sea labels (x0, y0, x1, y1).
+VIEWPORT = (880, 130, 5100, 3250)
+#: Leaders whose name is too long for a badge and whose last word is not the right short form.
+SHORT_NAMES = {"ibrahim": "Ibrahim", "maurice_of_saxony": "Maurice",
+               "philip_of_hesse": "Philip", "renegade": "Bourbon"}
+_ROMAN = frozenset("IVX")
+
+
+@functools.lru_cache(maxsize=None)
+def palette() -> Mapping[str, Any]:
+    """``data/palette.yaml`` (loaded once)."""
+    with open(PALETTE_FILE, encoding="utf-8") as fh:
+        return yaml.safe_load(fh)
+
+
+def power_colour(power: str) -> dict[str, str]:
+    """``{fill, text}`` of a power (unknown ids are drawn as independent)."""
+    powers = palette()["powers"]
+    entry = powers.get(power) or powers["independent"]
+    return {"fill": entry["fill"], "text": entry["text"]}
+
+
+def unit_text(counts: Mapping[str, int]) -> str:
+    """A stack as short text: ``4+2m+1c`` for 4 regulars, 2 mercenaries, 1 cavalry, then
+    ``1s`` squadrons and ``2p`` corsairs (pirates): ``"7+1c 1s"``."""
+    land = []
+    if counts.get("regulars"):
+        land.append(str(counts["regulars"]))
+    if counts.get("mercenaries"):
+        land.append(f"{counts['mercenaries']}m")
+    if counts.get("cavalry"):
+        land.append(f"{counts['cavalry']}c")
+    parts = ["+".join(land)] if land else []
+    if counts.get("squadrons"):
+        parts.append(f"{counts['squadrons']}s")
+    if counts.get("corsairs"):
+        parts.append(f"{counts['corsairs']}p")
+    return " ".join(parts)
+
+
+@functools.lru_cache(maxsize=None)
+def _leaders() -> Mapping[str, tuple[str, str | None]]:
+    """leader id -> (English name, power)."""
+    pieces = load_pieces()
+    out: dict[str, tuple[str, str | None]] = {}
+    for lid, l in pieces.army_leaders.items():
+        out[lid] = (l.name_en, l.power)
+    for lid, l in pieces.naval_leaders.items():
+        out[lid] = (l.name_en, l.power)
+    return out
+
+
+def leader_label(lid: str) -> str:
+    """A short name for a leader badge: the full name up to 10 letters (``Charles V``),
+    else its last word (``Brandon``, ``Alva``), with a few exceptions (``Ibrahim``)."""
+    if lid in SHORT_NAMES:
+        return SHORT_NAMES[lid]
+    name = _leaders().get(lid, (lid.replace("_", " ").title(), None))[0]
+    words = name.split()
+    if len(name) <= 10 or (len(words) > 1 and set(words[-1]) <= _ROMAN):
+        return name
+    return words[-1]
+
+
+def _major(view: Mapping[str, Any], power: str) -> str:
+    return (view.get("minor_allies") or {}).get(power, power)
+
+
+def _at_war(view: Mapping[str, Any], a: str, b: str) -> bool:
+    a, b = _major(view, a), _major(view, b)
+    return a != b and sorted((a, b)) in [sorted(p) for p in view.get("wars") or []]
+
+
+def _siege(view: Mapping[str, Any], rec: Mapping[str, Any], controller: str,
+           fortified: bool) -> str | None:
+    """The besieging power ("" when unknown), or None when the space is not besieged."""
+    for key in ("siege", "besieged"):
+        if key in rec:
+            value = rec[key]
+            if not value:
+                return None
+            if isinstance(value, str):
+                return value
+            if isinstance(value, Mapping):
+                return str(value.get("by") or value.get("power") or "")
+            return ""
+    if not fortified:
+        return None
+    for power, counts in sorted((rec.get("units") or {}).items()):
+        if any(counts.get(k) for k in LAND) and _at_war(view, power, controller):
+            return power
+    return None
+
+
+def _title(view: Mapping[str, Any]) -> str:
+    parts = ["Here I Stand"]
+    if view.get("scenario"):
+        parts.append(f"{view['scenario']} scenario")
+    if view.get("turn") is not None:
+        parts.append(f"turn {view['turn']}")
+    phase = view.get("phase")
+    if phase:
+        parts.append(str(phase).replace("_", " "))
+    return " - ".join(parts[:1]) + (": " + ", ".join(parts[1:]) if parts[1:] else "")
+
+
+def _badge(power: str, text: str) -> dict[str, str]:
+    colour = power_colour(power)
+    abbrev = (palette()["powers"].get(power) or {}).get("abbrev", power[:2].upper())
+    return {"text": f"{abbrev} {text}", "fill": colour["fill"], "color": colour["text"]}
+
+
+def _unit_badges(units: Mapping[str, Mapping[str, int]]) -> list[dict[str, str]]:
+    out = []
+    for power in _power_order(units):
+        text = unit_text(units[power])
+        if text:
+            out.append(_badge(power, text))
+    return out
+
+
+def _power_order(powers: Any) -> list[str]:
+    order = list(palette()["powers"])
+    return sorted(powers, key=lambda p: (order.index(p) if p in order else len(order), p))
+
+
+def _leader_badges(view: Mapping[str, Any], leaders: Any) -> list[dict[str, str]]:
+    owners = view.get("leader_owner") or {}
+    out = []
+    for lid in leaders or ():
+        power = owners.get(lid) or _leaders().get(lid, ("", None))[1] or "independent"
+        style = palette()["map"]["leader"]
+        out.append({"text": leader_label(lid), "fill": style["fill"], "color": style["text"],
+                    "bar": power_colour(power)["fill"]})
+    return out
+
+
+def _records(view: Mapping[str, Any]) -> tuple[dict[str, Any], set[str]]:
+    """Space and sea zone records, and the spaces out of play, from either view layout."""
+    out_of_play = set(view.get("out_of_play") or ())
+    nested = view.get("board")
+    if isinstance(nested, Mapping) and "spaces" in nested:
+        records = {**(nested.get("seas") or {}), **(nested.get("spaces") or {})}
+        out_of_play |= {sid for sid in load_map().spaces if sid not in nested["spaces"]}
+        return records, out_of_play
+    return dict(view.get("spaces") or {}), out_of_play
+
+
+def board(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The board description of a Here I Stand view (see the module docstring)."""
+    m = load_map()
+    pal = palette()
+    colours = pal["map"]
+    records, out_of_play = _records(view)
+    halo = pal["religion"]["protestant"]
+
+    nodes = []
+    for sid in sorted(m.spaces):
+        space = m.spaces[sid]
+        rec = records.get(sid) or {}
+        controller = rec.get("control") or space.home
+        siege = _siege(view, rec, controller, space.is_fortified)
+        marks = []
+        if rec.get("unrest"):
+            marks.append({"text": "U", **_pair(colours["unrest"])})
+        if siege is not None:
+            marks.append({"text": "S", **_pair(colours["siege"])})
+        faded = sid in out_of_play
+        nodes.append({
+            "id": sid,
+            "label": space.name_en,
+            "x": space.x,
+            "y": space.y,
+            "shape": SHAPES[space.type],
+            "bold": space.type == "capital",
+            "fill": colours["out_of_play"] if faded else power_colour(controller)["fill"],
+            "ring": ({"halo": halo["halo"], "rim": halo["rim"]}
+                     if rec.get("religion") == "protestant" else None),
+            "faded": faded,
+            "marks": marks,
+            "badges": _unit_badges(rec.get("units") or {}) + _leader_badges(view, rec.get("leaders")),
+        })
+
+    edges = [{"a": a, "b": b, "dashed": False} for a, b in sorted(sorted(e) for e in m.connections)]
+    edges += [{"a": a, "b": b, "dashed": True} for a, b in sorted(sorted(e) for e in m.passes)]
+
+    areas = []
+    for zid in sorted(m.sea_zones):
+        zone = m.sea_zones[zid]
+        rec = records.get(zid) or {}
+        x, y = (pal.get("sea_labels") or {}).get(zid) or (zone.x, zone.y)
+        areas.append({
+            "id": zid, "label": zone.name_en, "x": x, "y": y,
+            "outline": [list(p) for p in zone.outline],
+            "badges": _unit_badges(rec.get("units") or {}) + _leader_badges(view, rec.get("leaders")),
+        })
+
+    return {
+        "title": _title(view),
+        "frame": {"width": m.width, "height": m.height},
+        "viewport": list(VIEWPORT),
+        "colors": {k: colours[k] for k in ("background", "sea", "sea_label", "connection",
+                                           "outline")},
+        "areas": areas,
+        "edges": edges,
+        "nodes": nodes,
+        "legend": _legend(),
+    }
+
+
+def _pair(style: Mapping[str, str]) -> dict[str, str]:
+    return {"fill": style["fill"], "color": style["text"]}
+
+
+def _legend() -> list[dict[str, Any]]:
+    pal = palette()
+    colours = pal["map"]
+    halo = pal["religion"]["protestant"]
+    grey = pal["powers"]["independent"]["fill"]
+    items: list[dict[str, Any]] = [{"kind": "heading", "label": "Control"}]
+    for power, entry in pal["powers"].items():
+        items.append({"kind": "swatch", "fill": entry["fill"],
+                      "label": f"{entry['abbrev']} {entry['name']['en']}"})
+    items.append({"kind": "break"})
+    items.append({"kind": "heading", "label": "Spaces"})
+    items += [
+        {"kind": "shape", "shape": "square", "bold": True, "fill": grey, "label": "capital"},
+        {"kind": "shape", "shape": "square", "fill": grey, "label": "key"},
+        {"kind": "shape", "shape": "hexagon", "fill": grey, "label": "electorate"},
+        {"kind": "shape", "shape": "star", "fill": grey, "label": "fortress"},
+        {"kind": "shape", "shape": "circle", "fill": grey, "label": "unfortified"},
+        {"kind": "shape", "shape": "circle", "fill": grey,
+         "ring": {"halo": halo["halo"], "rim": halo["rim"]}, "label": "Protestant religion"},
+        {"kind": "mark", "text": "U", **_pair(colours["unrest"]), "label": "unrest"},
+        {"kind": "mark", "text": "S", **_pair(colours["siege"]), "label": "under siege"},
+        {"kind": "line", "dashed": True, "label": "pass"},
+    ]
+    items.append({"kind": "break"})
+    items.append({"kind": "heading", "label": "Units"})
+    items += [
+        {"kind": "badge", **_badge("hapsburg", "4+2m+1c 1s"),
+         "label": "4 regulars, 2 mercenaries, 1 cavalry, 1 squadron; p = corsair"},
+        {"kind": "badge", "text": "Charles V", "fill": colours["leader"]["fill"],
+         "color": colours["leader"]["text"], "bar": pal["powers"]["hapsburg"]["fill"],
+         "label": "leader"},
+    ]
+    return items
+

@@ -1,0 +1,32 @@
+"""``pbem render``: the map picture of a game's current position as a PNG."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from engine.contract import IllegalOrder
+from pbem import mapimage
+from pbem.cli import friendly, main, store_of
+
+
+@main.command()
+@click.argument("game_id")
+@click.option("--as", "seat", default=None, help="draw what this seat sees (default: public)")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="the PNG file to write")
+@click.option("--width", type=click.IntRange(200, 10000), default=mapimage.DEFAULT_WIDTH,
+              show_default=True, help="picture width in pixels")
+@click.pass_context
+@friendly
+def render(ctx: click.Context, game_id: str, seat: str | None, output: Path, width: int) -> None:
+    """Write the map of GAME_ID's current position as a PNG."""
+    game = store_of(ctx).load(game_id)
+    if seat is not None and seat not in game.seats:
+        raise IllegalOrder(f"{game_id} has no seat {seat!r}", list(game.seats))
+    draw = mapimage.board_function(game.rules)
+    if draw is None:
+        raise click.ClickException(f"{game.rules.name} has no map picture")
+    data = mapimage.render(draw(game.view(seat)), width)
+    output.write_bytes(data)
+    click.echo(f"wrote {output} ({width} px wide, {len(data)} bytes)")
