@@ -337,9 +337,15 @@ def unrest_targets(state: S.State, power: str) -> list[str]:
 
 
 # ---------------------------------------------------------------- building (§17)
-def _on_map(state: S.State, power: str, kinds) -> int:
-    return sum(c.get(k, 0) for rec in state["spaces"].values()
-               for p, c in rec.get("units", {}).items() if p == power for k in kinds)
+def _counts(state: S.State, power: str) -> tuple[int, int]:
+    """(land units, naval counters) of `power` on the map."""
+    land = naval = 0
+    for rec in state["spaces"].values():
+        c = rec.get("units", {}).get(power)
+        if c:
+            land += c.get("regulars", 0) + c.get("mercenaries", 0) + c.get("cavalry", 0)
+            naval += c.get("squadrons", 0) + c.get("corsairs", 0)
+    return land, naval
 
 
 def build_units(state: S.State, power: str) -> list[str]:
@@ -354,7 +360,8 @@ def build_units(state: S.State, power: str) -> list[str]:
     return out
 
 
-def build_problem(state: S.State, power: str, unit: str, sid: str) -> str | None:
+def build_problem(state: S.State, power: str, unit: str, sid: str,
+                  on_map: tuple[int, int] | None = None) -> str | None:
     m = S.board()
     if unit not in build_units(state, power):
         return f"{power} cannot build a {unit} now (§17)"
@@ -374,11 +381,11 @@ def build_problem(state: S.State, power: str, unit: str, sid: str) -> str | None
     if unit in ("squadron", "corsair") and not sp.ports:
         return f"{sp.name_en} is not a port (§17)"
     limits = facts.counter_limits().get(power, {})
+    land, naval = on_map if on_map is not None else _counts(state, power)
     if unit in ("regular", "mercenary", "cavalry"):
-        if _on_map(state, power, S.LAND) + 1 > limits.get("land", 10 ** 6):
+        if land + 1 > limits.get("land", 10 ** 6):
             return f"{power} has no land counters left (§5)"
     else:
-        naval = _on_map(state, power, ("squadrons",)) * 1 + _on_map(state, power, ("corsairs",))
         if naval + 1 > limits.get("naval", 10 ** 6):
             return f"{power} has no naval counters left (§5)"
     return None
@@ -388,10 +395,12 @@ def build_options(state: S.State, power: str, cp: int) -> list[Option]:
     out = []
     m = S.board()
     candidates = sorted(set(m.spaces_of(home=power)) | set(state.get("pirate_havens", [])))
+    counts = _counts(state, power)
     for unit in build_units(state, power):
         if facts.BUILD_COST[unit] > cp:
             continue
-        spaces = tuple(s for s in candidates if build_problem(state, power, unit, s) is None)
+        spaces = tuple(s for s in candidates
+                       if build_problem(state, power, unit, s, counts) is None)
         if spaces:
             out.append(Option.of("BUILD", f"BUILD {unit.upper()} IN {spaces[0]}",
                                  unit=OneOf((unit,)), space=OneOf(spaces)))

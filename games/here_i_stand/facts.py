@@ -1,15 +1,9 @@
 """The facts the Here I Stand rules read: cards, pieces, rulers, power-card tracks.
 
 This module is the one door between the rules and the data files.  It reads
-``data/cards.yaml`` and ``data/pieces.yaml`` (and ``data/powers.yaml`` /
-``data/tables.yaml`` when they exist) once, and exposes small frozen records.
+``data/cards.yaml`` and ``data/pieces.yaml`` once, and exposes small frozen records.
 
-Where a data file has not landed yet, a *provisional* built-in value is used and
-marked as such below (``PROVISIONAL_*``): the power-card key tracks (§6.2, §23.2)
-and the Protestant-spaces track of the Religious Struggle card (§23.2).  They are
-transcriptions of the 500th-anniversary power cards, consistent with every number
-the rulebook reveals (the §6.2 deal example E4 and the 1517 starting VP); replace
-them by reading ``powers.yaml``/``tables.yaml`` as soon as those are committed.
+The power-card tracks come from ``powers.yaml`` through ``catalog.load_powers``.
 """
 from __future__ import annotations
 
@@ -212,47 +206,26 @@ def counter_limits() -> dict[str, dict[str, int]]:
 
 
 # ---------------------------------------------------------------- power-card tracks
-#: PROVISIONAL (until powers.yaml lands): "Cards & VP for keys" (§6.2, §23.2).  Entry i is
-#: for i+1 square markers on the map; `auto` is the key count that uncovers "Auto Win".
-PROVISIONAL_KEY_TRACKS: dict[str, dict[str, Any]] = {
-    "ottoman": {"cards": [2, 2, 3, 3, 4, 4, 5, 5, 6, 6], "vp": [2, 4, 6, 8, 10, 12, 14, 16, 18, 20],
-                "auto": 11},
-    "hapsburg": {"cards": [1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7],
-                 "vp": [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14], "auto": 14},
-    "england": {"cards": [1, 1, 2, 2, 3, 3, 4, 4], "vp": [3, 5, 7, 9, 11, 13, 15, 17], "auto": 9},
-    "france": {"cards": [1, 1, 1, 2, 2, 3, 3, 4, 4, 4], "vp": [2, 4, 6, 8, 10, 12, 14, 16, 18, 20],
-               "auto": 11},
-    "papacy": {"cards": [2, 3, 3, 4, 4, 4], "vp": [2, 4, 6, 8, 10, 12], "auto": 7},
-}
-
-#: PROVISIONAL (until tables.yaml lands): Protestant-spaces track, position -> (papal VP,
-#: Protestant VP) (§23.2).  Position 50 is the religious automatic victory.
-PROVISIONAL_PROTESTANT_TRACK = (
-    (15, 0), (15, 0), (15, 0), (14, 0), (14, 0), (14, 1), (13, 1), (13, 2), (13, 2), (13, 2),
-    (12, 3), (12, 3), (12, 3), (12, 4), (11, 4), (11, 4), (11, 5), (10, 5), (10, 5), (10, 6),
-    (9, 6), (9, 6), (9, 7), (8, 7), (8, 7), (7, 7), (7, 7), (6, 8), (6, 8), (5, 8),
-    (5, 9), (5, 9), (4, 9), (4, 10), (3, 10), (3, 10), (3, 10), (2, 10), (2, 10), (4, 11),
-    (3, 11), (3, 11), (3, 11), (2, 11), (2, 11), (1, 11), (1, 11), (1, 11), (1, 11), (1, 11),
-)
-
-
 @functools.lru_cache(maxsize=None)
 def key_track(power: str) -> dict[str, Any]:
-    """{cards: [...], vp: [...], auto: n} for a non-Protestant major power."""
-    powers = _load("powers.yaml")
-    if powers:
-        entry = (powers.get("powers") or {}).get(power) or {}
-        track = entry.get("key_track")
-        if track and "cards" in track and "vp" in track:
-            return {"cards": list(track["cards"]), "vp": list(track["vp"]),
-                    "auto": int(track.get("auto", len(track["vp"]) + 1))}
-    return PROVISIONAL_KEY_TRACKS[power]
+    """{cards: [...], vp: [...], auto: n} for a non-Protestant major power: the power card's
+    "Cards & VP for keys" track (§6.2, §23.2), entry i for i+1 uncovered boxes, from
+    powers.yaml (catalog.load_powers)."""
+    from games.here_i_stand.catalog import load_powers
+    track = load_powers().powers[power].key_track
+    return {"cards": list(track.cards), "vp": list(track.vp), "auto": int(track.auto_win_keys)}
 
 
 def protestant_track(spaces: int) -> tuple[int, int]:
-    """(papal VP, Protestant VP) for a number of Protestant spaces (§23.2)."""
-    n = max(0, min(spaces, len(PROVISIONAL_PROTESTANT_TRACK) - 1))
-    return PROVISIONAL_PROTESTANT_TRACK[n]
+    """(papal VP, Protestant VP) for a number of Protestant spaces (§23.2), from powers.yaml."""
+    from games.here_i_stand.catalog import load_powers
+    return _track_cached(max(0, spaces))
+
+
+@functools.lru_cache(maxsize=None)
+def _track_cached(spaces: int) -> tuple[int, int]:
+    from games.here_i_stand.catalog import load_powers
+    return load_powers().religious_track_vp(spaces)
 
 
 #: Build costs in CP (§11.1 table, §17).

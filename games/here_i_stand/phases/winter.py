@@ -29,6 +29,7 @@ else the nearest — and the optional moves are not made.
 """
 from __future__ import annotations
 
+import functools
 from collections import deque
 
 from engine.contract import Decision, IllegalOrder
@@ -62,12 +63,25 @@ def _steps(sid: str):
 
 def distances(state, power: str, start: str) -> dict[str, int]:
     """Shortest path lengths from `start` over land and sea, ignoring control (§19.3)."""
+    no_electorates = not state["league"] and power != "protestant"
+    return _distances(start, tuple(state["out_of_play"]), no_electorates)
+
+
+@functools.lru_cache(maxsize=4096)
+def _distances(start: str, out_of_play: tuple[str, ...], no_electorates: bool) -> dict[str, int]:
+    m = S.board()
+
+    def blocked(sid: str) -> bool:
+        if sid not in m.spaces:
+            return False
+        return sid in out_of_play or (no_electorates and m.spaces[sid].type == "electorate")
+
     dist = {start: 0}
     queue = deque([start])
     while queue:
         here = queue.popleft()
         for nxt in _steps(here):
-            if nxt not in dist and not _blocked(state, power, nxt):
+            if nxt not in dist and not blocked(nxt):
                 dist[nxt] = dist[here] + 1
                 queue.append(nxt)
     return dist
@@ -100,6 +114,12 @@ def safe_path(state, power: str, start: str, dest: str) -> bool:
 
 
 # ---------------------------------------------------------------- who goes where
+@functools.lru_cache(maxsize=1)
+def _fortified() -> tuple[str, ...]:
+    m = S.board()
+    return tuple(s.id for s in m.spaces.values() if s.is_fortified)
+
+
 def _home_capitals(state, power: str) -> list[str]:
     """Capitals a power's units may winter in: its own; an active minor's home keys (§22) and
     its ally's capitals."""
@@ -147,7 +167,13 @@ def pending(state, power: str) -> tuple[dict[str, int], dict[str, int]]:
     return must, may
 
 
-def destinations(state, power: str, sid: str) -> dict[str, int]:
+def _room(state, power: str, caps) -> dict[str, int]:
+    """Own fortified non-capital spaces and their room (4 less the power's units there)."""
+    return {f: FORT_CAP - S.count(state, f, power) for f in _fortified()
+            if f not in caps and _own_fort(state, power, f)}
+
+
+def destinations(state, power: str, sid: str, room: dict[str, int] | None = None) -> dict[str, int]:
     """Legal destinations for units leaving `sid`: {space: room} (capitals: unlimited)."""
     caps = _home_capitals(state, power)
     out: dict[str, int] = {}
@@ -155,17 +181,17 @@ def destinations(state, power: str, sid: str) -> dict[str, int]:
         if c != sid and S.in_play(state, c):
             out[c] = 10 ** 6
     if not _own_fort(state, power, sid):
+        if room is None:
+            room = _room(state, power, caps)
         dist = distances(state, power, sid)
-        forts = sorted((dist[f], f) for f in dist
-                       if f != sid and f not in caps and _own_fort(state, power, f))
-        rooms = [(d, f, FORT_CAP - S.count(state, f, power)) for d, f in forts]
+        rooms = sorted((dist[f], f, r) for f, r in room.items() if f in dist and f != sid)
         if power == "protestant" or not caps:
             rooms = [r for r in rooms if r[2] > 0]
         if rooms:
             nearest = rooms[0][0]
-            for d, f, room in rooms:
-                if d == nearest and room > 0:
-                    out[f] = room
+            for d, f, r in rooms:
+                if d == nearest and r > 0:
+                    out[f] = r
     return out
 
 
@@ -292,8 +318,9 @@ def _naval_return(state) -> None:
 def _options(state, power: str) -> list[Option]:
     must, may = pending(state, power)
     out = []
+    rooms = _room(state, power, _home_capitals(state, power)) if must or may else {}
     for sid in sorted(set(must) | set(may)):
-        for dst, room in sorted(destinations(state, power, sid).items()):
+        for dst, room in sorted(destinations(state, power, sid, rooms).items()):
             n = max(must.get(sid, 0), may.get(sid, 0))
             high = min(n, room)
             if high >= 1:

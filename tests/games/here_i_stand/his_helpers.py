@@ -1,0 +1,58 @@
+"""Helpers shared by the Here I Stand rules tests (not a test module)."""
+from __future__ import annotations
+
+from engine.canonical import copy_plain
+from engine.dice import Dice
+from games.here_i_stand import RULES
+from games.here_i_stand import state as S
+
+MAJORS = S.MAJORS
+
+
+def fresh(scenario: str = "1517", seed: str = "his-test", **options):
+    """A new game's state (after setup: turn 1 card draw done, diplomacy asked)."""
+    return RULES.setup(scenario, list(MAJORS), options, Dice(seed))
+
+
+def asked(state, seat):
+    found = [d for d in RULES.decisions(state) if d.seat == seat]
+    assert found, f"{seat} is not asked anything (phase {state['phase']})"
+    return found[0]
+
+
+def order(state, seat, text, dice=None, *, copy=True):
+    """Parse `text` for `seat`'s open decision and apply it; returns the new state."""
+    decision = asked(state, seat)
+    parsed = RULES.parse(state, decision, text)
+    work = copy_plain(state) if copy else state
+    return RULES.apply(work, seat, parsed, dice or Dice("his-order"))
+
+
+def clear_units(state, *spaces):
+    for sid in spaces or list(state["spaces"]):
+        rec = state["spaces"].get(sid)
+        if rec:
+            rec.pop("units", None)
+            rec.pop("leaders", None)
+            if not rec:
+                del state["spaces"][sid]
+
+
+def put(state, sid, power, **counts):
+    for kind, n in counts.items():
+        if kind == "leaders":
+            for lid in n:
+                S.move_leader(state, lid, S.where_is(state, lid), sid)
+        else:
+            S.add_units(state, sid, power, kind, n)
+
+
+def into_action(state, power, cp=None, hand=None):
+    """Put the game into the Action phase with `power` active (and `cp` CP to spend)."""
+    state["phase"] = "action"
+    state["phase_step"] = state["step"]
+    state["phase_data"] = {"active": MAJORS.index(power), "passes": 0, "cp": cp,
+                           "card": None, "impulse": 0}
+    if hand is not None:
+        state["hands"][power] = sorted(hand)
+    return state

@@ -1,0 +1,95 @@
+"""Spring Deployment (§10): the rulebook example E6 and the path rules."""
+from __future__ import annotations
+
+import pytest
+
+from engine.contract import IllegalOrder
+from games.here_i_stand import RULES
+from games.here_i_stand import state as S
+from games.here_i_stand.phases import spring_deployment as spring
+from his_helpers import MAJORS, asked, fresh, order, put
+
+
+def at_france(state):
+    state["phase"] = "spring_deployment"
+    state["phase_data"] = {"index": MAJORS.index("france")}
+    return state
+
+
+def e6_state():
+    """§10 L628: Genoa is France's ally, no ships in the Gulf of Lyon's ports (other than
+    France's own), and an alliance with the Papacy makes Papal Pavia friendly."""
+    state = fresh()
+    state["minor_allies"]["genoa"] = "france"
+    S.set_control(state, "genoa", "france")
+    S.set_control(state, "turin", "independent")
+    S.set_control(state, "pavia", "papacy")
+    state["wars"] = [w for w in state["wars"] if w != ["france", "papacy"]]
+    state["alliances"] = [["france", "papacy"]]
+    S.add_units(state, "barcelona", "hapsburg", "squadrons", -1)
+    put(state, "paris", "france", regulars=2)       # 6 regulars with Francis and Montmorency
+    return at_france(state)
+
+
+def test_e6_by_sea_to_genoa_and_on_to_milan():
+    state = e6_state()
+    reach = spring.reach(state, "france", "paris")
+    assert reach["marseille"] is False                  # by land
+    assert reach["genoa"] is True and reach["milan"] is True   # across the Gulf of Lyon
+    after = order(state, "france", "MOVE Paris -> Milan WITH Montmorency 5")
+    assert S.count(after, "milan", "france") == 2 + 5
+    assert "montmorency" in S.leaders_at(after, "milan")
+    assert S.count(after, "paris", "france") == 1
+    assert after["phase_data"]["index"] > MAJORS.index("france") or after["phase"] != "spring_deployment"
+
+
+def test_e6_at_most_five_cross_the_sea():
+    state = e6_state()
+    with pytest.raises(IllegalOrder, match="at most 5"):
+        order(state, "france", "MOVE Paris -> Genoa WITH Montmorency, Francis I 6")
+    decision = asked(state, "france")
+    movable = [o for o in decision.options.options if o.verb == "MOVE"
+               and dict(o.fields)["to"].values == ("genoa",)]
+    assert movable and all(dict(o.fields)["units"].high <= 5 for o in movable)
+
+
+def test_e6_without_the_alliance_pavia_is_not_friendly():
+    state = e6_state()
+    state["alliances"] = []
+    state["wars"].append(["france", "papacy"])
+    assert "milan" not in spring.reach(state, "france", "paris")
+    with pytest.raises(IllegalOrder, match="no deployment path"):
+        order(state, "france", "MOVE Paris -> Milan WITH Montmorency 4")
+
+
+def test_ships_of_another_major_close_the_sea_zone():
+    state = e6_state()
+    put(state, "barcelona", "hapsburg", squadrons=1)
+    assert "genoa" not in spring.reach(state, "france", "paris")
+
+
+def test_no_pass_and_no_unrest_on_the_path():
+    state = at_france(fresh())
+    assert "nice" not in spring.reach(state, "france", "paris") or \
+        not S.board().is_pass("marseille", "nice")
+    S.set_unrest(state, "dijon", True)
+    assert "dijon" not in spring.reach(state, "france", "paris")
+
+
+def test_order_pass_default_and_the_sequence():
+    state = fresh()
+    # drive the turn to spring deployment through the placeholder diplomacy
+    for power in MAJORS:
+        state = order(state, power, "DONE")
+    assert state["phase"] == "spring_deployment"
+    decision = RULES.decisions(state)[0]
+    assert decision.seat == "ottoman" and decision.kind == "deploy"
+    assert RULES.default(state, decision) == {"verb": "PASS"}
+    state = order(state, "ottoman", "PASS")
+    assert RULES.decisions(state)[0].seat == "hapsburg"
+    # the Protestants are never asked
+    while state["phase"] == "spring_deployment":
+        seat = RULES.decisions(state)[0].seat
+        assert seat != "protestant"
+        state = order(state, seat, "PASS")
+    assert state["phase"] == "action"
