@@ -164,9 +164,17 @@ def test_sigkill_mid_batch_then_restart(servers, judge_home: Path) -> None:
     for addr in PLAYERS.values():
         for msg in mails(servers, addr):
             received.setdefault(str(msg["In-Reply-To"]), []).append(str(msg["Message-ID"]))
+    duplicates = 0
     for raw, _ in batch:
         mid = str(parsed(raw)["Message-ID"])
-        assert len(received.get(mid, [])) == 1, (mid, received.get(mid))
+        copies = received.get(mid, [])
+        # One receipt per mail, always under the same stable Message-ID.  A kill between
+        # the SMTP server's "250 OK" and the outbox recording it can only repeat that very
+        # message (same Message-ID, which mail clients collapse): SMTP has no exactly-once
+        # commit, so that window is the one duplicate the judge cannot rule out.
+        assert len(set(copies)) == 1, (mid, copies)
+        duplicates += len(copies) - 1
+    assert duplicates <= kills * 4, received  # at most one in flight per SMTP session (4)
     sources = [e.source for e in entries(judge_home)]
     assert sources == ["<kill-0-north@x>"]
     assert servers.count(JUDGE, "pbem/processed") == 60
