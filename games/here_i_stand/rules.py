@@ -79,9 +79,6 @@ class HereIStand(Rules):
         decision = self._decision(state, seat)
         if not isinstance(order, dict) or not isinstance(order.get("verb"), str):
             raise IllegalOrder("an order needs a verb")
-        if order["verb"] not in decision.options.verbs():
-            raise IllegalOrder(f"{order['verb']} does not answer this question ({decision.prompt})",
-                               [v.replace("_", " ") for v in decision.options.verbs()])
         module(state["phase"]).apply(state, seat, decision, order, dice)
         S.bump(state)
         sequence.advance(state, dice)

@@ -1,0 +1,60 @@
+"""A full 1517 game answered by default orders only: it ends by a victory rule, replays
+exactly from its archive, and never shows a hidden card to another seat."""
+from __future__ import annotations
+
+import datetime as dt
+
+from engine.archive import dump_yaml, load_yaml, record_from_data
+from engine.game import Game
+from engine.record import replay
+from games.here_i_stand import RULES
+
+T0 = dt.datetime(2026, 11, 21, 12, 0, tzinfo=dt.timezone.utc)
+SEATS = {p: {"players": [f"{p}@example.org"], "lang": "en"} for p in RULES.scenario(None).seats}
+
+
+def leaves(data) -> set[str]:
+    found: set[str] = set()
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            found.update(str(k) for k in item)
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+        elif isinstance(item, str):
+            found.add(item)
+    return found
+
+
+def play_default(seed: str = "his-default") -> Game:
+    game = Game.create(RULES, "his-default", SEATS, now=T0, seed=seed)
+    moment = T0
+    checked = 0
+    while game.outcome() is None:
+        decision = game.decisions()[0]
+        if checked % 7 == 0:
+            secrets = RULES.secrets(game.state)
+            views = {seat: leaves(game.view(seat)) for seat in SEATS}
+            views[None] = leaves(game.view(None))
+            for owner, items in secrets.items():
+                for viewer, seen in views.items():
+                    if viewer != owner:
+                        assert not items & seen, f"{viewer} sees {owner}'s {items & seen}"
+        checked += 1
+        moment += dt.timedelta(minutes=1)
+        game.apply_order(decision.seat, RULES.default(game.state, decision), by="clock",
+                         source="test", at=moment, decision=decision)
+        assert game.record.last_seq < 20000
+    return game
+
+
+def test_default_driven_1517_game():
+    game = play_default()
+    outcome = game.outcome()
+    assert outcome is not None and "victory" in outcome.reason
+    assert game.state["vp_history"] and game.state["vp_history"][-1]["turn"] == game.state["turn"]
+    text = dump_yaml(game.to_data(private=False))
+    record = record_from_data(load_yaml(text))
+    replay(RULES, record, verify=True)

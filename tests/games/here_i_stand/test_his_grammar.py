@@ -1,0 +1,57 @@
+"""Order grammar: forgiving names (English, Russian, accents, typos), canonical text."""
+from __future__ import annotations
+
+import pytest
+
+from engine.contract import IllegalOrder
+from games.here_i_stand import RULES, grammar
+from his_helpers import asked, fresh, into_action
+
+
+def test_space_names():
+    assert grammar.space("Вена") == "vienna"
+    assert grammar.space("brunn") == grammar.space("Brünn")
+    assert grammar.space("st. quentin") == "st_quentin"
+    with pytest.raises(IllegalOrder) as refused:
+        grammar.space("Viena")
+    assert "vienna" in " ".join(refused.value.hints).lower()
+
+
+def test_card_names():
+    assert grammar.card_number("65") == 65
+    assert grammar.card_number("#7") == 7
+    assert grammar.card_number("На том стою") == 7
+    assert grammar.card_number("janissaries") == 1
+    with pytest.raises(IllegalOrder):
+        grammar.card_number("999")
+
+
+def test_leaders_and_powers():
+    assert grammar.leader("Монморанси") == "montmorency"
+    assert grammar.leader("Duke of Alba") == "duke_of_alva"
+    assert grammar.power("Габсбурги") == "hapsburg"
+
+
+def test_canonical_text_round_trips():
+    state = into_action(fresh(), "france", cp=4, hand=[65])
+    decision = asked(state, "france")
+    for text in ("MOVE paris -> dijon WITH montmorency 3", "MOVE paris -> dijon 2",
+                 "BUILD MERCENARY IN paris", "DONE"):
+        parsed = RULES.parse(state, decision, text)
+        assert RULES.order_text(parsed) == text
+        assert RULES.parse(state, decision, RULES.order_text(parsed)) == parsed
+    forgiving = RULES.parse(state, decision, "move Париж → Дижон with Montmorency ALL")
+    assert forgiving == {"verb": "MOVE", "from": "paris", "to": "dijon",
+                         "leaders": ("montmorency",), "units": 4}
+    impulse = into_action(fresh(), "france", hand=[65])
+    d = asked(impulse, "france")
+    assert RULES.parse(impulse, d, "play a mighty fortress for cp") == \
+        {"verb": "PLAY", "card": 65, "mode": "cp"}
+    assert RULES.parse(impulse, d, "PLAY 65 КАК СОБЫТИЕ")["mode"] == "event"
+    with pytest.raises(IllegalOrder, match="FOR CP or AS EVENT"):
+        RULES.parse(impulse, d, "PLAY 65")
+
+
+def test_split_on_semicolons():
+    assert RULES.split("PLAY 65 FOR CP; MOVE Paris -> Dijon 4\nDONE") == [
+        (1, "PLAY 65 FOR CP"), (1, "MOVE Paris -> Dijon 4"), (2, "DONE")]
