@@ -18,6 +18,8 @@ from engine.contract import IllegalOrder
 from engine.game import Game
 from engine.record import ReplayError, replay
 from pbem import simulate as simulation
+from pbem.config import write_default_config
+from pbem.demo import send_welcome
 from pbem import textreport
 from pbem.store import Store, StoreError
 from pbem.timesource import now
@@ -77,7 +79,8 @@ def init(ctx: click.Context, directory: Path | None) -> None:
     """Create a server home (default: --home) with the embedded default configuration."""
     home = directory or ctx.obj["home"]
     Store(home).init()
-    click.echo(f"initialised {home}")
+    config = write_default_config(home)
+    click.echo(f"initialised {home} (configuration: {config})")
 
 
 @main.command(name="rules")
@@ -118,12 +121,14 @@ def _option_value(text: str) -> Any:
 @click.option("--clock", "clocks", multiple=True, help="CLASS=DURATION, e.g. impulse=24h")
 @click.option("--option", "options", multiple=True, help="KEY=VALUE game option")
 @click.option("--title", default="")
+@click.option("--welcome/--no-welcome", default=True, show_default=True,
+              help="queue a welcome mail with its subject tag to every seat")
 @click.pass_context
 @friendly
 def new(ctx: click.Context, game_id: str, rules_name: str, scenario: str | None,
         seats: tuple[str, ...], moderators: tuple[str, ...], seed: str | None, lang: str,
-        clocks: tuple[str, ...], options: tuple[str, ...], title: str) -> None:
-    """Start a game."""
+        clocks: tuple[str, ...], options: tuple[str, ...], title: str, welcome: bool) -> None:
+    """Start a game (and queue each player's welcome mail for `pbem run` to send)."""
     rules = registry.get(rules_name)
     seat_map: dict[str, dict[str, Any]] = {}
     for seat, emails in _pairs(seats, "SEAT=EMAIL"):
@@ -154,6 +159,9 @@ def new(ctx: click.Context, game_id: str, rules_name: str, scenario: str | None,
     for moderator in moderators:
         token = game.server["tokens"][f"moderator:{moderator}"]
         click.echo(f"  moderator {moderator}: subject tag [{game_id} moderator {token}]")
+    if welcome:
+        queued = send_welcome(store.home, game_id)
+        click.echo(f"  {queued} welcome mail(s) queued; `pbem run` sends them")
 
 
 @main.command()
