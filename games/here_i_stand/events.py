@@ -11,7 +11,8 @@ Implemented:
   Elizabeth I (#23), Dragut (#18);
 * Barbary Pirates (#9, §21.1): Algiers enters play with 2 regulars, 2 corsairs, Barbarossa;
 * Six Wives of Henry VIII (#3, §21.3): the marital-track half (turn 2+; the declaration of
-  war half comes with the diplomacy work);
+  war half comes with the diplomacy work), with the pregnancy chart and the Anne of Cleves /
+  Catherine Howard card draws;
 * Patron of the Arts (#4, §21.4): the chateaux roll.
 
 Mandatory events whose effects are not implemented yet (Defender of the Faith #11, Master of
@@ -136,6 +137,24 @@ def advance_marriage(state: S.State, dice: Dice) -> None:
         state["english_reformation_turn"] = state["turn"] + 1
     if state["marital"] != "ask_for_divorce":
         pregnancy_roll(state, dice)
+    if state["marital"] == "anne_of_cleves" and S.allied(state, "england", "protestant"):
+        draw(state, "england", dice)
+        draw(state, "protestant", dice)
+    elif state["marital"] == "catherine_howard":
+        draw(state, "england", dice)
+
+
+def draw(state: S.State, power: str, dice: Dice) -> int | None:
+    """`power` draws the top card of the deck (the discard is reshuffled in when it is empty)."""
+    if not state["deck"] and state["discard"]:
+        state["deck"], state["discard"] = sorted(state["discard"]), []
+        dice.shuffle(state["deck"])
+    if not state["deck"]:
+        return None
+    number = state["deck"].pop()
+    state["hands"][power] = sorted(state["hands"][power] + [number])
+    S.log(state, f"{power} draws a card")
+    return number
 
 
 def pregnancy_roll(state: S.State, dice: Dice) -> int:
@@ -164,8 +183,6 @@ def pregnancy_roll(state: S.State, dice: Dice) -> int:
     elif roll == 6:
         state["heirs"]["edward"] = "healthy"
     S.log(state, f"pregnancy chart: {roll}")
-    if state["marital"] == "catherine_howard":
-        pass  # England draws a card: needs the deck, handled by the caller
     return roll
 
 
