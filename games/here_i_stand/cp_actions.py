@@ -176,6 +176,8 @@ def check_move(state: S.State, power: str, src: str, dst: str, leaders: tuple[st
         raise IllegalOrder("a negative number of units cannot move")
     if n == 0 and not leaders:
         raise IllegalOrder("nothing to move: name units or leaders")
+    if n == 0 and S.enemy_space(state, power, dst):
+        raise IllegalOrder("leaders without units may not enter an enemy-controlled space (§13.1)")
     chosen = pick_units(avail, n, mix)
     limit = S.army_limit(leaders)
     if n > limit:
@@ -222,9 +224,10 @@ def move_options(state: S.State, power: str, cp: int) -> list[Option]:
         for dst in m.neighbours(sid):
             if move_cost(sid, dst) > cp or can_enter(state, power, dst):
                 continue
+            hostile = S.enemy_space(state, power, dst)
             for group in _leader_sets(here):
                 high = min(total, S.army_limit(group))
-                low = 0 if group else 1
+                low = 0 if group and not hostile else 1
                 if high < low:
                     continue
                 out.append(Option.of("MOVE", f"MOVE {sid} -> {dst}", **{

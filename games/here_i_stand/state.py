@@ -22,6 +22,7 @@ Rule references (§) are to the Russian 1st-edition rulebook (digest: rules/dige
 """
 from __future__ import annotations
 
+import functools
 from typing import Any, Iterable
 
 from engine.dice import Dice
@@ -351,11 +352,14 @@ def capitals(power: str) -> tuple[str, ...]:
     return tuple(s for s in m.capitals() if m.spaces[s].home == power)
 
 
+@functools.lru_cache(maxsize=1)
+def _keys() -> tuple[str, ...]:
+    return tuple(s.id for s in board().spaces.values() if s.is_key)
+
+
 def keys_controlled(state: State, power: str) -> list[str]:
     """Keys with this power's square marker: every key space it controls (§2.4, §6.2)."""
-    m = board()
-    return [s.id for s in m.spaces.values()
-            if s.is_key and in_play(state, s.id) and controller(state, s.id) == power]
+    return [k for k in _keys() if controller(state, k) == power and in_play(state, k)]
 
 
 def keys_in_unrest(state: State, power: str) -> int:

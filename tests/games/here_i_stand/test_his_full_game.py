@@ -58,3 +58,12 @@ def test_default_driven_1517_game():
     text = dump_yaml(game.to_data(private=False))
     record = record_from_data(load_yaml(text))
     replay(RULES, record, verify=True)
+
+
+def test_default_driven_1532_game_and_tournament_length():
+    from pbem.simulate import play, verify_archive
+    game = play(RULES, scenario="1532", seed="his-1532", bot="default")
+    assert game.outcome() is not None and game.state["turn"] >= 4
+    verify_archive(RULES, game)
+    short = play(RULES, scenario=None, seed="his-t6", bot="default", options={"last_turn": 6})
+    assert short.outcome() is not None and short.state["turn"] <= 6
