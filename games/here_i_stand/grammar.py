@@ -195,9 +195,19 @@ def mix_text(mix: tuple[int, int, int]) -> str:
 
 
 # ---------------------------------------------------------------- canonical text
+#: Verbs of the diplomacy phase and the turn-1 religious specials, written by
+#: `diplomacy_orders.order_text`.
+DIPLOMACY_VERBS = ("PROPOSE", "ACCEPT", "REJECT", "WITHDRAW", "SUE_FOR_PEACE", "ELIMINATE",
+                   "BUY_BACK", "RANSOM", "REMOVE_EXCOMMUNICATION", "DECLARE_WAR", "INTERVENE",
+                   "PAY", "REFORM", "CHOOSE", "CONVERT")
+
+
 def order_text(order: Order) -> str:
     """The canonical text of an order (ids, upper-case keywords)."""
     verb = order["verb"]
+    if verb in DIPLOMACY_VERBS:
+        from games.here_i_stand import diplomacy_orders  # no import cycle at load time
+        return diplomacy_orders.order_text(order)
     if verb == "PLAY":
         return f"PLAY {order['card']} {'AS EVENT' if order['mode'] == 'event' else 'FOR CP'}"
     if verb in ("MOVE", "RETURN", "NAVAL"):
@@ -220,13 +230,37 @@ def order_text(order: Order) -> str:
     return " ".join([verb.replace("_", " "), *fields])
 
 
+#: First words that open a multi-line diplomacy block, and the lines that close it.
+BLOCK_OPENERS = ("PROPOSE", "ПРЕДЛОЖИТЬ", "ПРЕДЛОЖЕНИЕ")
+BLOCK_CLOSERS = ("ENDPROPOSE", "END PROPOSE", "END", "КОНЕЦ", "КОНЕЦ ПРЕДЛОЖЕНИЯ")
+
+
 def split(text: str) -> list[tuple[int, str]]:
-    """Order blocks: one per non-empty line, and lines may hold several orders split by ``;``."""
+    """Order blocks: one per non-empty line, and lines may hold several orders split by ``;``.
+
+    A ``PROPOSE`` line opens one block that runs to its ``ENDPROPOSE`` line (inclusive; the
+    ``;`` inside are its own); without an ``ENDPROPOSE`` below, the PROPOSE line alone is the
+    block (terms separated by ``;`` on that line)."""
+    lines = text.splitlines()
     out = []
-    for n, line in enumerate(text.splitlines(), start=1):
+    n = 0
+    while n < len(lines):
+        line = lines[n]
+        first = line.strip().split(maxsplit=1)
+        if first and first[0].upper().rstrip(":") in BLOCK_OPENERS:
+            end = next((k for k in range(n + 1, len(lines))
+                        if " ".join(lines[k].split()).upper() in BLOCK_CLOSERS), None)
+            if end is None:
+                out.append((n + 1, line.strip()))
+                n += 1
+            else:
+                out.append((n + 1, "\n".join(ln.rstrip() for ln in lines[n:end + 1]).strip()))
+                n = end + 1
+            continue
         for part in line.split(";"):
             if part.strip():
-                out.append((n, part.strip()))
+                out.append((n + 1, part.strip()))
+        n += 1
     return out
 
 

@@ -118,6 +118,11 @@ def new_state(scenario: str, options: dict[str, Any], dice: Dice) -> State:
         "heirs": {"edward": None, "elizabeth": False},
         "new_world": data["new_world"],
         "captured": {},
+        # diplomacy and the religious struggle (phases/diplomacy.py, religion.py)
+        "jesuits": [],                  # spaces with a Jesuit university (§18.2)
+        "loans": [],                    # squadrons on loan this turn (§9.2, back in Winter §19.1)
+        "aragon_used": False,           # the Catherine of Aragon counter spent (§9.6, §21.3)
+        "private_log": {p: [] for p in MAJORS},   # lines only that seat sees (cards received)
         "vp_history": [],
         "log": [],
         "phase_data": {},

@@ -12,7 +12,10 @@ from typing import Any
 
 from games.here_i_stand import facts
 from games.here_i_stand import state as S
-from games.here_i_stand.phases import victory
+from games.here_i_stand.phases import diet_of_worms, diplomacy, victory
+
+#: Phases with views of their own: `public_view(state)` and `private_view(state, seat)`.
+_phase_views = {"diplomacy": diplomacy, "diet_of_worms": diet_of_worms}
 
 
 def _card(number: int) -> dict[str, Any]:
@@ -88,13 +91,21 @@ def view(state, seat: str | None) -> dict[str, Any]:
         "henry_viii": {"marital": state["marital"], "pregnancy": list(state["pregnancy"]),
                        "heirs": dict(state["heirs"])},
         "excommunicated": list(state["excommunicated"]),
+        "captured": {p: list(ls) for p, ls in state["captured"].items()},
+        "loans": [dict(x) for x in state.get("loans", [])],
         "board": board_view(state),
         "log": list(state["log"]),
         "outcome": state["outcome"],
     }
+    special = _phase_views.get(state["phase"])
+    if special is not None:
+        public[state["phase"]] = special.public_view(state)
     if seat is not None:
         public["seat"] = seat
         public["hand"] = [_card(n) for n in sorted(state["hands"].get(seat, []))]
+        public["private_log"] = list(state.get("private_log", {}).get(seat, []))
+        if special is not None:
+            public.update(special.private_view(state, seat))
     return public
 
 
@@ -110,4 +121,6 @@ def secrets(state) -> dict[str, set[str]]:
         out[power] = names
     # a card in one hand may share its name with nothing else; discard names are public, so
     # drop names that are public anyway (duplicates never occur: every card is unique)
+    for power, names in diet_of_worms.secrets(state).items():   # sealed Diet of Worms cards
+        out.setdefault(power, set()).update(names)
     return out

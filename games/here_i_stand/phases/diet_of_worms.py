@@ -1,32 +1,216 @@
-"""Phase 4 of turn 1: the Diet of Worms (§18.1) — PLACEHOLDER.
+"""Phase 4 of turn 1: the Diet of Worms (§18.1 L1139-1153).
 
-Owned by the diplomacy/reformation work (issue 4), which replaces this module with the
-sealed card choice of the Hapsburgs, Papacy and Protestants (decision D12) and the
-conversions (D13).  Until then the phase is skipped.
+1. **Sealed choice** (decision ``diet``, asked of the Hapsburgs, the Papacy and the
+   Protestants at once): ``CHOOSE <card>`` — any card in hand but a mandatory event; home
+   cards may be chosen (L1145).  The chosen card leaves the hand and stays secret — only its
+   owner's view shows it (`private_view`; `secrets`) — until all three have chosen.
+2. **Reveal** at once; the three cards are then spent as if played for CP (the discard pile;
+   a home card waits for the next Card Draw, §6.1), which is how the rulebook's example E7
+   (L682) has the Protestant "play one card at the Diet of Worms".
+3. The Protestants roll the card's CP + 4 dice; the Papacy and the Hapsburgs roll their cards'
+   CP, added together; 5 and 6 hit (L1147-1149).
+4. More Protestant hits: the Protestants convert as many spaces as the difference, all in the
+   German zone, each adjacent to a Protestant space — those just converted included (L1150).
+   More Catholic hits: the Papacy converts that many German-zone spaces back, each adjacent to
+   a Catholic space (L1151).  A tie: nothing (L1153).  Conversions are chosen one at a time
+   (decision ``convert``: ``CONVERT <space>``); adjacency counts passes as in §18.3 step 1 and
+   unrest does not matter (the Diet's text names neither); a first Protestant conversion of an
+   electorate brings its units (§21.6).  Fewer legal spaces than hits: the rest are lost.
+
+Defaults (NMR): the lowest-CP legal card (then the lowest number); with no legal card the power
+takes part with 0 CP without being asked.  Conversions: an electorate first, then the space
+with most neighbours of the converter's faith, then by id.
 """
 from __future__ import annotations
 
-from engine.contract import IllegalOrder
-from games.here_i_stand.state import log
+from engine.contract import Decision, IllegalOrder
+from engine.options import OneOf, Option, OptionSet
+from games.here_i_stand import facts, grammar, religion
+from games.here_i_stand import diplomacy_orders as O
+from games.here_i_stand import state as S
+from games.here_i_stand.phases import decision_id
 
 NAME = "diet_of_worms"
+POWERS = ("hapsburg", "papacy", "protestant")
+PROTESTANT_EXTRA_DICE = 4
+ZONE = "german"
+
+
+def legal_cards(state, power: str) -> list[int]:
+    return sorted(n for n in state["hands"][power] if facts.card(n).type != "mandatory")
 
 
 def enter(state, dice) -> None:
-    log(state, "Diet of Worms: not yet implemented in pbem (placeholder, skipped)")
+    state["phase_data"] = {"stage": "choose", "sealed": {}, "side": None, "left": 0,
+                           "result": None}
+    for p in POWERS:
+        if not legal_cards(state, p):
+            state["phase_data"]["sealed"][p] = None
+            S.log(state, f"Diet of Worms: {p} has no card to commit")
+    S.log(state, "the Diet of Worms: the Hapsburgs, the Papacy and the Protestants each choose "
+                 "a card in secret")
+    _settle(state, dice)
+
+
+def _settle(state, dice) -> None:
+    data = state["phase_data"]
+    if data["stage"] == "choose" and all(p in data["sealed"] for p in POWERS):
+        _resolve(state, dice)
+    if data["stage"] == "convert" and (data["left"] <= 0 or not targets(state, data["side"])):
+        if data["left"] > 0:
+            S.log(state, f"Diet of Worms: no space left for {data['left']} conversion(s)")
+        data["stage"] = "over"
+        data["left"] = 0
+
+
+def _resolve(state, dice) -> None:
+    data = state["phase_data"]
+    cps: dict[str, int] = {}
+    shown = []
+    for p in POWERS:
+        card = data["sealed"][p]
+        cps[p] = facts.card(card).cp if card is not None else 0
+        if card is not None:
+            S.discard(state, card, as_event=False)
+            shown.append(f"{p} {facts.card(card).title} ({cps[p]} CP)")
+    S.log(state, "Diet of Worms, the cards: " + ", ".join(shown or ["none"]))
+    prot = dice.roll(cps["protestant"] + PROTESTANT_EXTRA_DICE)
+    papal = dice.roll(cps["papacy"])
+    haps = dice.roll(cps["hapsburg"])
+    hits = lambda rolls: sum(1 for r in rolls if r >= 5)  # noqa: E731
+    p_hits, c_hits = hits(prot), hits(papal) + hits(haps)
+    data["result"] = {"cards": {p: data["sealed"][p] for p in POWERS},
+                      "rolls": {"protestant": prot, "papacy": papal, "hapsburg": haps},
+                      "protestant_hits": p_hits, "catholic_hits": c_hits}
+    S.log(state, f"Diet of Worms: Protestants {len(prot)} dice {prot} = {p_hits} hit(s); "
+                 f"Papacy {papal} + Hapsburgs {haps} = {c_hits} hit(s)")
+    if p_hits > c_hits:
+        data.update(stage="convert", side=religion.PROTESTANT, left=p_hits - c_hits)
+        S.log(state, f"the Protestants win the Diet: {p_hits - c_hits} conversion(s)")
+    elif c_hits > p_hits:
+        data.update(stage="convert", side=religion.CATHOLIC, left=c_hits - p_hits)
+        S.log(state, f"the Catholics win the Diet: {c_hits - p_hits} conversion(s)")
+    else:
+        data["stage"] = "over"
+        S.log(state, "the Diet of Worms ends in a draw")
+
+
+def targets(state, side: str) -> list[str]:
+    """German-zone spaces of the other faith next to a space of `side`'s faith (L1150-1151)."""
+    m = S.board()
+    out = []
+    for sid in m.spaces_of(language=ZONE):
+        if not S.in_play(state, sid) or religion.faith(state, sid) != religion.other(side):
+            continue
+        if any(religion.faith(state, n) == side for n in m.neighbours(sid)):
+            out.append(sid)
+    return out
+
+
+def _seat(side: str) -> str:
+    return "protestant" if side == religion.PROTESTANT else "papacy"
 
 
 def decisions(state):
+    data = state["phase_data"]
+    if data["stage"] == "choose":
+        return [Decision(decision_id(state, "diet", p, simultaneous=True), p, "diet",
+                         OptionSet((Option.of("CHOOSE", "CHOOSE <card>",
+                                              card=OneOf(tuple(legal_cards(state, p)))),)),
+                         clock="impulse",
+                         prompt="Diet of Worms: CHOOSE a card in secret (no mandatory event; "
+                                "higher CP, more dice)")
+                for p in POWERS if p not in data["sealed"]]
+    if data["stage"] == "convert":
+        side = data["side"]
+        return [Decision(decision_id(state, "convert"), _seat(side), "convert",
+                         OptionSet((Option.of("CONVERT", "CONVERT <space>",
+                                              space=OneOf(tuple(targets(state, side)))),)),
+                         clock="impulse",
+                         prompt=f"Diet of Worms: convert {data['left']} more German-zone "
+                                f"space(s) to the {side} faith: CONVERT <space>",
+                         context={"left": data["left"]})]
     return []
 
 
 def parse(state, decision, text):
-    raise IllegalOrder("nothing is asked in the Diet of Worms phase yet")
+    verb = O.verb(text)
+    if decision.kind == "diet":
+        grammar.expect(["CHOOSE"], verb, text, decision.prompt)
+        return {"verb": "CHOOSE", "card": grammar.card_number(O.rest(text),
+                                                              state["hands"][decision.seat])}
+    grammar.expect(["CONVERT"], verb, text, decision.prompt)
+    return {"verb": "CONVERT", "space": grammar.space(O.rest(text))}
 
 
 def apply(state, seat, decision, order, dice) -> None:
-    raise IllegalOrder("nothing is asked in the Diet of Worms phase yet")
+    data = state["phase_data"]
+    if decision.kind == "diet":
+        card = order.get("card")
+        if set(order) != {"verb", "card"} or card not in state["hands"][seat]:
+            raise IllegalOrder("that card is not in your hand",
+                               [grammar.card_label(n) for n in legal_cards(state, seat)])
+        if facts.card(card).type == "mandatory":
+            raise IllegalOrder(f"{facts.card(card).name_en} is a mandatory event: it cannot be "
+                               "chosen for the Diet (§18.1)")
+        state["hands"][seat].remove(card)
+        data["sealed"][seat] = card
+        S.log(state, f"{seat} has chosen its card for the Diet")
+    else:
+        sid = order.get("space")
+        if set(order) != {"verb", "space"} or sid not in targets(state, data["side"]):
+            raise IllegalOrder(f"that space cannot be converted: it must be in the German zone, "
+                               f"of the other faith, next to a {data['side']} space",
+                               targets(state, data["side"])[:8])
+        religion.convert(state, sid, data["side"])
+        data["left"] -= 1
+        S.log(state, f"Diet of Worms: {S.board().spaces[sid].name_en} becomes {data['side']}")
+    _settle(state, dice)
 
 
 def default(state, decision):
-    raise IllegalOrder("nothing is asked in the Diet of Worms phase yet")
+    if decision.kind == "diet":
+        best = min(legal_cards(state, decision.seat), key=lambda n: (facts.card(n).cp, n))
+        return {"verb": "CHOOSE", "card": best}
+    side = state["phase_data"]["side"]
+    m = S.board()
+
+    def key(sid):
+        friends = sum(1 for n in m.neighbours(sid) if religion.faith(state, n) == side)
+        return (m.spaces[sid].type != "electorate", -friends, sid)
+    return {"verb": "CONVERT", "space": min(targets(state, side), key=key)}
+
+
+# ---------------------------------------------------------------- views and secrets
+def public_view(state) -> dict:
+    data = state["phase_data"]
+    out = {"stage": data["stage"], "chosen": [p for p in POWERS if p in data["sealed"]]}
+    if data["result"] is not None:
+        out["result"] = {"cards": dict(data["result"]["cards"]),
+                         "rolls": {k: list(v) for k, v in data["result"]["rolls"].items()},
+                         "protestant_hits": data["result"]["protestant_hits"],
+                         "catholic_hits": data["result"]["catholic_hits"]}
+    if data["stage"] == "convert":
+        out["side"], out["left"] = data["side"], data["left"]
+    return out
+
+
+def private_view(state, seat: str) -> dict:
+    data = state["phase_data"]
+    card = data["sealed"].get(seat)
+    if data["stage"] != "choose" or card is None:
+        return {}
+    c = facts.card(card)
+    return {"diet_card": {"number": card, "name": c.name_en, "name_ru": c.name_ru, "cp": c.cp}}
+
+
+def secrets(state) -> dict[str, set[str]]:
+    """Sealed Diet cards before the reveal: only the chooser may see them."""
+    data = state["phase_data"]
+    if state["phase"] != NAME or data.get("stage") != "choose":
+        return {}
+    out: dict[str, set[str]] = {}
+    for p, card in data["sealed"].items():
+        if card is not None:
+            out[p] = {facts.card(card).name_en, facts.card(card).name_ru}
+    return out

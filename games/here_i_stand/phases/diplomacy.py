@@ -1,46 +1,920 @@
-"""Phase 3: Diplomacy (§9) — PLACEHOLDER.
+"""Phase 3: Diplomacy (§9), its five segments in the rulebook's order (§7 table, L413-417):
+negotiation (§9.1), sue for peace (§9.3, not on the last turn), ransom (§9.4), removing
+excommunication (§9.5), declarations of war (§9.6).  On turn 1 only England negotiates, with
+France and with the Hapsburgs, and the phase then ends (§7 L398-404).
 
-Owned by the diplomacy work (issue 4), which replaces this module with §9 in full: the
-negotiation window (DONE, PROPOSE/ACCEPT/REJECT), alliances, sue for peace, ransom,
-excommunication and declarations of war.  Until then every major power is asked the same
-simultaneous question on the ``negotiation`` clock and can only answer ``DONE``; the phase
-ends when all six have.
+**Negotiation window** (§9.1, DESIGN.md "Time").  Every major power (turn 1: England, France,
+the Hapsburgs) is asked at once on the ``negotiation`` clock (48 h by default, L501); free talk
+("press") goes through the mail gateway, not the game.  Agreements that change the game
+(L483-496) are registered as ``PROPOSE ... ENDPROPOSE`` packages (terms: `diplomacy_orders`);
+each gets a number; the proposer has confirmed it by proposing, every other party answers
+``ACCEPT <n>`` or ``REJECT <n>`` (one rejection voids the package, L503), the proposer may
+``WITHDRAW <n>``.  ``DONE`` says "my negotiations are finished"; the window closes when every
+asked power is done, or at the deadline (the NMR default is ``DONE``; an unanswered proposal
+is never accepted by default).
+
+*Rulings* (rulebook L503: "when time runs out (or all negotiations are finished) each power in
+the standard order announces its agreements ... all powers concerned must confirm the whole
+package; if confirmed, the situation changes at once"):
+
+* an ACCEPT is the party's confirmation given in advance; it may be taken back with REJECT
+  while the window is open;
+* confirmed packages take effect **when the window closes**, announced in the standard order
+  of their proposers (then by number) — on turn 1 the English-Hapsburg deals first, then the
+  English-French ones (§7 L402-403) — each checked again just before it is carried out (a
+  package that became impossible, e.g. a card gift from an emptied hand, is void as a whole);
+* a power that sent DONE has no open question: its standing answers are final.  A **new
+  proposal naming it reopens** its window (it is asked again, with a fresh deadline), so no
+  package is ever decided without each party having been asked; each power may make at most
+  `MAX_PROPOSALS` proposals per window;
+* proposals are private to their parties until the window closes; then the packages that
+  take effect (and those void) are announced in the public log, unconfirmed ones are not.
+
+*Structured options*: ``PROPOSE`` has free terms, so its Option offers a few representative
+packages (an alliance, a peace, one random card, each with every other power and only while
+legal, and only for a power's first two proposals of the window) for bots; `parse` reads the
+full grammar.  ACCEPT/REJECT/WITHDRAW list the open proposal numbers; all options are exact.
+
+**Sue for peace** (§9.3): powers in the standard order (each asked only when it may sue: the
+enemy holds one of its leaders or controls one of its home spaces; never the Hapsburgs or
+Papacy with the Protestants) answer ``SUE FOR PEACE WITH <power>`` or ``DONE`` (no more suits
+this phase).  A suit runs steps 2-8: the winner's War Winner VP (2 with the Ottomans in the
+war, from the supply); the winner's home spaces held by the loser return, the loser's units
+leaving (`diplomacy_terms.relocate`); the loser ``ELIMINATE``s 2 of its own units; it may
+``BUY BACK`` its home keys, captured leaders and pairs of non-key home spaces held by the
+winner, each ``WITH VP`` (a War Winner VP to the winner from the supply) or ``WITH CARD``
+(a random card to the winner), then ``DONE``; the war ends (and an excommunication with it,
+if the Papacy was in it).  The suing power is asked again (it may sue in another war).
+
+**Ransom** (§9.4): ``RANSOM <leader>`` — the captor draws a random card from the owner's hand
+and the leader goes home.  **Remove excommunication** (§9.5): ``REMOVE EXCOMMUNICATION`` — the
+Papacy draws a random card whose CP go to St Peter's, the card to the discard pile.
+
+**Declarations of war** (§9.6): in the standard order ``DECLARE WAR ON <power>`` (repeatable)
+then ``DONE``; the bans of L587-609 and the cost chart (powers.yaml: majors from the chart, a
+minor 1 CP, the Hapsburgs' first declaration on England after Anne Boleyn 2 CP less) apply, and
+a power may not declare more than its hand (mandatory events excluded) can pay.  A declaration
+on Scotland lets France, on Venice lets the Papacy ``INTERVENE`` (2 CP): the minor becomes its
+ally (§22.2), the declarer is at war with the intervener, and every other power at war with the
+minor may ``DECLARE WAR ON`` the intervener for free or its units leave the minor's spaces.
+When all have declared, each power that owes CP answers ``PAY <card>, <card>...`` with cards
+whose CP add up to at least its cost (no mandatory event, L568).
+
+Defaults (NMR): DONE everywhere (no suit, no buy-back, no ransom, no declaration, no
+intervention); the two eliminated units are the cheapest (mercenaries, cavalry, corsairs,
+regulars, squadrons) from the largest stacks; the payment is the cheapest card set.
 """
 from __future__ import annotations
 
+import itertools
+
 from engine.contract import Decision, IllegalOrder
-from engine.options import Option, OptionSet
-from games.here_i_stand import grammar
+from engine.options import OneOf, Option, OptionSet
+from games.here_i_stand import catalog, facts, grammar, religion
+from games.here_i_stand import diplomacy_orders as O
+from games.here_i_stand import diplomacy_terms as T
+from games.here_i_stand import state as S
 from games.here_i_stand.phases import decision_id
-from games.here_i_stand.state import MAJORS
 
 NAME = "diplomacy"
+MAX_PROPOSALS = 10
+BOT_PROPOSALS = 2
+TURN_ONE_WINDOW = ("hapsburg", "england", "france")
+SEGMENTS = ("negotiation", "peace", "ransom", "excommunication", "war", "pay", "end")
+CHEAP_FIRST = ("mercenaries", "cavalry", "corsairs", "regulars", "squadrons")
+UNIT_WORDS = {"regulars": "REGULAR", "mercenaries": "MERCENARY", "cavalry": "CAVALRY",
+              "squadrons": "SQUADRON", "corsairs": "CORSAIR"}
 
 
+# ---------------------------------------------------------------- setup and flow
 def enter(state, dice) -> None:
-    state["phase_data"] = {"done": []}
+    window = list(TURN_ONE_WINDOW) if state["turn"] == 1 else list(S.MAJORS)
+    state["phase_data"] = {"segment": "negotiation", "ctx": T.new_context(),
+                           "window": [p for p in S.MAJORS if p in window], "done": [],
+                           "proposals": [], "next_id": 1, "made": {}, "announced": [],
+                           "peace": {"index": 0, "declined": [], "suit": None},
+                           "index": 0, "war": {"index": 0, "costs": {}, "queue": [],
+                                               "declared": [], "paid": []}}
+    _settle(state, dice)
 
 
+def _pd(state):
+    return state["phase_data"]
+
+
+def _next_segment(state, dice) -> None:
+    pd = _pd(state)
+    seg = SEGMENTS[SEGMENTS.index(pd["segment"]) + 1]
+    if state["turn"] == 1:
+        seg = "end"                                   # §7: turn 1 ends after the negotiation
+    if seg == "peace" and state["turn"] >= state["last_turn"]:
+        S.log(state, "no suing for peace on the last turn (§9.3)")
+        seg = "ransom"
+    pd["segment"] = seg
+    pd["index"] = 0
+
+
+def _settle(state, dice) -> None:
+    """Move through automatic steps until someone is asked or the phase is over."""
+    guard = 0
+    while True:
+        guard += 1
+        if guard > 500:
+            raise RuntimeError("diplomacy does not settle")
+        pd = _pd(state)
+        seg = pd["segment"]
+        if seg == "end":
+            return
+        if seg == "negotiation":
+            if _asked_in_window(state):
+                return
+            _close_window(state, dice)
+            _next_segment(state, dice)
+            continue
+        if seg == "peace":
+            if _peace_ready(state):
+                return
+            _next_segment(state, dice)
+            continue
+        if seg in ("ransom", "excommunication"):
+            if _current_simple(state) is not None:
+                return
+            _next_segment(state, dice)
+            continue
+        if seg == "war":
+            if _war_ready(state):
+                return
+            _next_segment(state, dice)
+            continue
+        if seg == "pay":
+            if _payers(state):
+                return
+            _next_segment(state, dice)
+            continue
+
+
+# ---------------------------------------------------------------- negotiation (§9.1)
+def _asked_in_window(state) -> list[str]:
+    pd = _pd(state)
+    return [p for p in pd["window"] if p not in pd["done"]]
+
+
+def _open(state) -> list[dict]:
+    return [p for p in _pd(state)["proposals"] if p["status"] == "open"]
+
+
+def _proposal(state, number) -> dict:
+    for p in _pd(state)["proposals"]:
+        if p["id"] == number:
+            return p
+    raise IllegalOrder(f"there is no proposal {number}",
+                       [str(p["id"]) for p in _open(state)])
+
+
+def _as_terms(raw) -> tuple:
+    return tuple(tuple(tuple(tuple(x) for x in v) if isinstance(v, list) and v and isinstance(v[0], list)
+                       else tuple(v) if isinstance(v, list) else v for v in t) for t in raw)
+
+
+def _plain_terms(terms) -> list:
+    out = []
+    for t in terms:
+        out.append([[list(x) for x in v] if isinstance(v, tuple) and v and isinstance(v[0], tuple)
+                    else list(v) if isinstance(v, tuple) else v for v in t])
+    return out
+
+
+def representatives(state, seat: str) -> tuple:
+    """A few legal packages for bots (see the module docstring)."""
+    pd = _pd(state)
+    if pd["made"].get(seat, 0) >= BOT_PROPOSALS:
+        return ()
+    out = []
+    for other in pd["window"]:
+        if other == seat:
+            continue
+        a, b = sorted((seat, other))
+        for terms in ((("ALLIANCE", a, b),), (("PEACE", a, b),), (("CARDS", 1, seat, other),)):
+            parties = tuple(p for p in S.MAJORS if p in (seat, other))
+            if T.package_problem(state, pd["ctx"], seat, parties, terms) is None:
+                out.append({"verb": "PROPOSE", "parties": parties, "terms": terms})
+    return tuple(out)
+
+
+def _negotiation_options(state, seat: str) -> tuple:
+    mine = [p for p in _open(state) if seat in p["parties"]]
+    reps = representatives(state, seat)
+    return (
+        Option.of("DONE", "DONE"),
+        Option.of("PROPOSE", "PROPOSE england france: ALLIANCE england france",
+                  parties=OneOf(()), terms=OneOf(())) if not reps else None,
+        *[Option.of("PROPOSE", O.proposal_text(r), parties=OneOf((r["parties"],)),
+                    terms=OneOf((r["terms"],))) for r in reps],
+        Option.of("ACCEPT", "ACCEPT 1", id=OneOf(tuple(p["id"] for p in mine
+                                                        if seat not in p["accepted"]))),
+        Option.of("REJECT", "REJECT 1", id=OneOf(tuple(p["id"] for p in mine))),
+        Option.of("WITHDRAW", "WITHDRAW 1", id=OneOf(tuple(p["id"] for p in mine
+                                                            if p["by"] == seat))),
+    )
+
+
+def _negotiate(state, seat, order) -> None:
+    pd = _pd(state)
+    verb = order["verb"]
+    if verb == "DONE":
+        pd["done"] = [p for p in S.MAJORS if p in set(pd["done"]) | {seat}]
+        S.log(state, f"{seat} has finished negotiating")
+        return
+    if verb == "PROPOSE":
+        if pd["made"].get(seat, 0) >= MAX_PROPOSALS:
+            raise IllegalOrder(f"at most {MAX_PROPOSALS} proposals per power in one window")
+        parties, terms = tuple(order["parties"]), _as_terms(order["terms"])
+        for p in parties:
+            if p not in pd["window"]:
+                raise IllegalOrder(f"{p} does not negotiate now"
+                                   + (" (turn 1: England with France and the Hapsburgs, §7)"
+                                      if state["turn"] == 1 else ""))
+        why = T.package_problem(state, pd["ctx"], seat, parties, terms)
+        if why:
+            raise IllegalOrder(why)
+        number = pd["next_id"]
+        pd["next_id"] += 1
+        pd["made"][seat] = pd["made"].get(seat, 0) + 1
+        pd["proposals"].append({"id": number, "by": seat, "parties": list(parties),
+                                "terms": _plain_terms(terms), "accepted": [seat],
+                                "status": "open"})
+        reopened = [p for p in parties if p in pd["done"] and p != seat]
+        pd["done"] = [p for p in pd["done"] if p not in reopened]
+        return
+    prop = _proposal(state, order["id"])
+    if prop["status"] != "open":
+        raise IllegalOrder(f"proposal {prop['id']} is no longer open ({prop['status']})")
+    if seat not in prop["parties"]:
+        raise IllegalOrder(f"you are not a party to proposal {prop['id']}")
+    if verb == "ACCEPT":
+        if seat in prop["accepted"]:
+            raise IllegalOrder(f"you have already accepted proposal {prop['id']}")
+        prop["accepted"] = [p for p in S.MAJORS if p in set(prop["accepted"]) | {seat}]
+    elif verb == "REJECT":
+        prop["status"] = f"rejected by {seat}"
+    elif verb == "WITHDRAW":
+        if prop["by"] != seat:
+            raise IllegalOrder("only the proposer may withdraw a proposal")
+        prop["status"] = "withdrawn"
+
+
+def _close_window(state, dice) -> None:
+    """Announce and carry out every confirmed package (§9.1 L503)."""
+    pd = _pd(state)
+
+    def order_key(p):
+        if state["turn"] == 1:
+            other = [x for x in p["parties"] if x != "england"]
+            return (0 if other == ["hapsburg"] else 1, p["id"])
+        return (S.MAJORS.index(p["by"]), p["id"])
+
+    for prop in sorted(_open(state), key=order_key):
+        missing = [p for p in prop["parties"] if p not in prop["accepted"]]
+        if missing:
+            prop["status"] = f"lapsed: not confirmed by {', '.join(missing)}"
+            continue
+        terms = _as_terms(prop["terms"])
+        text = "; ".join(O.term_text(t) for t in terms)
+        why = T.package_problem(state, pd["ctx"], prop["by"], prop["parties"], terms)
+        label = f"agreement {prop['id']} ({', '.join(prop['parties'])})"
+        if why:
+            prop["status"] = f"void: {why}"
+            S.log(state, f"{label} is void: {why}")
+            pd["announced"].append({"id": prop["id"], "parties": prop["parties"],
+                                    "terms": text, "status": "void", "reason": why})
+            continue
+        S.log(state, f"{label} takes effect: {text}")
+        T.execute(state, pd["ctx"], terms, dice, label)
+        prop["status"] = "executed"
+        pd["announced"].append({"id": prop["id"], "parties": prop["parties"], "terms": text,
+                                "status": "executed"})
+    S.log(state, "the negotiation segment is over")
+
+
+# ---------------------------------------------------------------- sue for peace (§9.3)
+def suits(state, loser: str) -> list[str]:
+    """Enemies `loser` may sue for peace with now (§9.3 step 1)."""
+    out = []
+    m = S.board()
+    for w in S.MAJORS:
+        if w == loser or T.pair(loser, w) not in state["wars"] or {loser, w} in T.NEVER_AT_PEACE:
+            continue
+        holds_leader = any(T.owner_of(state, l) == loser for l in state["captured"].get(w, []))
+        holds_space = any(s.home == loser and S.in_play(state, s.id)
+                          and S.major_of(state, S.controller(state, s.id)) == w
+                          for s in m.spaces.values())
+        if holds_leader or holds_space:
+            out.append(w)
+    return out
+
+
+def _peace_ready(state) -> bool:
+    pd = _pd(state)
+    pc = pd["peace"]
+    if pc["suit"] is not None:
+        suit = pc["suit"]
+        if suit["stage"] == "eliminate":
+            if suit["left"] > 0 and _eliminable(state, suit["loser"]):
+                return True
+            suit["stage"] = "buyback"
+        if suit["stage"] == "buyback":
+            if _buyback_items(state, suit["loser"], suit["winner"]):
+                return True
+            _finish_suit(state)
+    while pc["index"] < len(S.MAJORS):
+        p = S.MAJORS[pc["index"]]
+        if p not in pc["declined"] and suits(state, p):
+            return True
+        pc["index"] += 1
+    return False
+
+
+def _start_suit(state, loser: str, winner: str) -> None:
+    m = S.board()
+    tokens = 2 if "ottoman" in (loser, winner) else 1
+    bonus = state["bonus_vp"][winner]
+    bonus["war_winner"] = bonus.get("war_winner", 0) + tokens
+    S.log(state, f"{loser} sues {winner} for peace: {winner} gains {tokens} War Winner VP")
+    for s in sorted(m.spaces.values(), key=lambda s: s.id):
+        if s.home == winner and S.major_of(state, S.controller(state, s.id)) == loser:
+            T.relocate(state, loser, s.id)
+            S.set_control(state, s.id, winner)
+            S.log(state, f"{s.name_en} returns to {winner}")
+    _pd(state)["peace"]["suit"] = {"loser": loser, "winner": winner, "stage": "eliminate",
+                                   "left": 2}
+
+
+def _finish_suit(state) -> None:
+    pd = _pd(state)
+    suit = pd["peace"]["suit"]
+    T.end_war(state, pd["ctx"], suit["loser"], suit["winner"])
+    pd["peace"]["suit"] = None
+
+
+def _eliminable(state, power: str) -> list[tuple[str, str]]:
+    out = []
+    for sid in sorted(state["spaces"]):
+        for kind, n in S.units(state, sid).get(power, {}).items():
+            if n:
+                out.append((sid, kind))
+    return out
+
+
+def _buyback_items(state, loser: str, winner: str) -> list[tuple]:
+    m = S.board()
+    held = [s for s in m.spaces.values() if s.home == loser and S.in_play(state, s.id)
+            and S.major_of(state, S.controller(state, s.id)) == winner]
+    keys = [("key", s.id) for s in sorted(held, key=lambda s: s.id) if s.is_key]
+    others = sorted(s.id for s in held if not s.is_key)
+    pairs = [("pair", a, b) for a, b in itertools.combinations(others, 2)]
+    leaders = [("leader", l) for l in sorted(state["captured"].get(winner, []))
+               if T.owner_of(state, l) == loser and T.leader_home(state, loser)]
+    return keys + leaders + pairs
+
+
+def _buy_back(state, loser: str, winner: str, item: tuple, pay: str, dice) -> None:
+    m = S.board()
+    if pay == "CARD":
+        T.draw_random(state, loser, winner, 1, dice, f"{loser} buys back from {winner}")
+    else:
+        bonus = state["bonus_vp"][winner]
+        bonus["war_winner"] = bonus.get("war_winner", 0) + 1
+    if item[0] == "leader":
+        where = T.free_leader(state, item[1])
+        what = f"{facts.leader(item[1]).name_en} (to {m.spaces[where].name_en})"
+    else:
+        for sid in item[1:]:
+            T.relocate(state, winner, sid)
+            S.set_control(state, sid, loser)
+        what = " and ".join(m.spaces[s].name_en for s in item[1:])
+    S.log(state, f"{loser} buys back {what} from {winner} with "
+                 f"{'a random card' if pay == 'CARD' else 'a War Winner VP'}")
+
+
+# ---------------------------------------------------------------- ransom, excommunication
+def _ransomable(state, power: str) -> list[str]:
+    if not T.drawable(state, power):
+        return []
+    out = []
+    for captor, held in state["captured"].items():
+        for lid in held:
+            if T.owner_of(state, lid) == power and captor != power and T.leader_home(state, power):
+                out.append(lid)
+    return sorted(out)
+
+
+def _current_simple(state) -> str | None:
+    """The power asked now in the ransom or excommunication segment (standard order)."""
+    pd = _pd(state)
+    while pd["index"] < len(S.MAJORS):
+        p = S.MAJORS[pd["index"]]
+        if pd["segment"] == "ransom" and _ransomable(state, p):
+            return p
+        if (pd["segment"] == "excommunication" and p in state["excommunicated"]
+                and T.drawable(state, p)):
+            return p
+        pd["index"] += 1
+    return None
+
+
+# ---------------------------------------------------------------- declarations of war (§9.6)
+def war_cost(state, declarer: str, target: str) -> int | None:
+    """CP to declare war (§9.6): minors 1, majors from the chart; the Catherine of Aragon
+    counter takes 2 off the Hapsburgs' first declaration on England after Anne Boleyn."""
+    cost = catalog.load_powers().war_cost(declarer, target)
+    if cost is None:
+        return None
+    if declarer == "hapsburg" and target == "england" and _aragon(state):
+        cost = max(0, cost - 2)
+    return cost
+
+
+def _aragon(state) -> bool:
+    track = facts.MARITAL_TRACK
+    return (track.index(state["marital"]) >= track.index("anne_boleyn")
+            and not state.get("aragon_used"))
+
+
+def war_problem(state, declarer: str, target: str, *, phase_bans: bool = True) -> str | None:
+    """Why `declarer` may not declare war on `target` now (§9.6 L587-609), or None."""
+    pd = _pd(state)
+    ctx = pd["ctx"]
+    if target == declarer or target not in S.MAJORS + S.MINORS:
+        return "not a power you can declare war on"
+    if declarer == "protestant" and not state["league"]:
+        return "the Protestants declare no war before the Schmalkaldic League (§9.6, §21.6)"
+    if target == "protestant" and not state["league"]:
+        return "nobody may declare war on the Protestants before the Schmalkaldic League (§9.6)"
+    if S.at_war(state, declarer, target):
+        return f"{declarer} is already at war with {target}"
+    if target in S.MINORS:
+        if target == "hungary":
+            return "nobody declares war on Hungary-Bohemia (§9.6)"
+        if target in state["minor_allies"]:
+            return (f"{target} is allied with {state['minor_allies'][target]}: declare war on "
+                    f"{state['minor_allies'][target]} instead (§9.6)")
+        if target == "scotland" and (declarer in ("ottoman", "papacy", "protestant")
+                                     or S.allied(state, declarer, "france")):
+            return "the Ottomans, the Papacy, the Protestants and allies of France may not declare war on Scotland (§9.6)"
+        if target == "venice" and declarer == "england":
+            return "England may not declare war on Venice (§9.6)"
+    if S.allied(state, declarer, target):
+        return f"{target} is your ally (§9.6)"
+    if war_cost(state, declarer, target) is None:
+        return f"{declarer} cannot declare war on {target} (§9.6, §21.6)"
+    if phase_bans:
+        made = [set(p) for p in ctx["peace_made"]]
+        allied = [set(p) for p in ctx["allied"]]
+        if {declarer, target} in made:
+            return f"you made peace with {target} in this diplomacy phase (§9.6)"
+        if {declarer, target} in allied:
+            return f"you allied with {target} in this diplomacy phase (§9.6)"
+        if target == "venice" and (S.allied(state, declarer, "papacy")
+                                   or {declarer, "papacy"} in made):
+            return "allies of the Papacy, and powers that made peace with it this phase, may not declare war on Venice (§9.6)"
+        if target == "scotland" and {declarer, "france"} in made:
+            return "you made peace with France this phase: no war on Scotland (§9.6)"
+    return None
+
+
+def payable(state, power: str) -> list[int]:
+    """Cards that can pay for declarations: any but mandatory events (§9.6 L568)."""
+    return sorted(n for n in state["hands"][power] if facts.card(n).type != "mandatory")
+
+
+def _can_pay(state, power: str, extra: int) -> bool:
+    owed = _pd(state)["war"]["costs"].get(power, 0) + extra
+    return sum(facts.card(n).cp for n in payable(state, power)) >= owed
+
+
+def declarable(state, power: str) -> list[str]:
+    out = []
+    for t in S.MAJORS + S.MINORS:
+        if war_problem(state, power, t) is None and _can_pay(state, power, war_cost(state, power, t)):
+            out.append(t)
+    return out
+
+
+def _war_ready(state) -> bool:
+    w = _pd(state)["war"]
+    while w["queue"]:
+        item = w["queue"][0]
+        if item["kind"] == "intervene" and _intervention_ok(state, item):
+            return True
+        if item["kind"] == "activation" and war_problem(state, item["power"], item["activator"],
+                                                        phase_bans=False) is None:
+            return True
+        w["queue"].pop(0)
+        if item["kind"] == "activation":
+            _withdraw_from_minor(state, item["power"], item["minor"])
+    while w["index"] < len(S.MAJORS):
+        if declarable(state, S.MAJORS[w["index"]]):
+            return True
+        w["index"] += 1
+    return False
+
+
+def _intervention_ok(state, item) -> bool:
+    power, minor, declarer = item["power"], item["minor"], item["declarer"]
+    return (minor not in state["minor_allies"] and not S.allied(state, power, declarer)
+            and _can_pay(state, power, 2))
+
+
+def _declare(state, declarer: str, target: str, cost: int) -> None:
+    w = _pd(state)["war"]
+    state["wars"] = sorted(state["wars"] + [T.pair(declarer, target)])
+    if cost:
+        w["costs"][declarer] = w["costs"].get(declarer, 0) + cost
+    w["declared"].append([declarer, target])
+    if declarer == "hapsburg" and target == "england" and _aragon(state) and cost is not None:
+        state["aragon_used"] = True
+    S.log(state, f"{declarer} declares war on {target}" + (f" ({cost} CP)" if cost else " (free)"))
+    for minor, power in (("scotland", "france"), ("venice", "papacy")):
+        if target == minor and declarer != power:
+            w["queue"].append({"kind": "intervene", "power": power, "minor": minor,
+                               "declarer": declarer})
+
+
+def _intervene(state, item) -> None:
+    """§9.6 steps 4-5 and the activation procedure (§22.2 L1830-1836)."""
+    w = _pd(state)["war"]
+    power, minor, declarer = item["power"], item["minor"], item["declarer"]
+    w["costs"][power] = w["costs"].get(power, 0) + 2
+    at_war_with_minor = [p for pr in state["wars"] if minor in pr for p in pr if p != minor]
+    state["minor_allies"][minor] = power
+    state["wars"] = [pr for pr in state["wars"] if minor not in pr]
+    if T.pair(power, declarer) not in state["wars"]:
+        state["wars"] = sorted(state["wars"] + [T.pair(power, declarer)])
+    S.log(state, f"{power} intervenes (2 CP): {minor} becomes its ally and {power} is at war "
+                 f"with {declarer}")
+    for other in at_war_with_minor:
+        if other in (declarer, power):
+            continue
+        w["queue"].insert(1, {"kind": "activation", "power": other, "minor": minor,
+                              "activator": power})
+
+
+def _withdraw_from_minor(state, power: str, minor: str) -> None:
+    for sid in sorted(state["spaces"]):
+        if sid in S.board().spaces and S.controller(state, sid) == minor and \
+                any(S.major_of(state, p) == power for p in S.units(state, sid)):
+            T.relocate(state, power, sid)
+
+
+def _payers(state) -> list[str]:
+    w = _pd(state)["war"]
+    return [p for p in S.MAJORS if w["costs"].get(p, 0) > 0 and p not in w["paid"]]
+
+
+def payments(state, power: str) -> list[tuple[int, ...]]:
+    """Card sets that pay `power`'s war costs with no card to spare (each is legal)."""
+    owed = _pd(state)["war"]["costs"].get(power, 0)
+    cards = payable(state, power)
+    out = []
+    for k in range(1, len(cards) + 1):
+        for combo in itertools.combinations(cards, k):
+            cps = [facts.card(n).cp for n in combo]
+            if sum(cps) >= owed and all(sum(cps) - c < owed for c in cps):
+                out.append(combo)
+    return out
+
+
+# ---------------------------------------------------------------- questions
 def decisions(state):
-    done = state["phase_data"].get("done", [])
-    return [Decision(decision_id(state, "negotiate", p, simultaneous=True), p, "negotiate",
-                     OptionSet((Option.of("DONE", example="DONE"),)), clock="negotiation",
-                     prompt="diplomacy: send DONE when you have finished negotiating")
-            for p in MAJORS if p not in done]
+    pd = _pd(state)
+    seg = pd["segment"]
+    if seg == "negotiation":
+        asked = _asked_in_window(state)
+        return [Decision(decision_id(state, "negotiate", p, simultaneous=True), p, "negotiate",
+                         OptionSet(tuple(o for o in _negotiation_options(state, p) if o)),
+                         clock="negotiation",
+                         prompt="negotiation: PROPOSE agreements, ACCEPT or REJECT proposals, "
+                                "DONE when you have finished",
+                         context={"turn_one": state["turn"] == 1})
+                for p in asked]
+    if seg == "peace":
+        suit = pd["peace"]["suit"]
+        if suit is not None and suit["stage"] == "eliminate":
+            loser = suit["loser"]
+            opts = [Option.of("ELIMINATE", f"ELIMINATE {UNIT_WORDS[k]} IN {sid}",
+                              space=OneOf((sid,)), unit=OneOf((k,)))
+                    for sid, k in _eliminable(state, loser)]
+            return [Decision(decision_id(state, "eliminate"), loser, "eliminate",
+                             OptionSet(tuple(opts)), clock="response",
+                             prompt=f"peace with {suit['winner']}: eliminate {suit['left']} "
+                                    "more of your units (§9.3 step 4)")]
+        if suit is not None:
+            loser, winner = suit["loser"], suit["winner"]
+            items = _buyback_items(state, loser, winner)
+            pays = ("VP", "CARD") if T.drawable(state, loser) else ("VP",)
+            opts = [Option.of("DONE", "DONE")]
+            if items:
+                opts.append(Option.of("BUY_BACK", "BUY BACK <space> WITH VP",
+                                      item=OneOf(tuple(items)), pay=OneOf(pays)))
+            return [Decision(decision_id(state, "buyback"), loser, "buyback",
+                             OptionSet(tuple(opts)), clock="response",
+                             prompt=f"peace with {winner}: BUY BACK home keys, leaders or "
+                                    "pairs of home spaces WITH VP or WITH CARD, or DONE "
+                                    "(§9.3 steps 5-7)")]
+        p = S.MAJORS[pd["peace"]["index"]]
+        return [Decision(decision_id(state, "sue"), p, "sue",
+                         OptionSet((Option.of("SUE_FOR_PEACE", "SUE FOR PEACE WITH <power>",
+                                              power=OneOf(tuple(suits(state, p)))),
+                                    Option.of("DONE", "DONE"))),
+                         clock="response",
+                         prompt="sue for peace: SUE FOR PEACE WITH <power>, or DONE (§9.3)")]
+    if seg == "ransom":
+        p = _current_simple(state)
+        return [Decision(decision_id(state, "ransom"), p, "ransom",
+                         OptionSet((Option.of("RANSOM", "RANSOM <leader>",
+                                              leader=OneOf(tuple(_ransomable(state, p)))),
+                                    Option.of("DONE", "DONE"))),
+                         clock="response",
+                         prompt="ransom: RANSOM <leader> (the captor draws one random card "
+                                "from your hand), or DONE (§9.4)")]
+    if seg == "excommunication":
+        p = _current_simple(state)
+        return [Decision(decision_id(state, "excommunication"), p, "excommunication",
+                         OptionSet((Option.of("REMOVE_EXCOMMUNICATION", "REMOVE EXCOMMUNICATION"),
+                                    Option.of("DONE", "DONE"))),
+                         clock="response",
+                         prompt="REMOVE EXCOMMUNICATION (the Papacy draws one random card "
+                                "for St Peter's), or DONE (§9.5)")]
+    if seg == "war":
+        w = pd["war"]
+        if w["queue"]:
+            item = w["queue"][0]
+            if item["kind"] == "intervene":
+                return [Decision(decision_id(state, "intervene"), item["power"], "intervene",
+                                 OptionSet((Option.of("INTERVENE", "INTERVENE"),
+                                            Option.of("DONE", "DONE"))), clock="response",
+                                 prompt=f"{item['declarer']} declared war on {item['minor']}: "
+                                        "INTERVENE for 2 CP, or DONE (§9.6)",
+                                 context=dict(item))]
+            return [Decision(decision_id(state, "activation"), item["power"], "activation",
+                             OptionSet((Option.of("DECLARE_WAR", f"DECLARE WAR ON {item['activator']}",
+                                                  power=OneOf((item["activator"],))),
+                                        Option.of("DONE", "DONE"))), clock="response",
+                             prompt=f"{item['activator']} activated {item['minor']}, with whom "
+                                    f"you are at war: DECLARE WAR ON {item['activator']} (free), "
+                                    "or DONE and your units leave its spaces (§22.2)",
+                             context=dict(item))]
+        p = S.MAJORS[w["index"]]
+        return [Decision(decision_id(state, "war"), p, "war",
+                         OptionSet((Option.of("DECLARE_WAR", "DECLARE WAR ON <power>",
+                                              power=OneOf(tuple(declarable(state, p)))),
+                                    Option.of("DONE", "DONE"))), clock="response",
+                         prompt="declarations of war: DECLARE WAR ON <power>, or DONE (§9.6)",
+                         context={"owed": w["costs"].get(p, 0)})]
+    if seg == "pay":
+        out = []
+        for p in _payers(state):
+            owed = pd["war"]["costs"][p]
+            out.append(Decision(decision_id(state, "pay", p, simultaneous=True), p, "pay",
+                                OptionSet((Option.of("PAY", "PAY <card>, <card>",
+                                                     cards=OneOf(tuple(payments(state, p)))),)),
+                                clock="response",
+                                prompt=f"pay {owed} CP for your declarations of war: PAY "
+                                       "<cards> (no mandatory event) (§9.6)",
+                                context={"owed": owed}))
+        return out
+    return []
 
 
+# ---------------------------------------------------------------- parsing
 def parse(state, decision, text):
-    verb = grammar.verb_of(text)
+    verb = O.verb(text)
     grammar.expect(decision.options.verbs(), verb, text, decision.prompt)
-    grammar.no_args(verb, text)
-    return {"verb": verb}
+    body = O.rest(text)
+    if verb in ("DONE", "INTERVENE", "REMOVE_EXCOMMUNICATION"):
+        extra = O._drop_words(body, "EXCOMMUNICATION", "ОТЛУЧЕНИЕ")
+        if extra.strip():
+            raise IllegalOrder(f"{verb.replace('_', ' ')} takes nothing after it")
+        return {"verb": verb}
+    if verb == "PROPOSE":
+        return O.parse_proposal(state, decision.seat, text, T.parties_of)
+    if verb in ("ACCEPT", "REJECT", "WITHDRAW"):
+        t = O._drop_words(body, "PROPOSAL", "ПРЕДЛОЖЕНИЕ").strip().lstrip("#").lstrip("Pp№")
+        if not t.isdigit():
+            raise IllegalOrder(f"{verb} <proposal number>", [f"{verb} {p['id']}"
+                                                             for p in _open(state)])
+        return {"verb": verb, "id": int(t)}
+    if verb == "SUE_FOR_PEACE":
+        return {"verb": verb, "power": O._major(O._drop_words(body, "FOR", "PEACE", "WITH", "МИРА",
+                                                              "У", "О", "МИРЕ"))}
+    if verb == "DECLARE_WAR":
+        return {"verb": verb, "power": grammar.power(O._drop_words(body, "WAR", "ON", "ВОЙНУ",
+                                                                   "ВОЙНА"))}
+    if verb == "RANSOM":
+        return {"verb": verb, "leader": grammar.leader(body)}
+    if verb == "ELIMINATE":
+        head, where = O._split_kw(body, "AT")
+        if where is None:
+            raise IllegalOrder("ELIMINATE <unit> IN <space>", ["ELIMINATE REGULAR IN Paris"])
+        kind = _unit_kind(head)
+        return {"verb": verb, "space": grammar.space(where, land=False), "unit": kind}
+    if verb == "BUY_BACK":
+        body = O._drop_words(body, "BACK")
+        head, pay = O._split_kw(body, "WITH")
+        pay = (pay or "").strip().upper()
+        pay = {"VP": "VP", "ПО": "VP", "CARD": "CARD", "КАРТА": "CARD", "КАРТОЙ": "CARD"}.get(pay)
+        if pay is None:
+            raise IllegalOrder("say how you pay: BUY BACK <...> WITH VP or WITH CARD")
+        return {"verb": verb, "item": _buyback_item(state, decision.seat, head), "pay": pay}
+    if verb == "PAY":
+        return {"verb": verb, "cards": O.card_list(body, state["hands"][decision.seat])}
+    raise IllegalOrder(f"{verb} is not understood here")  # pragma: no cover
 
 
+def _unit_kind(text: str) -> str:
+    word = text.strip().upper().rstrip("S")
+    for kind, w in UNIT_WORDS.items():
+        if word in (w, w.rstrip("S")) or (word == "MERCENARIE" and kind == "mercenaries"):
+            return kind
+    russian = {"РЕГУЛЯРНЫЙ": "regulars", "НАЁМНИК": "mercenaries", "НАЕМНИК": "mercenaries",
+               "КАВАЛЕРИЯ": "cavalry", "ЭСКАДРА": "squadrons", "КОРСАР": "corsairs"}
+    if text.strip().upper() in russian:
+        return russian[text.strip().upper()]
+    raise IllegalOrder(f"{text.strip()!r} is not a unit type",
+                       ["REGULAR", "MERCENARY", "CAVALRY", "SQUADRON", "CORSAIR"])
+
+
+def _buyback_item(state, seat: str, text: str) -> tuple:
+    t = text.strip()
+    words = t.split()
+    if words and words[0].upper() in ("LEADER", "ПОЛКОВОДЦА", "ПОЛКОВОДЕЦ"):
+        return ("leader", grammar.leader(" ".join(words[1:])))
+    parts = [p for p in O._SEP.split(t) if p.strip()]
+    if len(parts) == 2:
+        a, b = sorted(grammar.space(p) for p in parts)
+        return ("pair", a, b)
+    try:
+        return ("key", grammar.space(t))
+    except IllegalOrder:
+        return ("leader", grammar.leader(t))
+
+
+# ---------------------------------------------------------------- applying
 def apply(state, seat, decision, order, dice) -> None:
-    if order.get("verb") != "DONE" or len(order) != 1:
-        raise IllegalOrder("only DONE is possible in the diplomacy phase for now", ["DONE"])
-    state["phase_data"]["done"] = sorted(set(state["phase_data"]["done"]) | {seat})
+    if not decision.options.admits(order) and order.get("verb") not in (
+            "PROPOSE", "ACCEPT", "REJECT", "WITHDRAW", "PAY"):
+        raise IllegalOrder(_refusal(state, seat, decision, order))
+    kind = decision.kind
+    pd = _pd(state)
+    verb = order["verb"]
+    if kind == "negotiate":
+        _negotiate(state, seat, order)
+    elif kind == "sue":
+        if verb == "DONE":
+            pd["peace"]["declined"].append(seat)
+            pd["peace"]["index"] += 1
+        else:
+            _start_suit(state, seat, order["power"])
+    elif kind == "eliminate":
+        suit = pd["peace"]["suit"]
+        S.add_units(state, order["space"], seat, order["unit"], -1)
+        suit["left"] -= 1
+        S.log(state, f"{seat} eliminates a {order['unit'].rstrip('s')} in {order['space']}")
+    elif kind == "buyback":
+        suit = pd["peace"]["suit"]
+        if verb == "DONE":
+            _finish_suit(state)
+        else:
+            _buy_back(state, seat, suit["winner"], tuple(order["item"]), order["pay"], dice)
+    elif kind == "ransom":
+        if verb == "DONE":
+            pd["index"] += 1
+        else:
+            lid = order["leader"]
+            captor = T.captor_of(state, lid)
+            T.draw_random(state, seat, captor, 1, dice, f"ransom of {facts.leader(lid).name_en}")
+            where = T.free_leader(state, lid)
+            S.log(state, f"{seat} ransoms {facts.leader(lid).name_en} from {captor} with a "
+                         f"random card; he returns to {S.board().spaces[where].name_en}")
+    elif kind == "excommunication":
+        if verb == "DONE":
+            pd["index"] += 1
+        else:
+            card = T.draw_random(state, seat, None, 1, dice, "excommunication")[0]
+            state["discard"].append(card)
+            gained = religion.add_st_peters(state, facts.card(card).cp)
+            state["excommunicated"] = [p for p in state["excommunicated"] if p != seat]
+            S.log(state, f"{seat} gives {facts.card(card).title} to the Papacy: "
+                         f"{facts.card(card).cp} CP to St Peter's"
+                         + (f" (+{gained} VP)" if gained else "")
+                         + f"; the excommunication of {seat} ends (§9.5)")
+    elif kind == "war":
+        if verb == "DONE":
+            pd["war"]["index"] += 1
+        else:
+            target = order["power"]
+            _declare(state, seat, target, war_cost(state, seat, target))
+    elif kind == "intervene":
+        item = pd["war"]["queue"].pop(0)
+        if verb == "INTERVENE":
+            _intervene(state, item)
+        else:
+            S.log(state, f"{seat} does not intervene for {item['minor']}")
+    elif kind == "activation":
+        item = pd["war"]["queue"].pop(0)
+        if verb == "DECLARE_WAR":
+            _declare(state, seat, item["activator"], 0)
+        else:
+            _withdraw_from_minor(state, seat, item["minor"])
+    elif kind == "pay":
+        _pay(state, seat, tuple(order["cards"]))
+    _settle(state, dice)
 
 
+def _refusal(state, seat, decision, order) -> str:
+    verb = order.get("verb")
+    if verb == "SUE_FOR_PEACE":
+        return (f"you cannot sue {order.get('power')} for peace now: it must hold one of your "
+                "leaders or home spaces, and the Schmalkaldic war never ends (§9.3)")
+    if verb == "DECLARE_WAR":
+        target = order.get("power")
+        why = war_problem(state, seat, target) if target else None
+        if why is None and target:
+            why = (f"your hand cannot pay {war_cost(state, seat, target)} more CP "
+                   "(mandatory events cannot pay, §9.6)")
+        return why or "no war can be declared on that"
+    if verb == "RANSOM":
+        return "that leader is not yours in captivity, or you have no card to pay (§9.4)"
+    if verb == "BUY_BACK":
+        return ("you can buy back only your home keys, your leaders and pairs of non-key home "
+                "spaces the winner holds; WITH CARD needs a card that can be drawn (§9.3)")
+    if verb == "ELIMINATE":
+        return "you have no such unit there"
+    return f"{grammar.order_text(order)} is not possible now ({decision.prompt})"
+
+
+def _pay(state, seat: str, cards: tuple) -> None:
+    w = _pd(state)["war"]
+    owed = w["costs"].get(seat, 0)
+    if len(set(cards)) != len(cards) or not cards:
+        raise IllegalOrder("name each card once: PAY <card>, <card>")
+    for n in cards:
+        if n not in state["hands"][seat]:
+            raise IllegalOrder(f"{grammar.card_label(n)} is not in your hand")
+        if facts.card(n).type == "mandatory":
+            raise IllegalOrder(f"{facts.card(n).name_en} is a mandatory event: it cannot pay for a war (§9.6)")
+    total = sum(facts.card(n).cp for n in cards)
+    if total < owed:
+        raise IllegalOrder(f"those cards make {total} CP; you owe {owed}")
+    for n in cards:
+        state["hands"][seat].remove(n)
+        S.discard(state, n, as_event=False)
+    w["paid"].append(seat)
+    S.log(state, f"{seat} pays {owed} CP for war with "
+                 + ", ".join(facts.card(n).title for n in cards))
+
+
+# ---------------------------------------------------------------- defaults
 def default(state, decision):
+    kind = decision.kind
+    if kind == "eliminate":
+        loser = decision.seat
+
+        def key(item):
+            sid, k = item
+            return (CHEAP_FIRST.index(k), -S.count(state, sid, loser, S.KINDS), sid)
+        sid, k = min(_eliminable(state, loser), key=key)
+        return {"verb": "ELIMINATE", "space": sid, "unit": k}
+    if kind == "pay":
+        best = min(payments(state, decision.seat),
+                   key=lambda c: (sum(facts.card(n).cp for n in c), len(c), c))
+        return {"verb": "PAY", "cards": best}
     return {"verb": "DONE"}
+
+
+# ---------------------------------------------------------------- views
+def public_view(state) -> dict:
+    """The public side of the phase: the segment, who is still negotiating, the agreements
+    announced, declarations and costs (proposals stay private to their parties)."""
+    pd = _pd(state)
+    out = {"segment": pd["segment"], "negotiating": _asked_in_window(state)
+           if pd["segment"] == "negotiation" else [],
+           "done": list(pd["done"]), "agreements": [dict(a) for a in pd["announced"]],
+           "declarations": [list(d) for d in pd["war"]["declared"]],
+           "war_costs": dict(pd["war"]["costs"])}
+    suit = pd["peace"]["suit"]
+    if suit:
+        out["suit"] = dict(suit)
+    return out
+
+
+def private_view(state, seat: str) -> dict:
+    """The proposals `seat` is party to, with their confirmations."""
+    pd = _pd(state)
+    mine = []
+    for p in pd["proposals"]:
+        if seat in p["parties"]:
+            mine.append({"id": p["id"], "by": p["by"], "parties": list(p["parties"]),
+                         "terms": "; ".join(O.term_text(t) for t in _as_terms(p["terms"])),
+                         "accepted": list(p["accepted"]), "status": p["status"]})
+    return {"proposals": mine}

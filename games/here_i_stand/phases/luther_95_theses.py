@@ -1,41 +1,104 @@
-"""Phase 1 of turn 1: Luther's 95 Theses (§8.1, §18.1) — PLACEHOLDER.
+"""Phase 1 of turn 1: Luther's 95 Theses (§8.1, §18.1 L1131-1137).
 
-Owned by the diplomacy/reformation work (issue 4), which replaces this module with the
-real phase: Luther placed in Wittenberg, five reformation attempts with +1 die (decision
-D1), the card removed.  Until then the phase only takes card #8 out of the game so it is
-never dealt, and asks nothing.
+The Protestants play the mandatory event before any card is dealt (it is theirs at the start,
+L1131): Luther's reformer goes to Wittenberg, which turns Protestant and receives its 2
+Protestant regulars from the electorate display (`religion.convert`); then the Protestants
+make **5 reformation attempts targeting the German zone, each with 1 extra die** (§18.3,
+`religion.reformation_attempt`), choosing the targets one at a time after seeing each result
+(decision ``reform``, the rulebook's example E15 at L1306-1326: ``REFORM <space>``).  A space
+may be targeted once (the event is one impulse, §18.3 L1253); attempts stop early when no
+target is left.  The card is then removed from the game; it gives no 2 CP (L1137).
+
+Default (NMR): the target with the best chance of success (`religion.best_target`: exact odds,
+then the German zone, an electorate, the id).
 """
 from __future__ import annotations
 
-from engine.contract import IllegalOrder
-from games.here_i_stand.state import log
+from engine.contract import Decision, IllegalOrder
+from engine.options import OneOf, Option, OptionSet
+from games.here_i_stand import grammar, religion
+from games.here_i_stand import diplomacy_orders as O
+from games.here_i_stand import state as S
+from games.here_i_stand.phases import decision_id
 
 NAME = "luther_95_theses"
 CARD = 8
+ATTEMPTS = 5
+ZONES = ("german",)
+BONUS_DICE = 1
 
 
 def enter(state, dice) -> None:
     for pile in ("deck", "discard"):
         if CARD in state[pile]:
             state[pile].remove(CARD)
+    for hand in state["hands"].values():
+        if CARD in hand:
+            hand.remove(CARD)
     if CARD not in state["removed"]:
         state["removed"] = sorted(state["removed"] + [CARD])
     if CARD not in state["mandatory_played"]:
         state["mandatory_played"] = sorted(state["mandatory_played"] + [CARD])
-    log(state, "Luther's 95 Theses: not yet implemented in pbem (placeholder, card removed)")
+    # The deck is shuffled when the game is set up, card #8 set aside for the Protestants
+    # (L1131); the Card Draw that follows shuffles it again (§6.2).
+    dice.shuffle(state["deck"])
+    S.log(state, "Luther's 95 Theses: Luther nails his theses to the door in Wittenberg")
+    state["reformers"]["luther"] = "wittenberg"
+    religion.convert(state, "wittenberg", religion.PROTESTANT)
+    state["phase_data"] = {"left": ATTEMPTS, "attempted": [], "results": []}
+    _settle(state)
+
+
+def _targets(state) -> list[str]:
+    return religion.targets(state, religion.PROTESTANT, attempted=state["phase_data"]["attempted"])
+
+
+def _settle(state) -> None:
+    data = state["phase_data"]
+    if data["left"] > 0 and not _targets(state):
+        S.log(state, f"no target is left for the {data['left']} remaining attempt(s)")
+        data["left"] = 0
 
 
 def decisions(state):
-    return []
+    data = state["phase_data"]
+    if data["left"] <= 0:
+        return []
+    done = ATTEMPTS - data["left"] + 1
+    return [Decision(decision_id(state, "reform"), "protestant", "reform",
+                     OptionSet((Option.of("REFORM", "REFORM Magdeburg",
+                                          space=OneOf(tuple(_targets(state)))),)),
+                     clock="impulse",
+                     prompt=f"Luther's 95 Theses: reformation attempt {done} of {ATTEMPTS} "
+                            "(German zone, +1 die): REFORM <space>",
+                     context={"attempt": done, "left": data["left"]})]
 
 
 def parse(state, decision, text):
-    raise IllegalOrder("nothing is asked in the 95 Theses phase yet")
+    verb = O.verb(text)
+    grammar.expect(["REFORM"], verb, text, decision.prompt)
+    return {"verb": "REFORM", "space": grammar.space(O.rest(text))}
 
 
 def apply(state, seat, decision, order, dice) -> None:
-    raise IllegalOrder("nothing is asked in the 95 Theses phase yet")
+    data = state["phase_data"]
+    sid = order.get("space")
+    if set(order) != {"verb", "space"} or not isinstance(sid, str):
+        raise IllegalOrder("REFORM <space>")
+    if sid in data["attempted"]:
+        raise IllegalOrder(f"{S.board().spaces[sid].name_en} was already targeted by this "
+                           "event: a space is targeted once per impulse (§18.3)")
+    why = religion.eligible(state, sid, religion.PROTESTANT)
+    if why:
+        raise IllegalOrder(why, _targets(state)[:8])
+    result = religion.reformation_attempt(state, dice, sid, zones=ZONES, bonus_dice=BONUS_DICE)
+    data["attempted"].append(sid)
+    data["results"].append(result.to_data())
+    data["left"] -= 1
+    _settle(state)
 
 
 def default(state, decision):
-    raise IllegalOrder("nothing is asked in the 95 Theses phase yet")
+    best = religion.best_target(state, religion.PROTESTANT, zones=ZONES, bonus_dice=BONUS_DICE,
+                                attempted=state["phase_data"]["attempted"])
+    return {"verb": "REFORM", "space": best}

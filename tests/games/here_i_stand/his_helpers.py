@@ -10,8 +10,13 @@ MAJORS = S.MAJORS
 
 
 def fresh(scenario: str = "1517", seed: str = "his-test", **options):
-    """A new game's state (after setup: turn 1 card draw done, diplomacy asked)."""
-    return RULES.setup(scenario, list(MAJORS), options, Dice(seed))
+    """A new game's state (after setup: turn 1 card draw done, diplomacy asked).  In 1517 the
+    Protestants' five 95 Theses attempts (asked first) are made with the default targets."""
+    state = RULES.setup(scenario, list(MAJORS), options, Dice(seed))
+    while state["phase"] == "luther_95_theses":
+        decision = RULES.decisions(state)[0]
+        state = RULES.apply(state, decision.seat, RULES.default(state, decision), Dice(seed))
+    return state
 
 
 def asked(state, seat):

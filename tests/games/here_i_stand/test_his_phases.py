@@ -35,10 +35,10 @@ def test_turn_sequence_phases():
     assert TURN_PHASES[0] == "luther_95_theses"
 
 
-def test_diplomacy_placeholder_asks_everyone_done():
+def test_diplomacy_turn_one_asks_england_france_hapsburg_done():
     state = fresh()
     decisions = RULES.decisions(state)
-    assert sorted(d.seat for d in decisions) == sorted(MAJORS)
+    assert sorted(d.seat for d in decisions) == ["england", "france", "hapsburg"]   # §7
     assert all(d.kind == "negotiate" and d.clock == "negotiation" for d in decisions)
     ids = {d.seat: d.id for d in decisions}
     state = order(state, "france", "DONE")

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from engine.contract import IllegalOrder
+from engine.dice import Dice
 from games.here_i_stand import RULES
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import spring_deployment as spring
@@ -78,9 +79,10 @@ def test_no_pass_and_no_unrest_on_the_path():
 
 def test_order_pass_default_and_the_sequence():
     state = fresh()
-    # drive the turn to spring deployment through the placeholder diplomacy
-    for power in MAJORS:
-        state = order(state, power, "DONE")
+    # drive the turn to spring deployment through diplomacy and the Diet of Worms (defaults)
+    while state["phase"] in ("diplomacy", "diet_of_worms"):
+        decision = RULES.decisions(state)[0]
+        state = RULES.apply(state, decision.seat, RULES.default(state, decision), Dice("dw"))
     assert state["phase"] == "spring_deployment"
     decision = RULES.decisions(state)[0]
     assert decision.seat == "ottoman" and decision.kind == "deploy"

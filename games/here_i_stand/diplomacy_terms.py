@@ -1,0 +1,533 @@
+"""Agreements of the negotiation segment (§9.1, §9.2): who is party to a term, whether a term
+or a whole package is legal now, and carrying it out.  Also the helpers the other diplomacy
+segments share: random card draws (national cards never drawn, §9.1 L491), leaders going
+home, units leaving a space "as in step 3 of suing for peace" (§9.3), the per-seat private
+notes a view shows only to its seat.
+
+``ctx`` is the diplomacy phase's record of what was done this phase (`new_context`): peace
+made and alliances formed (war declarations are barred against them, §9.6 L602-609), the
+divorce (no Papal-Hapsburg alliance this turn, §9.1 L495), and the one-way gifts of cards,
+mercenaries and squadron loans ("both cannot give to each other in the same turn", L491,
+L493, L523).
+
+Rulings where the rulebook is silent (documented in README.md):
+
+* at most 2 random cards from one power to another per turn, over all packages (L490 "up to
+  two");
+* a package may join any number of terms and parties, but every party must confirm it all
+  (L503); the proposer is always a party;
+* units leaving a ceded or returned space (peace step 3, L539): land units to the nearest
+  fortified space their side controls (the capital included), naval units to the nearest
+  port their side controls, distance over land and sea ignoring control, ties to the
+  capital and then by id (the owner's choice is not asked); leaders go with the land units;
+  with nowhere to go the units are eliminated;
+* a released or ransomed leader goes to the owner's capital if it controls it, else the
+  first friendly key by id (L488, L560);
+* loaned squadrons become the receiver's units at the nearest port it controls by sea zones
+  crossed (ties by id) and are listed in ``state["loans"]`` for the Winter phase (§19.1) to
+  send home (`end_loans`); a loaned naval leader is listed in ``state["leader_owner"]``.
+"""
+from __future__ import annotations
+
+from collections import deque
+from typing import Any, Iterable
+
+from engine.dice import Dice
+from games.here_i_stand import diplomacy_orders as O
+from games.here_i_stand import events, facts
+from games.here_i_stand import state as S
+
+NEVER_AT_PEACE = ({"protestant", "hapsburg"}, {"protestant", "papacy"})
+PRIVATE_LOG_LENGTH = 30
+MERC_RECEIVERS_WITH_CAPITAL = ("hapsburg", "england", "france", "papacy")
+
+
+def new_context() -> dict[str, Any]:
+    return {"peace_made": [], "allied": [], "divorce": False, "cards_given": [],
+            "mercs_given": [], "loans_made": []}
+
+
+def pair(a: str, b: str) -> list[str]:
+    return sorted((a, b))
+
+
+# ---------------------------------------------------------------- private notes and cards
+def note(state, power: str, line: str) -> None:
+    """A line only `power` sees in its view (`views`): e.g. the cards it received."""
+    logs = state.setdefault("private_log", {})
+    logs[power] = (logs.get(power, []) + [f"T{state['turn']} {line}"])[-PRIVATE_LOG_LENGTH:]
+
+
+def drawable(state, power: str) -> list[int]:
+    """Cards that can be drawn at random from a hand: national cards never are (§9.1 L491)."""
+    homes = set(facts.home_cards()[power])
+    return sorted(n for n in state["hands"][power] if n not in homes)
+
+
+def draw_random(state, giver: str, receiver: str | None, n: int, dice: Dice, why: str) -> list[int]:
+    """Move `n` random drawable cards from `giver` to `receiver` (None: the caller keeps
+    them out of every hand).  Only the receiver is told which cards (private note)."""
+    taken: list[int] = []
+    for _ in range(n):
+        pool = drawable(state, giver)
+        if not pool:
+            break
+        card = pool[dice.below(len(pool))]
+        state["hands"][giver].remove(card)
+        taken.append(card)
+        if receiver is not None:
+            state["hands"][receiver] = sorted(state["hands"][receiver] + [card])
+    if receiver is not None and taken:
+        note(state, receiver, f"{why}: you receive "
+             + ", ".join(f"#{c} {facts.card(c).name_en}" for c in taken))
+        note(state, giver, f"{why}: {len(taken)} random card(s) go to {receiver}")
+    return taken
+
+
+# ---------------------------------------------------------------- leaders
+def captor_of(state, lid: str) -> str | None:
+    for captor, held in state["captured"].items():
+        if lid in held:
+            return captor
+    return None
+
+
+def owner_of(state, lid: str) -> str | None:
+    owner = S.leader_power(state, lid)
+    return S.major_of(state, owner) if owner else None
+
+
+def leader_home(state, owner: str) -> str | None:
+    """Where a freed leader goes: its capital if the owner controls it, else the first
+    friendly key by id (§9.1 L488, §9.4 L560)."""
+    for cap in S.capitals(owner):
+        if S.controller(state, cap) == owner:
+            return cap
+    m = S.board()
+    keys = sorted(s.id for s in m.spaces.values()
+                  if s.is_key and S.in_play(state, s.id) and S.friendly(state, owner, s.id))
+    return keys[0] if keys else None
+
+
+def free_leader(state, lid: str) -> str | None:
+    """Take a leader out of captivity and put it at `leader_home`; returns where."""
+    captor = captor_of(state, lid)
+    owner = owner_of(state, lid)
+    where = leader_home(state, owner) if owner else None
+    if captor is None or where is None:
+        return None
+    state["captured"][captor].remove(lid)
+    if not state["captured"][captor]:
+        del state["captured"][captor]
+    S.move_leader(state, lid, None, where)
+    return where
+
+
+# ---------------------------------------------------------------- leaving a space (§9.3 step 3)
+def _side_controls(state, major: str, sid: str) -> bool:
+    return S.major_of(state, S.controller(state, sid)) == major
+
+
+def relocate(state, major: str, sid: str) -> None:
+    """Units of `major` (and its active minors) leave `sid` for the nearest fortified space
+    (land) or port (naval) their side controls (§9.3 step 3, L539)."""
+    from games.here_i_stand.phases.winter import distances
+    m = S.board()
+    movers = [p for p in S.units(state, sid) if S.major_of(state, p) == major]
+    leaders = [l for l in S.leaders_at(state, sid) if owner_of(state, l) == major
+               and not facts.leader(l).naval]
+    naval_leaders = [l for l in S.leaders_at(state, sid) if owner_of(state, l) == major
+                     and facts.leader(l).naval]
+    if not movers and not leaders and not naval_leaders:
+        return
+    dist = distances(state, major, sid)
+    capitals = set(S.capitals(major))
+
+    def best(pool: Iterable[str]) -> str | None:
+        reach = [s for s in pool if s != sid and s in dist]
+        if not reach:
+            return None
+        return min(reach, key=lambda s: (dist[s], s not in capitals, s))
+
+    forts = [s.id for s in m.spaces.values() if s.is_fortified and S.in_play(state, s.id)
+             and _side_controls(state, major, s.id)]
+    ports = [s.id for s in m.spaces.values() if s.ports and S.in_play(state, s.id)
+             and _side_controls(state, major, s.id)]
+    land_to, sea_to = best(forts), best(ports)
+    name = m.spaces[sid].name_en
+    for p in movers:
+        counts = dict(S.units(state, sid).get(p, {}))
+        for kind, n in counts.items():
+            if not n:
+                continue
+            dest = land_to if kind in S.LAND else sea_to
+            S.add_units(state, sid, p, kind, -n)
+            if dest is None:
+                S.log(state, f"{n} {kind} of {p} in {name} have nowhere to go and are eliminated")
+            else:
+                S.add_units(state, dest, p, kind, n)
+        if any(counts.get(k) for k in S.LAND) and land_to:
+            S.log(state, f"{p} units leave {name} for {m.spaces[land_to].name_en}")
+    for group, dest in ((leaders, land_to), (naval_leaders, sea_to or land_to)):
+        for lid in group:
+            S.move_leader(state, lid, sid, dest)
+
+
+# ---------------------------------------------------------------- who is party to a term
+def parties_of(state, term) -> set[str]:
+    kind = term[0]
+    if kind in ("ALLIANCE", "PEACE"):
+        return {term[1], term[2]}
+    if kind in ("CARDS", "MERCENARIES"):
+        return {term[2], term[3]}
+    if kind == "LOAN":
+        return {term[3], term[4]}
+    if kind == "CEDE":
+        return {term[2], term[3]}
+    if kind == "RELEASE":
+        out = set()
+        captor, owner = captor_of(state, term[1]), owner_of(state, term[1])
+        for p in (captor, owner):
+            if p in S.MAJORS:
+                out.add(p)
+        return out
+    if kind == "DIVORCE":
+        return {"papacy", "england"}
+    if kind == "LIFT":
+        return {"papacy", term[1]}
+    return set()
+
+
+# ---------------------------------------------------------------- legality
+def _in(package, kind: str, *values) -> bool:
+    return any(t[0] == kind and tuple(t[1:1 + len(values)]) == values for t in package)
+
+
+def _given(ctx, key: str, giver: str, receiver: str) -> int:
+    return sum(int(e[2]) if len(e) > 2 else 1 for e in ctx[key] if e[0] == giver and e[1] == receiver)
+
+
+def mercenaries_of(state, power: str) -> dict[str, int]:
+    out = {}
+    for sid, rec in state["spaces"].items():
+        n = rec.get("units", {}).get(power, {}).get("mercenaries", 0)
+        if n:
+            out[sid] = n
+    return out
+
+
+def land_units(state, power: str) -> int:
+    return sum(sum(rec.get("units", {}).get(power, {}).get(k, 0) for k in S.LAND)
+               for rec in state["spaces"].values())
+
+
+def merc_placement(state, receiver: str, placed: str) -> tuple[str | None, str | None]:
+    """(space, problem) for mercenaries given to `receiver` (§9.1 L494)."""
+    m = S.board()
+    if receiver == "protestant":
+        pool = sorted(e for e in m.electorates() if S.controller(state, e) == "protestant")
+        if not pool:
+            return None, "the Protestants control no electorate to place mercenaries in"
+        if placed and placed not in pool:
+            return None, f"{m.spaces[placed].name_en} is not an electorate the Protestants control"
+        return (placed or pool[0]), None
+    pool = [c for c in S.capitals(receiver) if S.controller(state, c) == receiver]
+    if not pool:
+        return None, f"{receiver} does not control its capital: no mercenaries can be given (§9.1)"
+    if placed and placed not in pool:
+        return None, f"mercenaries given to {receiver} go to its capital ({', '.join(pool)})"
+    return (placed or pool[0]), None
+
+
+def loan_units(state, owner: str, port: str) -> dict[str, int]:
+    """Squadrons `owner` may lend from `port`: its own and its active minors'."""
+    return {p: c.get("squadrons", 0) for p, c in S.units(state, port).items()
+            if S.major_of(state, p) == owner and c.get("squadrons", 0)}
+
+
+def loan_destination(state, port: str, receiver: str) -> str | None:
+    """The nearest port `receiver` controls from `port`, counting sea zones crossed; the path
+    runs through sea zones only, never through a port (§9.2 L523)."""
+    m = S.board()
+    start = m.spaces[port].ports
+    depth = {z: 1 for z in start}
+    queue = deque(start)
+    while queue:
+        z = queue.popleft()
+        for nxt in m.seas_adjacent(z):
+            if nxt not in depth:
+                depth[nxt] = depth[z] + 1
+                queue.append(nxt)
+    best: tuple[int, str] | None = None
+    for z, d in depth.items():
+        for p in m.ports_of(z):
+            if p != port and S.in_play(state, p) and _side_controls(state, receiver, p):
+                if best is None or (d, p) < best:
+                    best = (d, p)
+    return best[1] if best else None
+
+
+def term_problem(state, ctx, term, package) -> str | None:
+    """Why `term` (within `package`) cannot take effect now, or None (§9.1, §9.2)."""
+    m = S.board()
+    kind = term[0]
+    if kind == "ALLIANCE":
+        a, b = term[1], term[2]
+        if pair(a, b) in state["alliances"]:
+            return f"{a} and {b} are already allied"
+        if {a, b} == {"papacy", "ottoman"}:
+            return "the Papacy and the Ottomans can never ally (§9.2)"
+        if S.at_war(state, a, b) and not _in(package, "PEACE", a, b):
+            return f"{a} and {b} are at war: end the war in the same package (§9.1, §9.2)"
+        if {a, b} == {"papacy", "hapsburg"} and (ctx["divorce"] or _in(package, "DIVORCE")):
+            return "the Papacy may not ally with the Hapsburgs in a turn it grants Henry's divorce (§9.1)"
+        return None
+    if kind == "PEACE":
+        a, b = term[1], term[2]
+        if pair(a, b) not in state["wars"]:
+            return f"{a} and {b} are not at war"
+        if {a, b} in NEVER_AT_PEACE:
+            return "the war of the Schmalkaldic League never ends (§9.1, §21.6)"
+        return None
+    if kind == "CARDS":
+        n, giver, receiver = term[1], term[2], term[3]
+        if giver == receiver:
+            return "a power cannot give cards to itself"
+        if not 1 <= n <= 2:
+            return "at most 2 random cards may be given (§9.1)"
+        if _given(ctx, "cards_given", receiver, giver):
+            return f"{receiver} already gave cards to {giver} this turn: not both ways (§9.1)"
+        if any(t[0] == "CARDS" and t[2] == receiver and t[3] == giver for t in package):
+            return "cards cannot be given both ways in the same turn (§9.1)"
+        total = n + _given(ctx, "cards_given", giver, receiver) + sum(
+            t[1] for t in package if t[0] == "CARDS" and t[2] == giver and t[3] == receiver
+            and t is not term)
+        if total > 2:
+            return f"at most 2 random cards from {giver} to {receiver} in a turn (§9.1)"
+        if len(drawable(state, giver)) < n:
+            return f"{giver} does not hold {n} card(s) that can be drawn (national cards never are)"
+        return None
+    if kind == "MERCENARIES":
+        n, giver, receiver, taken, placed = term[1:6]
+        if giver == receiver:
+            return "a power cannot give mercenaries to itself"
+        if receiver == "ottoman":
+            return "the Ottomans cannot receive mercenaries (§9.1)"
+        if not 1 <= n <= 4:
+            return "1 to 4 mercenaries may be given (§9.1)"
+        if _given(ctx, "mercs_given", receiver, giver) or any(
+                t[0] == "MERCENARIES" and t[2] == receiver and t[3] == giver for t in package):
+            return "mercenaries cannot be given both ways in the same turn (§9.1)"
+        have = mercenaries_of(state, giver)
+        if taken:
+            if sum(k for _, k in taken) != n:
+                return f"TAKEN AT lists {sum(k for _, k in taken)} mercenaries, not {n}"
+            for sid, k in taken:
+                if have.get(sid, 0) < k:
+                    return f"{giver} has fewer than {k} mercenaries in {m.spaces[sid].name_en}"
+        elif sum(have.values()) < n:
+            return f"{giver} has only {sum(have.values())} mercenaries on the map"
+        _, why = merc_placement(state, receiver, placed)
+        if why:
+            return why
+        limit = facts.counter_limits().get(receiver, {}).get("land")
+        if limit is not None and land_units(state, receiver) + n > limit:
+            return f"{receiver} has no counters left for {n} more land units (§5)"
+        return None
+    if kind == "LOAN":
+        n, port, owner, receiver, leader = term[1:6]
+        if owner == receiver:
+            return "a power cannot lend to itself"
+        if receiver == "protestant":
+            return "naval units cannot be lent to the Protestants (§9.2)"
+        if not _in(package, "ALLIANCE", *sorted((owner, receiver))):
+            return "squadrons are lent only with the alliance, in the same package (§9.2)"
+        if any(e[0] == receiver and e[1] == owner for e in ctx["loans_made"]) or any(
+                t[0] == "LOAN" and t[3] == receiver and t[4] == owner for t in package):
+            return "squadrons cannot be lent both ways in the same turn (§9.2)"
+        if port not in m.spaces or not m.spaces[port].ports:
+            return f"{port} is not a port"
+        lendable = sum(loan_units(state, owner, port).values())
+        claimed = sum(t[1] for t in package if t[0] == "LOAN" and t[2] == port and t[3] == owner)
+        if n < 1 or claimed > lendable:
+            return f"{owner} has {lendable} squadron(s) in {m.spaces[port].name_en} (corsairs are never lent)"
+        if leader and (leader not in S.leaders_at(state, port) or not facts.leader(leader).naval
+                       or owner_of(state, leader) != owner):
+            return f"{leader} is not a naval leader of {owner} in {m.spaces[port].name_en}"
+        if loan_destination(state, port, receiver) is None:
+            return f"no sea path from {m.spaces[port].name_en} to a port {receiver} controls (§9.2)"
+        return None
+    if kind == "RELEASE":
+        lid = term[1]
+        captor, owner = captor_of(state, lid), owner_of(state, lid)
+        if captor is None:
+            return f"{facts.leader(lid).name_en} is not a prisoner"
+        if owner not in S.MAJORS:
+            return f"{facts.leader(lid).name_en} belongs to no major power"
+        if leader_home(state, owner) is None:
+            return f"{owner} controls neither its capital nor any friendly key to receive the leader"
+        return None
+    if kind == "CEDE":
+        sid, giver, receiver = term[1], term[2], term[3]
+        if sid not in m.spaces or not S.in_play(state, sid):
+            return f"{sid} cannot be ceded"
+        if giver == receiver:
+            return "a power cannot cede a space to itself"
+        if S.major_of(state, S.controller(state, sid)) != giver:
+            return f"{giver} does not control {m.spaces[sid].name_en}"
+        if sid in S.capitals(giver):
+            return "a power never cedes its own capital (§9.1)"
+        home = m.spaces[sid].home
+        if home in S.MINORS and m.spaces[sid].is_key and state["minor_allies"].get(home) == giver:
+            return "the home keys of an allied minor power cannot be ceded (§9.1)"
+        if sum(1 for t in package if t[0] == "CEDE" and t[1] == sid) > 1:
+            return f"{m.spaces[sid].name_en} is ceded twice"
+        return None
+    if kind == "DIVORCE":
+        if state["marital"] != "ask_for_divorce":
+            return "Henry VIII is not asking for a divorce (§9.1, §21.3)"
+        why = events.marital_blocked(state)
+        if why:
+            return f"Henry's marital status cannot advance: {why}"
+        if pair("papacy", "hapsburg") in state["alliances"] or _in(package, "ALLIANCE", "hapsburg", "papacy"):
+            return "the Papacy cannot grant the divorce in a turn it is allied with the Hapsburgs (§9.1)"
+        return None
+    if kind == "LIFT":
+        if term[1] not in state["excommunicated"]:
+            return f"{term[1]}'s ruler is not excommunicated"
+        return None
+    return f"unknown term {kind}"
+
+
+def package_problem(state, ctx, proposer: str, parties: Iterable[str], terms) -> str | None:
+    """Why this package cannot take effect now, or None."""
+    parties = set(parties)
+    if proposer not in parties:
+        return "the proposer must be a party"
+    needed = set().union(*(parties_of(state, t) for t in terms)) | {proposer}
+    if not needed <= parties:
+        return f"every power a term touches must be a party: add {', '.join(sorted(needed - parties))}"
+    if state["turn"] == 1:
+        if len(parties) != 2 or "england" not in parties or not parties & {"france", "hapsburg"}:
+            return ("on turn 1 England alone negotiates, with France and with the Hapsburgs, "
+                    "one at a time (§7)")
+    seen = set()
+    for t in terms:
+        if t in seen:
+            return f"the term {O.term_text(t)} appears twice"
+        seen.add(t)
+        why = term_problem(state, ctx, t, terms)
+        if why:
+            return f"{O.term_text(t)}: {why}"
+    return None
+
+
+# ---------------------------------------------------------------- carrying terms out
+def execute(state, ctx, terms, dice: Dice, label: str) -> None:
+    """Carry out a confirmed package (each term checked by `package_problem` just before)."""
+    m = S.board()
+    for t in terms:
+        kind = t[0]
+        if kind == "ALLIANCE":
+            state["alliances"] = sorted(state["alliances"] + [pair(t[1], t[2])])
+            ctx["allied"].append(pair(t[1], t[2]))
+        elif kind == "PEACE":
+            end_war(state, ctx, t[1], t[2])
+        elif kind == "CARDS":
+            draw_random(state, t[2], t[3], t[1], dice, label)
+            ctx["cards_given"].append([t[2], t[3], t[1]])
+        elif kind == "MERCENARIES":
+            n, giver, receiver, taken, placed = t[1:6]
+            have = mercenaries_of(state, giver)
+            plan = list(taken) or _merc_plan(have, n)
+            for sid, k in plan:
+                S.add_units(state, sid, giver, "mercenaries", -k)
+            where, _ = merc_placement(state, receiver, placed)
+            S.add_units(state, where, receiver, "mercenaries", n)
+            ctx["mercs_given"].append([giver, receiver])
+            S.log(state, f"{n} mercenaries of {giver} become {receiver}'s in {m.spaces[where].name_en}")
+        elif kind == "LOAN":
+            _loan(state, ctx, t)
+        elif kind == "RELEASE":
+            where = free_leader(state, t[1])
+            S.log(state, f"{facts.leader(t[1]).name_en} is released to {m.spaces[where].name_en}")
+        elif kind == "CEDE":
+            sid, giver, receiver = t[1], t[2], t[3]
+            relocate(state, giver, sid)
+            S.set_control(state, sid, receiver)
+            S.log(state, f"{giver} cedes {m.spaces[sid].name_en} to {receiver}")
+        elif kind == "DIVORCE":
+            ctx["divorce"] = True
+            S.log(state, "the Papacy grants Henry VIII's divorce")
+            events.advance_marriage(state, dice)
+        elif kind == "LIFT":
+            state["excommunicated"] = [p for p in state["excommunicated"] if p != t[1]]
+            S.log(state, f"the Papacy lifts the excommunication of {t[1]}")
+
+
+def end_war(state, ctx, a: str, b: str) -> None:
+    """Remove a war (§9.3 step 8): peace with the Papacy also ends an excommunication."""
+    state["wars"] = [w for w in state["wars"] if w != pair(a, b)]
+    ctx["peace_made"].append(pair(a, b))
+    S.log(state, f"peace between {a} and {b}")
+    if "papacy" in (a, b):
+        other = b if a == "papacy" else a
+        if other in state["excommunicated"]:
+            state["excommunicated"] = [p for p in state["excommunicated"] if p != other]
+            S.log(state, f"peace with the Papacy ends the excommunication of {other}")
+
+
+def _merc_plan(have: dict[str, int], n: int) -> list[tuple[str, int]]:
+    """Default removal: the biggest mercenary stacks first, then by id."""
+    plan = []
+    for sid in sorted(have, key=lambda s: (-have[s], s)):
+        if n <= 0:
+            break
+        k = min(n, have[sid])
+        plan.append((sid, k))
+        n -= k
+    return plan
+
+
+def _loan(state, ctx, t) -> None:
+    m = S.board()
+    n, port, owner, receiver, leader = t[1:6]
+    dest = loan_destination(state, port, receiver)
+    left = n
+    units = loan_units(state, owner, port)
+    for unit_power in sorted(units, key=lambda p: (p != owner, p)):
+        k = min(left, units[unit_power])
+        if k <= 0:
+            continue
+        S.add_units(state, port, unit_power, "squadrons", -k)
+        S.add_units(state, dest, receiver, "squadrons", k)
+        state.setdefault("loans", []).append({"owner": unit_power, "lender": owner,
+                                              "receiver": receiver, "squadrons": k,
+                                              "port": dest, "leader": leader or None})
+        left -= k
+    if leader:
+        S.move_leader(state, leader, port, dest)
+        state.setdefault("leader_owner", {})[leader] = receiver
+    ctx["loans_made"].append([owner, receiver])
+    S.log(state, f"{owner} lends {n} squadron(s) from {m.spaces[port].name_en} to {receiver}, "
+                 f"now in {m.spaces[dest].name_en}")
+
+
+def end_loans(state) -> None:
+    """Winter step 1 (§19.1): loaned squadrons and leaders return to their owners — the
+    receiver's squadrons are handed back (wherever they are, the first stacks by id, as many
+    as survive) and the Winter return sends them home.  Call before the naval return."""
+    for loan in state.get("loans", []):
+        left = loan["squadrons"]
+        for sid in sorted(state["spaces"]):
+            if left <= 0:
+                break
+            have = S.units(state, sid).get(loan["receiver"], {}).get("squadrons", 0)
+            k = min(left, have)
+            if k:
+                S.add_units(state, sid, loan["receiver"], "squadrons", -k)
+                S.add_units(state, sid, loan["owner"], "squadrons", k)
+                left -= k
+        if loan.get("leader"):
+            state.get("leader_owner", {}).pop(loan["leader"], None)
+    state["loans"] = []
