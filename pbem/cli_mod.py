@@ -7,6 +7,7 @@ import click
 
 from pbem import moderation
 from pbem.cli import friendly, main, store_of
+from pbem.mail.moderator import queue_result
 from pbem.timesource import now
 
 
@@ -29,11 +30,7 @@ def mod(ctx: click.Context, game_id: str, command: tuple[str, ...], moderator: s
         if moderator and moderator not in game.moderators:
             raise click.ClickException(f"{moderator} is not a moderator of {game_id}")
         result = moderation.execute(game, author, text, now=now(), source="cli")
-        deliver = game.server.setdefault("notices_pending", [])
-        deliver.extend({"to": n.to, "subject": n.subject, "body": n.body}
-                       for n in result.notices)
-        if result.resend:
-            game.server.setdefault("resend_pending", []).extend(result.resend)
+        queue_result(game, result)   # `pbem run` mails the notices (pbem.mail.moderator)
     click.echo(f"{game_id}: {result.summary}")
     if result.details:
         click.echo(result.details)

@@ -16,6 +16,7 @@ from typing import Any
 from pbem.config import Config, load_config
 from pbem.mail.clocks import ClockRunner
 from pbem.mail.inbox import Inbox, make_inbox
+from pbem.mail.moderator import Duties
 from pbem.mail.outbox import Outbox
 from pbem.mail.processor import Processor, utcnow
 from pbem.mail.senders import Sender, flush, make_sender
@@ -42,6 +43,7 @@ class Daemon:
         self.sender: Sender = make_sender(self.cfg.smtp)
         self.processor = Processor(self.cfg, self.store, self.outbox)
         self.clocks = ClockRunner(self.processor)
+        self.duties = Duties(self.processor)
         self.stopping = False
         self.started = False
 
@@ -87,12 +89,16 @@ class Daemon:
         return flush(self.outbox, self.sender)
 
     def cycle(self) -> int:
-        """Fetch + process, fire deadlines, send.  Returns messages handled."""
+        """Fetch + process, fire deadlines, moderator duties (notices left by ``pbem mod``,
+        dropped seats, pause reminders, the daily stuck digest), send.  Returns messages
+        handled."""
         if not self.started:
             self.recover()
         handled = self.process_inbox()
         if not self.stopping:
             self.clocks.fire()
+        if not self.stopping:
+            self.duties.run()
         self.send()
         return handled
 
@@ -104,9 +110,9 @@ class Daemon:
         nxt = self.outbox.next_due()
         if nxt is not None:
             waits.append(nxt - now)
-        clock = self.clocks.next_event()
-        if clock is not None:
-            waits.append((clock - utcnow()).total_seconds() + 0.5)
+        for event in (self.clocks.next_event(), self.duties.next_event()):
+            if event is not None:
+                waits.append((event - utcnow()).total_seconds() + 0.5)
         return max(0.0, min(waits))
 
     # -- loops -----------------------------------------------------------------

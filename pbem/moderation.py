@@ -116,14 +116,17 @@ def _force(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
         if not receipt.ok:
             refused = next(r for r in receipt.results if r.status != "applied")
             raise IllegalOrder(f"{refused.text!r} refused: {refused.message}", refused.hints)
-        summary = f"forced {seat}: {', '.join(r.order or r.text for r in receipt.results)}"
+        what = ', '.join(r.order or r.text for r in receipt.results)
+        summary = f"forced {seat}: {what}"
     else:
         decision = decisions[0]
         entry = game.apply_order(seat, game.rules.default(game.state, decision), by=by,
                                  source=source, at=now, decision=decision)
         receipt = None
+        what = entry.order
         summary = f"forced {seat}'s default: {entry.order} (entry {entry.seq})"
-    note = f"The moderator answered for {seat}." + (f" Reason: {because}" if because else "")
+    note = f"The moderator answered for {seat}: {what}." + (f" Reason: {because}"
+                                                             if because else "")
     return ModResult("FORCE", summary, [Notice(seat, "The moderator answered for you", note)],
                      receipt=receipt, details=receipt_text(game, receipt) if receipt else "")
 

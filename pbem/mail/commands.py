@@ -2,10 +2,18 @@
 
     HELP | STATUS | HAND | HISTORY [N] | ORDERS | DONE | VACATION date TO date
     PRESS TO seat[,seat] | ALL  ... lines ...  ENDPRESS
-    END  (stop reading: nothing below is an order)
+    END  (alone on its line: stop reading; nothing below is an order)
 
-Every other line is a game order, passed on to the game's own grammar.  A line whose
-first word is close to a command word gets a near-miss suggestion in the receipt.
+Moderator commands (`pbem.moderation`, one per line, ``... BECAUSE <reason>`` at the end;
+only a moderator's mail may carry them, a seat's mail using one is refused whole):
+
+    FORCE EXTEND DEADLINE PAUSE RESUME NMR PREVIEW ROLLBACK ROLLFORWARD REPLACE
+    ADD-ADDRESS DROP EDIT RESEND   ANNOUNCE ... ENDANNOUNCE   END <reason>
+
+``END`` alone stops reading; ``END <reason>`` (words after it) is the moderator's command
+that ends the game.  Every other line is a game order, passed on to the game's own
+grammar.  A line whose first word is close to a command word gets a near-miss suggestion
+in the receipt.
 """
 from __future__ import annotations
 
@@ -30,6 +38,30 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "END": ("END", "SIGNOFF", "КОНЕЦ"),
 }
 _WORD_TO_CMD = {w: cmd for cmd, words in KEYWORDS.items() for w in words}
+
+#: moderator command -> accepted words (first is the `pbem.moderation` verb).
+MOD_KEYWORDS: dict[str, tuple[str, ...]] = {
+    "FORCE": ("FORCE", "ПРИНУДИТЬ"),
+    "EXTEND": ("EXTEND", "ПРОДЛИТЬ"),
+    "DEADLINE": ("DEADLINE", "СРОК"),
+    "PAUSE": ("PAUSE", "ПАУЗА"),
+    "RESUME": ("RESUME", "ПРОДОЛЖИТЬ"),
+    "NMR": ("NMR",),
+    "PREVIEW": ("PREVIEW", "ПРОСМОТР", "ПРЕДПРОСМОТР"),
+    "ROLLBACK": ("ROLLBACK", "ОТКАТ", "ОТКАТИТЬ"),
+    "ROLLFORWARD": ("ROLLFORWARD", "НАКАТ", "ОТМЕНИТЬ ОТКАТ"),
+    "REPLACE": ("REPLACE", "ЗАМЕНИТЬ", "ЗАМЕНА"),
+    "ADD-ADDRESS": ("ADD-ADDRESS", "ADDADDRESS", "ADD ADDRESS", "ДОБАВИТЬ-АДРЕС",
+                    "ДОБАВИТЬ АДРЕС"),
+    "DROP": ("DROP", "ИСКЛЮЧИТЬ"),
+    "EDIT": ("EDIT", "ПРАВКА", "ИСПРАВИТЬ"),
+    "RESEND": ("RESEND", "ПЕРЕСЛАТЬ"),
+    "ANNOUNCE": ("ANNOUNCE", "ОБЪЯВЛЕНИЕ", "ОБЪЯВИТЬ"),
+    "ENDANNOUNCE": ("ENDANNOUNCE", "END ANNOUNCE", "КОНЕЦОБЪЯВЛЕНИЯ", "КОНЕЦ ОБЪЯВЛЕНИЯ"),
+    "END": ("END", "КОНЕЦ", "ЗАВЕРШИТЬ"),   # with a reason; END alone stops reading
+}
+_MOD_WORD = {w: cmd for cmd, words in MOD_KEYWORDS.items() for w in words}
+_BECAUSE_WORDS = re.compile(r"\s+(?:ПОТОМУ\s+ЧТО|ПРИЧИНА:?)\s+", re.I)
 _TO_WORDS = ("TO", "ДЛЯ", "КОМУ")
 _ALL_WORDS = ("ALL", "ВСЕМ", "ВСЕ")
 _UNTIL_WORDS = ("TO", "ПО", "ДО", "-", "–", "UNTIL")
@@ -54,6 +86,15 @@ class Press:
 
 
 @dataclass
+class ModCommand:
+    """A moderator command line: `text` is what `pbem.moderation.execute` reads."""
+    name: str
+    line_no: int
+    line: str
+    text: str
+
+
+@dataclass
 class Problem:
     """A line the gateway could not read as a command."""
     line_no: int
@@ -69,6 +110,7 @@ class Parsed:
     press: list[Press] = field(default_factory=list)
     orders: list[tuple[int, str]] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    mod: list[ModCommand] = field(default_factory=list)
 
     def has(self, name: str) -> bool:
         return any(c.name == name for c in self.commands)
@@ -97,6 +139,30 @@ def _command_word(line: str) -> tuple[str | None, list[str]]:
     return _WORD_TO_CMD.get(up[0].rstrip(":.!")), words[1:]
 
 
+def _mod_command(line: str) -> tuple[str | None, str]:
+    """(moderator command, the rest of the line) when `line` starts with one."""
+    words = line.split()
+    if not words:
+        return None, ""
+    up = [w.upper() for w in words]
+    two = " ".join(up[:2])
+    if len(words) >= 2 and two in _MOD_WORD:
+        return _MOD_WORD[two], line.split(None, 2)[2] if len(words) > 2 else ""
+    name = _MOD_WORD.get(up[0].rstrip(":.!"))
+    if name is None or (name == "END" and len(words) == 1):
+        return None, ""
+    return name, line.split(None, 1)[1] if len(words) > 1 else ""
+
+
+def mod_text(name: str, rest: str) -> str:
+    """The `pbem.moderation` text of a command: English verb, ALL, BECAUSE."""
+    rest = _BECAUSE_WORDS.sub(" BECAUSE ", " " + rest).strip()
+    first, _, tail = rest.partition(" ")
+    if name in ("EXTEND", "DEADLINE", "RESEND") and first.upper() in _ALL_WORDS:
+        rest = ("ALL " + tail).strip()
+    return f"{name} {rest}".strip()
+
+
 def near_miss(word: str) -> list[str]:
     """Command words close to `word` (for 'did you mean')."""
     names = [w for w in _WORD_TO_CMD if len(w) > 2]
@@ -122,8 +188,18 @@ def parse_body(lines: list[tuple[int, str]]) -> Parsed:
     out = Parsed()
     press: Press | None = None
     press_lines: list[str] = []
+    announce: ModCommand | None = None
     for no, raw in lines:
         line = raw.strip()
+        if announce is not None:
+            mod, _ = _mod_command(line)
+            if mod == "ENDANNOUNCE" or line.upper() in ("END", "КОНЕЦ"):
+                announce.text = "ANNOUNCE " + "\n".join(press_lines).strip("\n")
+                out.mod.append(announce)
+                announce, press_lines = None, []
+            else:
+                press_lines.append(raw.rstrip())
+            continue
         if press is not None:
             cmd, _ = _command_word(line)
             if cmd == "ENDPRESS" or (cmd == "END" and len(line.split()) == 1):
@@ -136,9 +212,26 @@ def parse_body(lines: list[tuple[int, str]]) -> Parsed:
         if not line or line.startswith("#") or line.startswith("//") or is_tag_line(line):
             continue
         cmd, args = _command_word(line)
+        if cmd == "END" and len(line.split()) == 1:
+            break
+        mod, rest = _mod_command(line)
+        if mod == "ENDANNOUNCE":
+            out.problems.append(Problem(no, line, "ENDANNOUNCE without an ANNOUNCE line above it"))
+            continue
+        if mod == "ANNOUNCE":
+            announce = ModCommand("ANNOUNCE", no, line, "")
+            one_line = re.sub(r"\s*(ENDANNOUNCE|КОНЕЦОБЪЯВЛЕНИЯ)\s*$", "", rest, flags=re.I)
+            if one_line != rest:        # ANNOUNCE text ENDANNOUNCE on one line
+                announce.text = f"ANNOUNCE {one_line.strip()}"
+                out.mod.append(announce)
+                announce = None
+            elif rest.strip():
+                press_lines = [rest.strip()]
+            continue
+        if mod is not None:
+            out.mod.append(ModCommand(mod, no, line, mod_text(mod, rest)))
+            continue
         if cmd == "END":
-            if len(line.split()) == 1:
-                break
             cmd = None
         if cmd is None:
             out.orders.append((no, line))
@@ -180,6 +273,12 @@ def parse_body(lines: list[tuple[int, str]]) -> Parsed:
             out.orders.append((no, line))
         else:
             out.commands.append(Command(cmd, no, line))
+    if announce is not None:  # no ENDANNOUNCE: the rest of the mail is the announcement
+        announce.text = "ANNOUNCE " + "\n".join(press_lines).strip("\n")
+        out.mod.append(announce)
+        out.problems.append(Problem(announce.line_no, "ANNOUNCE", "no ENDANNOUNCE: the "
+                                    "announcement runs to the end of the mail",
+                                    ["ENDANNOUNCE"]))
     if press is not None:  # no ENDPRESS: the rest of the mail is the press
         press.body = "\n".join(press_lines).strip("\n")
         out.press.append(press)

@@ -430,10 +430,21 @@ class Turn:
         for prob in parsed.problems:
             self.problems.append({"line": prob.line_no, "text": prob.text,
                                   "reason": prob.reason, "hints": prob.hints})
+        from pbem.mail import moderator
+        if parsed.mod and self.seat is not None:
+            moderator.refuse(self, parsed)      # nothing in the mail is applied
+            self.receipt(logs_before.get(self.seat or "", []))
+            return
         self.run_press(parsed)
-        self.run_orders(parsed)
+        if parsed.mod:
+            moderator.run(self, parsed)         # moderator commands and AS orders, in order
+        else:
+            self.run_orders(parsed)
         self.run_commands(parsed)
+        moderator.autoplay(self)                # dropped seats play their defaults
+        first_prompt = len(self.out.mails)
         self.prompts(before, logs_before)
+        moderator.finish(self, first_prompt)    # notices and status mails queued by acts
         self.receipt(logs_before.get(self.seat or "", []))
         applied = sum(1 for r in self.orders if r["status"] == "applied")
         rejected = sum(1 for r in self.orders if r["status"] == "rejected")
@@ -491,23 +502,22 @@ class Turn:
         for cmd in parsed.commands:
             result = "done"
             if cmd.name == "HELP":
-                self.sections.append({"title": "Help", "body": render.help_text()})
+                help_ = render.help_text()
+                if seat is None:
+                    from pbem.mail.moderator import help_text
+                    help_ += "\n\n" + help_text()
+                self.sections.append({"title": "Help", "body": help_})
                 result = "see Help below"
             elif cmd.name == "STATUS":
-                view = game.view(seat)
-                body = "\n".join(render.format_value(
-                    {k: v for k, v in view.items() if k != "log"} if isinstance(view, dict)
-                    else view))
-                self.sections.append({"title": f"Status of {game.id}", "body": body})
+                self.sections.append({"title": f"Status of {game.id}",
+                                      "body": status_body(game, seat)})
                 result = "see Status below"
             elif cmd.name == "HAND":
-                view = game.view(seat)
-                hand = view.get("hand") if isinstance(view, dict) else None
-                if seat is None or hand is None:
+                hand = hand_body(game, seat)
+                if hand is None:
                     result = "no hand to show" + (" (moderators have no seat)" if seat is None else "")
                 else:
-                    self.sections.append({"title": "Your hand",
-                                          "body": "\n".join(render.format_value(hand)) or "  (empty)"})
+                    self.sections.append({"title": "Your hand", "body": hand})
                     result = "see Your hand below"
             elif cmd.name == "HISTORY":
                 self.sections.append({"title": f"History (last {cmd.args['n']} entries)",
@@ -527,13 +537,35 @@ class Turn:
     def history(self, n: int) -> str:
         lines = []
         for entry in self.game.history(n):
-            if self.seat is None or entry.seat == self.seat:
+            if entry.kind in ("edit", "act"):
+                # Moderator entries are visible to all, with the reason; an EDIT's value
+                # only to moderators (it may be private: a card in a hand), seats see STATUS.
+                shown = entry.order if self.seat is None or entry.kind == "act" else \
+                    entry.order.split(" = ")[0] + " (the new value: see STATUS)"
+                text = f"#{entry.seq} {entry.at} {entry.by}: {shown}"
+                if entry.because:
+                    text += f" -- because: {entry.because}"
+            elif self.seat is None or entry.seat == self.seat:
                 text = f"#{entry.seq} {entry.at} {entry.seat}: {entry.order}"
             else:
                 text = f"#{entry.seq} {entry.at} {entry.seat} answered ({entry.decision})"
             if entry.by == "clock":
                 text += " [deadline default]"
+            elif entry.by == "bot":
+                text += " [dropped seat: default]"
+            elif entry.kind not in ("edit", "act") and entry.by.startswith("moderator:"):
+                text += f" [entered by {entry.by}]"
             lines.append(render._wrap("  " + text, indent="      "))
+        for block in self.game.record.audit[-3:]:
+            if "to_seq" in block:
+                lines.append(render._wrap(
+                    f"  rolled back to #{block['to_seq']} at {block['rolled_back_at']} by "
+                    f"{block['by']}: {block.get('reason', '')}", indent="      "))
+            elif "rolled_forward_at" in block:
+                lines.append(render._wrap(
+                    f"  rolled forward at {block['rolled_forward_at']} by {block['by']}: "
+                    f"entries {', '.join(map(str, block['restored']))} restored",
+                    indent="      "))
         log_ = self.view_log(self.seat)
         if log_:
             lines.append("  Public log:")
@@ -646,6 +678,22 @@ def _new_items(old: list[str], new: list[str]) -> list[str]:
         if old[len(old) - k:] == new[:k]:
             return new[k:]
     return new
+
+
+def status_body(game: Any, seat: str | None) -> str:
+    """The STATUS section: `seat`'s view (the public one for None) without its log."""
+    view = game.view(seat)
+    return "\n".join(render.format_value(
+        {k: v for k, v in view.items() if k != "log"} if isinstance(view, dict) else view))
+
+
+def hand_body(game: Any, seat: str | None) -> str | None:
+    """The HAND section of `seat` (None: no hand to show)."""
+    view = game.view(seat) if seat is not None else None
+    hand = view.get("hand") if isinstance(view, dict) else None
+    if hand is None:
+        return None
+    return "\n".join(render.format_value(hand)) or "  (empty)"
 
 
 def asked_of(game: Any, seat: str) -> list[dict[str, Any]]:

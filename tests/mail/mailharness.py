@@ -14,7 +14,7 @@ PLAYERS = {"north": "alice@example.org", "east": "bob@example.org",
 TOKENS = {"north": "tk7f3q", "east": "tb9x2m", "south": "ts5p8w",
           "moderator:gm@example.org": "tgm4k8"}
 USERS = [JUDGE, *PLAYERS.values(), "gm@example.org", "mallory@example.org",
-         "mailer-daemon@example.org"]
+         "mailer-daemon@example.org", "dave@example.org"]
 REPO = Path(__file__).resolve().parents[2]
 
 

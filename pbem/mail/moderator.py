@@ -1,0 +1,391 @@
+"""Moderator commands by mail, and the mails moderator acts cause (issue 6, mail half).
+
+Commands.  A moderator's authenticated mail (subject tag ``[game moderator token]``, sent
+from that moderator's address) may carry the commands of `pbem.moderation`, one per line,
+English or Russian (`pbem.mail.commands.MOD_KEYWORDS`), ``... BECAUSE <reason>`` at the end
+of a line, ``ANNOUNCE`` ... ``ENDANNOUNCE`` as a block.  They run in line order,
+interleaved with the moderator's ``AS <seat> <order>`` lines; a refused command is undone
+whole and stops the moderator commands and orders below it (they were written assuming it
+applied).  Each result is a line of the moderator's receipt; PREVIEW's (and FORCE's)
+details are a section of that receipt only.  ``END`` alone stops reading; ``END <reason>``
+ends the game.  A seat's mail using a moderator command is refused whole: nothing in it is
+applied, and its receipt says why.
+
+Delivery.  Whoever runs a command (this gateway, or ``pbem mod`` in a shell) queues what it
+tells whom in the game file (`queue_result`): ``server["notices_pending"]`` ({to, subject,
+body}), ``server["resend_pending"]`` (seats or ``all``) and ``server["welcome_pending"]``
+(seats with a new player).  `deliver` turns the queues into mails inside a game
+transaction, into the processor's ``outbox_pending`` (committed with the game, then copied
+to the durable outbox), and empties them.  A seat that gets a status mail gets the notices
+addressed to it folded into that one mail.  Every mail transaction delivers what is
+queued; the daemon's `Duties` pass delivers what the CLI left, plays dropped seats, mails
+the daily pause reminders, and once a day mails each moderator a summary of their stuck
+games (the last day sent is kept in ``<home>/mail/state/stuck_digests.json``).
+"""
+from __future__ import annotations
+
+import copy
+import datetime as dt
+import json
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from engine.archive import parse_iso
+from engine.contract import IllegalOrder
+from engine.record import ReplayError
+from pbem import moderation
+from pbem.config import Config
+from pbem.mail import render
+from pbem.mail.compose import build, stable_message_id
+from pbem.mail.outbox import atomic_write
+from pbem.mail.tags import format_tag
+
+if TYPE_CHECKING:
+    from pbem.mail.commands import ModCommand, Parsed
+    from pbem.mail.processor import Processor, Turn
+
+log = logging.getLogger("pbem.mail")
+QUEUES = ("notices_pending", "resend_pending", "welcome_pending")
+DIGEST_CHECK_EVERY = dt.timedelta(hours=1)
+
+
+# ---------------------------------------------------------------------- queues
+def queue_result(game: Any, result: moderation.ModResult) -> None:
+    """Queue in the game file what `result` tells whom (the CLI and the gateway both)."""
+    server = game.server
+    if result.notices:
+        server.setdefault("notices_pending", []).extend(
+            {"to": n.to, "subject": n.subject, "body": n.body} for n in result.notices)
+    if result.resend:
+        server.setdefault("resend_pending", []).extend(result.resend)
+    if result.command == "REPLACE":
+        server.setdefault("welcome_pending", []).extend(result.resend)
+
+
+def has_pending(game: Any) -> bool:
+    return any(game.server.get(q) for q in QUEUES)
+
+
+def deliver(cfg: Config, game: Any, now: dt.datetime) -> tuple[list[Any], set[str]]:
+    """Mails for everything queued (queues emptied); also the seats sent a status mail."""
+    notices = game.server.pop("notices_pending", None) or []
+    resend = game.server.pop("resend_pending", None) or []
+    welcome = {s for s in game.server.pop("welcome_pending", None) or [] if s in game.seats}
+    if not (notices or resend or welcome):
+        return [], set()
+    # One number per delivery, kept in the game file: the Message-IDs of a delivery are
+    # stable (re-running an uncommitted transaction gives the same ones) and never reused.
+    batch = game.server["moderation_mails"] = int(game.server.get("moderation_mails", 0)) + 1
+
+    def mid(*parts: str) -> str:
+        return stable_message_id(cfg, "moderation", game.id, str(batch), *parts)
+
+    seats = [s for s in game.seats if "all" in resend or s in resend or s in welcome]
+    folded: dict[str, list[str]] = {s: [] for s in seats}
+    # One mail per recipient per delivery: the notices to a seat (or to the moderators)
+    # in one mail, folded into the seat's status mail when it gets one.
+    grouped: dict[str, list[tuple[str, str]]] = {}
+    for notice in notices:
+        to, subject, body = notice["to"], notice["subject"], notice["body"]
+        targets = (["moderator:" + m for m in game.moderators] if to == "moderators" else
+                   list(game.seats) if to == "all" else [to] if to in game.seats else [])
+        for target in targets:
+            if target in folded:
+                folded[target].append(body)
+            else:
+                grouped.setdefault(target, []).append((subject, body))
+    mails: list[Any] = []
+    for target, items in grouped.items():
+        if target.startswith("moderator:"):
+            token = game.server.get("tokens", {}).get(target, "")
+            seat, to_addrs = "moderator", [target.split(":", 1)[1]]
+            tag = format_tag(game.id, "moderator", token)
+        else:
+            seat, to_addrs, tag = target, list(game.seats[target]["players"]), _tag(game, target)
+        mails.append(_notice_mail(cfg, game, seat, to_addrs, tag,
+                                  "; ".join(dict.fromkeys(s for s, _ in items)),
+                                  [b for _, b in items], mid("notice", target), now))
+    for seat in seats:
+        mails.append(status_mail(cfg, game, seat, folded[seat], welcome=seat in welcome,
+                                 message_id=mid("status", seat, _token(game, seat)), now=now))
+    return mails, set(seats)
+
+
+def _token(game: Any, seat: str) -> str:
+    return game.server.get("tokens", {}).get(seat, "")
+
+
+def _tag(game: Any, seat: str) -> str:
+    return format_tag(game.id, seat, _token(game, seat))
+
+
+def _paragraphs(bodies: list[str]) -> str:
+    """Notice bodies as wrapped paragraphs; a body's own line breaks are kept."""
+    return "\n\n".join("\n".join(render._wrap(line) for line in body.splitlines())
+                       for body in bodies)
+
+
+def _notice_mail(cfg: Config, game: Any, seat: str, to: list[str], tag: str, subject: str,
+                 bodies: list[str], message_id: str, now: dt.datetime) -> Any:
+    text = render.render("notice", text=_paragraphs(bodies), hints=[],
+                         judge=cfg.judge_address, about=None, game=game.id, seat=seat, pre=True)
+    return build(cfg, to=to, subject=f"{tag} {subject}", body=text, message_id=message_id,
+                 auto="auto-generated", when=now)
+
+
+def status_mail(cfg: Config, game: Any, seat: str, notes: list[str], *, welcome: bool,
+                message_id: str, now: dt.datetime) -> Any:
+    """A seat's status, hand and question in one mail (RESEND, rollback, new player)."""
+    from pbem.mail.processor import (asked_of, hand_body, outcome_text, status_body,
+                                     view_log, waiting_for)
+    if welcome:
+        reasons = [f"Welcome to game {game.id} ({game.record.header.rules}).  You now play "
+                   f"{seat}, taking the seat over.  Reply to this mail to give orders; keep "
+                   "the subject, its tag is your key to the seat.  Send HELP for the "
+                   "commands."]
+    elif notes:
+        reasons = []
+    else:
+        reasons = ["The moderator re-sent your status."]
+    reasons += notes
+    if game.clocks.paused and game.outcome() is None:
+        reasons.append("The game is paused: no deadline runs until the moderator resumes it.")
+    status = status_body(game, seat)
+    sections = [{"title": f"Status of {game.id}", "body": status}]
+    hand = hand_body(game, seat)
+    if hand is not None and "hand:" not in status:      # the view may show it already
+        sections.append({"title": "Your hand", "body": hand})
+    recent = view_log(game, seat)[-8:]
+    if recent:
+        sections.append({"title": "Recent events", "body": "\n".join(
+            render._wrap("  " + line, indent="    ") for line in recent)})
+    body = render.render("resend", game=game.id, seat=seat,
+                         reasons=[_paragraphs([r]) for r in reasons],
+                         sections=sections, asked=asked_of(game, seat),
+                         waiting=waiting_for(game, seat), outcome=outcome_text(game),
+                         judge=cfg.judge_address)
+    subject = f"welcome to {game.id}" if welcome else "status"
+    return build(cfg, to=list(game.seats[seat]["players"]), subject=f"{_tag(game, seat)} {subject}",
+                 body=body, message_id=message_id, auto="auto-generated", when=now)
+
+
+def drop_prompts(mails: list[Any], start: int, game: Any, seats: set[str]) -> None:
+    """Remove prompt mails (from index `start`) to seats that get a status mail instead."""
+    if not seats:
+        return
+    prefixes = tuple(f"[{game.id} {s} " for s in seats)
+    mails[start:] = [m for m in mails[start:] if not str(m["Subject"]).startswith(prefixes)]
+
+
+# ---------------------------------------------------------------------- one mail (a Turn)
+def refuse(turn: "Turn", parsed: "Parsed") -> None:
+    """A seat's mail with moderator commands: nothing is applied; the receipt says why."""
+    for cmd in parsed.mod:
+        hints = ["END alone on its line stops reading"] if cmd.name == "END" else []
+        turn.problems.append({
+            "line": cmd.line_no, "text": cmd.line, "hints": hints,
+            "reason": f"{cmd.name} is a moderator command: only a moderator of "
+                      f"{turn.game.id}, writing with the moderator tag, may use it"})
+    turn.sections.append({"title": "Refused", "body": render._wrap(
+        "  Nothing in this mail was applied: it uses moderator commands.  Send your "
+        "orders again without them (write to the moderator if the game needs one).",
+        indent="  ")})
+    turn.mail.outcome = f"{turn.by}: refused, moderator command(s) from a seat"
+
+
+def run(turn: "Turn", parsed: "Parsed") -> None:
+    """A moderator's commands and ``AS <seat> <order>`` lines, in line order."""
+    from pbem.mail.commands import Parsed
+    items = sorted([(no, text) for no, text in parsed.orders] +
+                   [(cmd.line_no, cmd) for cmd in parsed.mod], key=lambda item: item[0])
+    chunk: list[tuple[int, str]] = []
+    refused: int | None = None
+    for no, item in items:
+        if refused is not None:
+            text = item if isinstance(item, str) else item.line
+            turn.problems.append({"line": no, "text": text, "hints": [],
+                                  "reason": f"not tried: line {refused} was refused"})
+        elif isinstance(item, str):
+            chunk.append((no, item))
+        else:
+            if chunk:
+                turn.run_orders(Parsed(orders=chunk))
+                chunk = []
+            if not execute(turn, item):
+                refused = no
+    if chunk:
+        turn.run_orders(Parsed(orders=chunk))
+
+
+def execute(turn: "Turn", cmd: "ModCommand") -> bool:
+    """Run one moderator command; on refusal the game is left exactly as it was."""
+    game = turn.game
+    saved = {k: copy.deepcopy(v) for k, v in vars(game).items() if k != "rules"}
+    try:
+        result = moderation.execute(game, turn.mail.inbound.sender, cmd.text, now=turn.now,
+                                    source=turn.mail.inbound.message_id)
+    except (IllegalOrder, ValueError, ReplayError) as refused:
+        vars(game).update(saved)
+        turn.problems.append({"line": cmd.line_no, "text": cmd.line,
+                              "reason": getattr(refused, "reason", str(refused)),
+                              "hints": list(getattr(refused, "hints", []))})
+        return False
+    queue_result(game, result)
+    told = sorted({"every seat" if n.to == "all" else n.to for n in result.notices})
+    turn.commands.append({"line": cmd.line_no, "text": cmd.line, "result": result.summary +
+                          (f"; told {', '.join(told)}" if told else "")})
+    if result.details:
+        turn.sections.append({"title": f"{result.command} (line {cmd.line_no}), for you only",
+                              "body": "\n".join(render._wrap("  " + line, indent="    ")
+                                                for line in result.details.splitlines())})
+    return True
+
+
+def autoplay(turn: "Turn") -> None:
+    """Dropped seats answer what they are asked with their defaults."""
+    for entry in moderation.play_dropped(turn.game, turn.now):
+        turn.effects.append(f"#{entry.seq} {entry.seat} answered ({entry.decision}) "
+                            "[dropped seat: default]")
+
+
+def finish(turn: "Turn", first_prompt: int) -> None:
+    """Deliver what moderator acts queued; a status mail replaces a seat's prompt."""
+    mails, resent = deliver(turn.cfg, turn.game, turn.now)
+    drop_prompts(turn.out.mails, first_prompt, turn.game, resent)
+    turn.out.mails.extend(mails)
+
+
+def help_text() -> str:
+    return render.environment().get_template("common/help_moderator.txt.j2").render().rstrip("\n")
+
+
+# ---------------------------------------------------------------------- the daemon's pass
+class Duties:
+    """Per daemon cycle: deliver queued notices (CLI), play dropped seats, pause reminders,
+    the daily stuck digest.  A game is opened for writing only when it has something due."""
+
+    def __init__(self, proc: "Processor") -> None:
+        self.proc = proc
+        self.cache: dict[str, tuple[int, bool, dt.datetime | None]] = {}
+        self.digest_checked: dt.datetime | None = None
+        self.digest_state = proc.cfg.mail_dir / "state" / "stuck_digests.json"
+
+    def _look(self, game_id: str) -> tuple[bool, dt.datetime | None]:
+        """(work to do now, when a pause reminder is next due) for one game."""
+        try:
+            mtime = self.proc.store.path(game_id).stat().st_mtime_ns
+        except OSError:
+            return False, None
+        cached = self.cache.get(game_id)
+        if cached and cached[0] == mtime:
+            return cached[1], cached[2]
+        game = self.proc.store.load(game_id)
+        live = game.outcome() is None
+        dropped = game.server.get("dropped") or {}
+        work = has_pending(game) or (live and any(d.seat in dropped for d in game.decisions()))
+        reminder = None
+        if live and game.clocks.paused:
+            last = game.server.get("paused_reminded_at") or game.clocks.paused_at
+            reminder = parse_iso(last) + moderation.PAUSE_REMINDER_EVERY
+        self.cache[game_id] = (mtime, work, reminder)
+        return work, reminder
+
+    def next_event(self) -> dt.datetime | None:
+        """The earliest pause reminder due over all games."""
+        times = [t for gid in self.proc.store.game_ids() if (t := self._look(gid)[1])]
+        return min(times) if times else None
+
+    def run(self, now: dt.datetime | None = None) -> int:
+        """Do what is due; returns the number of mails queued."""
+        now = now or self.proc.now()
+        total = 0
+        for game_id in self.proc.store.game_ids():
+            try:
+                work, reminder = self._look(game_id)
+                if work or (reminder is not None and reminder <= now):
+                    total += self._run_game(game_id, now)
+            except Exception:
+                log.exception("moderator duties of %s failed", game_id)
+        try:
+            total += self.digests(now)
+        except Exception:
+            log.exception("stuck digests failed")
+        return total
+
+    def _run_game(self, game_id: str, now: dt.datetime) -> int:
+        from pbem.mail.processor import prompt_mails, view_log
+        cfg, proc = self.proc.cfg, self.proc
+        with proc.store.transaction(game_id) as game:
+            proc.flush_pending(game)
+            before = {s: {d.id for d in game.decisions(s)} for s in game.seats}
+            logs_before = {s: view_log(game, s) for s in game.seats}
+            seq0 = game.record.last_seq
+            played = moderation.play_dropped(game, now)
+            for notice in moderation.pause_reminders(game, now):
+                game.server.setdefault("notices_pending", []).append(
+                    {"to": notice.to, "subject": notice.subject, "body": notice.body})
+            stamp = now.isoformat(timespec="seconds")
+            mails: list[Any] = []
+            if played:
+                mails = prompt_mails(cfg, game, before, logs_before, now, skip=None,
+                                     mid=lambda seat: stable_message_id(
+                                         cfg, "dropped", game.id, str(seq0), stamp, seat),
+                                     reason="The game moved on (a dropped seat was played "
+                                            "by its defaults).")
+            delivered, resent = deliver(cfg, game, now)
+            drop_prompts(mails, 0, game, resent)
+            mails += delivered
+            game.server["outbox_pending"] = [
+                m.as_bytes().decode("ascii", "surrogateescape") for m in mails]
+        for msg in mails:
+            proc.outbox.enqueue(msg, cfg.judge_address)
+        if played:
+            log.info("duties %s: %d default(s) for dropped seats", game_id, len(played))
+        if mails:
+            log.info("duties %s: %d mail(s) queued", game_id, len(mails))
+        return len(mails)
+
+    def digests(self, now: dt.datetime, force: bool = False) -> int:
+        """Once a (UTC) day per moderator: the summary of their stuck games."""
+        if not force and self.digest_checked is not None and \
+                now - self.digest_checked < DIGEST_CHECK_EVERY:
+            return 0
+        self.digest_checked = now
+        cfg = self.proc.cfg
+        sent = _read_json(self.digest_state)
+        today = now.astimezone(dt.timezone.utc).date().isoformat()
+        count = 0
+        for moderator, text in sorted(moderation.stuck_digests(self.proc.store, now).items()):
+            if not text or sent.get(moderator, "") >= today:
+                continue
+            games = sorted({line.split(":", 1)[0] for line in text.splitlines()})
+            body = render.render(
+                "notice", game=None, seat=None, pre=True, hints=[], about=None,
+                judge=cfg.judge_address,
+                text=f"Games of yours waiting past their deadline plus grace ({today}):\n\n"
+                     f"{text}\n\n" + render._wrap(
+                         "Answer by mail with the game's moderator tag (FORCE <seat>, "
+                         "EXTEND <seat> 24h, DEADLINE ..., NMR default) or with `pbem mod`; "
+                         "`pbem stuck` lists every stuck game.  This summary comes once a "
+                         "day while games are stuck."))
+            msg = build(cfg, to=[moderator], subject=f"[pbem] stuck games: {', '.join(games)}",
+                        body=body, message_id=stable_message_id(cfg, "stuck-digest", moderator,
+                                                                today),
+                        auto="auto-generated", when=now)
+            self.proc.outbox.enqueue(msg, cfg.judge_address)
+            sent[moderator] = today
+            count += 1
+        if count:
+            self.digest_state.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write(self.digest_state, json.dumps(sent, sort_keys=True).encode())
+            log.info("stuck digests mailed to %d moderator(s)", count)
+        return count
+
+
+def _read_json(path: Path) -> dict[str, str]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
