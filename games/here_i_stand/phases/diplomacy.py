@@ -552,11 +552,9 @@ def _intervene(state, item) -> None:
         state["wars"] = sorted(state["wars"] + [T.pair(power, declarer)])
     S.log(state, f"{power} intervenes (2 CP): {minor} becomes its ally and {power} is at war "
                  f"with {declarer}")
-    for other in at_war_with_minor:
-        if other in (declarer, power):
-            continue
-        w["queue"].insert(1, {"kind": "activation", "power": other, "minor": minor,
-                              "activator": power})
+    asks = [{"kind": "activation", "power": other, "minor": minor, "activator": power}
+            for other in S.MAJORS if other in at_war_with_minor and other not in (declarer, power)]
+    w["queue"][0:0] = asks
 
 
 def _withdraw_from_minor(state, power: str, minor: str) -> None:

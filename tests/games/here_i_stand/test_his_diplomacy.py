@@ -423,3 +423,29 @@ def test_negotiation_options_are_exact():
             text = RULES.order_text(order)
             assert RULES.parse(state, decision, text) == order, text
             RULES.apply(copy_plain(state), decision.seat, order, Dice("o"))
+
+
+@pytest.mark.parametrize("answer", ["DECLARE WAR ON France", "DONE"])
+def test_activation_lets_the_minors_other_enemies_declare_for_free(answer):
+    """§9.6 step 4 and §22.2 step 2: the Hapsburgs, at war with Scotland, may declare war on
+    France for free when France activates it, or their units leave Scotland's spaces."""
+    state = later()
+    state["wars"] = sorted([w for w in state["wars"] if w != ["france", "hapsburg"]]
+                           + [["hapsburg", "scotland"]])
+    put(state, "edinburgh", "hapsburg", regulars=1)
+    state["hands"]["england"] = [3, 65]
+    state["hands"]["france"] = [4, 71]
+    state = close(state)
+    state = no_one_else(state, "england")
+    state = say(state, "england", "DECLARE WAR ON Scotland")
+    state = say(state, "france", "INTERVENE")
+    decision = asked(state, "hapsburg")
+    assert decision.kind == "activation"
+    state = say(state, "hapsburg", answer)
+    assert not any("scotland" in w for w in state["wars"])
+    if answer == "DONE":
+        assert ["france", "hapsburg"] not in state["wars"]
+        assert "hapsburg" not in S.units(state, "edinburgh")
+    else:
+        assert ["france", "hapsburg"] in state["wars"]
+        assert "hapsburg" not in state["phase_data"]["war"]["costs"]
