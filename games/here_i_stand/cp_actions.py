@@ -5,6 +5,10 @@ the army-size limit of §5.1) into spaces **without enemy units** — moves into
 the land war (interception, avoid battle, field battle, siege: a later issue) and are refused
 for now; control of an unfortified space (§12.2) with its line of communication (§12.1);
 unrest removal (§12.4); building land and naval units (§17) within the counter mix (§5).
+Activated minor allies (§22.3 L1839-1841): their land units move in their major's armies (an
+army mixes a major with its allied minors, never two majors, §5.1 L271; mix letters G/H/S/V),
+count as the major's for control and unrest removal, and the major builds their regulars (and
+Genoese, Scottish, Venetian squadrons) in their home spaces.
 Naval moves, assault, piracy, New World and religious actions come with their issues; each
 plugs in by adding an entry to `ACTIONS`.
 
@@ -92,12 +96,41 @@ def has_loc(state: S.State, power: str, target: str, reach=None) -> bool:
     return any(z in seas for z in m.spaces[target].ports)
 
 
+# ---------------------------------------------------------------- formations (§5.1, §22.3)
+def allied_minors(state: S.State, power: str) -> list[str]:
+    """The minor powers activated as `power`'s allies (§22.2), whose units act as its own
+    (§22.3 L1839: they move, fight and retreat like the major's units)."""
+    return sorted(m for m, major in state["minor_allies"].items() if major == power)
+
+
+def forces(state: S.State, power: str) -> list[str]:
+    """The owners of the land units `power` commands: itself, then its allied minors."""
+    return [power] + allied_minors(state, power)
+
+
+def force_count(state: S.State, sid: str, power: str) -> int:
+    """`power`'s land units at a space, its allied minors' included (§22.3)."""
+    return sum(S.count(state, sid, p) for p in forces(state, power))
+
+
+def army_at(state: S.State, power: str, sid: str) -> tuple[dict[str, dict[str, int]], list[str]]:
+    """The land units `power` may move from a space, ``{owner: {kind: n}}`` (its own and its
+    allied minors': an army may mix a major power with its allied minors but never two major
+    powers, §5.1 L271), and its army leaders there."""
+    stacks: dict[str, dict[str, int]] = {}
+    for owner in forces(state, power):
+        stack = S.units(state, sid).get(owner, {})
+        found = {k: stack.get(k, 0) for k in S.LAND if stack.get(k)}
+        if found:
+            stacks[owner] = found
+    return stacks, S.own_leaders(state, sid, power)
+
+
+def stack_total(stacks: dict[str, dict[str, int]]) -> int:
+    return sum(sum(c.values()) for c in stacks.values())
+
+
 # ---------------------------------------------------------------- moves (§13)
-def army_at(state: S.State, power: str, sid: str) -> tuple[dict[str, int], list[str]]:
-    """The power's land units ({kind: n}) and army leaders at a space."""
-    stack = S.units(state, sid).get(power, {})
-    return ({k: stack.get(k, 0) for k in S.LAND if stack.get(k)},
-            S.own_leaders(state, sid, power))
 
 
 def can_enter(state: S.State, power: str, dst: str) -> str | None:
@@ -135,29 +168,58 @@ def move_cost(src: str, dst: str) -> int:
     return 2 if S.board().is_pass(src, dst) else 1
 
 
-def pick_units(avail: dict[str, int], n: int, mix=None) -> dict[str, int]:
-    """Which units move: the given mix, else regulars first, then mercenaries, then cavalry."""
+def pick_units(stacks: dict[str, dict[str, int]], power: str, n: int, mix=None,
+               allied=()) -> dict[str, dict[str, int]]:
+    """Which units move, ``{owner: {kind: n}}``: the given mix (`mix` for the power's own
+    regulars, mercenaries, cavalry; `allied` ((minor, n), ...) for its allied minors'
+    regulars), else the power's regulars first, then its mercenaries, then its cavalry, then
+    its allied minors' units (by minor)."""
     if mix is not None:
-        chosen = dict(zip(S.LAND, mix))
-        for k, v in chosen.items():
-            if v > avail.get(k, 0):
-                raise IllegalOrder(f"only {avail.get(k, 0)} {k} there, not {v}")
-        return {k: v for k, v in chosen.items() if v}
-    out: dict[str, int] = {}
+        out: dict[str, dict[str, int]] = {}
+        own = {k: v for k, v in zip(S.LAND, mix) if v}
+        have = stacks.get(power, {})
+        for k, v in own.items():
+            if v > have.get(k, 0):
+                raise IllegalOrder(f"only {have.get(k, 0)} {k} of {power} there, not {v}")
+        if own:
+            out[power] = own
+        for minor, v in allied or ():
+            if minor == power or minor not in stacks and v:
+                raise IllegalOrder(f"no {minor} land units there that {power} commands "
+                                   "(only allied minors' units join an army, §5.1)")
+            have = stacks.get(minor, {})
+            take: dict[str, int] = {}
+            left = v
+            for k in S.LAND:
+                t = min(left, have.get(k, 0))
+                if t:
+                    take[k] = t
+                    left -= t
+            if left:
+                raise IllegalOrder(f"only {sum(have.values())} {minor} units there, not {v}")
+            if take:
+                out[minor] = take
+        if n != sum(sum(c.values()) for c in out.values()):
+            raise IllegalOrder(f"{n} units but the mix names "
+                               f"{sum(sum(c.values()) for c in out.values())}")
+        return out
+    out = {}
     left = n
-    for k in S.LAND:
-        take = min(left, avail.get(k, 0))
-        if take:
-            out[k] = take
-            left -= take
+    for owner in [power] + sorted(o for o in stacks if o != power):
+        for k in S.LAND:
+            take = min(left, stacks.get(owner, {}).get(k, 0))
+            if take:
+                out.setdefault(owner, {})[k] = take
+                left -= take
     if left:
-        raise IllegalOrder(f"only {sum(avail.values())} land units there, not {n}")
+        raise IllegalOrder(f"only {stack_total(stacks)} land units there, not {n}")
     return out
 
 
 def check_move(state: S.State, power: str, src: str, dst: str, leaders: tuple[str, ...],
-               n: int, mix=None, *, cp: int | None = None) -> dict[str, int]:
-    """Validate one step of a land move and return the units that go (§13.1)."""
+               n: int, mix=None, allied=(), *, cp: int | None = None) -> dict[str, dict[str, int]]:
+    """Validate one step of a land move and return the units that go, ``{owner: {kind:
+    n}}`` (§13.1; allied minors' units may go with the major's, §5.1)."""
     m = S.board()
     if power == "protestant" and not state["league"]:
         raise IllegalOrder("the Protestants cannot move before the Schmalkaldic League (§21.6)")
@@ -172,13 +234,13 @@ def check_move(state: S.State, power: str, src: str, dst: str, leaders: tuple[st
         if lid not in here:
             raise IllegalOrder(f"{facts.leader(lid).name_en} is not with {power}'s army in "
                                f"{m.spaces[src].name_en}", [facts.leader(x).name_en for x in here])
-    if n < 0:
+    if not isinstance(n, int) or n < 0:
         raise IllegalOrder("a negative number of units cannot move")
     if n == 0 and not leaders:
         raise IllegalOrder("nothing to move: name units or leaders")
     if n == 0 and S.enemy_space(state, power, dst):
         raise IllegalOrder("leaders without units may not enter an enemy-controlled space (§13.1)")
-    chosen = pick_units(avail, n, mix)
+    chosen = pick_units(avail, power, n, mix, allied)
     limit = S.army_limit(leaders)
     if n > limit:
         raise IllegalOrder(f"an army led by {', '.join(leaders) or 'no leader'} may hold at most "
@@ -193,10 +255,13 @@ def check_move(state: S.State, power: str, src: str, dst: str, leaders: tuple[st
     return chosen
 
 
-def do_move(state: S.State, power: str, src: str, dst: str, leaders, chosen: dict[str, int]) -> None:
-    for k, v in chosen.items():
-        S.add_units(state, src, power, k, -v)
-        S.add_units(state, dst, power, k, v)
+def do_move(state: S.State, power: str, src: str, dst: str, leaders,
+            chosen: dict[str, dict[str, int]]) -> None:
+    """Move the chosen units ({owner: {kind: n}}) and leaders from `src` to `dst`."""
+    for owner, kinds in chosen.items():
+        for k, v in kinds.items():
+            S.add_units(state, src, owner, k, -v)
+            S.add_units(state, dst, owner, k, v)
     for lid in leaders:
         S.move_leader(state, lid, src, dst)
 
@@ -218,7 +283,7 @@ def move_options(state: S.State, power: str, cp: int) -> list[Option]:
         if sid not in m.spaces:
             continue
         avail, here = army_at(state, power, sid)
-        total = sum(avail.values())
+        total = stack_total(avail)
         if not total and not here:
             continue
         for dst in m.neighbours(sid):
@@ -242,12 +307,14 @@ def apply_move(state: S.State, power: str, order: Order, cp: int) -> int:
     leaders = tuple(order.get("leaders", ()))
     n = order["units"]
     mix = order.get("mix")
+    allied = order.get("allied", ())
     spent = 0
     for src, dst in zip(route, route[1:]):
-        chosen = check_move(state, power, src, dst, leaders, n, mix, cp=cp - spent)
+        chosen = check_move(state, power, src, dst, leaders, n, mix, allied, cp=cp - spent)
         do_move(state, power, src, dst, leaders, chosen)
         spent += move_cost(src, dst)
-        mix = tuple(chosen.get(k, 0) for k in S.LAND)
+        mix = tuple(chosen.get(power, {}).get(k, 0) for k in S.LAND)
+        allied = tuple(sorted((o, sum(c.values())) for o, c in chosen.items() if o != power))
     m = S.board()
     who = f" with {', '.join(facts.leader(l).name_en for l in leaders)}" if leaders else ""
     S.log(state, f"{power} moves {n} unit(s){who} "
@@ -260,7 +327,7 @@ def resolve_all(state: S.State, power: str, order: Order) -> Order:
     army limit of the leaders named)."""
     if order.get("units") == "ALL":
         avail, _ = army_at(state, power, order["from"])
-        order["units"] = min(sum(avail.values()), S.army_limit(order.get("leaders", ())))
+        order["units"] = min(stack_total(avail), S.army_limit(order.get("leaders", ())))
     return order
 
 
@@ -270,7 +337,7 @@ def _adjacent_land(state: S.State, power: str, target: str, *, enemy: bool) -> b
     for n in m.neighbours_without_passes(target):
         if enemy and S.enemy_units_at(state, power, n):
             return True
-        if not enemy and S.count(state, n, power) > 0:
+        if not enemy and force_count(state, n, power) > 0:
             return True
     return False
 
@@ -288,7 +355,7 @@ def control_problem(state: S.State, power: str, target: str, reach=None) -> str 
         return f"{sp.name_en} is neither independent nor enemy-controlled (§12.2)"
     if S.foreign_units_at(state, power, target, S.LAND + S.NAVAL):
         return f"{sp.name_en} holds units of a power not allied with {power} (§12.2)"
-    if not (S.count(state, target, power) > 0
+    if not (force_count(state, target, power) > 0
             or (_adjacent_land(state, power, target, enemy=False)
                 and not _adjacent_land(state, power, target, enemy=True))):
         return (f"{power} needs land units in {sp.name_en}, or next to it with no enemy land "
@@ -303,7 +370,7 @@ def control_targets(state: S.State, power: str) -> list[str]:
     reach = loc_reach(state, power)
     near = set()
     for sid, rec in state["spaces"].items():
-        if sid in m.spaces and S.count(state, sid, power) > 0:
+        if sid in m.spaces and force_count(state, sid, power) > 0:
             near.add(sid)
             near.update(m.neighbours_without_passes(sid))
     return sorted(t for t in near if control_problem(state, power, t, reach) is None)
@@ -323,7 +390,7 @@ def unrest_problem(state: S.State, power: str, target: str) -> str | None:
         return f"{target} is not a land space"
     if not S.in_unrest(state, target):
         return f"{m.spaces[target].name_en} is not in unrest"
-    if S.count(state, target, power) > 0:
+    if force_count(state, target, power) > 0:
         return None
     if power == "protestant" and not state["league"] and m.spaces[target].home == "protestant":
         return None
@@ -351,8 +418,26 @@ def _counts(state: S.State, power: str) -> tuple[int, int]:
     return land, naval
 
 
-def build_units(state: S.State, power: str) -> list[str]:
-    """Unit types `power` may raise now (§17, §11.1 table, §21.1, §21.6)."""
+#: Allied minors whose squadrons their major may build (§22.3 L1841; Hungary has no fleet).
+MINOR_NAVIES = ("genoa", "scotland", "venice")
+
+
+def build_owner(state: S.State, power: str, sid: str) -> str:
+    """Whose unit a build by `power` in `sid` raises: an allied minor's in its home space
+    (§22.3 L1840-1841), else `power`'s own."""
+    home = S.board().spaces[sid].home if sid in S.board().spaces else None
+    if home in S.MINORS and state["minor_allies"].get(home) == power:
+        return home
+    return power
+
+
+def build_units(state: S.State, power: str, owner: str | None = None) -> list[str]:
+    """Unit types `power` may raise now (§17, §11.1 table, §21.1, §21.6); with `owner` an
+    allied minor: its regulars, and squadrons for Genoa, Scotland and Venice (§22.3)."""
+    if owner is not None and owner != power:
+        if state["minor_allies"].get(owner) != power:
+            return []
+        return ["regular"] + (["squadron"] if owner in MINOR_NAVIES else [])
     if power == "protestant":
         return ["regular", "mercenary"] if state["league"] else []
     out = ["regular"]
@@ -366,14 +451,20 @@ def build_units(state: S.State, power: str) -> list[str]:
 def build_problem(state: S.State, power: str, unit: str, sid: str,
                   on_map: tuple[int, int] | None = None) -> str | None:
     m = S.board()
-    if unit not in build_units(state, power):
-        return f"{power} cannot build a {unit} now (§17)"
     if sid not in m.spaces or not S.in_play(state, sid):
         return f"{sid} is not a space in play"
+    owner = build_owner(state, power, sid)
+    if unit not in build_units(state, power, owner):
+        if owner != power:
+            return (f"{power} may build only regulars (and squadrons for Genoa, Scotland and "
+                    f"Venice) of its allied minor {owner} (§22.3)")
+        return f"{power} cannot build a {unit} now (§17)"
     sp = m.spaces[sid]
     havens = state.get("pirate_havens", [])
-    home_ok = sp.home == power or sid in havens
-    if not home_ok or S.controller(state, sid) != power:
+    if owner != power:
+        if S.major_of(state, S.controller(state, sid)) != power:
+            return f"{sp.name_en} is not a home space of {owner} that {power}'s side controls (§22.3)"
+    elif not (sp.home == power or sid in havens) or S.controller(state, sid) != power:
         return f"{sp.name_en} is not a home space {power} controls (§17)"
     if S.in_unrest(state, sid):
         return f"{sp.name_en} is in unrest (§12.4)"
@@ -383,23 +474,27 @@ def build_problem(state: S.State, power: str, unit: str, sid: str,
         return "only corsairs may be built in a pirate haven (§21.1)"
     if unit in ("squadron", "corsair") and not sp.ports:
         return f"{sp.name_en} is not a port (§17)"
-    limits = facts.counter_limits().get(power, {})
-    land, naval = on_map if on_map is not None else _counts(state, power)
+    limits = facts.counter_limits().get(owner, {})
+    land, naval = (on_map if on_map is not None and owner == power else _counts(state, owner))
     if unit in ("regular", "mercenary", "cavalry"):
         if land + 1 > limits.get("land", 10 ** 6):
-            return f"{power} has no land counters left (§5)"
+            return f"{owner} has no land counters left (§5)"
     else:
         if naval + 1 > limits.get("naval", 10 ** 6):
-            return f"{power} has no naval counters left (§5)"
+            return f"{owner} has no naval counters left (§5)"
     return None
 
 
 def build_options(state: S.State, power: str, cp: int) -> list[Option]:
     out = []
     m = S.board()
-    candidates = sorted(set(m.spaces_of(home=power)) | set(state.get("pirate_havens", [])))
+    candidates = sorted(set(m.spaces_of(home=power)) | set(state.get("pirate_havens", []))
+                        | {s for minor in allied_minors(state, power) for s in m.spaces_of(home=minor)})
     counts = _counts(state, power)
-    for unit in build_units(state, power):
+    kinds = set(build_units(state, power))
+    for minor in allied_minors(state, power):
+        kinds.update(build_units(state, power, minor))
+    for unit in [u for u in ("regular", "mercenary", "cavalry", "squadron", "corsair") if u in kinds]:
         if facts.BUILD_COST[unit] > cp:
             continue
         spaces = tuple(s for s in candidates
@@ -414,8 +509,10 @@ def apply_build(state: S.State, power: str, unit: str, sid: str) -> int:
     why = build_problem(state, power, unit, sid)
     if why:
         raise IllegalOrder(why)
-    S.add_units(state, sid, power, facts.UNIT_KEY[unit], 1)
-    S.log(state, f"{power} builds a {unit} in {S.board().spaces[sid].name_en}")
+    owner = build_owner(state, power, sid)
+    S.add_units(state, sid, owner, facts.UNIT_KEY[unit], 1)
+    whose = f" of {owner}" if owner != power else ""
+    S.log(state, f"{power} builds a {unit}{whose} in {S.board().spaces[sid].name_en}")
     return facts.BUILD_COST[unit]
 
 

@@ -20,7 +20,9 @@ from games.here_i_stand.state import MAJORS, board
 Order = dict[str, Any]
 
 _ARROW = re.compile(r"\s*(?:->|→|—>|=>)\s*")
-_MIX = re.compile(r"^(\d+)\s*([RMC])$", re.IGNORECASE)
+_MIX = re.compile(r"^(\d+)\s*([RMCGHSV])$", re.IGNORECASE)
+#: Mix letters of allied minor powers' regulars (§22.3): `2V` = two Venetian regulars.
+MINOR_LETTERS = {"G": "genoa", "H": "hungary", "S": "scotland", "V": "venice"}
 
 #: Russian keywords accepted as well as the English ones.
 KEYWORDS = {
@@ -138,7 +140,8 @@ def parse_move(verb: str, text: str) -> Order:
 
     Returns ``{"verb", "from", "to", "leaders": tuple, "units": int | "ALL"}`` plus ``via``
     (the intermediate spaces, when more than one step) and ``mix`` ((regulars, mercenaries,
-    cavalry), when given).
+    cavalry), when given).  Allied minors' regulars join a mix with their letter (§5.1, §22.3:
+    ``2R 1V`` = two own regulars and one Venetian): ``allied`` = ((minor, n), ...) by minor.
     """
     body = text.strip()
     if not body:
@@ -169,29 +172,41 @@ def parse_move(verb: str, text: str) -> Order:
         order["via"] = tuple(resolved[1:-1])
     units: Any = None
     mix = [0, 0, 0]
+    allied: dict[str, int] = {}
     has_mix = False
     for tok in tail_tokens:
         mm = _MIX.match(tok)
         if mm:
             has_mix = True
-            mix["RMC".index(mm.group(2).upper())] += int(mm.group(1))
+            letter = mm.group(2).upper()
+            if letter in MINOR_LETTERS:
+                minor = MINOR_LETTERS[letter]
+                allied[minor] = allied.get(minor, 0) + int(mm.group(1))
+            else:
+                mix["RMC".index(letter)] += int(mm.group(1))
         elif tok.isdigit():
             units = int(tok)
         else:
             units = "ALL"
     if has_mix:
-        total = sum(mix)
+        allied_mix = tuple(sorted((m, n) for m, n in allied.items() if n))
+        total = sum(mix) + sum(n for _, n in allied_mix)
         if units not in (None, "ALL") and units != total:
-            raise IllegalOrder(f"{units} units but the mix {mix_text(tuple(mix))} makes {total}")
+            raise IllegalOrder(f"{units} units but the mix "
+                               f"{mix_text(tuple(mix), allied_mix)} makes {total}")
         order["units"] = total
         order["mix"] = tuple(mix)
+        if allied_mix:
+            order["allied"] = allied_mix
     else:
         order["units"] = "ALL" if units is None else units
     return order
 
 
-def mix_text(mix: tuple[int, int, int]) -> str:
-    return " ".join(f"{n}{k}" for n, k in zip(mix, "RMC") if n)
+def mix_text(mix: tuple[int, int, int], allied: tuple = ()) -> str:
+    letters = {m: k for k, m in MINOR_LETTERS.items()}
+    return " ".join([f"{n}{k}" for n, k in zip(mix, "RMC") if n]
+                    + [f"{n}{letters[m]}" for m, n in allied if n])
 
 
 # ---------------------------------------------------------------- canonical text
@@ -216,9 +231,11 @@ def order_text(order: Order) -> str:
         if order.get("leaders"):
             text += " WITH " + ", ".join(order["leaders"])
         if "mix" in order:
-            text += " " + mix_text(order["mix"])
+            text += " " + (mix_text(order["mix"], order.get("allied", ())) or "0R")
         elif order.get("units") is not None:
             text += f" {order['units']}"
+        if order.get("power"):
+            text += f" FOR {order['power']}"
         return text
     if verb == "CONTROL":
         return f"CONTROL {order['space']}"

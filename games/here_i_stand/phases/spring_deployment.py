@@ -10,7 +10,10 @@ friendly port to another friendly port, only if no port on that zone holds naval
 another major power (allies included), and then with at most 5 units.  The army size is
 limited by its leaders (§5.1).  This judge also keeps the destination and the path free of
 enemy units (deploying into a battle is the land war, a later issue).  Powers with nothing to
-deploy are not asked.  *Spring Preparations* and *Venetian Informant* are not implemented yet.
+deploy are not asked.  Units of an allied minor power in the capital may go with the army
+(they act as the major's units, §22.3 L1839; an army may mix a major and its allied minors,
+§5.1 L271); a minor's home key is not a capital for this phase (it is one only in Winter,
+§22.3 L1840).  *Spring Preparations* and *Venetian Informant* are not implemented yet.
 
 Default (NMR): PASS (no deployment).
 """
@@ -81,7 +84,7 @@ def _options(state, power: str) -> list[Option]:
         if S.controller(state, capital) != power:
             continue
         avail, here = cp_actions.army_at(state, power, capital)
-        total = sum(avail.values())
+        total = cp_actions.stack_total(avail)
         if not total and not here:
             continue
         for dst, crossed in sorted(reach(state, power, capital).items()):
@@ -164,7 +167,7 @@ def _deploy(state, power: str, order) -> None:
         raise IllegalOrder(f"the army may hold at most {limit} units (§5.1)")
     if paths[dst] and n > SEA_LIMIT:
         raise IllegalOrder(f"at most {SEA_LIMIT} units may cross a sea zone in spring deployment (§10)")
-    chosen = cp_actions.pick_units(avail, n, order.get("mix"))
+    chosen = cp_actions.pick_units(avail, power, n, order.get("mix"), order.get("allied", ()))
     cp_actions.do_move(state, power, src, dst, leaders, chosen)
     who = f" with {', '.join(facts.leader(l).name_en for l in leaders)}" if leaders else ""
     S.log(state, f"{power} deploys {n} unit(s){who} from {m.spaces[src].name_en} to "

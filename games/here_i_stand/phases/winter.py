@@ -15,15 +15,18 @@ the nearest fortified space their power controls, if it then holds 4 or fewer ("
 the shortest path regardless of control; sea zones count).  The Protestants have no capital:
 nearest Protestant fortified space, then the next one when it is full.  A capital under
 enemy control destroys units sent to it.  The Hapsburgs may use either capital and, before
-the Schmalkaldic League, may not path through or into electorates.  Active minors' units may
-treat their home key as a capital.  **Attrition**: a group with no path (excluding its start)
+the Schmalkaldic League, may not path through or into electorates.  Active minors' units act
+as their major's (§22.3 L1839): the major sends them home (``RETURN ... FOR <minor>``), and
+they may treat their home key as a capital (L1840) or still join the major in its capital (the
+§19 example, L1511: Genoese in Genoa may go to Paris).  **Attrition**: a group with no path (excluding its start)
 of friendly spaces free of unrest — sea zones are free, enemy units are ignored, allies'
 spaces count — loses half its units, rounded up (mercenaries first, then cavalry, then
 regulars; the owner's choice is not asked yet).  Leaders leave with the first group leaving
 their space.
 
 Each power with units to return is asked (decision ``winter``, clock ``winter``):
-``RETURN <from> -> <to> [<n>]`` for one group, as often as wanted, then ``DONE``: every unit
+``RETURN <from> -> <to> [<n>] [FOR <minor>]`` for one group, as often as wanted, then
+``DONE``: every unit
 still due goes by the default plan — the nearest destination reachable without attrition,
 else the nearest — and the optional moves are not made.
 """
@@ -148,6 +151,7 @@ def pending(state, power: str) -> tuple[dict[str, int], dict[str, int]]:
     m = S.board()
     caps = _home_capitals(state, power)
     settled = state["phase_data"].get("settled", {}).get(power, {})
+    minor_keys = set(m.keys_of(power)) if power in S.MINORS else set()
     for sid, rec in state["spaces"].items():
         if sid not in m.spaces:
             continue
@@ -155,6 +159,8 @@ def pending(state, power: str) -> tuple[dict[str, int], dict[str, int]]:
         if n <= 0:
             continue
         if sid in caps and S.controller(state, sid) in (power, S.major_of(state, power)):
+            if sid in minor_keys and len(caps) > len(minor_keys):
+                may[sid] = n      # a minor's units at home may still join its ally (§19 example)
             continue
         if _own_fort(state, power, sid):
             total = S.count(state, sid, power)
@@ -274,9 +280,6 @@ def enter(state, dice) -> None:
     state["phase_data"] = {"done": [], "settled": {}}
     _remove_renegade(state)
     _naval_return(state)
-    for power in _returning_powers(state):
-        if power in S.MINORS:
-            default_plan(state, power)
     if not decisions(state):
         _finish(state, dice)
 
@@ -315,17 +318,27 @@ def _naval_return(state) -> None:
             S.log(state, f"winter: {power}'s ships return to {m.spaces[dst].name_en}")
 
 
-def _options(state, power: str) -> list[Option]:
-    must, may = pending(state, power)
+def owners(state, major: str) -> list[str]:
+    """Whose land units a major power sends home: its own, then its allied minors' (§22.3:
+    they act as its units, and may winter in their home key as in a capital, L1840)."""
+    return [major] + sorted(m for m, p in state["minor_allies"].items() if p == major)
+
+
+def _options(state, major: str) -> list[Option]:
     out = []
-    rooms = _room(state, power, _home_capitals(state, power)) if must or may else {}
-    for sid in sorted(set(must) | set(may)):
-        for dst, room in sorted(destinations(state, power, sid, rooms).items()):
-            n = max(must.get(sid, 0), may.get(sid, 0))
-            high = min(n, room)
-            if high >= 1:
-                out.append(Option.of("RETURN", f"RETURN {sid} -> {dst}", **{
-                    "from": OneOf((sid,)), "to": OneOf((dst,)), "units": Count(1, high)}))
+    for power in owners(state, major):
+        must, may = pending(state, power)
+        rooms = _room(state, power, _home_capitals(state, power)) if must or may else {}
+        extra = {} if power == major else {"power": OneOf((power,))}
+        for sid in sorted(set(must) | set(may)):
+            for dst, room in sorted(destinations(state, power, sid, rooms).items()):
+                n = max(must.get(sid, 0), may.get(sid, 0))
+                high = min(n, room)
+                if high >= 1:
+                    tail = f" FOR {power}" if extra else ""
+                    out.append(Option.of("RETURN", f"RETURN {sid} -> {dst}{tail}", **{
+                        "from": OneOf((sid,)), "to": OneOf((dst,)), "units": Count(1, high),
+                        **extra}))
     return out
 
 
@@ -353,13 +366,23 @@ def parse(state, decision, text):
     if verb == "DONE":
         grammar.no_args(verb, text)
         return {"verb": "DONE"}
-    order = grammar.parse_move("RETURN", grammar.rest_of(text))
+    body = grammar.rest_of(text)
+    owner = None
+    words = body.split()
+    for k in range(len(words) - 1, 0, -1):
+        if words[k].upper() in ("FOR", "ДЛЯ"):
+            owner = grammar.power(" ".join(words[k + 1:]))
+            body = " ".join(words[:k])
+            break
+    order = grammar.parse_move("RETURN", body)
     if order.pop("leaders"):
         raise IllegalOrder("leaders follow their units home: name only the units")
     if "via" in order or "mix" in order:
         raise IllegalOrder("RETURN <from> -> <to> <n>: the path is not given")
+    if owner is not None and owner != decision.seat:
+        order["power"] = owner
     if order["units"] == "ALL":
-        must, may = pending(state, decision.seat)
+        must, may = pending(state, owner or decision.seat)
         order["units"] = max(must.get(order["from"], 0), may.get(order["from"], 0))
     return order
 
@@ -367,21 +390,26 @@ def parse(state, decision, text):
 def apply(state, seat, decision, order, dice) -> None:
     verb = order.get("verb")
     if verb == "DONE":
-        default_plan(state, seat)
+        for power in owners(state, seat):
+            default_plan(state, power)
         state["phase_data"]["done"] = sorted(set(state["phase_data"]["done"]) | {seat})
     elif verb == "RETURN":
         src, dst, n = order["from"], order["to"], order["units"]
-        must, may = pending(state, seat)
+        owner = order.get("power", seat)
+        if owner not in owners(state, seat):
+            raise IllegalOrder(f"{owner} is not a minor power allied with {seat}: you return "
+                               "only your own and your allied minors' units (§22.3)")
+        must, may = pending(state, owner)
         due = max(must.get(src, 0), may.get(src, 0))
         if not due:
             raise IllegalOrder(f"no units of yours in {src} return home this winter")
-        room = destinations(state, seat, src)
+        room = destinations(state, owner, src)
         if dst not in room:
             raise IllegalOrder(f"units from {src} may winter only in: {', '.join(sorted(room))} (§19.3)",
                                [f"RETURN {src} -> {d}" for d in sorted(room)])
         if not isinstance(n, int) or not 1 <= n <= min(due, room[dst]):
             raise IllegalOrder(f"between 1 and {min(due, room[dst])} units may go from {src} to {dst}")
-        send(state, seat, src, dst, n)
+        send(state, owner, src, dst, n)
     else:
         raise IllegalOrder("RETURN <from> -> <to> <n> or DONE")
     if not decisions(state):
@@ -392,7 +420,7 @@ def _finish(state, dice) -> None:
     if state["phase_data"].get("finished"):
         return
     state["phase_data"]["finished"] = True
-    for power in S.MAJORS:
+    for power in _returning_powers(state):
         default_plan(state, power)
     if state["alliances"]:
         S.log(state, "winter: alliances end")

@@ -55,8 +55,9 @@ def test_e17_destinations():
     dest = winter.destinations(state, "papacy", "trent")
     assert {"rome", "ravenna", "florence"} == set(dest)
     assert not any(winter.safe_path(state, "papacy", "trent", d) for d in dest)
-    # the Genoese stay home
-    assert winter.pending(state, "genoa") == ({}, {})
+    # the Genoese stay home, "though one or both may return to Paris" (L1511, §22.3)
+    assert winter.pending(state, "genoa") == ({}, {"genoa": 2})
+    assert set(winter.destinations(state, "genoa", "genoa")) == {"paris"}
     assert S.count(state, "genoa", "genoa") == 2
 
 
