@@ -37,7 +37,7 @@ from collections import deque
 
 from engine.contract import Decision, IllegalOrder
 from engine.options import Count, OneOf, Option, OptionSet
-from games.here_i_stand import events, facts, grammar
+from games.here_i_stand import diplomacy_terms, events, facts, grammar
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import decision_id
 
@@ -279,6 +279,7 @@ def default_plan(state, power: str) -> None:
 def enter(state, dice) -> None:
     state["phase_data"] = {"done": [], "settled": {}}
     _remove_renegade(state)
+    diplomacy_terms.end_loans(state)  # §19.1: loaned squadrons and leaders go back first
     _naval_return(state)
     if not decisions(state):
         _finish(state, dice)

@@ -260,6 +260,12 @@ def test_mercenaries_and_squadron_loans():
     assert S.units(state, loan["port"])["france"]["squadrons"] >= 1
     assert S.controller(state, loan["port"]) == "france"
     assert loan["port"] in S.board().ports_of("english_channel")
+    # Winter step 1 (§19.1): the loaned squadron goes back to England before the naval return.
+    from games.here_i_stand.phases import winter
+    port = loan["port"]
+    winter.enter(state, Dice("winter"))
+    assert state["loans"] == []
+    assert S.units(state, port).get("france", {}).get("squadrons", 0) == 0
 
 
 # ---------------------------------------------------------------- sue for peace (§9.3)
