@@ -38,6 +38,9 @@ limits:
   max_message_bytes: 1000000     # larger mails are refused with a clear reply
   replies_per_sender_hour: 60    # further replies to that sender are held back
 poll_interval: 60                # seconds between polls when IMAP IDLE is not offered
+reports:
+  map_width: 1600                # PNG map on status reports (pixels); 0: no map
+  html: true                     # an HTML alternative with tables on status reports
 """
 
 
@@ -88,6 +91,13 @@ class Limits:
 
 
 @dataclass
+class ReportsConfig:
+    """What report mails carry besides their plain text."""
+    map_width: int = 1600           # PNG map attached to status reports; 0: no map
+    html: bool = True               # an HTML alternative (tables) for status reports
+
+
+@dataclass
 class Config:
     """The whole server configuration."""
     home: Path
@@ -96,6 +106,7 @@ class Config:
     mailbox: MailboxConfig = field(default_factory=MailboxConfig)
     smtp: SmtpConfig = field(default_factory=SmtpConfig)
     limits: Limits = field(default_factory=Limits)
+    reports: ReportsConfig = field(default_factory=ReportsConfig)
     poll_interval: float = 60.0
 
     @property
@@ -109,7 +120,8 @@ class Config:
         return self.judge_address.rpartition("@")[2] or "localhost"
 
 
-_SECTIONS: dict[str, type] = {"mailbox": MailboxConfig, "smtp": SmtpConfig, "limits": Limits}
+_SECTIONS: dict[str, type] = {"mailbox": MailboxConfig, "smtp": SmtpConfig, "limits": Limits,
+                              "reports": ReportsConfig}
 _TOP = {"judge_address": str, "judge_name": str, "poll_interval": float}
 _TRANSPORTS = {"mailbox": ("imap", "maildir"), "smtp": ("smtp", "maildir")}
 

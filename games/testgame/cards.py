@@ -16,6 +16,7 @@ class Card:
     number: int
     name: str
     value: int
+    name_ru: str = ""
 
 
 @lru_cache(maxsize=1)
@@ -23,11 +24,13 @@ def deck() -> dict[int, Card]:
     """Every card by number."""
     raw = yaml.load((Path(__file__).parent / "data" / "cards.yaml").read_text("utf-8"),
                     Loader=SafeLoader)
-    return {c["number"]: Card(c["number"], c["name"], c["value"]) for c in raw["cards"]}
+    return {c["number"]: Card(c["number"], c["name"], c["value"], c.get("ru", ""))
+            for c in raw["cards"]}
 
 
 @lru_cache(maxsize=1)
 def card_names() -> NameIndex[int]:
-    """Cards by name and by number."""
+    """Cards by name (English or Russian) and by number."""
     return NameIndex("card", [(c.name, n) for n, c in deck().items()] +
+                     [(c.name_ru, n) for n, c in deck().items() if c.name_ru] +
                      [(str(n), n) for n in deck()])

@@ -152,9 +152,10 @@ class TestGame(Rules):
     def secrets(self, state: State) -> dict[str, set[str]]:
         found: dict[str, set[str]] = {}
         for seat, hand in state["hands"].items():
-            found[seat] = {deck()[n].name for n in hand}
-            if state["commits"][seat] is not None:
-                found[seat].add(deck()[state["commits"][seat]].name)
+            held = list(hand) + ([state["commits"][seat]]
+                                 if state["commits"][seat] is not None else [])
+            found[seat] = {name for n in held
+                           for name in (deck()[n].name, deck()[n].name_ru) if name}
         return found
 
     def outcome(self, state: State) -> Outcome | None:

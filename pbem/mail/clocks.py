@@ -11,9 +11,10 @@ from typing import Any
 
 from pbem.mail import render
 from pbem.mail.compose import build, stable_message_id
-from pbem.mail.processor import (Processor, asked_of, fmt_time, prompt_mails, seat_token,
-                                 view_log)
-from pbem.mail.tags import format_tag
+from pbem.mail.processor import (Processor, draft_mail, fmt_time, prompt_mails,
+                                 report_options, view_log)
+from pbem.reports.i18n import t
+from pbem.reports.mails import defaulted_text, reminder
 
 log = logging.getLogger("pbem.mail")
 
@@ -76,27 +77,18 @@ class ClockRunner:
             for n, action in enumerate(actions):
                 ev = action.event
                 if ev.kind == "reminder":
-                    body = render.render(
-                        "prompt", game=game.id, seat=ev.seat,
-                        reason=f"Reminder: your answer is due by {fmt_time(ev.deadline)}.",
-                        effects=[], held=[], asked=asked_of(game, ev.seat), waiting=[],
-                        outcome="", judge=cfg.judge_address)
-                    mails.append(build(cfg, to=list(game.seats[ev.seat]["players"]),
-                                       subject=f"{format_tag(game.id, ev.seat, seat_token(game, ev.seat))}"
-                                       f" reminder: due {fmt_time(ev.deadline)}", body=body,
-                                       message_id=mid("reminder", str(n), ev.seat),
-                                       auto="auto-generated", when=now))
+                    draft = reminder(game, ev.seat, ev.deadline, report_options(cfg))
+                    mails.append(draft_mail(cfg, game, draft,
+                                            mid("reminder", str(n), ev.seat), now))
                 elif ev.kind == "default" and action.entry is not None:
-                    defaulted[ev.seat] = (f"The deadline {fmt_time(ev.deadline)} passed; the "
-                                          f"judge entered the default order for you: "
-                                          f"{action.entry.order} (entry {action.entry.seq}).")
+                    defaulted[ev.seat] = defaulted_text(game, ev.seat, ev.deadline,
+                                                        action.entry.order, action.entry.seq)
                 elif ev.kind == "hold" and game.moderators:
                     body = render.render(
                         "notice", game=game.id, seat="moderator", pre=False, hints=[],
                         about=None, judge=cfg.judge_address,
-                        text=f"The deadline {fmt_time(ev.deadline)} of {ev.seat} "
-                             f"({ev.decision}) passed.  The NMR policy is 'hold': the game "
-                             "waits for you (set a new deadline or enter an order).")
+                        text=t("en", "moderator.hold", when=fmt_time(ev.deadline),
+                               seat=ev.seat, decision=ev.decision))
                     mails.append(build(cfg, to=list(game.moderators),
                                        subject=f"[{game.id}] deadline passed: {ev.seat}",
                                        body=body, message_id=mid("hold", str(n), ev.seat),

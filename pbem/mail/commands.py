@@ -18,6 +18,7 @@ in the receipt.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from dataclasses import dataclass, field
 from datetime import date
@@ -36,7 +37,12 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "PRESS": ("PRESS", "ПРЕССА", "ПОСЛАНИЕ", "ПИСЬМО"),
     "ENDPRESS": ("ENDPRESS", "КОНЕЦПРЕССЫ", "КОНЕЦ ПРЕССЫ", "END PRESS", "КОНЕЦПОСЛАНИЯ"),
     "END": ("END", "SIGNOFF", "КОНЕЦ"),
+    "LANGUAGE": ("LANGUAGE", "LANG", "ЯЗЫК"),
+    "TIMEZONE": ("TIMEZONE", "TZ", "ЧАСОВОЙ ПОЯС", "ПОЯС"),
+    "DIGEST": ("DIGEST", "СВОДКА"),
 }
+#: seat settings (stored in the seat's header info): LANGUAGE en|ru, TIMEZONE zone, DIGEST
+SETTINGS = ("LANGUAGE", "TIMEZONE", "DIGEST")
 _WORD_TO_CMD = {w: cmd for cmd, words in KEYWORDS.items() for w in words}
 
 #: moderator command -> accepted words (first is the `pbem.moderation` verb).
@@ -163,6 +169,52 @@ def mod_text(name: str, rest: str) -> str:
     return f"{name} {rest}".strip()
 
 
+_SETTING_PROBLEM = {"LANGUAGE": "LANGUAGE takes en or ru",
+                    "TIMEZONE": "TIMEZONE takes a zone name such as Europe/Berlin, or UTC",
+                    "DIGEST": "DIGEST takes ON or OFF"}
+_SETTING_HINTS = {"LANGUAGE": ("LANGUAGE en", "LANGUAGE ru"),
+                  "TIMEZONE": ("TIMEZONE Europe/Berlin", "TIMEZONE UTC"),
+                  "DIGEST": ("DIGEST ON", "DIGEST OFF")}
+_LANG_WORDS = {"EN": "en", "ENGLISH": "en", "АНГЛИЙСКИЙ": "en", "RU": "ru", "RUSSIAN": "ru",
+               "РУССКИЙ": "ru", "РУ": "ru"}
+_ON_WORDS = {"ON": True, "YES": True, "ВКЛ": True, "ДА": True, "OFF": False, "NO": False,
+             "ВЫКЛ": False, "НЕТ": False}
+
+
+def setting_value(cmd: str, args: list[str]) -> object:
+    """The value of a seat setting command, or None when the argument is not understood:
+    LANGUAGE -> "en"|"ru", TIMEZONE -> an IANA zone name ("UTC" for none), DIGEST -> bool."""
+    if len(args) != 1:
+        return None
+    word = args[0].strip()
+    if cmd == "LANGUAGE":
+        return _LANG_WORDS.get(word.upper())
+    if cmd == "DIGEST":
+        return _ON_WORDS.get(word.upper())
+    if word.upper() in ("UTC", "GMT", "Z", "OFF"):
+        return "UTC"
+    return _zone_name(word)
+
+
+def _zone_name(word: str) -> str | None:
+    import zoneinfo
+    names = _zone_names()
+    found = names.get(word.lower())
+    if found is None:
+        return None
+    try:
+        zoneinfo.ZoneInfo(found)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return None
+    return found
+
+
+@functools.lru_cache(maxsize=1)
+def _zone_names() -> dict[str, str]:
+    import zoneinfo
+    return {name.lower(): name for name in zoneinfo.available_timezones()}
+
+
 def near_miss(word: str) -> list[str]:
     """Command words close to `word` (for 'did you mean')."""
     names = [w for w in _WORD_TO_CMD if len(w) > 2]
@@ -259,6 +311,13 @@ def parse_body(lines: list[tuple[int, str]]) -> Parsed:
                 continue
             out.commands.append(Command("VACATION", no, line,
                                         {"start": dates[0], "end": dates[1]}))
+        elif cmd in SETTINGS:
+            value = setting_value(cmd, args)
+            if value is None:
+                out.problems.append(Problem(no, line, _SETTING_PROBLEM[cmd],
+                                            list(_SETTING_HINTS[cmd])))
+                continue
+            out.commands.append(Command(cmd, no, line, {"value": value}))
         elif cmd == "PRESS":
             targets = _press_targets(args)
             if targets is None:

@@ -6,6 +6,7 @@ registry costs milliseconds per mail, which a 500-mail batch notices.
 """
 from __future__ import annotations
 
+import base64
 import hashlib
 import quopri
 from email.header import Header
@@ -105,3 +106,65 @@ def build_stdlib(cfg: Config, *, to: list[str], subject: str, body: str, message
     msg["X-Pbem-Judge"] = "1"
     msg.set_content(body, charset="utf-8", cte="quoted-printable")
     return msg
+
+
+class RichMail(OutMail):
+    """A mail with an HTML alternative and/or attachments (multipart), same interface."""
+
+    def __init__(self, headers: list[tuple[str, str]], body: str, html: str | None,
+                 attachments: list[tuple[str, str, bytes]], boundary: str) -> None:
+        super().__init__(headers, body)
+        self.html = html
+        self.attachments = attachments
+        self.boundary = boundary
+
+    @staticmethod
+    def _qp(text: str) -> bytes:
+        raw = quopri.encodestring(text.replace("\r\n", "\n").encode("utf-8"))
+        return raw.replace(b"\n", b"\r\n")
+
+    def _text_part(self, subtype: str, text: str) -> bytes:
+        return (f'Content-Type: text/{subtype}; charset="utf-8"\r\n'
+                "Content-Transfer-Encoding: quoted-printable\r\n\r\n").encode() + \
+            self._qp(text if text.endswith("\n") else text + "\n")
+
+    def as_bytes(self) -> bytes:
+        head = OutMail(self.headers, "").as_bytes().split(b"\r\n\r\n", 1)[0]
+        alt_b, mix_b = f"alt-{self.boundary}", f"mix-{self.boundary}"
+        text = self._text_part("plain", self.body)
+        if self.html is not None:
+            body = (f"--{alt_b}\r\n".encode() + text + f"\r\n--{alt_b}\r\n".encode()
+                    + self._text_part("html", self.html) + f"\r\n--{alt_b}--\r\n".encode())
+            inner = (f'Content-Type: multipart/alternative; boundary="{alt_b}"\r\n\r\n'
+                     .encode() + body)
+        else:
+            body, inner = text, text
+        if not self.attachments:
+            ctype = f'multipart/alternative; boundary="{alt_b}"'
+            return head + f"\r\nContent-Type: {ctype}\r\n\r\n".encode() + body
+        parts = [f"--{mix_b}\r\n".encode() + inner]
+        for name, mime, data in self.attachments:
+            encoded = base64.encodebytes(data).replace(b"\n", b"\r\n")
+            parts.append(f"\r\n--{mix_b}\r\n".encode() + (
+                f'Content-Type: {mime}; name="{name}"\r\n'
+                f'Content-Disposition: attachment; filename="{name}"\r\n'
+                "Content-Transfer-Encoding: base64\r\n\r\n").encode() + encoded)
+        parts.append(f"\r\n--{mix_b}--\r\n".encode())
+        ctype = f'multipart/mixed; boundary="{mix_b}"'
+        return head + f"\r\nContent-Type: {ctype}\r\n\r\n".encode() + b"".join(parts)
+
+
+def build_rich(cfg: Config, *, to: list[str], subject: str, body: str, message_id: str,
+               html: str | None = None, attachments: list[tuple[str, str, bytes]] = (),
+               in_reply_to: str | None = None, references: list[str] | None = None,
+               auto: str = "auto-replied", when: datetime | None = None) -> OutMail:
+    """`build` plus an HTML alternative and attachments ``(filename, mime type, bytes)``;
+    the plain text part always carries every fact (the HTML only lays them out)."""
+    plain = build(cfg, to=to, subject=subject, body=body, message_id=message_id,
+                  in_reply_to=in_reply_to, references=references, auto=auto, when=when)
+    if html is None and not attachments:
+        return plain
+    headers = [(k, v) for k, v in plain.headers
+               if k.lower() not in ("content-type", "content-transfer-encoding")]
+    boundary = hashlib.sha256(message_id.encode()).hexdigest()[:24]
+    return RichMail(headers, plain.body, html, list(attachments), boundary)

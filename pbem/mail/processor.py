@@ -25,14 +25,16 @@ from typing import Any, Callable
 
 from pbem.config import Config
 from pbem.mail import render
-from pbem.mail.commands import Parsed, Problem, near_miss, parse_body
-from pbem.mail.compose import build, stable_message_id
+from pbem import reports
+from pbem.mail.commands import SETTINGS, Parsed, Problem, near_miss, parse_body
+from pbem.mail.compose import build, build_rich, stable_message_id
 from pbem.mail.inbox import Inbox, InboxItem
 from pbem.mail.loops import RateLimiter, classify
 from pbem.mail.outbox import Outbox, atomic_write
 from pbem.mail.parse import Inbound, parse_message
 from pbem.mail.strip import strip_quotes
 from pbem.mail.tags import Tag, find_tag, format_tag, tokens_equal
+from pbem.reports.i18n import t
 
 log = logging.getLogger("pbem.mail")
 BATCH = 100  # mails per game transaction
@@ -395,11 +397,20 @@ class Turn:
         self.problems: list[dict[str, Any]] = []
         self.sections: list[dict[str, str]] = []
         self.effects: list[str] = []
+        self.with_status = False          # STATUS asked: the receipt gets HTML and the map
 
     # -- helpers ---------------------------------------------------------
     @property
     def tag_seat(self) -> str:
         return self.seat or "moderator"
+
+    @property
+    def lang(self) -> str:
+        """The reader's language (the seat's setting; moderators read English)."""
+        return reports.prefs(self.game, self.seat).lang if self.seat else "en"
+
+    def tr(self, key: str, /, **args: Any) -> str:
+        return t(self.lang, key, **args)
 
     def token(self, seat: str | None) -> str:
         tokens = self.game.server.get("tokens", {})
@@ -488,44 +499,51 @@ class Turn:
             hints = list(r.hints)
             if r.status in ("rejected", "held"):
                 first = r.text.split()[0] if r.text.split() else ""
-                hints += [f"{h} (a command)" for h in near_miss(first)]
+                hints += [self.tr("command.a_command", word=h) for h in near_miss(first)]
             self.orders.append({"line": r.line, "text": r.text, "status": r.status,
                                 "message": r.message, "hints": hints, "seq": r.seq})
+        pres = reports.presenter(self.game, self.lang)
         for entry in receipt.entries:
             if entry.seat == seat and (self.seat is None or entry.seat == self.seat):
-                self.effects.append(f"#{entry.seq} {entry.seat}: {entry.order}")
+                self.effects.append(self.tr("receipt.own", seq=entry.seq,
+                                            seat=pres.seat(entry.seat), order=entry.order))
             else:
-                self.effects.append(f"#{entry.seq} {entry.seat} answered ({entry.decision})")
+                self.effects.append(self.tr("receipt.answered", seq=entry.seq,
+                                            seat=pres.seat(entry.seat)))
 
     def run_commands(self, parsed: Parsed) -> None:
         game, seat = self.game, self.seat
         for cmd in parsed.commands:
-            result = "done"
-            if cmd.name == "HELP":
-                help_ = render.help_text()
+            result = self.tr("command.done")
+            if cmd.name in SETTINGS:
+                result = self.setting(cmd.name, cmd.args["value"])
+            elif cmd.name == "HELP":
+                help_ = render.help_text(self.lang)
                 if seat is None:
                     from pbem.mail.moderator import help_text
                     help_ += "\n\n" + help_text()
-                self.sections.append({"title": "Help", "body": help_})
-                result = "see Help below"
+                self.sections.append({"title": self.tr("command.help_title"), "body": help_})
+                result = self.tr("command.see_help")
             elif cmd.name == "STATUS":
-                self.sections.append({"title": f"Status of {game.id}",
-                                      "body": status_body(game, seat)})
-                result = "see Status below"
+                self.sections.append({"title": self.tr("command.status_title", game=game.id),
+                                      "body": status_body(game, seat), "status": True})
+                self.with_status = True
+                result = self.tr("command.see_status")
             elif cmd.name == "HAND":
                 hand = hand_body(game, seat)
                 if hand is None:
-                    result = "no hand to show" + (" (moderators have no seat)" if seat is None else "")
+                    result = self.tr("command.no_hand_moderator" if seat is None
+                                     else "command.no_hand")
                 else:
-                    self.sections.append({"title": "Your hand", "body": hand})
-                    result = "see Your hand below"
+                    self.sections.append({"title": self.tr("command.hand_title"), "body": hand})
+                    result = self.tr("command.see_hand")
             elif cmd.name == "HISTORY":
-                self.sections.append({"title": f"History (last {cmd.args['n']} entries)",
+                self.sections.append({"title": self.tr("command.history_title", n=cmd.args["n"]),
                                       "body": self.history(cmd.args["n"])})
-                result = "see History below"
+                result = self.tr("command.see_history")
             elif cmd.name == "ORDERS":
-                result = "see 'Asked of you now' below" if seat and game.decisions(seat) \
-                    else "nothing is asked of you now"
+                result = self.tr("command.see_orders") if seat and game.decisions(seat) \
+                    else self.tr("command.nothing_asked")
             elif cmd.name == "DONE":
                 result = self.done()
             elif cmd.name == "VACATION":
@@ -535,66 +553,50 @@ class Turn:
             self.commands.append({"line": cmd.line_no, "text": cmd.text, "result": result})
 
     def history(self, n: int) -> str:
-        lines = []
-        for entry in self.game.history(n):
-            if entry.kind in ("edit", "act"):
-                # Moderator entries are visible to all, with the reason; an EDIT's value
-                # only to moderators (it may be private: a card in a hand), seats see STATUS.
-                shown = entry.order if self.seat is None or entry.kind == "act" else \
-                    entry.order.split(" = ")[0] + " (the new value: see STATUS)"
-                text = f"#{entry.seq} {entry.at} {entry.by}: {shown}"
-                if entry.because:
-                    text += f" -- because: {entry.because}"
-            elif self.seat is None or entry.seat == self.seat:
-                text = f"#{entry.seq} {entry.at} {entry.seat}: {entry.order}"
-            else:
-                text = f"#{entry.seq} {entry.at} {entry.seat} answered ({entry.decision})"
-            if entry.by == "clock":
-                text += " [deadline default]"
-            elif entry.by == "bot":
-                text += " [dropped seat: default]"
-            elif entry.kind not in ("edit", "act") and entry.by.startswith("moderator:"):
-                text += f" [entered by {entry.by}]"
-            lines.append(render._wrap("  " + text, indent="      "))
-        for block in self.game.record.audit[-3:]:
-            if "to_seq" in block:
-                lines.append(render._wrap(
-                    f"  rolled back to #{block['to_seq']} at {block['rolled_back_at']} by "
-                    f"{block['by']}: {block.get('reason', '')}", indent="      "))
-            elif "rolled_forward_at" in block:
-                lines.append(render._wrap(
-                    f"  rolled forward at {block['rolled_forward_at']} by {block['by']}: "
-                    f"entries {', '.join(map(str, block['restored']))} restored",
-                    indent="      "))
-        log_ = self.view_log(self.seat)
-        if log_:
-            lines.append("  Public log:")
-            lines += [render._wrap("    " + x, indent="      ") for x in log_[-n:]]
-        return "\n".join(lines) or "  (no entries yet)"
+        """The HISTORY section (`pbem.reports.history_text`)."""
+        return reports.history_text(self.game, self.seat, n, self.lang)
+
+    def setting(self, name: str, value: Any) -> str:
+        """LANGUAGE / TIMEZONE / DIGEST: stored in the seat's header info."""
+        if self.seat is None:
+            return self.tr("command.moderator_no_settings")
+        info = self.game.seats[self.seat]
+        if name == "LANGUAGE":
+            info["lang"] = value
+            return self.tr("command.language_set", seat=reports.presenter(
+                self.game, self.lang).seat(self.seat))
+        if name == "TIMEZONE":
+            if value == "UTC":
+                info.pop("tz", None)
+                return self.tr("command.timezone_utc")
+            info["tz"] = value
+            return self.tr("command.timezone_set", zone=value)
+        info["digest"] = bool(value)
+        return self.tr("command.digest_on" if value else "command.digest_off")
 
     def done(self) -> str:
         if self.seat is None:
-            return "moderators have no negotiation part to close"
+            return self.tr("command.moderator_no_window")
         negotiations = [d for d in self.game.decisions(self.seat) if d.kind == "negotiate"]
         if not negotiations:
-            return "no negotiation window is open for you now"
+            return self.tr("command.no_window")
         receipt = self.game.submit(self.seat, "DONE", by=self.by,
                                    source=self.mail.inbound.message_id, at=self.now)
-        return "; ".join(f"{r.status}{': ' + r.message if r.message else ''}"
-                         for r in receipt.results) or "noted"
+        return "; ".join(f"{self.tr('order_status.' + r.status)}"
+                         f"{': ' + r.message if r.message else ''}"
+                         for r in receipt.results) or self.tr("command.noted")
 
     def vacation(self, args: dict[str, Any]) -> str:
         if self.seat is None:
-            return "moderators have no deadlines"
+            return self.tr("command.moderator_no_deadlines")
         if args.get("cancel"):
-            return "a vacation cannot be cancelled by mail yet; ask the moderator"
+            return self.tr("command.vacation_cancel")
         start = dt.datetime.combine(args["start"], dt.time(0, 0), dt.timezone.utc)
         end = dt.datetime.combine(args["end"], dt.time(23, 59), dt.timezone.utc)
         if end <= self.now:
-            return "that vacation is over already"
+            return self.tr("command.vacation_over")
         self.game.clocks.add_vacation(self.seat, start, end, self.now)
-        return (f"vacation {args['start']} to {args['end']} recorded; your future deadlines "
-                "move by the overlap")
+        return self.tr("command.vacation_ok", start=args["start"], end=args["end"])
 
     def run_press(self, parsed: Parsed) -> None:
         game = self.game
@@ -642,34 +644,56 @@ class Turn:
         game, mail = self.game, self.mail
         if mail.reply_ok == "silent":
             return
+        pres = reports.presenter(game, self.lang)
         new_log = _new_items(log_before, self.view_log(self.seat))
-        effects = self.effects + [f"{x}" for x in new_log]
+        effects = self.effects + [pres.log_line(x) for x in new_log]
         extra = []
         if mail.reply_ok == "notice":
-            extra = [{"title": "Rate limit", "body": render._wrap(
-                f"  You have sent more than {self.cfg.limits.replies_per_sender_hour} mails "
-                "this hour.  Orders still apply, but further receipts are held back for an "
-                "hour.", indent="  ")}]
+            extra = [{"title": self.tr("receipt.rate_limit_title"), "body": render._wrap(
+                "  " + self.tr("receipt.rate_limit", n=self.cfg.limits.replies_per_sender_hour),
+                indent="  ")}]
         if mail.inbound.attachments:
-            extra.append({"title": "Attachments", "body": "  ignored: " + ", ".join(
-                str(a) for a in mail.inbound.attachments)})
-        body = render.render(
-            "receipt", game=game.id, seat=self.tag_seat, message_id=mail.inbound.message_id,
-            repeat=None, orders=self.orders, commands=sorted(self.commands,
-                                                             key=lambda c: c["line"]), problems=sorted(
-                self.problems, key=lambda p: p["line"]), effects=effects,
-            sections=self.sections + extra,
+            extra.append({"title": self.tr("receipt.attachments_title"),
+                          "body": "  " + self.tr("receipt.attachments", names=", ".join(
+                              str(a) for a in mail.inbound.attachments))})
+        attachments: list[tuple[str, str, bytes]] = []
+        if self.with_status and self.cfg.reports.map_width > 0:
+            png = reports.map_png(game, self.cfg.reports.map_width)
+            if png is not None:
+                attachments = [(reports.map_name(game), "image/png", png)]
+                for section in self.sections:
+                    if section.get("status"):
+                        section["body"] += "\n\n" + self.tr("command.map_attached",
+                                                             name=attachments[0][0])
+        context = dict(
+            lang=self.lang, rules=game.record.header.rules, game=game.id, seat=self.tag_seat,
+            message_id=mail.inbound.message_id, repeat=None, orders=self.orders,
+            commands=sorted(self.commands, key=lambda c: c["line"]),
+            problems=sorted(self.problems, key=lambda p: p["line"]), effects=effects,
             asked=self.asked(self.seat) if self.seat else [],
-            waiting=self.waiting(self.seat), outcome=self.outcome_text(),
-            judge=self.cfg.judge_address)
+            waiting=reports.waiting(game, self.seat, self.lang),
+            outcome=reports.outcome_line(game, self.lang), judge=self.cfg.judge_address)
+        body = render.render("receipt", sections=self.sections + extra, **context)
+        html = None
+        if self.with_status and self.cfg.reports.html:
+            from pbem.reports.mails import STATUS_MARK, html_mail
+            marked = [dict(sec, body=STATUS_MARK) if sec.get("status") else sec
+                      for sec in self.sections + extra]
+            p = reports.prefs(game, self.seat)
+            html = html_mail(game, render.render("receipt", sections=marked, **context),
+                             self.lang, p.tz, self.seat,
+                             self.tr("command.map_attached", name=attachments[0][0])
+                             if attachments else "")
         applied = sum(1 for r in self.orders if r["status"] == "applied")
         bad = sum(1 for r in self.orders if r["status"] == "rejected") + len(self.problems)
-        summary = f"receipt: {applied} applied" + (f", {bad} not understood" if bad else "")
-        self.out.mails.append(build(
+        summary = self.tr("receipt.subject_bad", applied=applied, bad=bad) if bad else \
+            self.tr("receipt.subject", applied=applied)
+        self.out.mails.append(build_rich(
             self.cfg, to=self.recipients,
             subject=f"{format_tag(game.id, self.tag_seat, self.token(self.seat))} {summary}",
-            body=body, message_id=self.receipt_id, in_reply_to=mail.inbound.message_id,
-            references=mail.inbound.references, when=self.now))
+            body=body, html=html, attachments=attachments, message_id=self.receipt_id,
+            in_reply_to=mail.inbound.message_id, references=mail.inbound.references,
+            when=self.now))
 
 
 def _new_items(old: list[str], new: list[str]) -> list[str]:
@@ -681,38 +705,35 @@ def _new_items(old: list[str], new: list[str]) -> list[str]:
 
 
 def status_body(game: Any, seat: str | None) -> str:
-    """The STATUS section: `seat`'s view (the public one for None) without its log."""
-    view = game.view(seat)
-    return "\n".join(render.format_value(
-        {k: v for k, v in view.items() if k != "log"} if isinstance(view, dict) else view))
+    """The STATUS section: the public status report (`pbem.reports.status_text`) in the
+    seat's language, deadlines in its time zone (moderators: English, UTC)."""
+    p = reports.prefs(game, seat)
+    return reports.status_text(game, p.lang, p.tz, seat)
 
 
 def hand_body(game: Any, seat: str | None) -> str | None:
-    """The HAND section of `seat` (None: no hand to show)."""
+    """The HAND section of `seat`: its private report (None: no hand to show)."""
     view = game.view(seat) if seat is not None else None
-    hand = view.get("hand") if isinstance(view, dict) else None
-    if hand is None:
+    if not isinstance(view, dict) or "hand" not in view:
         return None
-    return "\n".join(render.format_value(hand)) or "  (empty)"
+    return reports.private_text(game, seat, reports.prefs(game, seat).lang)
 
 
 def asked_of(game: Any, seat: str) -> list[dict[str, Any]]:
-    """The open decisions of `seat` for a template: prompt, deadline, option shapes."""
-    return [{"prompt": d.prompt or d.kind, "deadline": fmt_time(game.deadline(d)),
-             "options": [o.describe() for o in d.options.options]}
-            for d in game.decisions(seat)]
+    """The open decisions of `seat` for a template (`pbem.reports.asked_for`): prompt,
+    deadline in the seat's zone and UTC, legal orders, two examples, standing orders."""
+    p = reports.prefs(game, seat)
+    return reports.asked_for(game, seat, p.lang, p.tz)
 
 
 def waiting_for(game: Any, seat: str | None) -> list[str]:
-    """Seats other than `seat` with an open question that is not itself private."""
-    return sorted({d.seat for d in game.decisions() if d.seat != seat and not d.private})
+    """Seats other than `seat` with an open question that is not itself private (names in
+    the seat's language)."""
+    return reports.waiting(game, seat, reports.prefs(game, seat).lang)
 
 
-def outcome_text(game: Any) -> str:
-    outcome = game.outcome()
-    if outcome is None:
-        return ""
-    return f"won by {', '.join(outcome.winners)} ({outcome.reason})"
+def outcome_text(game: Any, lang: str = "en") -> str:
+    return reports.outcome_line(game, lang)
 
 
 def view_log(game: Any, seat: str | None) -> list[str]:
@@ -726,54 +747,44 @@ def seat_token(game: Any, seat: str) -> str:
     return game.server.get("tokens", {}).get(seat, "")
 
 
+def report_options(cfg: Config) -> Any:
+    from pbem.reports.mails import Options
+    return Options(map_width=cfg.reports.map_width, html=cfg.reports.html,
+                   judge=cfg.judge_address)
+
+
+def draft_mail(cfg: Config, game: Any, draft: Any, message_id: str, now: dt.datetime) -> Any:
+    """The message of a `pbem.reports.mails.Draft` (tag + subject, text, HTML, map)."""
+    return build_rich(cfg, to=list(game.seats[draft.seat]["players"]),
+                      subject=f"{format_tag(game.id, draft.seat, seat_token(game, draft.seat))}"
+                              f" {draft.subject}",
+                      body=draft.text, html=draft.html, attachments=draft.attachments,
+                      message_id=message_id, auto="auto-generated", when=now)
+
+
 def prompt_mails(cfg: Config, game: Any, before: dict[str, set[str]],
                  logs_before: dict[str, list[str]], now: dt.datetime, *, skip: str | None,
-                 mid: Callable[[str], str], reason: str = "The game moved on.",
+                 mid: Callable[[str], str], reason: str | None = None,
                  force: set[str] | None = None,
                  extra: dict[str, str] | None = None) -> list[EmailMessage]:
-    """Mails to seats newly asked something, told about held orders, or at game end."""
-    notices: dict[str, list[dict[str, Any]]] = {}
+    """Mails after the game moved (`pbem.reports.mails.plan`): prompts to seats newly asked
+    something or told about held orders, phase reports with the map, updates (or the
+    digest), the end-of-game summary."""
+    from pbem.reports.mails import plan
+    held: dict[str, list[dict[str, Any]]] = {}
     for seat, result in getattr(game, "notices", []):
-        notices.setdefault(seat, []).append({"line": result.line, "text": result.text,
-                                             "status": result.status, "message": result.message})
+        held.setdefault(seat, []).append({"line": result.line, "text": result.text,
+                                          "status": result.status, "message": result.message})
     if hasattr(game, "notices"):
         game.notices.clear()
-    ended = game.outcome() is not None
-    mails = []
-    for seat in game.seats:
-        if seat == skip:
-            continue
-        now_ids = {d.id for d in game.decisions(seat)}
-        if not (now_ids - before.get(seat, set())) and seat not in notices and not ended \
-                and seat not in (force or set()):
-            continue
-        new_log = _new_items(logs_before.get(seat, []), view_log(game, seat))
-        text = (extra or {}).get(seat, reason if not ended else "The game is over.")
-        body = render.render("prompt", game=game.id, seat=seat, reason=text, effects=new_log,
-                             held=notices.get(seat, []), asked=asked_of(game, seat),
-                             waiting=waiting_for(game, seat), outcome=outcome_text(game),
-                             judge=cfg.judge_address)
-        subject = "game over" if ended else ("you are asked" if now_ids else "update")
-        mails.append(build(cfg, to=list(game.seats[seat]["players"]),
-                           subject=f"{format_tag(game.id, seat, seat_token(game, seat))} {subject}",
-                           body=body, message_id=mid(seat), auto="auto-generated", when=now))
-    return mails
+    drafts = plan(game, before, logs_before, skip=skip, reason=reason, force=force,
+                  extra=extra, held=held, options=report_options(cfg))
+    return [draft_mail(cfg, game, d, mid(d.seat), now) for d in drafts]
 
 
 def welcome_mails(cfg: Config, game: Any, now: dt.datetime) -> list[EmailMessage]:
-    """One mail per seat with its tag and what it is asked (idempotent Message-IDs)."""
-    mails = []
-    for seat, info in game.seats.items():
-        reason = (f"Welcome to game {game.id} ({game.record.header.rules}).  You play "
-                  f"{seat}.  Reply to this mail to give orders; keep the subject, its tag "
-                  "is your key to the seat.  Send HELP for the commands.")
-        body = render.render("prompt", game=game.id, seat=seat, reason=reason, effects=[],
-                             held=[], asked=asked_of(game, seat),
-                             waiting=waiting_for(game, seat), outcome=outcome_text(game),
-                             judge=cfg.judge_address)
-        mails.append(build(cfg, to=list(info["players"]),
-                           subject=f"{format_tag(game.id, seat, seat_token(game, seat))} "
-                                   f"welcome to {game.id}",
-                           body=body, message_id=stable_message_id(cfg, "welcome", game.id, seat),
-                           auto="auto-generated", when=now))
-    return mails
+    """One mail per seat: its tag, its settings, the status (with the map), its hand and
+    what it is asked (idempotent Message-IDs)."""
+    from pbem.reports.mails import welcome
+    return [draft_mail(cfg, game, d, stable_message_id(cfg, "welcome", game.id, d.seat), now)
+            for d in welcome(game, report_options(cfg))]

@@ -26,24 +26,19 @@ def _wrap(text: Any, width: int = WIDTH, indent: str = "") -> str:
                          " " * lead, break_on_hyphens=False) or text
 
 
-@lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)),
-                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
-                             undefined=jinja2.StrictUndefined, autoescape=False)
-    env.filters["wrap"] = _wrap
-    return env
+    """The one mail environment (`pbem.reports.templating`): ``_()`` reads the catalog."""
+    from pbem.reports.templating import environment as reports_environment
+    return reports_environment()
 
 
 def render(name: str, **context: Any) -> str:
-    """Render ``templates/common/<name>.txt.j2``; lines are checked to fit 78 columns."""
+    """Render ``templates/common/<name>.txt.j2`` in ``lang`` (default English); lines are
+    checked to fit 78 columns."""
+    from pbem.reports.templating import render_text
     context.setdefault("game", None)
     context.setdefault("seat", None)
-    text = environment().get_template(f"common/{name}.txt.j2").render(**context)
-    lines = []
-    for line in text.splitlines():
-        lines.extend(_hard_wrap(line))
-    return "\n".join(lines).rstrip("\n") + "\n"
+    return render_text(f"common/{name}.txt.j2", **context)
 
 
 def _hard_wrap(line: str) -> list[str]:
@@ -96,5 +91,7 @@ def _short(value: Any) -> str:
     return str(value)
 
 
-def help_text() -> str:
-    return environment().get_template("common/help.txt.j2").render().rstrip("\n")
+def help_text(lang: str = "en") -> str:
+    from pbem.reports.templating import localized
+    return environment().get_template(localized("common/help.txt.j2", lang)).render(
+        lang=lang, rules=None).rstrip("\n")

@@ -214,7 +214,7 @@ def test_vacation_and_orders_command(mailhome: Path) -> None:
                                     "VACATION 2030-01-01 TO 2030-01-10\nORDERS\n", "<v@x>"))
     body = text(run(mailhome)[0])
     assert "vacation 2030-01-01 to 2030-01-10 recorded" in body
-    assert "Asked of you now" in body and "COMMIT <card:" in body
+    assert "Asked of you now" in body and "COMMIT <card>" in body and "For example:" in body
 
 
 def test_clocks_remind_then_default(tmp_path: Path) -> None:

@@ -1,0 +1,666 @@
+"""Presenters: how one game's view reads in a mail, in one language.
+
+A presenter turns a game's view (`Rules.view`) into template contexts and names things:
+seats, option values (cards, spaces, leaders), log lines, decision prompts.  It is
+presentation only: it reads views and the games' display data (``name: {en, ru}``), never
+the rules' state, and decides nothing about the game.  `presenter_for(rules_name, lang)`
+picks the game's presenter (`Presenter`, the generic one, for games without their own).
+"""
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any, Iterable, Mapping
+
+from engine.contract import Decision
+from pbem.reports.i18n import maybe, norm_lang, t
+
+Order = dict[str, Any]
+
+
+class Presenter:
+    """The generic presenter: any game's view as indented ``key: value`` lines."""
+
+    rules: str | None = None
+
+    def __init__(self, lang: str, rules: str | None = None) -> None:
+        self.lang = norm_lang(lang)
+        if rules is not None and self.rules is None:
+            self.rules = rules
+
+    # ------------------------------------------------------------------ strings
+    def _(self, key: str, /, **args: Any) -> str:
+        return t(self.lang, key, self.rules, **args)
+
+    def maybe(self, key: str, default: str | None = None, /, **args: Any) -> str | None:
+        return maybe(self.lang, key, self.rules, default, **args)
+
+    # ------------------------------------------------------------------ names
+    def seat(self, seat: str | None) -> str:
+        if seat is None:
+            return self._("word.moderator")
+        return self.maybe(f"seat.{seat}", seat) or seat
+
+    def seats(self, seats: Iterable[str]) -> list[str]:
+        return [self.seat(s) for s in seats]
+
+    def card(self, number: Any) -> str:
+        return f"#{number}"
+
+    def value(self, field: str, value: Any) -> str:
+        """One value of an order field, for the legal-orders list."""
+        if isinstance(value, (tuple, list)):
+            return ", ".join(self.value(field, v) for v in value) or self._("word.none")
+        return str(value)
+
+    def field(self, field: str) -> str:
+        return self.maybe(f"field.{field}", None) or self._("field_generic", name=field)
+
+    def friendly(self, order: Order) -> Order:
+        """The order with display names where the grammar reads them (examples)."""
+        return order
+
+    def syntax(self, verb: str) -> str | None:
+        return self.maybe(f"syntax.{verb}")
+
+    # ------------------------------------------------------------------ phases & log
+    def phase_key(self, view: Mapping[str, Any]) -> tuple:
+        """What changes exactly when a new phase starts (one digest mail per phase)."""
+        return (view.get("turn"), view.get("round"), view.get("phase"))
+
+    def phase_name(self, view: Mapping[str, Any]) -> str:
+        phase = view.get("phase")
+        return self.maybe(f"phase.{phase}", str(phase)) or str(phase)
+
+    def phase_title(self, view: Mapping[str, Any]) -> str:
+        return self._("report.phase_generic", phase=self.phase_name(view))
+
+    def log_line(self, line: str) -> str:
+        return str(line)
+
+    def prompt(self, decision: Decision, view: Mapping[str, Any] | None = None) -> str:
+        """What is asked, in the reader's language (the rules' own words in English)."""
+        if self.lang == "en" and decision.prompt:
+            return decision.prompt
+        args = {k: v for k, v in (decision.context or {}).items()
+                if isinstance(v, (str, int, float))}
+        args.update(self.prompt_args(decision, view or {}))
+        try:
+            text = self.maybe(f"kind.{decision.kind}", None, **args)
+        except (KeyError, IndexError, ValueError):
+            text = None
+        return text or decision.prompt or decision.kind
+
+    def prompt_args(self, decision: Decision, view: Mapping[str, Any]) -> dict[str, Any]:
+        """Values a translated prompt may name, read from the seat's view."""
+        return {"turn": view.get("turn"), "round": view.get("round")}
+
+    def kind(self, kind: str) -> str:
+        """A short noun for a decision kind (who is awaited for what)."""
+        return self.maybe(f"kind_short.{kind}", kind) or kind
+
+    # ------------------------------------------------------------------ reports
+    def status_context(self, view: Mapping[str, Any]) -> dict[str, Any]:
+        from pbem.mail.render import format_value
+        body = {k: v for k, v in view.items() if k not in ("log", "hand", "seat")}
+        return {"lines": format_value(body)}
+
+    def private_context(self, view: Mapping[str, Any], public: Mapping[str, Any]
+                        ) -> dict[str, Any]:
+        from pbem.mail.render import format_value
+        hand = view.get("hand")
+        return {"hand": format_value(hand) if hand else [],
+                "has_hand": hand is not None,
+                "secret": self.secret_lines(view, public)}
+
+    def secret_lines(self, view: Mapping[str, Any], public: Mapping[str, Any]) -> list[str]:
+        """What the seat's view holds beyond the public one (besides its hand), non-empty
+        items only: its secret choices, private log, pending proposals..."""
+        from pbem.mail.render import format_value
+        out: list[str] = []
+        for key, value in view.items():
+            if key in public or key in ("hand", "seat") or value in (None, [], {}, ""):
+                continue
+            label = self.maybe(f"secret.{key}", None) or key.replace("_", " ")
+            if isinstance(value, list) and all(isinstance(x, str) for x in value):
+                out.append(f"  {label}:")
+                out += [f"    {self.log_line(x)}" for x in value]
+            else:
+                out += format_value({label: value})
+        return out
+
+    def events(self, view: Mapping[str, Any], count: int = 10) -> list[str]:
+        log = view.get("log")
+        lines = [str(x) for x in log] if isinstance(log, list) else []
+        return [self.log_line(x) for x in lines[-count:]]
+
+    def scores(self, outcome: Any, view: Mapping[str, Any]) -> list[list[str]]:
+        scores = dict(getattr(outcome, "scores", {}) or {})
+        return [[self.seat(s), str(v)] for s, v in sorted(scores.items(),
+                                                           key=lambda kv: -kv[1])]
+
+    def has_map(self) -> bool:
+        return False
+
+
+# ============================================================================ testgame
+class TestgamePresenter(Presenter):
+    """testgame ("Duel"): scores, commits, the attack in progress, hands of four."""
+
+    rules = "testgame"
+
+    @staticmethod
+    def _cards() -> dict[int, Any]:
+        from games.testgame.cards import deck
+        return deck()
+
+    def card_name(self, number: int) -> str:
+        c = self._cards()[int(number)]
+        return (c.name_ru or c.name) if self.lang == "ru" else c.name
+
+    def card(self, number: Any) -> str:
+        c = self._cards()[int(number)]
+        return f"#{number} {self.card_name(number)} ({c.value})"
+
+    def name_of(self, english: str) -> str:
+        """A card's name in the reader's language from its English name (views name cards)."""
+        for number, c in self._cards().items():
+            if c.name == english:
+                return self.card_name(number)
+        return english
+
+    def value(self, field: str, value: Any) -> str:
+        if field == "card":
+            return self.card(value)
+        if field == "target":
+            return self.seat(value)
+        return super().value(field, value)
+
+    def prompt_args(self, decision: Decision, view: Mapping[str, Any]) -> dict[str, Any]:
+        attack = view.get("attack") or {}
+        return {"round": view.get("round"),
+                "attacker": self.seat(attack["seat"]) if attack.get("seat") else "?",
+                "card": self.name_of(attack["card"]) if attack.get("card") else "?"}
+
+    def phase_key(self, view: Mapping[str, Any]) -> tuple:
+        phase = view.get("phase")
+        return (view.get("round"), "commit" if phase == "commit" else
+                "over" if phase == "over" else "turns")
+
+    def phase_title(self, view: Mapping[str, Any]) -> str:
+        return self._("report.round", round=view.get("round"), rounds=view.get("rounds"),
+                      phase=self.phase_name(view))
+
+    def log_line(self, line: str) -> str:
+        if self.lang == "en":
+            return str(line)
+        text = str(line)
+        for c in self._cards().values():
+            if c.name in text:
+                text = text.replace(c.name, c.name_ru or c.name)
+        for pattern, key in _TESTGAME_LOG:
+            m = pattern.match(text)
+            if m:
+                args = {k: (self.seat(v) if k in ("a", "b", "who") else v)
+                        for k, v in m.groupdict().items()}
+                if "list" in args:
+                    args["list"] = re.sub(r"\b(north|east|south|west)\b",
+                                          lambda w: self.seat(w.group(1)), args["list"])
+                if "who" in args and " and " in m.group("who"):
+                    args["who"] = self._("word.and").join(
+                        self.seat(s) for s in m.group("who").split(" and "))
+                return self._(key, **args)
+        return text
+
+    def status_context(self, view: Mapping[str, Any]) -> dict[str, Any]:
+        seats = list(view.get("seats") or [])
+        scores = view.get("scores") or {}
+        counts = view.get("hand_counts") or {}
+        committed = view.get("committed") or {}
+        rows = [[self.seat(s), scores.get(s, 0), counts.get(s, 0),
+                 self._("word.yes") if committed.get(s) else self._("word.no")]
+                for s in seats]
+        attack = view.get("attack")
+        return {
+            "round": view.get("round"), "rounds": view.get("rounds"),
+            "phase": self.phase_name(view),
+            "active": self.seat(view["active"]) if view.get("active") else None,
+            "attack": None if not attack else {
+                "seat": self.seat(attack["seat"]), "target": self.seat(attack["target"]),
+                "card": self.name_of(attack["card"])},
+            "rows": rows, "rows_short": [r[:3] for r in rows],
+            "show_committed": view.get("phase") == "commit",
+            "revealed": [f"{self.seat(s)}: {self.name_of(c)}"
+                         for s, c in (view.get("revealed") or {}).items()],
+            "deck_count": view.get("deck_count", 0),
+            "discard": [self.name_of(c) for c in view.get("discard") or []],
+        }
+
+    def private_context(self, view: Mapping[str, Any], public: Mapping[str, Any]
+                        ) -> dict[str, Any]:
+        hand = view.get("hand") or []
+        commit = view.get("my_commit")
+        return {"has_hand": "hand" in view,
+                "hand": [[f"#{c['number']}", self.card_name(c["number"]), c["value"]]
+                         for c in hand],
+                "commit": self.name_of(commit) if commit else None}
+
+    def scores(self, outcome: Any, view: Mapping[str, Any]) -> list[list[str]]:
+        scores = dict(getattr(outcome, "scores", {}) or view.get("scores") or {})
+        return [[self.seat(s), str(v)] for s, v in sorted(scores.items(),
+                                                           key=lambda kv: -kv[1])]
+
+
+_TESTGAME_LOG = [
+    (re.compile(r"^R(?P<r>\d+): (?P<a>\w+) passes$"), "log.passes"),
+    (re.compile(r"^R(?P<r>\d+): (?P<a>\w+) plays (?P<card>.+) at (?P<b>\w+)$"), "log.plays"),
+    (re.compile(r"^R(?P<r>\d+): (?P<a>\w+) allows; (?P<b>\w+) scores (?P<n>\d+)$"),
+     "log.allows"),
+    (re.compile(r"^R(?P<r>\d+): (?P<a>\w+) blocks with (?P<card>.+): (?P<x>\d+) vs (?P<y>\d+)$"),
+     "log.blocks"),
+    (re.compile(r"^R(?P<r>\d+): commits (?P<list>.+); (?P<who>[\w ]+?) (scores|score)$"),
+     "log.commits"),
+]
+
+
+# ============================================================================ Here I Stand
+HIS_MAJORS = ("ottoman", "hapsburg", "england", "france", "papacy", "protestant")
+UNIT_KINDS = ("regulars", "mercenaries", "cavalry", "squadrons", "corsairs")
+
+
+class HereIStandPresenter(Presenter):
+    """Here I Stand: powers, keys, armies by space, religion, cards with summaries."""
+
+    rules = "here-i-stand"
+
+    # ------------------------------------------------------------------ data
+    @staticmethod
+    @functools.lru_cache(maxsize=1)
+    def _map() -> Any:
+        from games.here_i_stand.mapdata import load_map
+        return load_map()
+
+    @staticmethod
+    def _facts() -> Any:
+        from games.here_i_stand import facts
+        return facts
+
+    def _pick(self, en: str, ru: str) -> str:
+        return ru if self.lang == "ru" and ru else en
+
+    def has_map(self) -> bool:
+        return True
+
+    # ------------------------------------------------------------------ names
+    def space(self, sid: str) -> str:
+        m = self._map()
+        if sid in m.spaces:
+            sp = m.spaces[sid]
+            return self._pick(sp.name_en, sp.name_ru)
+        if sid in m.sea_zones:
+            z = m.sea_zones[sid]
+            return self._pick(z.name_en, z.name_ru)
+        return sid
+
+    def power(self, power: str | None) -> str:
+        if power is None:
+            return "-"
+        return self.maybe(f"power.{power}", power) or power
+
+    seat = power  # type: ignore[assignment]
+
+    def card_name(self, number: int) -> str:
+        c = self._facts().card(int(number))
+        return self._pick(c.name_en, c.name_ru)
+
+    def card(self, number: Any) -> str:
+        return f"#{number} {self.card_name(int(number))}"
+
+    def card_summary(self, number: int) -> str:
+        c = self._facts().card(int(number))
+        if self.lang == "ru":
+            text = self.maybe(f"card_summary.{int(number)}")
+            if text:
+                return text
+        return c.summary
+
+    def leader(self, lid: str) -> str:
+        l = self._facts().leader(lid)
+        return self._pick(l.name_en, l.name_ru)
+
+    def debater(self, did: str) -> str:
+        d = self._facts().debaters().get(did)
+        return self._pick(d.name_en, d.name_ru) if d else did.replace("_", " ").title()
+
+    def ruler(self, name_en: str) -> str:
+        for r in self._facts().rulers().values():
+            if r.name_en == name_en:
+                return self._pick(r.name_en, r.name_ru)
+        return name_en
+
+    def value(self, field: str, value: Any) -> str:
+        if field == "card":
+            c = self._facts().card(int(value))
+            return f"{self.card(value)} ({c.cp} {self._('word.cp')})"
+        if field in ("from", "to", "space", "via"):
+            if isinstance(value, (tuple, list)):
+                return " -> ".join(self.space(v) for v in value) or self._("word.none")
+            return self.space(value)
+        if field == "leaders":
+            if isinstance(value, (tuple, list)):
+                return ", ".join(self.leader(v) for v in value) or self._("word.none")
+            return self.leader(value)
+        if field == "mode":
+            return self.maybe(f"mode.{value}", str(value)) or str(value)
+        if field == "unit":
+            return self.maybe(f"unit.{value}", str(value)) or str(value)
+        if field in ("power", "target", "seat"):
+            return self.power(value)
+        return super().value(field, value)
+
+    def friendly(self, order: Order) -> Order:
+        out = dict(order)
+        if "card" in out:
+            out["card"] = self.card_name(int(out["card"]))
+        for key in ("from", "to", "space"):
+            if isinstance(out.get(key), str):
+                out[key] = self.space(out[key])
+        if isinstance(out.get("via"), (list, tuple)):
+            out["via"] = [self.space(v) for v in out["via"]]
+        if isinstance(out.get("leaders"), (list, tuple)):
+            out["leaders"] = [self.leader(v) for v in out["leaders"]]
+        return out
+
+    def prompt_args(self, decision: Decision, view: Mapping[str, Any]) -> dict[str, Any]:
+        """Values the translated prompts name: the decision's context (power ids as names)
+        and the numbers of the rules' own English prompt (`_PROMPT_PATTERNS`)."""
+        args: dict[str, Any] = {"turn": view.get("turn")}
+        for key, value in (decision.context or {}).items():
+            if isinstance(value, str) and value in self._power_ids():
+                value = self.power(value)
+            args[key] = value
+        pattern = _PROMPT_PATTERNS.get(decision.kind)
+        m = pattern.search(decision.prompt or "") if pattern else None
+        for key, value in (m.groupdict() if m else {}).items():
+            if value in self._power_ids():
+                value = self.power(value)
+            elif key == "side":
+                value = self.maybe(f"faith.{value}", value)
+            args.setdefault(key, value)
+        return args
+
+    # ------------------------------------------------------------------ phases
+    def phase_key(self, view: Mapping[str, Any]) -> tuple:
+        return (view.get("turn"), view.get("phase"))
+
+    def phase_title(self, view: Mapping[str, Any]) -> str:
+        return self._("report.turn_phase", turn=view.get("turn"),
+                      last=view.get("last_turn"), phase=self.phase_name(view))
+
+    # ------------------------------------------------------------------ log
+    def log_line(self, line: str) -> str:
+        text = str(line)
+        if self.lang == "en":
+            return text
+        text = _CARD_REF.sub(lambda m: self._card_ref(m), text)
+        for pattern, key in _HIS_LOG:
+            m = pattern.match(text)
+            if m:
+                args = dict(m.groupdict())
+                for k in ("power", "a", "b"):
+                    if k in args and args[k] in self._power_ids():
+                        args[k] = self.power(args[k])
+                if "list" in args:
+                    args["list"] = self._powers_in(args["list"])
+                if "space" in args:
+                    ids = self._map().lookup(args["space"])
+                    args["space"] = self.space(ids[0]) if ids else args["space"]
+                if "who" in args:
+                    args["who"] = self._debater_or_name(args["who"])
+                return self._(key, **args)
+        text = re.sub(r"^T(\d+) ", lambda m: self._("log.turn_prefix", turn=m.group(1)) + " ",
+                      text)
+        return self._powers_in(text)
+
+    def _card_ref(self, m: re.Match) -> str:
+        number = int(m.group(1))
+        try:
+            c = self._facts().card(number)
+        except KeyError:
+            return m.group(0)
+        rest = m.group(2)
+        if rest.startswith(c.name_en):
+            return f"#{number} {self.card_name(number)}{rest[len(c.name_en):]}"
+        return m.group(0)
+
+    def _power_ids(self) -> tuple[str, ...]:
+        return HIS_MAJORS + ("genoa", "hungary", "scotland", "venice", "independent")
+
+    def _powers_in(self, text: str) -> str:
+        return re.sub(r"\b(" + "|".join(self._power_ids()) + r")\b",
+                      lambda m: self.power(m.group(1)), text)
+
+    def _debater_or_name(self, word: str) -> str:
+        lid = word.strip().lower().replace(" ", "_")
+        if lid in self._facts().debaters():
+            return self.debater(lid)
+        return word
+
+    # ------------------------------------------------------------------ reports
+    def status_context(self, view: Mapping[str, Any]) -> dict[str, Any]:
+        m = self._map()
+        vp = view.get("vp") or {}
+        keys = view.get("keys") or {}
+        counts = view.get("hand_counts") or {}
+        rulers = view.get("rulers") or {}
+        powers = []
+        for p in HIS_MAJORS:
+            v = vp.get(p) or {}
+            powers.append([self.power(p), self.ruler(rulers.get(p, "")) if rulers.get(p) else "-",
+                           keys.get(p, "-") if p != "protestant" else "-",
+                           counts.get(p, 0), v.get("total", 0),
+                           f"{v.get('base', 0)}+{v.get('special', 0)}+{v.get('bonus', 0)}"])
+        board = view.get("board") or {}
+        spaces: Mapping[str, Any] = board.get("spaces") or {}
+        seas: Mapping[str, Any] = board.get("seas") or {}
+        key_lists: dict[str, list[str]] = {}
+        for sid, rec in spaces.items():
+            sp = m.spaces.get(sid)
+            if sp is not None and sp.is_key and rec.get("control"):
+                key_lists.setdefault(rec["control"], []).append(self.space(sid))
+        keys_by_power = [{"power": self.power(p), "spaces": sorted(key_lists[p])}
+                         for p in self._power_ids() if key_lists.get(p)]
+        units = self._units(spaces, seas)
+        minor = view.get("minor_allies") or {}
+        return {
+            "scenario": view.get("scenario"), "turn": view.get("turn"),
+            "last_turn": view.get("last_turn"), "phase": self.phase_name(view),
+            "active": self.power(view["active"]) if view.get("active") else None,
+            "cp_left": view.get("cp_left"),
+            "powers": powers,
+            "wars": [self._pair(p) for p in view.get("wars") or []],
+            "alliances": [self._pair(p) for p in view.get("alliances") or []],
+            "minor_allies": [f"{self.power(a)} ({self.power(b)})" for a, b in minor.items()],
+            "league": bool(view.get("schmalkaldic_league")),
+            "excommunicated": [self._excommunicated(x) for x in view.get("excommunicated")
+                               or []],
+            "keys": keys_by_power,
+            "units": units,
+            "religion": self._religion(view, spaces),
+            "new_world": self._new_world(view.get("new_world")),
+            "england": self._england(view.get("henry_viii") or {}),
+            "extra_vp": {"chateaux": view.get("chateaux_vp", 0),
+                         "piracy": view.get("piracy_vp", 0)},
+            "deck_count": view.get("deck_count", 0),
+            "removed_count": view.get("removed_count", 0),
+            "discard": [self.card(c["number"]) for c in view.get("discard") or []],
+            "home_played": [self.card(c["number"]) for c in view.get("home_cards_played")
+                            or []],
+        }
+
+    def _pair(self, pair: Iterable[str]) -> str:
+        return " – ".join(self.power(p) for p in pair)
+
+    def _excommunicated(self, who: Any) -> str:
+        text = str(who)
+        if text in self._facts().debaters():
+            return self.debater(text)
+        for r in self._facts().rulers().values():
+            if text in (r.id, r.name_en):
+                return self._pick(r.name_en, r.name_ru)
+        return text.replace("_", " ").title()
+
+    def unit_text(self, counts: Mapping[str, int]) -> str:
+        parts = []
+        for kind in UNIT_KINDS:
+            n = counts.get(kind) or 0
+            if n:
+                parts.append(f"{n}{self._('unit_abbr.' + kind)}")
+        return " ".join(parts)
+
+    def _units(self, spaces: Mapping[str, Any], seas: Mapping[str, Any]
+               ) -> list[list[str]]:
+        """One row per power and space: [power (first row only), space, units, leaders]."""
+        by_power: dict[str, list[tuple[str, list[str]]]] = {}
+        leader_power = {}
+        for lid, l in self._facts().leaders().items():
+            leader_power[lid] = l.power
+        for sid, rec in list(spaces.items()) + list(seas.items()):
+            units = rec.get("units") or {}
+            leaders = list(rec.get("leaders") or [])
+            present = set(units)
+            for lid in leaders:
+                owner = leader_power.get(self._facts().leader_id(lid))
+                if owner and owner not in present:
+                    present.add(owner)
+            for p in present:
+                cells = [self.space(sid)]
+                cells.append(self.unit_text(units.get(p) or {}))
+                mine = [self.leader(l) for l in leaders
+                        if leader_power.get(self._facts().leader_id(l)) == p
+                        or (leader_power.get(self._facts().leader_id(l)) is None
+                            and len(present) == 1)]
+                cells.append(", ".join(mine))
+                control = rec.get("control")
+                note = ""
+                if control and control != p and sid in spaces:
+                    note = self._("status.in_space_of", power=self.power(control))
+                cells.append(note)
+                by_power.setdefault(p, []).append((self.space(sid), cells))
+        out = []
+        for p in self._power_ids():
+            rows = by_power.get(p)
+            for n, (_, cells) in enumerate(sorted(rows or [])):
+                out.append([self.power(p) if n == 0 else ""] + cells[:2]
+                           + [", ".join(x for x in cells[2:] if x)])
+        return out
+
+    def _religion(self, view: Mapping[str, Any], spaces: Mapping[str, Any]) -> dict[str, Any]:
+        m = self._map()
+        zones: dict[str, int] = {}
+        unrest = []
+        for sid, rec in spaces.items():
+            sp = m.spaces.get(sid)
+            if rec.get("religion") == "protestant" and sp is not None:
+                zone = sp.language or "other"
+                zones[zone] = zones.get(zone, 0) + 1
+            if rec.get("unrest"):
+                unrest.append(self.space(sid))
+        by_zone = ", ".join(f"{self.maybe('zone.' + z, z)} {n}"
+                            for z, n in sorted(zones.items()))
+        reformers = [f"{self.debater(r)} ({self.space(s)})"
+                     for r, s in (view.get("reformers") or {}).items() if s]
+        debaters = []
+        for side, lst in (view.get("debaters") or {}).items():
+            names = [self.debater(d["id"]) + ("*" if d.get("committed") else "")
+                     for d in lst]
+            debaters.append({"side": self.power(side), "names": names})
+        trans = view.get("translations") or {}
+        translation_rows = []
+        for zone in ("german", "french", "english"):
+            nt = (trans.get("new_testament") or {}).get(zone, 0)
+            fb = (trans.get("full_bible") or {}).get(zone, 0)
+            translation_rows.append([self.maybe("zone." + zone, zone), nt, fb])
+        st = view.get("st_peters") or {}
+        return {"protestant_spaces": view.get("protestant_spaces", 0), "by_zone": by_zone,
+                "unrest": sorted(unrest), "reformers": reformers, "debaters": debaters,
+                "translations": translation_rows,
+                "st_peters_cp": st.get("cp", 0), "st_peters_vp": st.get("vp", 0)}
+
+    def _new_world(self, data: Any) -> list[str]:
+        if not data:
+            return []
+        from pbem.mail.render import format_value
+        return [x.strip() for x in format_value(data, 0)]
+
+    def _england(self, henry: Mapping[str, Any]) -> dict[str, Any]:
+        marital = henry.get("marital")
+        heirs = henry.get("heirs") or {}
+        born = [self.maybe(f"heir.{k}", k) for k, v in heirs.items() if v]
+        return {"marital": self.maybe(f"marital.{marital}", str(marital)) if marital else None,
+                "heirs": born}
+
+    def private_context(self, view: Mapping[str, Any], public: Mapping[str, Any]
+                        ) -> dict[str, Any]:
+        hand = []
+        for c in view.get("hand") or []:
+            hand.append({"ref": f"#{c['number']}", "name": self.card_name(c["number"]),
+                         "cp": c.get("cp"), "type": self.maybe(f"card_type.{c.get('type')}",
+                                                               str(c.get("type"))),
+                         "summary": self.card_summary(c["number"])})
+        return {"has_hand": "hand" in view, "hand": hand,
+                "secret": self.secret_lines(view, public)}
+
+    def scores(self, outcome: Any, view: Mapping[str, Any]) -> list[list[str]]:
+        scores = dict(getattr(outcome, "scores", {}) or {})
+        if not scores:
+            scores = {p: (view.get("vp") or {}).get(p, {}).get("total", 0) for p in HIS_MAJORS}
+        return [[self.power(p), str(v)] for p, v in sorted(scores.items(),
+                                                           key=lambda kv: -kv[1])]
+
+
+_PROMPT_PATTERNS = {
+    "eliminate": re.compile(r"peace with (?P<winner>\w+): eliminate (?P<left>\d+)"),
+    "buyback": re.compile(r"peace with (?P<winner>\w+):"),
+    "intervene": re.compile(r"^(?P<declarer>\w+) declared war on (?P<minor>\w+)"),
+    "activation": re.compile(r"^(?P<activator>\w+) activated (?P<minor>\w+)"),
+    "pay": re.compile(r"pay (?P<owed>\d+) CP"),
+    "reform": re.compile(r"attempt (?P<attempt>\d+) of (?P<total>\d+)"),
+    "convert": re.compile(r"convert (?P<left>\d+) more .* to the (?P<side>\w+) faith"),
+}
+_CARD_REF = re.compile(r"#(\d+) ([^,;()]+)")
+_HIS_LOG = [
+    (re.compile(r"^T(?P<turn>\d+) (?P<power>\w+) plays (?P<card>#\d+ .+) for (?P<cp>\d+) CP$"),
+     "log.plays_cp"),
+    (re.compile(r"^T(?P<turn>\d+) (?P<power>\w+) plays (?P<card>#\d+ .+) as an event$"),
+     "log.plays_event"),
+    (re.compile(r"^T(?P<turn>\d+) (?P<power>\w+) passes$"), "log.passes"),
+    (re.compile(r"^T(?P<turn>\d+) (?P<power>\w+) leaves (?P<n>\d+) CP unspent$"),
+     "log.unspent"),
+    (re.compile(r"^T(?P<turn>\d+) (?P<power>\w+) does not deploy$"), "log.no_deploy"),
+    (re.compile(r"^T(?P<turn>\d+) cards dealt: (?P<list>.+)$"), "log.dealt"),
+    (re.compile(r"^T(?P<turn>\d+) VP: (?P<list>.+)$"), "log.vp"),
+    (re.compile(r"^T(?P<turn>\d+) new cards: (?P<list>.+)$"), "log.new_cards"),
+    (re.compile(r"^T(?P<turn>\d+) reformer (?P<who>\w+) enters in (?P<space>.+)$"),
+     "log.reformer"),
+    (re.compile(r"^T(?P<turn>\d+) debater (?P<who>.+) enters \((?P<power>\w+)\)$"),
+     "log.debater"),
+    (re.compile(r"^T(?P<turn>\d+) winter: reinforcements placed, debaters uncommitted$"),
+     "log.winter"),
+    (re.compile(r"^T(?P<turn>\d+) (?P<a>.+) is succeeded by (?P<b>.+) \((?P<power>\w+)\)$"),
+     "log.succeeded"),
+    (re.compile(r"^T(?P<turn>\d+) game over: (?P<list>.+)$"), "log.game_over"),
+]
+
+
+PRESENTERS: dict[str, type[Presenter]] = {
+    "testgame": TestgamePresenter,
+    "here-i-stand": HereIStandPresenter,
+}
+
+
+def presenter_for(rules_name: str, lang: str) -> Presenter:
+    cls = PRESENTERS.get(rules_name)
+    if cls is None:
+        return Presenter(lang, rules_name)
+    return cls(lang)

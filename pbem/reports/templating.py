@@ -1,0 +1,144 @@
+"""The one Jinja2 environment of every mail: plain text (<= 78 columns) and HTML parts.
+
+Templates live under ``templates/`` (``common/`` and ``<game>/``).  A template reads its
+strings through ``_("key", ...)`` from the message catalog (`pbem.reports.i18n`) in the
+context's ``lang``, with the context's ``rules`` (game name) choosing the game's catalog.
+Long prose can instead have a per-language file: ``help.ru.txt.j2`` next to ``help.txt.j2``
+(`localized`).  ``*.html.j2`` templates are autoescaped; text ones are not.
+"""
+from __future__ import annotations
+
+import functools
+import textwrap
+from typing import Any, Iterable, Sequence
+
+import jinja2
+
+from pbem.reports.i18n import TEMPLATES, norm_lang, t
+
+WIDTH = 78
+
+
+def wrap(text: Any, width: int = WIDTH, indent: str = "") -> str:
+    """Wrap one paragraph; continuation lines get `indent` (default: the leading spaces)."""
+    text = str(text)
+    lead = len(text) - len(text.lstrip(" "))
+    return textwrap.fill(text, width=width, initial_indent="", subsequent_indent=indent or
+                         " " * lead, break_on_hyphens=False, break_long_words=False) or text
+
+
+def hard_wrap(line: str, width: int = WIDTH) -> list[str]:
+    """A line cut to fit `width` (the last resort after the templates' own wrapping)."""
+    if len(line) <= width:
+        return [line]
+    lead = " " * min(8, len(line) - len(line.lstrip(" ")))
+    return textwrap.wrap(line, width=width, subsequent_indent=lead, break_long_words=True,
+                         break_on_hyphens=False) or [line[:width]]
+
+
+def table(rows: Iterable[Sequence[Any]], align: str = "", indent: int = 2, gap: int = 2,
+          header: Sequence[Any] | None = None) -> str:
+    """Rows as aligned columns: `align` has one letter per column, ``l`` or ``r``."""
+    body = [[("" if c is None else str(c)) for c in row] for row in rows]
+    if header is not None:
+        body.insert(0, [str(c) for c in header])
+    if not body:
+        return ""
+    ncol = max(len(r) for r in body)
+    for r in body:
+        r.extend([""] * (ncol - len(r)))
+    widths = [max(len(r[i]) for r in body) for i in range(ncol)]
+    lines = []
+    for r in body:
+        cells = []
+        for i, cell in enumerate(r):
+            right = i < len(align) and align[i] == "r"
+            last = i == ncol - 1
+            cells.append(cell.rjust(widths[i]) if right else
+                         (cell if last else cell.ljust(widths[i])))
+        lines.append((" " * indent + (" " * gap).join(cells)).rstrip())
+    return "\n".join(lines)
+
+
+def listing(items: Iterable[Any], indent: int = 2, lead: str = "", width: int = WIDTH,
+            sep: str = ", ", empty: str = "-") -> str:
+    """Items joined with `sep` after `lead`; lines break between items, never inside one
+    (unless an item alone is too long), continuation lines aligned under the lead."""
+    items = [str(i) for i in items]
+    first = " " * indent + lead
+    if not items:
+        return first + empty
+    hang = " " * (indent + min(len(lead), 30))
+    lines: list[str] = []
+    current = first
+    for n, item in enumerate(items):
+        piece = item + (sep.rstrip() if n < len(items) - 1 else "")
+        if current.strip() and current not in (first, hang) and \
+                len(current) + 1 + len(piece) > width:
+            lines.append(current.rstrip())
+            current = hang
+        glue = "" if current in (first, hang) else " "
+        current += glue + piece
+    lines.append(current.rstrip())
+    out: list[str] = []
+    for line in lines:
+        out.extend(hard_wrap(line, width) if len(line) > width else [line])
+    return "\n".join(out)
+
+
+@jinja2.pass_context
+def _gettext(ctx: jinja2.runtime.Context, key: str, /, **args: Any) -> str:
+    return t(ctx.get("lang") or "en", key, ctx.get("rules"), **args)
+
+
+def _autoescape(name: str | None) -> bool:
+    return bool(name) and str(name).endswith(".html.j2")
+
+
+@functools.lru_cache(maxsize=1)
+def environment() -> jinja2.Environment:
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+                             undefined=jinja2.StrictUndefined, autoescape=_autoescape)
+    env.filters["wrap"] = wrap
+    env.filters["table"] = table
+    env.filters["listing"] = listing
+    env.globals["_"] = _gettext
+    return env
+
+
+def exists(name: str) -> bool:
+    return (TEMPLATES / name).is_file()
+
+
+def localized(name: str, lang: str) -> str:
+    """``dir/x.ru.txt.j2`` when it exists for `lang`, else ``dir/x.txt.j2``."""
+    stem, _, ext = name.partition(".")
+    candidate = f"{stem}.{norm_lang(lang)}.{ext}"
+    return candidate if exists(candidate) else name
+
+
+def game_template(rules: str | None, part: str) -> str:
+    """``<rules>/<part>`` when the game has its own, else ``common/<part>``."""
+    if rules and exists(f"{rules}/{part}"):
+        return f"{rules}/{part}"
+    return f"common/{part}"
+
+
+def render_text(name: str, **context: Any) -> str:
+    """A text template; every line fits 78 columns, trailing spaces go, one final newline."""
+    context.setdefault("lang", "en")
+    context["lang"] = norm_lang(context["lang"])
+    context.setdefault("rules", None)
+    text = environment().get_template(localized(name, context["lang"])).render(**context)
+    lines: list[str] = []
+    for line in text.splitlines():
+        lines.extend(hard_wrap(line.rstrip()))
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def render_html(name: str, **context: Any) -> str:
+    context.setdefault("lang", "en")
+    context["lang"] = norm_lang(context["lang"])
+    context.setdefault("rules", None)
+    return environment().get_template(name).render(**context)
