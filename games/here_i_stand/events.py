@@ -10,10 +10,18 @@ Implemented:
   Julius III (#22), Calvin (#16), Henry II (#20), Edward VI (#19), Mary I (#21),
   Elizabeth I (#23), Dragut (#18);
 * Barbary Pirates (#9, §21.1): Algiers enters play with 2 regulars, 2 corsairs, Barbarossa;
-* Six Wives of Henry VIII (#3, §21.3): the marital-track half (turn 2+; the declaration of
-  war half comes with the diplomacy work), with the pregnancy chart and the Anne of Cleves /
-  Catherine Howard card draws;
+* Six Wives of Henry VIII (#3, §21.3 L1628, L1638): a declaration of war on France, the
+  Hapsburgs or Scotland, then 5 CP (France may intervene for Scotland for free, activating it,
+  §22.2 L1822; the other powers at war with Scotland then declare war on France for free or
+  leave), or from turn 2 the marital track with the pregnancy chart and the Anne of Cleves /
+  Catherine Howard card draws (L1640-1650);
+* Mary I (#21): played as Edward VI when Edward was born after the card entered (L1670); her
+  impulse procedure (L1674-1692) lives in the Action phase, the Papacy's Burn Books here
+  (`mary_papal_actions`);
 * Patron of the Arts (#4, §21.4): the chateaux roll.
+
+Choices inside an event (Six Wives' use, France's intervention, the Papacy's
+counter-reformation targets) are queued with `choices` and asked before anything else.
 
 Mandatory events whose effects are not implemented yet (Defender of the Faith #11, Master of
 Italy #12, Schmalkaldic League #13, Society of Jesus #15, Council of Trent #17) must still be
@@ -26,7 +34,9 @@ from typing import Callable
 
 from engine.contract import IllegalOrder
 from engine.dice import Dice
-from games.here_i_stand import facts
+from engine.options import OneOf, Option
+from games.here_i_stand import choices, facts, grammar
+from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import state as S
 
 Resolver = Callable[[S.State, str, Dice], int]
@@ -86,6 +96,34 @@ def _english_ruler(ruler: str) -> Resolver:
         state.setdefault("english_succession", {})[ruler] = state["turn"]
         return 0
     return resolve
+
+
+def edward_reigned(state: S.State) -> bool:
+    return "edward_vi" in state.get("english_succession", {})
+
+
+def mary_i(state: S.State, power: str, dice: Dice) -> int:
+    """#21 (§21.3 L1670): Mary I takes the throne — unless Edward was born (a pregnancy
+    result of 5 or 6 on turn 6 or later) while this card was already in the deck or a hand and
+    he has not reigned: then the card is played as Edward VI; a sickly Edward sends it to the
+    discard pile (it returns to the deck next turn), a healthy one removes it."""
+    edward = state["heirs"]["edward"]
+    if edward and not edward_reigned(state):
+        S.log(state, f"Mary I is played as Edward VI: a {edward} Edward was born after the card "
+                     "entered the deck (§21.3)")
+        _english_ruler("edward_vi")(state, power, dice)
+        if edward == "sickly":
+            state["phase_data"]["card_fate"] = "discard"
+        return 0
+    return _english_ruler("mary_i")(state, power, dice)
+
+
+def mary_procedure_applies(state: S.State, power: str) -> bool:
+    """Whether an English impulse follows the Mary I procedure (§21.3 L1676): Mary rules and
+    at least one English home space is Protestant."""
+    return (power == "england" and state["rulers"]["england"] == "mary_i"
+            and any(S.religion(state, sid) == "protestant"
+                    for sid in S.board().spaces_of(home="england")))
 
 
 def dragut(state: S.State, power: str, dice: Dice) -> int:
@@ -186,16 +224,267 @@ def pregnancy_roll(state: S.State, dice: Dice) -> int:
     return roll
 
 
+# ---------------------------------------------------------------- war in the Action phase
+def start_war(state: S.State, a: str, b: str, why: str) -> None:
+    """`a` and `b` are at war from now (§9.6 L581-583: Schmalkaldic League, Machiavelli, Six
+    Wives, the Hungarian defeat, an activation).  An alliance between them ends.  The naval
+    battle the rule calls for where their fleets share a sea zone is part of the naval issue:
+    logged, not fought."""
+    pair = sorted((a, b))
+    if pair in state["wars"]:
+        return
+    state["wars"] = sorted(state["wars"] + [pair])
+    state["alliances"] = [p for p in state["alliances"] if sorted(p) != pair]
+    S.log(state, f"{a} and {b} are at war ({why})")
+    m = S.board()
+    for zone in m.sea_zones:
+        navies = {S.major_of(state, p) for p, c in S.units(state, zone).items()
+                  if c.get("squadrons") or c.get("corsairs")}
+        if {a, b} <= navies:
+            S.log(state, f"{a} and {b} both have ships in {m.sea_zones[zone].name_en}: the "
+                         "naval battle of §9.6 is not yet implemented in pbem")
+
+
+SIX_WIVES_TARGETS = ("france", "hapsburg", "scotland")
+
+
+def six_wives_war_problem(state: S.State, target: str) -> str | None:
+    """Why England may not declare war on `target` with Six Wives now (§21.3 L1628, the
+    permanent bans of §9.6 L589-600), or None.  The card pays the declaration."""
+    if S.at_war(state, "england", target):
+        return f"England is already at war with {target}"
+    if target == "scotland":
+        if "scotland" in state["minor_allies"]:
+            return (f"Scotland is allied with {state['minor_allies']['scotland']}: declare war "
+                    "on its major instead (§9.6)")
+        if S.allied(state, "england", "france"):
+            return "allies of France may not declare war on Scotland (§9.6)"
+    if S.allied(state, "england", target):
+        return f"{target} is England's ally (§9.6)"
+    return None
+
+
+def six_wives_orders(state: S.State) -> list[dict]:
+    """The legal uses of Six Wives as an event: a declaration of war on France, the
+    Hapsburgs or Scotland (then 5 CP), or (turn 2+) Henry's next marriage (§21.3)."""
+    out: list[dict] = [{"verb": "DECLARE_WAR", "power": t} for t in SIX_WIVES_TARGETS
+                       if six_wives_war_problem(state, t) is None]
+    if state["turn"] >= 2 and marital_blocked(state) is None:
+        out.append({"verb": "MARRY"})
+    return out
+
+
+def _six_wives_do(state: S.State, order: dict, dice: Dice) -> int:
+    if order["verb"] == "MARRY":
+        advance_marriage(state, dice)
+        return 0
+    target = order["power"]
+    start_war(state, "england", target, "Six Wives of Henry VIII")
+    if target == "scotland" and not S.allied(state, "france", "england"):
+        choices.push(state, {"kind": "intervene", "seat": "france", "minor": "scotland",
+                             "declarer": "england"})
+    return 5
+
+
 def six_wives(state: S.State, power: str, dice: Dice) -> int:
-    """#3 as an event: advance Henry's marriage (turn 2+, §21.3)."""
-    if state["turn"] < 2:
-        raise IllegalOrder("Six Wives can advance Henry's marriage from turn 2 on; its "
-                           "declaration-of-war use is not yet implemented in pbem")
-    why = marital_blocked(state)
-    if why:
-        raise IllegalOrder(f"Henry's marital status cannot advance: {why}")
-    advance_marriage(state, dice)
+    """#3 as an event (§21.3 L1628; L583): declare war on France, the Hapsburgs or Scotland
+    and spend 5 CP — on Scotland France may intervene, for free (the card), activating it as
+    its ally (§22.2 L1822) — or, from turn 2, advance Henry's marriage (L1638).  With one
+    legal use it is made at once; otherwise England chooses (``six_wives``)."""
+    orders = six_wives_orders(state)
+    if not orders:
+        raise IllegalOrder("Six Wives has no legal use now: no war to declare and Henry's "
+                           "marriage cannot advance")
+    if len(orders) == 1:
+        return _six_wives_do(state, orders[0], dice)
+    choices.push(state, {"kind": "six_wives", "seat": "england"})
     return 0
+
+
+def _six_wives_options(state, item):
+    orders = six_wives_orders(state)
+    out = []
+    wars = tuple(o["power"] for o in orders if o["verb"] == "DECLARE_WAR")
+    if wars:
+        out.append(Option.of("DECLARE_WAR", f"DECLARE WAR ON {wars[0]}", power=OneOf(wars)))
+    if any(o["verb"] == "MARRY" for o in orders):
+        out.append(Option.of("MARRY", "MARRY"))
+    return out
+
+
+def _six_wives_apply(state, item, order, dice) -> bool:
+    cp = _six_wives_do(state, order, dice)
+    if cp and state["phase"] == "action":
+        state["phase_data"]["cp"] = (state["phase_data"].get("cp") or 0) + cp
+    return True
+
+
+def _six_wives_parse(state, item, text):
+    verb = O.verb(text)
+    if verb in ("MARRY", "ЖЕНИТЬСЯ", "БРАК", "MARRIAGE"):
+        grammar.no_args("MARRY", text)
+        return {"verb": "MARRY"}
+    grammar.expect(["DECLARE_WAR", "MARRY"], verb, text, "Six Wives")
+    return {"verb": "DECLARE_WAR",
+            "power": grammar.power(O._drop_words(O.rest(text), "WAR", "ON", "ВОЙНУ", "ВОЙНА"))}
+
+
+choices.register("six_wives", choices.Kind(
+    options=_six_wives_options, apply=_six_wives_apply,
+    default=lambda state, item: ({"verb": "MARRY"} if any(o.verb == "MARRY" for o in _six_wives_options(state, item))
+                                 else next(_six_wives_options(state, item)[0].orders())),
+    parse=_six_wives_parse,
+    prompt=lambda state, item: ("Six Wives of Henry VIII: DECLARE WAR ON <France, Hapsburgs or "
+                                "Scotland> (then 5 CP), or MARRY (Henry's next marriage)")))
+
+
+def activate_minor(state: S.State, power: str, minor: str, declarer: str) -> None:
+    """France intervenes for Scotland after a Six Wives declaration (§22.2 L1822, the
+    activation procedure L1830-1836): the minor becomes `power`'s ally, its wars end, `power`
+    and the declarer are at war, and every other power at war with the minor may declare war
+    on `power` for free or leave the minor's spaces."""
+    at_war_with_minor = sorted(p for pr in state["wars"] if minor in pr for p in pr
+                               if p != minor and p not in (power, declarer))
+    state["minor_allies"][minor] = power
+    state["wars"] = [pr for pr in state["wars"] if minor not in pr]
+    S.log(state, f"{power} intervenes: {minor} becomes its ally (§22.2)")
+    start_war(state, power, declarer, f"{power} intervened for {minor}")
+    for other in at_war_with_minor:
+        choices.push(state, {"kind": "activation", "seat": other, "minor": minor,
+                             "activator": power}, first=True)
+
+
+def _activation_free_war_ok(state, item) -> bool:
+    other, activator = item["seat"], item["activator"]
+    return not (S.at_war(state, other, activator) or S.allied(state, other, activator)
+                or (not state["league"] and "protestant" in (other, activator)))
+
+
+def _activation_options(state, item):
+    out = [Option.of("DONE", "DONE")]
+    if _activation_free_war_ok(state, item):
+        out.insert(0, Option.of("DECLARE_WAR", f"DECLARE WAR ON {item['activator']}",
+                                power=OneOf((item["activator"],))))
+    return out
+
+
+def _activation_apply(state, item, order, dice) -> bool:
+    if order["verb"] == "DECLARE_WAR":
+        start_war(state, item["seat"], item["activator"], "free declaration on an activation (§22.2)")
+        return True
+    from games.here_i_stand import diplomacy_terms
+    for sid in sorted(state["spaces"]):
+        if (sid in S.board().spaces and S.controller(state, sid) == item["minor"]
+                and any(S.major_of(state, p) == item["seat"] for p in S.units(state, sid))):
+            diplomacy_terms.relocate(state, item["seat"], sid)
+    S.log(state, f"{item['seat']} does not declare war on {item['activator']}: its units leave "
+                 f"{item['minor']}'s spaces (§22.2 step 2)")
+    return True
+
+
+def _war_or_done_parse(state, item, text):
+    verb = O.verb(text)
+    if verb == "DONE":
+        grammar.no_args("DONE", text)
+        return {"verb": "DONE"}
+    grammar.expect(["DECLARE_WAR", "DONE"], verb, text, "declare war or DONE")
+    return {"verb": "DECLARE_WAR",
+            "power": grammar.power(O._drop_words(O.rest(text), "WAR", "ON", "ВОЙНУ", "ВОЙНА"))}
+
+
+choices.register("activation", choices.Kind(
+    options=_activation_options, apply=_activation_apply,
+    default=lambda state, item: {"verb": "DONE"}, parse=_war_or_done_parse,
+    prompt=lambda state, item: (f"{item['activator']} activated {item['minor']}, with whom you "
+                                f"are at war: DECLARE WAR ON {item['activator']} (free) or DONE "
+                                f"(your units leave {item['minor']}'s spaces)")))
+
+
+def _intervene_apply(state, item, order, dice) -> bool:
+    if order["verb"] == "INTERVENE":
+        activate_minor(state, item["seat"], item["minor"], item["declarer"])
+    else:
+        S.log(state, f"{item['seat']} does not intervene for {item['minor']}")
+    return True
+
+
+def _intervene_parse(state, item, text):
+    verb = O.verb(text)
+    grammar.expect(["INTERVENE", "DONE"], verb, text, "INTERVENE or DONE")
+    grammar.no_args(verb, text)
+    return {"verb": verb}
+
+
+choices.register("intervene", choices.Kind(
+    options=lambda state, item: [Option.of("INTERVENE", "INTERVENE"), Option.of("DONE", "DONE")],
+    apply=_intervene_apply, default=lambda state, item: {"verb": "DONE"},
+    parse=_intervene_parse,
+    prompt=lambda state, item: (f"{item['declarer']} declared war on {item['minor']} with Six "
+                                f"Wives: INTERVENE (free: {item['minor']} becomes your ally and "
+                                f"you are at war with {item['declarer']}) or DONE")))
+
+
+# ---------------------------------------------------------------- counter-reformation attempts
+def _cr_options(state, item):
+    from games.here_i_stand import religion
+    found = tuple(religion.targets(state, religion.CATHOLIC, attempted=item["attempted"]))
+    if not found:
+        return []
+    return [Option.of("REFORM", f"REFORM {found[0]}", space=OneOf(found))]
+
+
+def _cr_apply(state, item, order, dice) -> bool:
+    from games.here_i_stand import religion
+    religion.counter_reformation_attempt(state, dice, order["space"], zones=tuple(item["zones"]))
+    item["attempted"].append(order["space"])
+    item["left"] -= 1
+    return item["left"] <= 0
+
+
+def _cr_default(state, item):
+    from games.here_i_stand import religion
+    return {"verb": "REFORM", "space": religion.best_target(
+        state, religion.CATHOLIC, zones=tuple(item["zones"]), attempted=item["attempted"])}
+
+
+def _cr_parse(state, item, text):
+    verb = O.verb(text)
+    grammar.expect(["REFORM"], verb, text, "REFORM <space>")
+    return {"verb": "REFORM", "space": grammar.space(O.rest(text))}
+
+
+def _cr_done(state, item, dice) -> None:
+    if item.get("left", 0) > 0:
+        S.log(state, f"{item['why']}: no target left for {item['left']} attempt(s)")
+    if item.get("draw"):
+        draw(state, item["draw"], dice)
+
+
+def counter_reformation(state: S.State, n: int, zones, why: str, draw_after: str | None = None) -> None:
+    """Queue `n` Papal counter-reformation attempts (§18.4), each target chosen by the
+    Papacy after the previous result (``REFORM <space>``), a space once per impulse;
+    `zones`: the target language zone(s) (ties and the automatic 6 there, L1340)."""
+    choices.push(state, {"kind": "counter_reform", "seat": "papacy", "left": n,
+                         "zones": list(zones), "attempted": [], "why": why, "draw": draw_after})
+
+
+choices.register("counter_reform", choices.Kind(
+    options=_cr_options, apply=_cr_apply, default=_cr_default, parse=_cr_parse,
+    prompt=lambda state, item: (f"{item['why']}: counter-reformation attempt, {item['left']} "
+                                f"left (target zone {', '.join(item['zones'])}): REFORM <space>"),
+    settle=lambda state, item, dice: item["left"] <= 0, done=_cr_done))
+
+
+def mary_papal_actions(state: S.State, cp: int) -> None:
+    """§21.3 L1684-1690: after an English roll of 1-3 under Mary I the Papacy acts by the
+    card's CP — 1-2: Burn Books in the English zone (2 counter-reformation attempts, §18.1
+    L1178); 3: a theological debate in the English zone; 4+: Burn Books, then the debate.
+    Debates (§18.5) are not yet implemented in pbem: logged, not held."""
+    if cp <= 2 or cp >= 4:
+        counter_reformation(state, 2, ("english",), "Mary I: the Papacy burns books in England")
+    if cp >= 3:
+        S.log(state, "Mary I: the Papacy's theological debate in the English zone — debates "
+                     "(§18.5) are not yet implemented in pbem, so none is held")
 
 
 # ---------------------------------------------------------------- chateaux (§21.4)
@@ -231,7 +520,7 @@ EVENTS: dict[int, Resolver] = {
     18: dragut,
     19: _english_ruler("edward_vi"),
     20: henry_ii,
-    21: _english_ruler("mary_i"),
+    21: mary_i,
     22: _pope("julius_iii"),
     23: _english_ruler("elizabeth_i"),
 }
@@ -251,10 +540,13 @@ def playable_as_event(state: S.State, power: str, number: int) -> str | None:
         return f"{c.name_en} may be played as an event only by {', '.join(c.power)}"
     if power in c.not_playable_by:
         return f"{power} may not play {c.name_en} as an event"
+    if c.type == "response" and power == "england" and state["rulers"]["england"] == "mary_i":
+        return "under Mary I England plays combat and response cards for CP only (§21.3 L1692)"
     if number not in EVENTS:
         return f"the event of {c.name_en} is not yet implemented in pbem: play it FOR CP"
-    if number == 3 and (state["turn"] < 2 or marital_blocked(state)):
-        return "Six Wives: Henry's marriage cannot advance now (its war half is not implemented yet)"
+    if number == 3 and not six_wives_orders(state):
+        return ("Six Wives: England can declare no war on France, the Hapsburgs or Scotland, "
+                "and Henry's marriage cannot advance now (§21.3)")
     if number == 4 and (state["rulers"]["france"] != "francis_i" or state["chateaux_vp"] >= 6):
         return "Patron of the Arts needs Francis I and fewer than 6 chateaux VP"
     return None

@@ -16,6 +16,17 @@ CP are then spent one action at a time (decision ``cp``, `cp_actions`), each an 
 own; ``DONE`` ends the impulse and unspent CP are lost.  When no action is possible the
 impulse ends by itself.  After every action the automatic victories (§23.1) are checked.
 
+An event that asks a player something (a target, a space, intervene or not) queues the
+question (`choices`): it is asked before anything else, of whichever seat it concerns, and the
+impulse's CP are spent after it.
+
+Mary I (§21.3 L1674-1692): while she rules and an English home space is Protestant, a
+non-mandatory English card is revealed and a die rolled; on 1-3 the Papacy acts by the card's
+CP (Burn Books in the English zone for 1-2, a debate for 3, both for 4+; debates are not yet
+implemented and only logged) and the English impulse ends; on 4-6 the card is played as
+ordered.  Ruling: the order names the card and its use at once — the use matters only after
+a 4-6, so this equals announcing it after the roll, without a second round trip.
+
 Defaults (NMR, §22.1 spirit): PASS where legal; otherwise play the lowest-CP card that may be
 played for CP (a mandatory event as its event when nothing else is left); spend nothing.
 """
@@ -23,7 +34,7 @@ from __future__ import annotations
 
 from engine.contract import Decision, IllegalOrder
 from engine.options import OneOf, Option, OptionSet
-from games.here_i_stand import cp_actions, events, facts, grammar
+from games.here_i_stand import choices, cp_actions, events, facts, grammar
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import decision_id, victory
 
@@ -81,6 +92,8 @@ def _settle(state, dice=None) -> None:
         guard += 1
         if guard > 50:
             raise RuntimeError("action phase does not settle")
+        if choices.current(state):
+            return                       # an event's question comes first
         power = _active(state)
         if data["cp"] is not None:
             opts = cp_actions.options(state, power, data["cp"])
@@ -122,6 +135,9 @@ def decisions(state):
     data = state["phase_data"]
     if state["outcome"] is not None or data["passes"] >= len(S.MAJORS):
         return []
+    step = choices.decision(state)
+    if step is not None:
+        return [step]
     power = _active(state)
     if data["cp"] is None:
         return [Decision(decision_id(state, "impulse"), power, "impulse",
@@ -138,6 +154,8 @@ def decisions(state):
 
 # ---------------------------------------------------------------- orders
 def parse(state, decision, text):
+    if choices.is_choice(decision):
+        return choices.parse(state, decision, text)
     verb = grammar.verb_of(text)
     if decision.kind == "impulse":
         grammar.expect(["PLAY", "PASS"], verb, text, decision.prompt)
@@ -164,7 +182,10 @@ def parse(state, decision, text):
 def apply(state, seat, decision, order, dice) -> None:
     data = state["phase_data"]
     verb = order.get("verb")
-    if decision.kind == "impulse":
+    if choices.is_choice(decision):
+        choices.apply(state, seat, decision, order, dice)
+        victory.check_automatic(state)
+    elif decision.kind == "impulse":
         if verb == "PASS":
             if set(order) != {"verb"}:
                 raise IllegalOrder("PASS takes nothing after it")
@@ -199,33 +220,55 @@ def _play(state, power: str, order, dice) -> None:
         raise IllegalOrder(f"{grammar.card_label(number) if number in facts.cards() else number}"
                            " is not in your hand", [grammar.card_label(n) for n in sorted(hand)])
     c = facts.card(number)
+    if mode == "cp" and c.type == "mandatory":
+        raise IllegalOrder(f"{c.name_en} is a mandatory event: it must be played AS EVENT (§11)")
+    if mode == "event":
+        why = events.playable_as_event(state, power, number)
+        if why:
+            raise IllegalOrder(why)
     data["passes"] = 0
+    if events.mary_procedure_applies(state, power) and c.type != "mandatory":
+        # §21.3 L1676-1690: the card is revealed and a die rolled; 1-3: the Papacy acts
+        roll = dice.d6()
+        if roll <= 3:
+            hand.remove(number)
+            S.discard(state, number, as_event=False)
+            S.log(state, f"Mary I: England reveals {c.title} and rolls {roll}: the Papacy acts "
+                         "instead and the English impulse ends (§21.3)")
+            events.mary_papal_actions(state, c.cp)
+            choices.settle(state, dice)
+            data["card"], data["cp"] = number, 0
+            if not choices.current(state):
+                _next(state)
+            return
+        S.log(state, f"Mary I: England reveals {c.title} and rolls {roll}: it is played normally")
     if mode == "cp":
-        if c.type == "mandatory":
-            raise IllegalOrder(f"{c.name_en} is a mandatory event: it must be played AS EVENT (§11)")
         hand.remove(number)
         S.discard(state, number, as_event=False)
         S.log(state, f"{power} plays {c.title} for {c.cp} CP")
         data["cp"], data["card"] = c.cp, number
         return
-    why = events.playable_as_event(state, power, number)
-    if why:
-        raise IllegalOrder(why)
     hand.remove(number)
     S.log(state, f"{power} plays {c.title} as an event")
     cp = events.resolve(state, power, number, dice)
-    if c.type == "mandatory" and c.remove is not False:
+    fate = data.pop("card_fate", None)
+    if fate == "discard":
+        state["discard"].append(number)
+    elif c.type == "mandatory" and c.remove is not False:
         state["removed"] = sorted(set(state["removed"]) | {number})
     else:
         S.discard(state, number, as_event=True)
+    choices.settle(state, dice)
     victory.check_automatic(state)
     data["card"] = number
     data["cp"] = cp
-    if not cp:
+    if not cp and not choices.current(state):
         _next(state)
 
 
 def default(state, decision):
+    if choices.is_choice(decision):
+        return choices.default(state, decision)
     power = decision.seat
     if decision.kind == "cp":
         return {"verb": "DONE"}

@@ -67,7 +67,11 @@ def conditional_due(state, number: int) -> bool:
     turn, heirs = state["turn"], state["heirs"]
     reign = state.get("english_succession", {})
     if number == 19:
-        return turn >= 6 and bool(heirs["edward"])
+        # an Edward born while Mary I's card is already in play takes the throne with that
+        # card (§21.3 L1670): #19 then never enters
+        mary_out = any(21 in pile for pile in (state["deck"], state["discard"], state["removed"],
+                                               *state["hands"].values()))
+        return turn >= 6 and bool(heirs["edward"]) and "edward_vi" not in reign and not mary_out
     if number == 21:
         if heirs["edward"] == "healthy":
             return False

@@ -50,10 +50,13 @@ def test_diplomacy_turn_one_asks_england_france_hapsburg_done():
 
 def test_six_wives_marriage_and_pregnancy():
     state = into_action(fresh(), "england", hand=[3])
+    turn1 = order(state, "england", "PLAY 3 AS EVENT")         # turn 1: only the war half
+    assert asked(turn1, "england").options.verbs() == ["DECLARE_WAR"]
     with pytest.raises(IllegalOrder):
-        order(state, "england", "PLAY 3 AS EVENT")             # turn 1
+        order(turn1, "england", "MARRY")
     state["turn"] = 2
     state = order(state, "england", "PLAY 3 AS EVENT")
+    state = order(state, "england", "MARRY")
     assert state["marital"] == "ask_for_divorce" and state["pregnancy"] == []
     work = into_action(state, "england", hand=[3])
     state["home_used"] = []
