@@ -128,8 +128,10 @@ def _paragraphs(bodies: list[str]) -> str:
 
 def _notice_mail(cfg: Config, game: Any, seat: str, to: list[str], tag: str, subject: str,
                  bodies: list[str], message_id: str, now: dt.datetime) -> Any:
-    text = render.render("notice", text=_paragraphs(bodies), hints=[],
-                         judge=cfg.judge_address, about=None, game=game.id, seat=seat, pre=True)
+    from pbem import reports
+    lang = reports.prefs(game, seat).lang if seat in game.seats else "en"
+    text = render.render("moderator", text=_paragraphs(bodies), lang=lang,
+                         judge=cfg.judge_address, game=game.id, seat=seat)
     return build(cfg, to=to, subject=f"{tag} {subject}", body=text, message_id=message_id,
                  auto="auto-generated", when=now)
 
@@ -137,35 +139,37 @@ def _notice_mail(cfg: Config, game: Any, seat: str, to: list[str], tag: str, sub
 def status_mail(cfg: Config, game: Any, seat: str, notes: list[str], *, welcome: bool,
                 message_id: str, now: dt.datetime) -> Any:
     """A seat's status, hand and question in one mail (RESEND, rollback, new player)."""
+    from pbem import reports
     from pbem.mail.processor import (asked_of, hand_body, outcome_text, status_body,
                                      view_log, waiting_for)
+    from pbem.reports.i18n import t
+    lang = reports.prefs(game, seat).lang
+    pres = reports.presenter(game, lang)
     if welcome:
-        reasons = [f"Welcome to game {game.id} ({game.record.header.rules}).  You now play "
-                   f"{seat}, taking the seat over.  Reply to this mail to give orders; keep "
-                   "the subject, its tag is your key to the seat.  Send HELP for the "
-                   "commands."]
+        reasons = [t(lang, "moderator.welcome", game=game.id,
+                     title=reports.title_of(game, lang), seat=pres.seat(seat))]
     elif notes:
         reasons = []
     else:
-        reasons = ["The moderator re-sent your status."]
+        reasons = [t(lang, "moderator.resent")]
     reasons += notes
     if game.clocks.paused and game.outcome() is None:
-        reasons.append("The game is paused: no deadline runs until the moderator resumes it.")
+        reasons.append(t(lang, "moderator.paused"))
     status = status_body(game, seat)
-    sections = [{"title": f"Status of {game.id}", "body": status}]
+    sections = [{"title": t(lang, "command.status_title", game=game.id), "body": status}]
     hand = hand_body(game, seat)
     if hand is not None and "hand:" not in status:      # the view may show it already
-        sections.append({"title": "Your hand", "body": hand})
+        sections.append({"title": t(lang, "command.hand_title"), "body": hand})
     recent = view_log(game, seat)[-8:]
     if recent:
-        sections.append({"title": "Recent events", "body": "\n".join(
-            render._wrap("  " + line, indent="    ") for line in recent)})
-    body = render.render("resend", game=game.id, seat=seat,
+        sections.append({"title": t(lang, "report.events"), "body": "\n".join(
+            render._wrap("  " + pres.log_line(line), indent="    ") for line in recent)})
+    body = render.render("resend", game=game.id, seat=seat, lang=lang,
                          reasons=[_paragraphs([r]) for r in reasons],
                          sections=sections, asked=asked_of(game, seat),
-                         waiting=waiting_for(game, seat), outcome=outcome_text(game),
+                         waiting=waiting_for(game, seat), outcome=outcome_text(game, lang),
                          judge=cfg.judge_address)
-    subject = f"welcome to {game.id}" if welcome else "status"
+    subject = t(lang, "subject.welcome", game=game.id) if welcome else t(lang, "subject.status")
     return build(cfg, to=list(game.seats[seat]["players"]), subject=f"{_tag(game, seat)} {subject}",
                  body=body, message_id=message_id, auto="auto-generated", when=now)
 

@@ -123,7 +123,7 @@ def order_groups(decision: Decision, pres: Presenter) -> list[dict[str, Any]]:
             for o in options:
                 fixed = tuple((n, _constant(o, n)) for n, d in o.fields
                               if len(o.fields) > 1 and not isinstance(d, Count)
-                              and _constant(o, n) is not None and len(options) > 1)
+                              and _constant(o, n) is not None)
                 by_variant.setdefault(fixed, []).append(o)
             for fixed, opts in by_variant.items():
                 fixed_names = {n for n, _ in fixed}

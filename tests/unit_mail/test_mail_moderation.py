@@ -185,7 +185,7 @@ def test_replace_mails_the_new_token_and_the_old_one_stops_working(home: Path) -
     assert new_token != "tb9x2m"
     welcome = one(mails, "dave@example.org")
     assert str(welcome["Subject"]) == f"[fx-001 east {new_token}] welcome to fx-001"
-    assert "You now play east" in text(welcome) and "Willow Warden" in text(welcome)
+    assert "You now play East" in text(welcome) and "Willow Warden" in text(welcome)
     assert "dave@example.org now plays east" in text(one(mails, "alice@example.org"))
     assert to(mails, "bob@example.org") == []
     refused = mail(home, "bob@example.org", E, "COMMIT 4\n")

@@ -1,0 +1,76 @@
+"""Reports through the Maildir gateway: seat settings by mail, digests, the map and HTML.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from pbem.daemon import Daemon
+from pbem.demo import drop, make_game, make_home, player_mail, sent_mails
+from pbem.store import Store
+
+SEATS = {"north": "alice@example.org", "east": "bob@example.org", "south": "carol@example.org"}
+TOKENS = {"north": "tk7f3q", "east": "tb9x2m", "south": "ts5p8w"}
+
+
+def run(home: Path) -> list:
+    before = len(sent_mails(home))
+    Daemon(home).run_once()
+    return sent_mails(home)[before:]
+
+
+def to(mails: list, seat: str) -> list:
+    return [m for m in mails if SEATS.get(seat, seat) in str(m["To"])]
+
+
+def send(home: Path, seat: str, body: str, mid: str) -> list:
+    drop(home, mid, player_mail(SEATS[seat], f"[g-1 {seat} {TOKENS[seat]}]", body, f"<{mid}@x>"))
+    return run(home)
+
+
+def test_settings_by_mail_and_one_mail_per_phase_with_digest(tmp_path: Path) -> None:
+    home = make_home(tmp_path / "h")
+    make_game(home, "g-1", SEATS, seed="digest", tokens=TOKENS)
+    receipt = to(send(home, "east", "LANGUAGE ru\nTIMEZONE europe/moscow\nDIGEST ON\n", "set"),
+                 "east")[0]
+    body = receipt.get_body(("plain",)).get_content()
+    assert str(receipt["Subject"]).endswith("квитанция: применено 0")
+    assert "часовой пояс: Europe/Moscow" in body and "сводка включена" in body
+    assert "MSK (" in body                              # the deadline in the seat's zone
+    assert Store(home).load("g-1").seats["east"] == {
+        "players": ["bob@example.org"], "lang": "ru", "tz": "Europe/Moscow", "digest": True}
+    mails: list = []
+    for n in range(40):                                 # play to the end by defaults
+        game = Store(home).load("g-1")
+        if game.outcome() is not None:
+            break
+        d = game.decisions()[0]
+        mails += send(home, d.seat, game.rules.order_text(game.rules.default(game.state, d)),
+                      f"m{n}")
+    subjects = {s: [str(m["Subject"]).split("] ", 1)[1] for m in to(mails, s)]
+                for s in SEATS}
+    assert "update" in subjects["south"]                # one mail per event
+    assert "новости" not in subjects["east"]            # digest: no event mails ...
+    assert sum(s.startswith("Раунд") for s in subjects["east"]) >= 2   # ... phase reports
+    assert subjects["east"].count("игра окончена") == 1
+    assert sum(s == "game over" for s in subjects["north"]) == 1
+
+
+def test_status_by_mail_has_html_tables_and_the_map(tmp_path: Path) -> None:
+    home = make_home(tmp_path / "h")
+    powers = ("ottoman", "hapsburg", "england", "france", "papacy", "protestant")
+    seats = {p: f"{p}@example.org" for p in powers}
+    make_game(home, "his-1", seats, seed="map", tokens={p: f"tok{p}" for p in powers},
+              rules="here-i-stand")
+    drop(home, "s", player_mail("france@example.org", "[his-1 france tokfrance]",
+                                "LANGUAGE ru\nSTATUS\nHAND\n", "<s@x>"))
+    receipt = run(home)[-1]
+    assert receipt.get_content_type() == "multipart/mixed"
+    plain = receipt.get_body(("plain",)).get_content()
+    html = receipt.get_body(("html",)).get_content()
+    maps = [p for p in receipt.iter_attachments() if p.get_content_type() == "image/png"]
+    assert len(maps) == 1 and maps[0].get_content()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert maps[0].get_filename() in plain              # the text says a map is attached
+    assert "Состояние партии his-1" in plain and "Ключевые города под контролем" in plain
+    assert "Ваши карты" in plain and "Покровитель искусств" in plain   # France's home card
+    assert "<table>" in html and "Габсбурги" in html
+    assert all(len(line) <= 78 for line in plain.splitlines())
