@@ -43,6 +43,8 @@ class Kind:
 
 
 KINDS: dict[str, Kind] = {}
+#: Canonical text of the verbs only these questions use (`grammar.order_text` asks here).
+TEXTS: dict[str, Callable[[dict], str]] = {}
 
 
 def register(name: str, kind: Kind) -> None:
@@ -139,5 +141,5 @@ def default(state: S.State, decision: Decision) -> dict:
     return KINDS[item["kind"]].default(state, item)
 
 
-__all__ = ["KINDS", "Kind", "apply", "current", "decision", "default", "is_choice", "parse",
+__all__ = ["KINDS", "TEXTS", "Kind", "apply", "current", "decision", "default", "is_choice", "parse",
            "push", "queue", "register", "settle"]

@@ -18,7 +18,9 @@ Implemented:
 * Mary I (#21): played as Edward VI when Edward was born after the card entered (L1670); her
   impulse procedure (L1674-1692) lives in the Action phase, the Papacy's Burn Books here
   (`mary_papal_actions`);
-* Patron of the Arts (#4, §21.4): the chateaux roll.
+* Patron of the Arts (#4, §21.4): the chateaux roll;
+* in `home_cards` (registered on import): Janissaries' recruits (#1), Holy Roman Emperor
+  (#2), Here I Stand's retrieval (#7).  `CONDITIONS` holds extra per-card conditions.
 
 Choices inside an event (Six Wives' use, France's intervention, the Papacy's
 counter-reformation targets) are queued with `choices` and asked before anything else.
@@ -525,6 +527,9 @@ EVENTS: dict[int, Resolver] = {
     23: _english_ruler("elizabeth_i"),
 }
 
+#: Extra conditions of an event, ``(state, power) -> why not | None`` (`home_cards`...).
+CONDITIONS: dict[int, Callable[[S.State, str], str | None]] = {}
+
 #: Mandatory events resolved as a no-op until their issue implements them.
 MANDATORY_PLACEHOLDER = {11, 12, 13, 15, 17}
 
@@ -549,6 +554,8 @@ def playable_as_event(state: S.State, power: str, number: int) -> str | None:
                 "and Henry's marriage cannot advance now (§21.3)")
     if number == 4 and (state["rulers"]["france"] != "francis_i" or state["chateaux_vp"] >= 6):
         return "Patron of the Arts needs Francis I and fewer than 6 chateaux VP"
+    if number in CONDITIONS:
+        return CONDITIONS[number](state, power)
     return None
 
 
@@ -567,3 +574,7 @@ def resolve(state: S.State, power: str, number: int, dice: Dice) -> int:
         state["mandatory_played"] = sorted(set(state["mandatory_played"]) | {number})
         return 2 + extra
     return extra
+
+
+# the card modules register their events here (they import this module)
+from games.here_i_stand import home_cards  # noqa: E402,F401

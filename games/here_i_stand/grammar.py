@@ -243,6 +243,9 @@ def order_text(order: Order) -> str:
         return f"REMOVE UNREST {order['space']}"
     if verb == "BUILD":
         return f"BUILD {order['unit'].upper()} IN {order['space']}"
+    from games.here_i_stand import choices, events  # noqa: F401 (events registers the verbs)
+    if verb in choices.TEXTS:
+        return choices.TEXTS[verb](order)
     fields = [f"{order[k]}" for k in sorted(order) if k != "verb"]
     return " ".join([verb.replace("_", " "), *fields])
 

@@ -250,6 +250,8 @@ def _play(state, power: str, order, dice) -> None:
         return
     hand.remove(number)
     S.log(state, f"{power} plays {c.title} as an event")
+    played = data.setdefault("as_event", {}).setdefault(power, [])
+    played.append(number)        # a card is played as an event once per turn (§11 L642)
     cp = events.resolve(state, power, number, dice)
     fate = data.pop("card_fate", None)
     if fate == "discard":

@@ -1,0 +1,297 @@
+"""Home cards' events that belong to the turn frame (§6.1 L321, §21): #1 Janissaries (its
+recruiting half), #2 Holy Roman Emperor, #7 Here I Stand (its retrieving half).  Imported by
+`events`, where they register.  The other home cards: #3 Six Wives and #4 Patron of the Arts
+live in `events`; #5 Papal Bull and #6 Leipzig Debate (excommunication, debates — the
+reformation issue) and the battle halves of Janissaries and Here I Stand (combat, debates) are
+refused "not yet implemented" as events in an impulse.
+
+* **#1 Janissaries** (event half): 4 new Ottoman regulars in any combination of Ottoman home
+  spaces the Ottomans control, not Algiers nor a pirate haven, within the counter mix —
+  ``PLACE <n> IN <space>`` until all 4 are placed (default: all in Istanbul).  The rulebook
+  names only the card's combat use (§14 L879, §16.2 L1028); the recruiting half comes from
+  the card summary in ``data/cards.yaml`` (a later-edition transcription, see README).
+  Foreign-war cards (§21.7) are not in the state yet, so units cannot go there.
+* **#2 Holy Roman Emperor** (§21.2 L1613-1615): Charles V moves to any Hapsburg home space the
+  Hapsburgs control (not in unrest, free of enemy units; the card summary), the Duke of Alva
+  with him if he is in the same space, no units; then 5 CP — ``TRAVEL <space> [WITH Duke of
+  Alva]``.  A captured Charles does not move (the 5 CP remain).  *Gout* (a response card) is
+  not implemented yet, so nothing cancels the move; sieges do not exist yet.
+* **#7 Here I Stand** (§6.2 L387, §11 L642): while Luther lives (rules the Protestants),
+  ``TAKE <card>`` from the discard pile — not a mandatory event, not a card the Protestants
+  played as an event earlier this turn — then ``PLAY <card> FOR CP``, ``PLAY <card> AS EVENT``
+  (a card is played as an event once per turn) or ``KEEP`` it.
+"""
+from __future__ import annotations
+
+from engine.contract import IllegalOrder
+from engine.dice import Dice
+from engine.options import Count, OneOf, Option
+from games.here_i_stand import choices, events, facts, grammar
+from games.here_i_stand import diplomacy_orders as O
+from games.here_i_stand import state as S
+
+JANISSARIES, EMPEROR, HERE_I_STAND = 1, 2, 7
+RECRUITS = 4
+
+
+# ---------------------------------------------------------------- #1 Janissaries
+def janissary_spaces(state: S.State) -> tuple[str, ...]:
+    m = S.board()
+    havens = set(state.get("pirate_havens", [])) | {"algiers"}
+    return tuple(sorted(s for s in m.spaces_of(home="ottoman")
+                        if s not in havens and S.in_play(state, s)
+                        and S.controller(state, s) == "ottoman"))
+
+
+def _land_room(state: S.State, power: str) -> int:
+    from games.here_i_stand import cp_actions
+    land, _ = cp_actions._counts(state, power)
+    return max(0, facts.counter_limits().get(power, {}).get("land", 10 ** 6) - land)
+
+
+def janissaries(state: S.State, power: str, dice: Dice) -> int:
+    choices.push(state, {"kind": "janissaries", "seat": "ottoman", "left": RECRUITS})
+    return 0
+
+
+def _jan_options(state, item):
+    high = min(item["left"], _land_room(state, "ottoman"))
+    spaces = janissary_spaces(state)
+    if high < 1 or not spaces:
+        return []
+    return [Option.of("PLACE", f"PLACE {high} IN {spaces[0]}", units=Count(1, high),
+                      space=OneOf(spaces))]
+
+
+def _jan_apply(state, item, order, dice) -> bool:
+    S.add_units(state, order["space"], "ottoman", "regulars", order["units"])
+    item["left"] -= order["units"]
+    S.log(state, f"Janissaries: {order['units']} Ottoman regular(s) raised in "
+                 f"{S.board().spaces[order['space']].name_en}")
+    return item["left"] <= 0
+
+
+def _jan_default(state, item):
+    option = _jan_options(state, item)[0]
+    spaces = dict(option.fields)["space"].values
+    return {"verb": "PLACE", "units": dict(option.fields)["units"].high,
+            "space": "istanbul" if "istanbul" in spaces else spaces[0]}
+
+
+def _place_parse(state, item, text):
+    verb = O.verb(text)
+    grammar.expect(["PLACE"], verb, text, "PLACE <n> IN <space>")
+    words = O.rest(text).split()
+    n = 1
+    if words and words[0].isdigit():
+        n = int(words.pop(0))
+    if words and words[0].upper() in ("IN", "В"):
+        words.pop(0)
+    if words and words[-1].isdigit():
+        n = int(words.pop())
+    return {"verb": "PLACE", "units": n, "space": grammar.space(" ".join(words))}
+
+
+def _jan_settle(state, item, dice) -> bool:
+    return item["left"] <= 0
+
+
+def _jan_done(state, item, dice) -> None:
+    if item["left"] > 0:
+        S.log(state, f"Janissaries: {item['left']} regular(s) not placed (no counters or "
+                     "spaces left)")
+
+
+choices.register("janissaries", choices.Kind(
+    options=_jan_options, apply=_jan_apply, default=_jan_default, parse=_place_parse,
+    prompt=lambda state, item: (f"Janissaries: PLACE <n> IN <space> — {item['left']} new "
+                                "regular(s) for Ottoman home spaces you control"),
+    settle=_jan_settle, done=_jan_done))
+choices.TEXTS["PLACE"] = lambda o: f"PLACE {o['units']} IN {o['space']}"
+
+
+def _janissaries_condition(state, power):
+    if not janissary_spaces(state) or _land_room(state, "ottoman") < 1:
+        return "Janissaries: no Ottoman home space to raise regulars in, or no counters left"
+    return None
+
+
+# ---------------------------------------------------------------- #2 Holy Roman Emperor
+def emperor_destinations(state: S.State) -> tuple[str, ...]:
+    here = S.where_is(state, "charles_v")
+    if here is None:
+        return ()
+    m = S.board()
+    return tuple(sorted(s for s in m.spaces_of(home="hapsburg")
+                        if s != here and S.in_play(state, s)
+                        and S.controller(state, s) == "hapsburg" and not S.in_unrest(state, s)
+                        and not S.enemy_units_at(state, "hapsburg", s)))
+
+
+def _alva_can_follow(state: S.State) -> bool:
+    here = S.where_is(state, "charles_v")
+    return (here is not None and S.where_is(state, "duke_of_alva") == here
+            and S.leader_power(state, "duke_of_alva") == "hapsburg")
+
+
+def holy_roman_emperor(state: S.State, power: str, dice: Dice) -> int:
+    if emperor_destinations(state):
+        choices.push(state, {"kind": "emperor", "seat": "hapsburg"})
+    else:
+        S.log(state, "Holy Roman Emperor: Charles V cannot travel now; 5 CP")
+    return 5
+
+
+def _emp_options(state, item):
+    dests = emperor_destinations(state)
+    if not dests:
+        return []
+    escorts = ((), ("duke_of_alva",)) if _alva_can_follow(state) else ((),)
+    return [Option.of("TRAVEL", f"TRAVEL {dests[0]}", space=OneOf(dests),
+                      leaders=OneOf(escorts))]
+
+
+def _emp_apply(state, item, order, dice) -> bool:
+    here = S.where_is(state, "charles_v")
+    for lid in ("charles_v", *order["leaders"]):
+        S.move_leader(state, lid, here, order["space"])
+    who = " with the Duke of Alva" if order["leaders"] else ""
+    S.log(state, f"Holy Roman Emperor: Charles V travels{who} to "
+                 f"{S.board().spaces[order['space']].name_en}")
+    return True
+
+
+def _emp_default(state, item):
+    dests = emperor_destinations(state)
+    capitals = [c for c in S.capitals("hapsburg") if c in dests]
+    return {"verb": "TRAVEL", "space": (capitals or list(dests))[0], "leaders": ()}
+
+
+def _emp_parse(state, item, text):
+    verb = O.verb(text)
+    if verb in ("MOVE", "ПЕРЕЕХАТЬ"):
+        verb = "TRAVEL"
+    grammar.expect(["TRAVEL"], verb, text, "TRAVEL <space> [WITH Duke of Alva]")
+    body = O.rest(text)
+    words = body.split()
+    cut = next((i for i, w in enumerate(words) if w.upper() in ("WITH", "С")), None)
+    leaders: tuple = ()
+    if cut is not None:
+        names = " ".join(words[cut + 1:])
+        leaders = tuple(sorted({grammar.leader(n) for n in names.split(",") if n.strip()}))
+        body = " ".join(words[:cut])
+    return {"verb": "TRAVEL", "space": grammar.space(body), "leaders": leaders}
+
+
+choices.register("emperor", choices.Kind(
+    options=_emp_options, apply=_emp_apply, default=_emp_default, parse=_emp_parse,
+    prompt=lambda state, item: ("Holy Roman Emperor: TRAVEL <Hapsburg home space> [WITH Duke "
+                                "of Alva] — Charles V moves, then you spend 5 CP")))
+choices.TEXTS["TRAVEL"] = lambda o: (f"TRAVEL {o['space']}"
+                                     + (f" WITH {', '.join(o['leaders'])}" if o["leaders"] else ""))
+
+
+# ---------------------------------------------------------------- #7 Here I Stand
+def played_as_event(state: S.State) -> dict[str, list[int]]:
+    """Cards each power played as an event this turn (the Action phase keeps them)."""
+    return state["phase_data"].get("as_event", {}) if state["phase"] == "action" else {}
+
+
+def retrievable(state: S.State, power: str) -> tuple[int, ...]:
+    mine = set(played_as_event(state).get(power, []))
+    return tuple(sorted(n for n in set(state["discard"])
+                        if facts.card(n).type != "mandatory" and n not in mine))
+
+
+def _his_condition(state, power):
+    if state["rulers"]["protestant"] != "luther":
+        return "Here I Stand: Luther is dead"
+    if not retrievable(state, power):
+        return "Here I Stand: no card in the discard pile may be taken"
+    return None
+
+
+def here_i_stand(state: S.State, power: str, dice: Dice) -> int:
+    choices.push(state, {"kind": "retrieve", "seat": power})
+    return 0
+
+
+def _take_options(state, item):
+    cards = retrievable(state, item["seat"])
+    return [Option.of("TAKE", f"TAKE {cards[0]}", card=OneOf(cards))] if cards else []
+
+
+def _take_apply(state, item, order, dice) -> bool:
+    number = order["card"]
+    state["discard"].remove(number)
+    power = item["seat"]
+    state["hands"][power] = sorted(state["hands"][power] + [number])
+    S.log(state, f"Here I Stand: {power} takes {facts.card(number).title} from the discard pile")
+    if state["phase"] == "action":
+        choices.push(state, {"kind": "retrieved", "seat": power, "card": number}, first=True)
+    return True
+
+
+def _take_default(state, item):
+    cards = retrievable(state, item["seat"])
+    return {"verb": "TAKE", "card": max(cards, key=lambda n: (facts.card(n).cp, -n))}
+
+
+def _take_parse(state, item, text):
+    verb = O.verb(text)
+    if verb in ("ВЗЯТЬ", "RETRIEVE"):
+        verb = "TAKE"
+    grammar.expect(["TAKE"], verb, text, "TAKE <card>")
+    return {"verb": "TAKE", "card": grammar.card_number(O.rest(text), state["discard"])}
+
+
+choices.register("retrieve", choices.Kind(
+    options=_take_options, apply=_take_apply, default=_take_default, parse=_take_parse,
+    prompt=lambda state, item: "Here I Stand: TAKE <card> from the discard pile"))
+choices.TEXTS["TAKE"] = lambda o: f"TAKE {o['card']}"
+
+
+def _retrieved_options(state, item):
+    number, power = item["card"], item["seat"]
+    out = []
+    if facts.card(number).type != "mandatory":
+        out.append(Option.of("PLAY", f"PLAY {number} FOR CP", card=OneOf((number,)),
+                             mode=OneOf(("cp",))))
+    once = {n for cards in played_as_event(state).values() for n in cards}
+    if number not in once and events.playable_as_event(state, power, number) is None:
+        out.append(Option.of("PLAY", f"PLAY {number} AS EVENT", card=OneOf((number,)),
+                             mode=OneOf(("event",))))
+    out.append(Option.of("KEEP", "KEEP"))
+    return out
+
+
+def _retrieved_apply(state, item, order, dice) -> bool:
+    if order["verb"] == "KEEP":
+        S.log(state, f"{item['seat']} keeps the card taken with Here I Stand")
+        return True
+    from games.here_i_stand.phases import action
+    action._play(state, item["seat"], order, dice)
+    return True
+
+
+def _retrieved_parse(state, item, text):
+    verb = grammar.verb_of(text)
+    if verb in ("KEEP", "ОСТАВИТЬ", "HOLD"):
+        grammar.no_args("KEEP", text)
+        return {"verb": "KEEP"}
+    from games.here_i_stand.phases import action
+    grammar.expect(["PLAY", "KEEP"], verb, text, "PLAY <card> FOR CP / AS EVENT, or KEEP")
+    decision = type("D", (), {"kind": "impulse", "seat": item["seat"], "prompt": ""})()
+    return action.parse(state, decision, text)
+
+
+choices.register("retrieved", choices.Kind(
+    options=_retrieved_options, apply=_retrieved_apply,
+    default=lambda state, item: {"verb": "KEEP"}, parse=_retrieved_parse,
+    prompt=lambda state, item: (f"Here I Stand: play {facts.card(item['card']).title} now "
+                                "(PLAY <card> FOR CP / AS EVENT) or KEEP it")))
+
+
+events.EVENTS.update({JANISSARIES: janissaries, EMPEROR: holy_roman_emperor,
+                      HERE_I_STAND: here_i_stand})
+events.CONDITIONS.update({JANISSARIES: _janissaries_condition, HERE_I_STAND: _his_condition})
