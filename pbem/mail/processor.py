@@ -17,6 +17,7 @@ import datetime as dt
 import email
 import hashlib
 import logging
+import re
 import traceback
 from dataclasses import dataclass, field
 from email.message import EmailMessage
@@ -356,8 +357,9 @@ class Processor:
         part = old.get_body(("plain",))  # type: ignore[attr-defined]
         text = part.get_content() if part is not None else ""
         first, _, rest = text.partition("\n")
-        note = render._wrap(f"(A copy: your mail {mail.inbound.message_id} was handled before; "
-                            "nothing in it was applied again.)")
+        seat = mail.tag.seat if mail.tag is not None and not mail.tag.is_moderator else None
+        note = render._wrap(t(reports.prefs(game, seat).lang, "receipt.copy_note",
+                              id=mail.inbound.message_id))
         old = build(self.cfg, to=[a.strip() for a in str(old["To"]).split(",")],
                     subject=str(old["Subject"]), body=f"{first}\n{note}\n{rest}",
                     message_id=stable_message_id(self.cfg, "resend", game.id,
@@ -365,6 +367,22 @@ class Processor:
                     in_reply_to=mail.inbound.message_id, references=mail.inbound.references,
                     when=self.now())
         out.mails.append(old)  # type: ignore[arg-type]
+
+
+#: gateway refusals (English, as `pbem.mail.commands` and `Turn` write them) -> catalog keys
+_PROBLEM_KEYS = {
+    "HISTORY takes a number of entries": "problem.history_number",
+    "VACATION needs two dates, the first not after the second": "problem.vacation",
+    "PRESS needs recipients": "problem.press_recipients",
+    "ENDPRESS without a PRESS line above it": "problem.endpress",
+    "no ENDPRESS: the press runs to the end of the mail": "problem.no_endpress",
+    "press to yourself is not sent": "problem.press_self",
+    "the press is empty": "problem.press_empty",
+    "a moderator orders for a seat as AS <seat> <order>": "problem.moderator_as",
+    "LANGUAGE takes en or ru": "problem.language",
+    "TIMEZONE takes a zone name such as Europe/Berlin, or UTC": "problem.timezone",
+    "DIGEST takes ON or OFF": "problem.digest",
+}
 
 
 def _valid_id(game_id: str) -> bool:
@@ -411,6 +429,14 @@ class Turn:
 
     def tr(self, key: str, /, **args: Any) -> str:
         return t(self.lang, key, **args)
+
+    def localize(self, reason: str) -> str:
+        """A gateway refusal in the reader's language (the games' own reasons stay as the
+        rules wrote them)."""
+        if reason in _PROBLEM_KEYS:
+            return self.tr(_PROBLEM_KEYS[reason])
+        m = re.match(r"^no seat '([^']*)' to send press to$", reason)
+        return self.tr("problem.press_unknown", seat=m.group(1)) if m else reason
 
     def token(self, seat: str | None) -> str:
         tokens = self.game.server.get("tokens", {})
@@ -673,6 +699,8 @@ class Turn:
             asked=self.asked(self.seat) if self.seat else [],
             waiting=reports.waiting(game, self.seat, self.lang),
             outcome=reports.outcome_line(game, self.lang), judge=self.cfg.judge_address)
+        for problem in context["problems"]:
+            problem["reason"] = self.localize(problem["reason"])
         body = render.render("receipt", sections=self.sections + extra, **context)
         html = None
         if self.with_status and self.cfg.reports.html:
