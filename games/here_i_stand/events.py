@@ -25,10 +25,9 @@ Implemented:
 Choices inside an event (Six Wives' use, France's intervention, the Papacy's
 counter-reformation targets) are queued with `choices` and asked before anything else.
 
-Mandatory events whose effects are not implemented yet (Defender of the Faith #11, Master of
-Italy #12, Schmalkaldic League #13, Society of Jesus #15, Council of Trent #17) must still be
-playable — a power cannot pass while holding one (§11) — so `MANDATORY_PLACEHOLDER` resolves
-them with a log line only; their owners replace the entries.
+Every mandatory event has a resolver: the ruler changes here, Luther's 95 Theses in its
+phase, the others (Defender of the Faith #11, Master of Italy #12, Schmalkaldic League #13,
+Society of Jesus #15, Council of Trent #17) in `mandatory_events`.
 """
 from __future__ import annotations
 
@@ -508,10 +507,6 @@ def patron_of_the_arts(state: S.State, power: str, dice: Dice) -> int:
     return 0
 
 
-def placeholder(state: S.State, power: str, dice: Dice) -> int:
-    return 0
-
-
 EVENTS: dict[int, Resolver] = {
     3: six_wives,
     4: patron_of_the_arts,
@@ -529,9 +524,6 @@ EVENTS: dict[int, Resolver] = {
 
 #: Extra conditions of an event, ``(state, power) -> why not | None`` (`home_cards`...).
 CONDITIONS: dict[int, Callable[[S.State, str], str | None]] = {}
-
-#: Mandatory events resolved as a no-op until their issue implements them.
-MANDATORY_PLACEHOLDER = {11, 12, 13, 15, 17}
 
 
 def playable_as_event(state: S.State, power: str, number: int) -> str | None:
@@ -571,10 +563,11 @@ def resolve(state: S.State, power: str, number: int, dice: Dice) -> int:
         S.log(state, f"{c.name_en}: event effects not yet implemented in pbem")
         extra = 0
     if c.type == "mandatory":
-        state["mandatory_played"] = sorted(set(state["mandatory_played"]) | {number})
+        if state["phase_data"].get("card_fate") != "discard":   # not a failed League (#13)
+            state["mandatory_played"] = sorted(set(state["mandatory_played"]) | {number})
         return 2 + extra
     return extra
 
 
 # the card modules register their events here (they import this module)
-from games.here_i_stand import home_cards  # noqa: E402,F401
+from games.here_i_stand import home_cards, mandatory_events  # noqa: E402,F401

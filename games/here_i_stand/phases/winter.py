@@ -6,7 +6,8 @@ controls (ties: the first port in map order; the owner's choice is not asked yet
 units (below); (4) major-power alliances end; (5) +1 regular in every capital its power
 controls (the Hapsburgs may get 2; not the Protestants); (6) piracy markers go; (7) debaters
 are uncommitted; (8) mandatory events past their deadline (§19.8: Clement VII turn 2, Barbary
-Pirates 3, Schmalkaldic League 4, Paul III 4, Society of Jesus 6) are resolved and removed.
+Pirates 3, Schmalkaldic League 4, Paul III 4, Society of Jesus 6) are resolved and removed;
+a question such an event asks (Society of Jesus' universities, `choices`) is asked here.
 
 Land return (§19.3): units in their own capital stay.  Units in a fortified space their power
 controls may stay, 4 at most: the excess must go to the capital, the others may.  All other
@@ -37,7 +38,7 @@ from collections import deque
 
 from engine.contract import Decision, IllegalOrder
 from engine.options import Count, OneOf, Option, OptionSet
-from games.here_i_stand import diplomacy_terms, events, facts, grammar
+from games.here_i_stand import choices, diplomacy_terms, events, facts, grammar
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import decision_id
 
@@ -346,6 +347,11 @@ def _options(state, major: str) -> list[Option]:
 def decisions(state):
     if state["phase"] != NAME:
         return []
+    step = choices.decision(state)
+    if step is not None:
+        return [step]                    # a forced event's question (§19.8)
+    if state["phase_data"].get("finished"):
+        return []
     out = []
     for power in S.MAJORS:
         if power in state["phase_data"].get("done", []):
@@ -362,6 +368,8 @@ def decisions(state):
 
 
 def parse(state, decision, text):
+    if choices.is_choice(decision):
+        return choices.parse(state, decision, text)
     verb = grammar.verb_of(text)
     grammar.expect(["RETURN", "DONE"], verb, text, decision.prompt)
     if verb == "DONE":
@@ -389,6 +397,10 @@ def parse(state, decision, text):
 
 
 def apply(state, seat, decision, order, dice) -> None:
+    if choices.is_choice(decision):
+        choices.apply(state, seat, decision, order, dice)
+        _force_due(state, dice)
+        return
     verb = order.get("verb")
     if verb == "DONE":
         for power in owners(state, seat):
@@ -437,11 +449,20 @@ def _finish(state, dice) -> None:
     for side in state["debaters"].values():
         for d in side:
             d["committed"] = False
+    S.log(state, "winter: reinforcements placed, debaters uncommitted")
+    _force_due(state, dice)
+
+
+def _force_due(state, dice) -> None:
+    """§19.8: the overdue mandatory events, one by one; one that asks a question (Society of
+    Jesus' universities) is answered before the next is forced."""
     for number, deadline in sorted(facts.FORCED_IN_WINTER.items()):
+        if choices.current(state):
+            return
         if state["turn"] >= deadline and number not in state["mandatory_played"] \
                 and number not in state["removed"] and number in facts.cards():
             _force(state, number, dice)
-    S.log(state, "winter: reinforcements placed, debaters uncommitted")
+            choices.settle(state, dice)
 
 
 def _force(state, number: int, dice) -> None:
@@ -467,4 +488,6 @@ def _force(state, number: int, dice) -> None:
 
 
 def default(state, decision):
+    if choices.is_choice(decision):
+        return choices.default(state, decision)
     return {"verb": "DONE"}

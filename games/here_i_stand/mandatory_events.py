@@ -1,0 +1,366 @@
+"""The mandatory events that are not ruler changes (§6.1 L325, §11): Defender of the Faith
+(#11), Master of Italy (#12), Schmalkaldic League (#13), Society of Jesus (#15), Council of
+Trent (#17).  Imported by `events`, where they register; the Action phase adds the 2 CP, Winter
+forces the overdue ones (§19.8 L1489-1499: the League in winter of turn 4, Society of Jesus of
+turn 6) without them.  Card summaries: ``data/cards.yaml``.
+
+* **#11 Defender of the Faith** (§18.4 L1333): the Papacy makes 3 counter-reformation
+  attempts, every zone a target zone, each target chosen after the previous result (``REFORM
+  <space>``); played by England, England then draws a card.  Removed after play.
+* **#12 Master of Italy** (§23.2 L1959): a major power controlling 3 of Genoa, Milan, Venice,
+  Florence, Naples gains 1 bonus VP, 4 or 5 gain 2 (the Master of Italy markers accumulate);
+  one controlling exactly 2 draws a card.  An activated minor's key counts for its major
+  (its markers become the major's, §22.2 L1832).  It stays in the deck (L325).
+* **#13 Schmalkaldic League** (§21.6 L1764-1777): from turn 2 with 12 Protestant spaces
+  (unrest counts, L1744), or forced in winter of turn 4: John Frederick joins the Protestant
+  stack nearest Wittenberg, Philip of Hesse the one nearest Kassel (none: the city itself;
+  ties by id); every Protestant home space of Protestant religion comes under Protestant
+  control (fortress markers excepted — none exist yet: the event that places them is not
+  implemented); the pre-League limits end (``state["league"]``); the Protestants are at war
+  with the Hapsburgs and the Papacy for good (diplomacy refuses that peace); Protestant units
+  and leaders in Catholic electorates go to the nearest Protestant electorate (ties by id);
+  electorate units arrive for Protestant electorates the Protestants now control (L1777).
+  Played while the condition fails, nothing happens and the card goes to the discard pile
+  (it is removed only once the League has formed, the card's own text).
+* **#15 Society of Jesus** (§21.5 L1706-1708, §18.2 L1194): the Papacy places 2 Jesuit
+  universities (``state["jesuits"]``) in Catholic spaces without one, one at a time (``FOUND
+  <space>``).  The *Found Jesuit University* CP action it unlocks is a religious action (§18.1
+  L1180), not yet implemented.
+* **#17 Council of Trent** (card summary; the rulebook has no text for it): the Papacy commits
+  up to 4 uncommitted debaters, then the Protestants up to 2 (``COMMIT <debaters>`` or
+  ``COMMIT NONE``); each side rolls dice equal to its debaters' total value (Pole: +1 die, his
+  bonus in pieces.yaml), 5-6 hits; the side with more hits turns as many spaces as the
+  difference to its religion, each eligible for an attempt of that religion when chosen
+  (``CONVERT <space>``).  It stays in the deck (L325).
+
+Defaults (NMR): the targets with the best odds (`religion.best_target`); universities where
+the most Protestant neighbours are; the highest-value debaters; conversions with the best
+odds order.
+"""
+from __future__ import annotations
+
+from engine.contract import IllegalOrder
+from engine.dice import Dice
+from engine.options import OneOf, Option, SubsetOf
+from games.here_i_stand import choices, events, facts, grammar, religion
+from games.here_i_stand import diplomacy_orders as O
+from games.here_i_stand import state as S
+
+DEFENDER, MASTER, LEAGUE, JESUITS, TRENT = 11, 12, 13, 15, 17
+ITALIAN_KEYS = ("genoa", "milan", "venice", "florence", "naples")
+LEAGUE_SPACES = 12
+
+
+# ---------------------------------------------------------------- #11 Defender of the Faith
+def defender_of_the_faith(state: S.State, power: str, dice: Dice) -> int:
+    events.counter_reformation(state, 3, religion.ZONES, "Defender of the Faith",
+                               draw_after="england" if power == "england" else None)
+    return 0
+
+
+# ---------------------------------------------------------------- #12 Master of Italy
+def italian_keys(state: S.State) -> dict[str, list[str]]:
+    """{major: Italian keys its side controls} (an allied minor's for its major)."""
+    out: dict[str, list[str]] = {}
+    for key in ITALIAN_KEYS:
+        owner = S.major_of(state, S.controller(state, key))
+        if owner in S.MAJORS:
+            out.setdefault(owner, []).append(key)
+    return out
+
+
+def master_of_italy(state: S.State, power: str, dice: Dice) -> int:
+    held = italian_keys(state)
+    awarded = False
+    for major in S.MAJORS:
+        n = len(held.get(major, []))
+        if n >= 3:
+            vp = 2 if n >= 4 else 1
+            bonus = state["bonus_vp"][major]
+            bonus["master_of_italy"] = bonus.get("master_of_italy", 0) + vp
+            S.log(state, f"Master of Italy: {major} holds {n} Italian keys, +{vp} VP")
+            awarded = True
+        elif n == 2:
+            S.log(state, f"Master of Italy: {major} holds 2 Italian keys and draws a card")
+            events.draw(state, major, dice)
+            awarded = True
+    if not awarded:
+        S.log(state, "Master of Italy: no power holds 2 or more of the Italian keys")
+    return 0
+
+
+# ---------------------------------------------------------------- #13 Schmalkaldic League
+def protestant_spaces_with_unrest(state: S.State) -> int:
+    return sum(1 for rec in state["spaces"].values() if rec.get("religion") == "protestant")
+
+
+def league_problem(state: S.State) -> str | None:
+    """Why the League does not form if the card is played now (None: it forms)."""
+    if state["league"]:
+        return "the Schmalkaldic League has formed already"
+    if state["phase"] == "winter":
+        return None                               # forced in winter of turn 4 (§19.8)
+    if state["turn"] < 2:
+        return "the League may form from turn 2 on (§21.6)"
+    n = protestant_spaces_with_unrest(state)
+    if n < LEAGUE_SPACES:
+        return f"only {n} Protestant spaces, the League needs {LEAGUE_SPACES} (§21.6)"
+    return None
+
+
+def _nearest(state: S.State, start: str, pool) -> str | None:
+    from games.here_i_stand.phases.winter import distances
+    dist = distances(state, "protestant", start)
+    found = [s for s in pool if s in dist]
+    return min(found, key=lambda s: (dist[s], s)) if found else None
+
+
+def _fortress_marker(state: S.State, sid: str) -> bool:
+    return bool(S.record(state, sid).get("fortress"))
+
+
+def form_league(state: S.State) -> None:
+    m = S.board()
+    state["league"] = True
+    S.log(state, "the Schmalkaldic League forms (§21.6)")
+    stacks = sorted(sid for sid in state["spaces"] if sid in m.spaces
+                    and S.count(state, sid, "protestant") > 0)
+    for lid, near in (("john_frederick", "wittenberg"), ("philip_of_hesse", "kassel")):
+        if S.where_is(state, lid) is not None:
+            continue
+        where = _nearest(state, near, stacks) or near
+        S.move_leader(state, lid, None, where)
+        S.log(state, f"{facts.leader(lid).name_en} joins the Protestants in {m.spaces[where].name_en}")
+    for sid in m.spaces_of(home="protestant"):
+        if (S.religion(state, sid) == "protestant" and S.controller(state, sid) != "protestant"
+                and not _fortress_marker(state, sid)):
+            S.set_control(state, sid, "protestant")
+            S.log(state, f"{m.spaces[sid].name_en} comes under Protestant control")
+    for enemy in ("hapsburg", "papacy"):
+        events.start_war(state, "protestant", enemy, "the Schmalkaldic League, for good")
+    electorates = m.electorates()
+    protestant = [e for e in electorates if S.religion(state, e) == "protestant"]
+    for sid in electorates:
+        if S.religion(state, sid) == "protestant":
+            continue
+        n = S.count(state, sid, "protestant")
+        leaders = [l for l in S.leaders_at(state, sid) if S.leader_power(state, l) == "protestant"]
+        if not n and not leaders:
+            continue
+        dest = _nearest(state, sid, protestant)
+        if dest is None:
+            S.log(state, f"no Protestant electorate for the Protestants in {m.spaces[sid].name_en}")
+            continue
+        for kind in S.LAND:
+            k = S.units(state, sid).get("protestant", {}).get(kind, 0)
+            if k:
+                S.add_units(state, sid, "protestant", kind, -k)
+                S.add_units(state, dest, "protestant", kind, k)
+        for lid in leaders:
+            S.move_leader(state, lid, sid, dest)
+        S.log(state, f"the Protestants in Catholic {m.spaces[sid].name_en} move to "
+                     f"{m.spaces[dest].name_en}")
+    for sid in electorates:
+        religion.electorate_units(state, sid)
+
+
+def schmalkaldic_league(state: S.State, power: str, dice: Dice) -> int:
+    why = league_problem(state)
+    if why:
+        S.log(state, f"Schmalkaldic League: {why}; the card goes to the discard pile")
+        state["phase_data"]["card_fate"] = "discard"
+        return 0
+    form_league(state)
+    return 0
+
+
+# ---------------------------------------------------------------- #15 Society of Jesus
+def university_sites(state: S.State) -> tuple[str, ...]:
+    have = set(state.get("jesuits", []))
+    return tuple(sorted(s for s in S.board().spaces if s not in have and S.in_play(state, s)
+                        and religion.faith(state, s) == religion.CATHOLIC))
+
+
+def society_of_jesus(state: S.State, power: str, dice: Dice) -> int:
+    choices.push(state, {"kind": "jesuits", "seat": "papacy", "left": 2})
+    return 0
+
+
+def _jesuit_options(state, item):
+    sites = university_sites(state)
+    return [Option.of("FOUND", f"FOUND {sites[0]}", space=OneOf(sites))] if sites else []
+
+
+def _jesuit_apply(state, item, order, dice) -> bool:
+    state["jesuits"] = sorted(state.get("jesuits", []) + [order["space"]])
+    item["left"] -= 1
+    S.log(state, f"Society of Jesus: a Jesuit university in "
+                 f"{S.board().spaces[order['space']].name_en}")
+    return item["left"] <= 0
+
+
+def _jesuit_default(state, item):
+    m = S.board()
+
+    def score(sid: str):
+        near = sum(1 for n in m.neighbours(sid) if S.religion(state, n) == "protestant")
+        return (-near, sid)
+
+    return {"verb": "FOUND", "space": min(university_sites(state), key=score)}
+
+
+def _space_order(verb_name: str, *aliases: str):
+    def parse(state, item, text):
+        verb = O.verb(text)
+        if verb in aliases:
+            verb = verb_name
+        grammar.expect([verb_name], verb, text, f"{verb_name} <space>")
+        return {"verb": verb_name, "space": grammar.space(O.rest(text))}
+    return parse
+
+
+choices.register("jesuits", choices.Kind(
+    options=_jesuit_options, apply=_jesuit_apply, default=_jesuit_default,
+    parse=_space_order("FOUND", "ОСНОВАТЬ", "PLACE"),
+    prompt=lambda state, item: (f"Society of Jesus: FOUND <Catholic space> — {item['left']} "
+                                "Jesuit universit" + ("y" if item["left"] == 1 else "ies") + " to place"),
+    settle=lambda state, item, dice: item["left"] <= 0))
+choices.TEXTS["FOUND"] = lambda o: f"FOUND {o['space']}"
+
+
+# ---------------------------------------------------------------- #17 Council of Trent
+SIDES = {"papacy": ("papacy", 4), "protestant": ("protestant", 2)}
+
+
+def uncommitted(state: S.State, side: str) -> tuple[str, ...]:
+    return tuple(sorted(d["id"] for d in state["debaters"][side] if not d["committed"]))
+
+
+def council_of_trent(state: S.State, power: str, dice: Dice) -> int:
+    choices.push(state, {"kind": "trent", "seat": "papacy"})
+    choices.push(state, {"kind": "trent", "seat": "protestant"})
+    return 0
+
+
+def _trent_options(state, item):
+    side, most = SIDES[item["seat"]]
+    pool = uncommitted(state, side)
+    return [Option.of("COMMIT", "COMMIT " + (", ".join(pool[:most]) or "NONE"),
+                      debaters=SubsetOf(pool, 0, most))]
+
+
+def _trent_apply(state, item, order, dice) -> bool:
+    side = item["seat"]
+    chosen = list(order["debaters"])
+    for d in state["debaters"][side]:
+        if d["id"] in chosen:
+            d["committed"] = True
+    council = state["phase_data"].setdefault("trent", {})
+    council[side] = chosen
+    names = ", ".join(facts.debaters()[d].name_en for d in chosen) or "no debater"
+    S.log(state, f"Council of Trent: {side} commits {names}")
+    if side == "protestant":
+        _trent_roll(state, dice)
+    return True
+
+
+def _dice_of(side: str, chosen) -> int:
+    n = sum(facts.debaters()[d].value for d in chosen)
+    if side == "papacy" and "pole" in chosen:
+        n += 1                              # Pole's bonus at the Council (pieces.yaml)
+    return n
+
+
+def _trent_roll(state, dice) -> None:
+    council = state["phase_data"].pop("trent", {})
+    hits = {}
+    for side in ("papacy", "protestant"):
+        rolls = dice.roll(_dice_of(side, council.get(side, []))) if council.get(side) else []
+        hits[side] = sum(1 for r in rolls if r >= 5)
+        S.log(state, f"Council of Trent: {side} rolls {rolls}: {hits[side]} hit(s)")
+    diff = hits["papacy"] - hits["protestant"]
+    if diff == 0:
+        S.log(state, "Council of Trent: no side prevails")
+        return
+    winner = "papacy" if diff > 0 else "protestant"
+    faith = religion.CATHOLIC if winner == "papacy" else religion.PROTESTANT
+    S.log(state, f"Council of Trent: {winner} converts up to {abs(diff)} space(s)")
+    choices.push(state, {"kind": "trent_convert", "seat": winner, "side": faith,
+                         "left": abs(diff)}, first=True)
+
+
+def _trent_default(state, item):
+    side, most = SIDES[item["seat"]]
+    pool = sorted(uncommitted(state, side), key=lambda d: (-facts.debaters()[d].value, d))
+    return {"verb": "COMMIT", "debaters": tuple(sorted(pool[:most]))}
+
+
+def _trent_parse(state, item, text):
+    verb = O.verb(text)
+    if verb in ("ЗАДЕЙСТВОВАТЬ", "SEND"):
+        verb = "COMMIT"
+    grammar.expect(["COMMIT"], verb, text, "COMMIT <debaters> | COMMIT NONE")
+    body = O.rest(text).strip()
+    if body.upper() in ("", "NONE", "НИКОГО", "NOBODY"):
+        return {"verb": "COMMIT", "debaters": ()}
+    names = facts.debaters()
+    found = set()
+    for part in body.replace(" and ", ",").replace(" И ", ",").split(","):
+        if not part.strip():
+            continue
+        key = grammar.normalize(part)
+        hit = [d for d, rec in names.items()
+               if key in (grammar.normalize(d), grammar.normalize(rec.name_en),
+                          grammar.normalize(rec.name_ru))]
+        if not hit:
+            raise IllegalOrder(f"{part.strip()!r} is not a debater",
+                               list(uncommitted(state, SIDES[item['seat']][0])))
+        found.add(hit[0])
+    return {"verb": "COMMIT", "debaters": tuple(sorted(found))}
+
+
+def _trent_settle(state, item, dice) -> bool:
+    """A side with no uncommitted debater commits none without being asked."""
+    if uncommitted(state, SIDES[item["seat"]][0]):
+        return False
+    _trent_apply(state, item, {"verb": "COMMIT", "debaters": ()}, dice)
+    return True
+
+
+choices.register("trent", choices.Kind(
+    options=_trent_options, apply=_trent_apply, default=_trent_default, parse=_trent_parse,
+    prompt=lambda state, item: (f"Council of Trent: COMMIT up to {SIDES[item['seat']][1]} "
+                                "uncommitted debaters (or COMMIT NONE); their values are your dice"),
+    settle=_trent_settle))
+choices.TEXTS["COMMIT"] = lambda o: "COMMIT " + (", ".join(o["debaters"]) or "NONE")
+
+
+def _convert_options(state, item):
+    found = tuple(religion.targets(state, item["side"]))
+    return [Option.of("CONVERT", f"CONVERT {found[0]}", space=OneOf(found))] if found else []
+
+
+def _convert_apply(state, item, order, dice) -> bool:
+    religion.convert(state, order["space"], item["side"])
+    item["left"] -= 1
+    S.log(state, f"Council of Trent: {S.board().spaces[order['space']].name_en} turns "
+                 f"{item['side']}")
+    return item["left"] <= 0
+
+
+def _convert_default(state, item):
+    zones = religion.ZONES
+    return {"verb": "CONVERT", "space": religion.best_target(state, item["side"], zones=zones)}
+
+
+choices.register("trent_convert", choices.Kind(
+    options=_convert_options, apply=_convert_apply, default=_convert_default,
+    parse=_space_order("CONVERT", "ОБРАЩЕНИЕ", "FLIP"),
+    prompt=lambda state, item: (f"Council of Trent: CONVERT <space> — {item['left']} space(s) "
+                                f"to turn {item['side']}, each one eligible when chosen"),
+    settle=lambda state, item, dice: item["left"] <= 0))
+
+
+events.EVENTS.update({DEFENDER: defender_of_the_faith, MASTER: master_of_italy,
+                      LEAGUE: schmalkaldic_league, JESUITS: society_of_jesus,
+                      TRENT: council_of_trent})
