@@ -13,8 +13,11 @@ text) -> order``, a ``prompt(state, item) -> str``, and optionally ``settle(stat
 -> bool`` (finish an item that has nothing left to ask, e.g. no target left) and ``done(state,
 item, dice)`` (what follows a finished item: Defender of the Faith's English card draw).
 
-Phases that ask these questions: the Action phase (events), Winter (§19.8 forced events) and
-the Card Draw (Maurice of Saxony).  Decision ids derive from ``state["step"]``.
+Phases that ask these questions: the Action phase (events, strictly in queue order: the
+Council of Trent's Protestants commit after seeing the Papacy's debaters), Winter (§19.8
+forced events, and each seat's own attrition and port questions, asked side by side with the
+other seats' winter orders: `first_per_seat`) and the Card Draw (Maurice of Saxony).  Each item
+gets a sequence number when queued, so its decision id is stable while it is open.
 """
 from __future__ import annotations
 
@@ -25,7 +28,6 @@ from engine.contract import Decision, IllegalOrder
 from engine.dice import Dice
 from engine.options import Option, OptionSet
 from games.here_i_stand import state as S
-from games.here_i_stand.phases import decision_id
 
 Item = dict[str, Any]
 
@@ -56,14 +58,30 @@ def queue(state: S.State) -> list[Item]:
     return state["phase_data"].get("steps") or []
 
 
-def current(state: S.State) -> Item | None:
-    steps = queue(state)
-    return steps[0] if steps else None
+def current(state: S.State, seat: str | None = None) -> Item | None:
+    """The first queued item (of `seat`, if given)."""
+    for item in queue(state):
+        if seat is None or item["seat"] == seat:
+            return item
+    return None
+
+
+def first_per_seat(state: S.State) -> list[Item]:
+    """Each seat's first queued item, in queue order."""
+    out, seen = [], set()
+    for item in queue(state):
+        if item["seat"] not in seen:
+            seen.add(item["seat"])
+            out.append(item)
+    return out
 
 
 def push(state: S.State, item: Item, *, first: bool = False) -> None:
     """Queue a question (`first`: ask it before the ones already queued)."""
-    steps = state["phase_data"].setdefault("steps", [])
+    data = state["phase_data"]
+    data["step_seq"] = data.get("step_seq", 0) + 1
+    item["qid"] = data["step_seq"]
+    steps = data.setdefault("steps", [])
     if first:
         steps.insert(0, item)
     else:
@@ -98,13 +116,14 @@ def settle(state: S.State, dice: Dice) -> None:
 
 
 # ---------------------------------------------------------------- the protocol
-def decision(state: S.State) -> Decision | None:
-    item = current(state)
+def decision(state: S.State, item: Item | None = None) -> Decision | None:
+    """The question of `item` (default: the head of the queue)."""
+    item = item or current(state)
     if item is None:
         return None
     kind = KINDS[item["kind"]]
-    context = {k: v for k, v in item.items() if k not in ("kind", "seat")}
-    return Decision(decision_id(state, item["kind"]), item["seat"], item["kind"],
+    context = {k: v for k, v in item.items() if k not in ("kind", "seat", "qid")}
+    return Decision(f"t{state['turn']}-q{item['qid']}-{item['kind']}", item["seat"], item["kind"],
                     OptionSet(tuple(kind.options(state, item))), clock=kind.clock,
                     prompt=kind.prompt(state, item), context=context)
 
@@ -114,15 +133,15 @@ def is_choice(decision: Decision) -> bool:
 
 
 def parse(state: S.State, decision: Decision, text: str) -> dict:
-    item = current(state)
+    item = current(state, decision.seat)
     if item is None or item["kind"] != decision.kind:
         raise IllegalOrder("nothing of this kind is asked now")
     return KINDS[decision.kind].parse(state, item, text)
 
 
 def apply(state: S.State, seat: str, decision: Decision, order: dict, dice: Dice) -> None:
-    item = current(state)
-    if item is None or item["kind"] != decision.kind or item["seat"] != seat:
+    item = current(state, seat)
+    if item is None or item["kind"] != decision.kind:
         raise IllegalOrder("nothing of this kind is asked of you now")
     kind = KINDS[item["kind"]]
     options = OptionSet(tuple(kind.options(state, item)))
@@ -137,9 +156,9 @@ def apply(state: S.State, seat: str, decision: Decision, order: dict, dice: Dice
 
 
 def default(state: S.State, decision: Decision) -> dict:
-    item = current(state)
+    item = current(state, decision.seat)
     return KINDS[item["kind"]].default(state, item)
 
 
-__all__ = ["KINDS", "TEXTS", "Kind", "apply", "current", "decision", "default", "is_choice", "parse",
-           "push", "queue", "register", "settle"]
+__all__ = ["KINDS", "TEXTS", "Kind", "apply", "current", "decision", "default", "first_per_seat",
+           "is_choice", "parse", "push", "queue", "register", "settle"]

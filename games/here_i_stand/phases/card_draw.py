@@ -1,7 +1,9 @@
-"""Phase 2: Card Draw (§8, §6.2) — automatic; asks nothing.
+"""Phase 2: Card Draw (§8, §6.2) — automatic, but for Maurice of Saxony's electorate.
 
-In order (§8.2): (a) new leaders — Maurice of Saxony at the start of turn 6 in a
-Protestant-controlled electorate (the first in map order; the choice D2 is not asked yet);
+In order (§8.2): (a) new leaders — Maurice of Saxony at the start of turn 6 in any
+Protestant-controlled electorate the Protestants choose (L439; ``ENTER <electorate>``, asked
+only when there are two or more; default the first in map order — asked after the deal,
+which does not depend on it);
 (b) reformers and debaters entering this turn (§8.2 tables: Zwingli turn 2, Calvin turn 4,
 Cranmer with Coverdale and Latimer the turn after Henry VIII marries Anne Boleyn; debaters by
 the turn printed on them); a reformer's space turns Protestant; (c) new cards: those with this
@@ -16,7 +18,9 @@ bonus, -1 if excommunicated (§6.2).  Home cards played last turn return to thei
 from __future__ import annotations
 
 from engine.contract import IllegalOrder
-from games.here_i_stand import facts
+from engine.options import OneOf, Option
+from games.here_i_stand import choices, facts, grammar
+from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import state as S
 
 NAME = "card_draw"
@@ -129,12 +133,47 @@ def add_religious_figures(state) -> None:
             S.log(state, f"debater {d.name_en} enters ({side})")
 
 
+def maurice_spots(state) -> tuple[str, ...]:
+    return tuple(e for e in S.board().electorates() if S.controller(state, e) == "protestant")
+
+
+def place_maurice(state, where: str) -> None:
+    S.move_leader(state, "maurice_of_saxony", None, where)
+    S.log(state, f"Maurice of Saxony enters in {S.board().spaces[where].name_en}")
+
+
 def add_leaders(state) -> None:
     if state["turn"] == 6 and S.where_is(state, "maurice_of_saxony") is None:
-        spots = [e for e in S.board().electorates() if S.controller(state, e) == "protestant"]
-        if spots:
-            S.move_leader(state, "maurice_of_saxony", None, spots[0])
-            S.log(state, f"Maurice of Saxony enters in {S.board().spaces[spots[0]].name_en}")
+        spots = maurice_spots(state)
+        if len(spots) == 1:
+            place_maurice(state, spots[0])
+        elif spots:
+            choices.push(state, {"kind": "maurice", "seat": "protestant"})
+
+
+def _maurice_parse(state, item, text):
+    verb = O.verb(text)
+    if verb in ("PLACE", "ВВЕСТИ", "ПОМЕСТИТЬ"):
+        verb = "ENTER"
+    grammar.expect(["ENTER"], verb, text, "ENTER <electorate>")
+    body = O._drop_words(O.rest(text), "IN", "В")
+    return {"verb": "ENTER", "space": grammar.space(body)}
+
+
+def _maurice_apply(state, item, order, dice) -> bool:
+    place_maurice(state, order["space"])
+    return True
+
+
+choices.register("maurice", choices.Kind(
+    options=lambda state, item: ([Option.of("ENTER", f"ENTER {maurice_spots(state)[0]}",
+                                            space=OneOf(maurice_spots(state)))]
+                                 if maurice_spots(state) else []),
+    apply=_maurice_apply,
+    default=lambda state, item: {"verb": "ENTER", "space": maurice_spots(state)[0]},
+    parse=_maurice_parse,
+    prompt=lambda state, item: "Maurice of Saxony enters: ENTER <electorate you control> (§8.2)"))
+choices.TEXTS["ENTER"] = lambda o: f"ENTER {o['space']}"
 
 
 def enter(state, dice) -> None:
@@ -165,16 +204,24 @@ def enter(state, dice) -> None:
 
 
 def decisions(state):
-    return []
+    step = choices.decision(state)
+    return [step] if step is not None else []
 
 
 def parse(state, decision, text):
-    raise IllegalOrder("nothing is asked in the Card Draw phase")
+    if choices.is_choice(decision):
+        return choices.parse(state, decision, text)
+    raise IllegalOrder("nothing else is asked in the Card Draw phase")
 
 
 def apply(state, seat, decision, order, dice) -> None:
-    raise IllegalOrder("nothing is asked in the Card Draw phase")
+    if choices.is_choice(decision):
+        choices.apply(state, seat, decision, order, dice)
+        return
+    raise IllegalOrder("nothing else is asked in the Card Draw phase")
 
 
 def default(state, decision):
-    raise IllegalOrder("nothing is asked in the Card Draw phase")
+    if choices.is_choice(decision):
+        return choices.default(state, decision)
+    raise IllegalOrder("nothing else is asked in the Card Draw phase")

@@ -1,8 +1,10 @@
 """Phase 7: Winter (§19), all powers at once.
 
-In order (§19): (1) loaned squadrons go home (no loans yet); (2) the renegade leader
-(*Charles Bourbon*) leaves; (3) **return home** — naval units to the nearest port their power
-controls (ties: the first port in map order; the owner's choice is not asked yet), then land
+In order (§19): (1) loaned squadrons go home (`diplomacy_terms.end_loans`); (2) the renegade
+leader (*Charles Bourbon*) leaves; (3) **return home** — naval units to the nearest port their
+power controls; when several are equally near the owner chooses and may split the ships
+(L1438: decision ``ports``, ``PORTS <port> <n>, <port> <n>``; squadrons are sent before
+corsairs, naval leaders with the first group; default all to the first port by id), then land
 units (below); (4) major-power alliances end; (5) +1 regular in every capital its power
 controls (the Hapsburgs may get 2; not the Protestants); (6) piracy markers go; (7) debaters
 are uncommitted; (8) mandatory events past their deadline (§19.8: Clement VII turn 2, Barbary
@@ -21,9 +23,12 @@ as their major's (§22.3 L1839): the major sends them home (``RETURN ... FOR <mi
 they may treat their home key as a capital (L1840) or still join the major in its capital (the
 §19 example, L1511: Genoese in Genoa may go to Paris).  **Attrition**: a group with no path (excluding its start)
 of friendly spaces free of unrest — sea zones are free, enemy units are ignored, allies'
-spaces count — loses half its units, rounded up (mercenaries first, then cavalry, then
-regulars; the owner's choice is not asked yet).  Leaders leave with the first group leaving
-their space.
+spaces count — loses half its units, rounded up.  The owner decides which (L1450): the default
+(mercenaries first, then cavalry, then regulars) is applied at once and, when the group mixed
+unit types, the owner is asked (decision ``attrition``, ``LOSE <n>R <n>M <n>C``) and may
+change it — the total that arrives is the same either way, so nothing waits on the answer.
+Leaders leave with the first group leaving their space.  These questions are asked of each
+seat before its ``RETURN`` question, side by side with the other seats' orders.
 
 Each power with units to return is asked (decision ``winter``, clock ``winter``):
 ``RETURN <from> -> <to> [<n>] [FOR <minor>]`` for one group, as often as wanted, then
@@ -231,13 +236,24 @@ def send(state, power: str, src: str, dst: str, n: int) -> None:
         S.add_units(state, src, power, k, -v)
     arriving = chosen
     note = ""
+    lost = 0
     if not safe_path(state, power, src, dst):
         lost = (n + 1) // 2
         arriving = _lose(chosen, lost)
         note = f", losing {lost} to attrition"
-    if S.controller(state, dst) not in (power, S.major_of(state, power)) and S.enemy_space(state, power, dst):
+    destroyed = (S.controller(state, dst) not in (power, S.major_of(state, power))
+                 and S.enemy_space(state, power, dst))
+    if destroyed:
         arriving = {}
         note += ", destroyed: the destination is under enemy control"
+    elif 0 < lost < n and sum(1 for v in chosen.values() if v) > 1:
+        # §19.3 L1450: the owner decides which units are lost; the default losses stand
+        # until it answers (the total at the destination does not depend on the choice)
+        applied = tuple(chosen.get(k, 0) - arriving.get(k, 0) for k in S.LAND)
+        choices.push(state, {"kind": "attrition", "seat": S.major_of(state, power),
+                             "power": power, "from": src, "to": dst,
+                             "moved": [chosen.get(k, 0) for k in S.LAND], "lost": lost,
+                             "applied": list(applied)})
     for k, v in arriving.items():
         S.add_units(state, dst, power, k, v)
     _settle(state, power, dst, sum(arriving.values()))
@@ -307,17 +323,42 @@ def _naval_return(state) -> None:
             ports = sorted((d, p) for p, d in dist.items() if p in m.spaces and m.spaces[p].ports
                            and S.controller(state, p) in (power, major) and S.in_play(state, p)
                            and (m.spaces[p].home in (power, major) or power in S.MAJORS))
-            for k, v in naval.items():
-                S.add_units(state, sid, power, k, -v)
+            tied = [p for d, p in ports if d == ports[0][0]] if ports else []
+            if len(tied) > 1:
+                # §19.3 L1438: on a tie the owner picks the port(s), and may split the ships
+                choices.push(state, {"kind": "ports", "seat": major, "power": power,
+                                     "from": sid, "ports": tied,
+                                     "count": sum(naval.values())})
+                continue
             if not ports:
+                for k, v in naval.items():
+                    S.add_units(state, sid, power, k, -v)
                 S.log(state, f"winter: {power}'s ships at {sid} have no port and are lost")
                 continue
-            dst = ports[0][1]
-            for k, v in naval.items():
-                S.add_units(state, dst, power, k, v)
-            for lid in S.own_leaders(state, sid, power, naval=True):
-                S.move_leader(state, lid, sid, dst)
-            S.log(state, f"winter: {power}'s ships return to {m.spaces[dst].name_en}")
+            _dock(state, power, sid, {ports[0][1]: sum(naval.values())})
+
+
+def _dock(state, power: str, sid: str, split: dict[str, int]) -> None:
+    """Ships of `power` leave `sid` for ports, ``{port: n}``: squadrons first, then corsairs,
+    in port order; naval leaders go with the first group (§19.3 L1438)."""
+    m = S.board()
+    left = {k: S.units(state, sid).get(power, {}).get(k, 0) for k in S.NAVAL}
+    first = None
+    for port in sorted(split):
+        want = split[port]
+        for k in S.NAVAL:
+            take = min(want, left[k])
+            if take:
+                S.add_units(state, sid, power, k, -take)
+                S.add_units(state, port, power, k, take)
+                left[k] -= take
+                want -= take
+        first = first or port
+        S.log(state, f"winter: {power}'s ships return to {m.spaces[port].name_en}")
+    if first is not None:
+        for lid in S.own_leaders(state, sid, power, naval=True):
+            if S.leader_power(state, lid) == power:
+                S.move_leader(state, lid, sid, first)
 
 
 def owners(state, major: str) -> list[str]:
@@ -347,14 +388,14 @@ def _options(state, major: str) -> list[Option]:
 def decisions(state):
     if state["phase"] != NAME:
         return []
-    step = choices.decision(state)
-    if step is not None:
-        return [step]                    # a forced event's question (§19.8)
+    # each seat's own questions first: a port tie, attrition losses, a forced event (§19.8)
+    firsts = choices.first_per_seat(state)
+    out = [choices.decision(state, item) for item in firsts]
+    busy = {item["seat"] for item in firsts}
     if state["phase_data"].get("finished"):
-        return []
-    out = []
+        return out
     for power in S.MAJORS:
-        if power in state["phase_data"].get("done", []):
+        if power in state["phase_data"].get("done", []) or power in busy:
             continue
         opts = _options(state, power)
         if not opts:
@@ -399,7 +440,10 @@ def parse(state, decision, text):
 def apply(state, seat, decision, order, dice) -> None:
     if choices.is_choice(decision):
         choices.apply(state, seat, decision, order, dice)
-        _force_due(state, dice)
+        if state["phase_data"].get("finished"):
+            _force_due(state, dice)
+        elif not decisions(state):
+            _finish(state, dice)
         return
     verb = order.get("verb")
     if verb == "DONE":
@@ -491,3 +535,119 @@ def default(state, decision):
     if choices.is_choice(decision):
         return choices.default(state, decision)
     return {"verb": "DONE"}
+
+
+# ---------------------------------------------------------------- the owner's choices (§19.3)
+def _loss_vectors(state, item) -> tuple[tuple[int, int, int], ...]:
+    """Every legal loss (regulars, mercenaries, cavalry) for an attrition item: `lost` units
+    out of those that moved, feasible at the destination now."""
+    moved, applied, lost = item["moved"], item["applied"], item["lost"]
+    here = S.units(state, item["to"]).get(item["power"], {})
+    out = []
+    for r in range(min(lost, moved[0]) + 1):
+        for mm in range(min(lost - r, moved[1]) + 1):
+            c = lost - r - mm
+            if c > moved[2]:
+                continue
+            vec = (r, mm, c)
+            if all(here.get(k, 0) + applied[i] - vec[i] >= 0 for i, k in enumerate(S.LAND)):
+                out.append(vec)
+    return tuple(out)
+
+
+def _attrition_options(state, item):
+    vectors = _loss_vectors(state, item)
+    return [Option.of("LOSE", "LOSE " + grammar.mix_text(vectors[0]), losses=OneOf(vectors))]
+
+
+def _attrition_apply(state, item, order, dice) -> bool:
+    new = order["losses"]
+    deltas = [item["applied"][i] - new[i] for i in range(3)]
+    for i in sorted(range(3), key=lambda i: -deltas[i]):       # additions first
+        if deltas[i]:
+            S.add_units(state, item["to"], item["power"], S.LAND[i], deltas[i])
+    item["applied"] = list(new)
+    S.log(state, f"winter: {item['power']} chooses its attrition losses: "
+                 f"{grammar.mix_text(tuple(new))}")
+    return True
+
+
+def _attrition_parse(state, item, text):
+    verb = grammar.verb_of(text)
+    if verb in ("ПОТЕРЯТЬ", "LOSS", "LOSSES"):
+        verb = "LOSE"
+    grammar.expect(["LOSE"], verb, text, "LOSE <n>R <n>M <n>C")
+    mix = [0, 0, 0]
+    for tok in grammar.rest_of(text).split():
+        mm = grammar._MIX.match(tok)
+        letter = mm.group(2).upper() if mm else ""
+        if not mm or letter not in "RMC":
+            raise IllegalOrder(f"{tok!r} is not a number of units: say e.g. LOSE 1R 2M")
+        mix["RMC".index(letter)] += int(mm.group(1))
+    return {"verb": "LOSE", "losses": tuple(mix)}
+
+
+choices.register("attrition", choices.Kind(
+    options=_attrition_options, apply=_attrition_apply,
+    default=lambda state, item: {"verb": "LOSE", "losses": tuple(item["applied"])},
+    parse=_attrition_parse, clock="winter",
+    prompt=lambda state, item: (f"winter attrition: {item['power']}'s group from "
+                                f"{S.board().spaces[item['from']].name_en} to "
+                                f"{S.board().spaces[item['to']].name_en} loses {item['lost']} — "
+                                "LOSE <n>R <n>M <n>C (mercenaries first unless you say)")))
+choices.TEXTS["LOSE"] = lambda o: "LOSE " + grammar.mix_text(tuple(o["losses"]))
+
+
+def _splits(ports: list[str], n: int) -> tuple[tuple[tuple[str, int], ...], ...]:
+    out = []
+
+    def rec(i: int, left: int, acc: list) -> None:
+        if i == len(ports) - 1:
+            parts = acc + [(ports[i], left)]
+            out.append(tuple((p, k) for p, k in parts if k))
+            return
+        for k in range(left + 1):
+            rec(i + 1, left - k, acc + [(ports[i], k)])
+
+    rec(0, n, [])
+    return tuple(sorted(set(out)))
+
+
+def _ports_options(state, item):
+    splits = _splits(sorted(item["ports"]), item["count"])
+    return [Option.of("PORTS", "PORTS " + _split_text(splits[0]), split=OneOf(splits))]
+
+
+def _split_text(split) -> str:
+    return ", ".join(f"{p} {n}" for p, n in split)
+
+
+def _ports_apply(state, item, order, dice) -> bool:
+    _dock(state, item["power"], item["from"], dict(order["split"]))
+    return True
+
+
+def _ports_parse(state, item, text):
+    verb = grammar.verb_of(text)
+    if verb in ("PORT", "ПОРТЫ", "ПОРТ"):
+        verb = "PORTS"
+    grammar.expect(["PORTS"], verb, text, "PORTS <port> <n>, <port> <n>")
+    split: dict[str, int] = {}
+    parts = [p.strip() for p in grammar.rest_of(text).split(",") if p.strip()]
+    for part in parts:
+        words = part.split()
+        n = int(words.pop()) if len(words) > 1 and words[-1].isdigit() else None
+        port = grammar.space(" ".join(words))
+        split[port] = split.get(port, 0) + (item["count"] if n is None else n)
+    return {"verb": "PORTS", "split": tuple(sorted((p, n) for p, n in split.items() if n))}
+
+
+choices.register("ports", choices.Kind(
+    options=_ports_options, apply=_ports_apply,
+    default=lambda state, item: {"verb": "PORTS",
+                                 "split": ((sorted(item["ports"])[0], item["count"]),)},
+    parse=_ports_parse, clock="winter",
+    prompt=lambda state, item: (f"winter: {item['power']}'s {item['count']} ship(s) at "
+                                f"{item['from']} are as near to {', '.join(sorted(item['ports']))}: "
+                                "PORTS <port> <n>, <port> <n> (you may split them)")))
+choices.TEXTS["PORTS"] = lambda o: "PORTS " + _split_text(o["split"])
