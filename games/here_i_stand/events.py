@@ -282,7 +282,7 @@ def _six_wives_do(state: S.State, order: dict, dice: Dice) -> int:
     target = order["power"]
     start_war(state, "england", target, "Six Wives of Henry VIII")
     if target == "scotland" and not S.allied(state, "france", "england"):
-        choices.push(state, {"kind": "intervene", "seat": "france", "minor": "scotland",
+        choices.push(state, {"kind": "free_intervention", "seat": "france", "minor": "scotland",
                              "declarer": "england"})
     return 5
 
@@ -416,7 +416,7 @@ def _intervene_parse(state, item, text):
     return {"verb": verb}
 
 
-choices.register("intervene", choices.Kind(
+choices.register("free_intervention", choices.Kind(
     options=lambda state, item: [Option.of("INTERVENE", "INTERVENE"), Option.of("DONE", "DONE")],
     apply=_intervene_apply, default=lambda state, item: {"verb": "DONE"},
     parse=_intervene_parse,

@@ -65,7 +65,7 @@ def test_war_on_scotland_and_french_intervention():
     state = order(state, "england", "PLAY 3 AS EVENT")
     assert S.at_war(state, "england", "scotland")
     d = asked(state, "france")
-    assert d.kind == "intervene" and RULES.default(state, d) == {"verb": "DONE"}
+    assert d.kind == "free_intervention" and RULES.default(state, d) == {"verb": "DONE"}
     declined = order(state, "france", "DONE")
     assert declined["minor_allies"].get("scotland") is None
     assert asked(declined, "england").kind == "cp" and declined["phase_data"]["cp"] == 5
