@@ -49,13 +49,45 @@ State = dict[str, Any]
 CLOCK_CLASSES = ("impulse", "response", "negotiation", "setup", "winter", "default")
 
 
-class IllegalOrder(Exception):
-    """An order that the rules refuse: `reason` for the player, `hints` as suggestions."""
+class Reason(str):
+    """An English text that also names itself for translation: `code` (a message catalog
+    key, e.g. ``not_in_hand``) and `params` (plain data: ids, numbers).  It *is* the English
+    text, so rules may return it wherever they returned a reason string; `IllegalOrder`
+    takes its code and params over.  Never store one in a state (store ``str(reason)``)."""
 
-    def __init__(self, reason: str, hints: Sequence[str] = ()) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    code: str | None
+    params: dict[str, Any]
+
+    def __new__(cls, text: str, code: str | None = None, /, **params: Any) -> "Reason":
+        obj = super().__new__(cls, text)
+        obj.code = code
+        obj.params = params
+        return obj
+
+    def __reduce__(self) -> tuple:
+        return (_reason, (str(self), self.code, self.params))
+
+
+def _reason(text: str, code: str | None, params: dict[str, Any]) -> Reason:
+    return Reason(text, code, **params)
+
+
+class IllegalOrder(Exception):
+    """An order that the rules refuse: `reason` for the player, `hints` as suggestions.
+
+    `reason` is English.  `code` and `params` (optional) name the same refusal for the
+    reports, which translate it from the message catalog (``refusal.<code>``) when they can;
+    a `Reason` given as `reason` brings its own code and params."""
+
+    def __init__(self, reason: str, hints: Sequence[str] = (), *, code: str | None = None,
+                 params: dict[str, Any] | None = None) -> None:
+        super().__init__(str(reason))
+        if code is None and isinstance(reason, Reason):
+            code, params = reason.code, dict(reason.params)
+        self.reason = str(reason)
         self.hints = list(hints)
+        self.code = code
+        self.params = dict(params or {})
 
     def __str__(self) -> str:
         if not self.hints:

@@ -315,10 +315,10 @@ def apply_move(state: S.State, power: str, order: Order, cp: int) -> int:
         spent += move_cost(src, dst)
         mix = tuple(chosen.get(power, {}).get(k, 0) for k in S.LAND)
         allied = tuple(sorted((o, sum(c.values())) for o, c in chosen.items() if o != power))
-    m = S.board()
-    who = f" with {', '.join(facts.leader(l).name_en for l in leaders)}" if leaders else ""
-    S.log(state, f"{power} moves {n} unit(s){who} "
-                 + " -> ".join(m.spaces[s].name_en for s in route))
+    if leaders:
+        S.log(state, "move_led", power=power, units=n, leaders=leaders, route=route)
+    else:
+        S.log(state, "move", power=power, units=n, route=route)
     return spent
 
 
@@ -381,7 +381,7 @@ def apply_control(state: S.State, power: str, target: str) -> None:
     if why:
         raise IllegalOrder(why)
     S.set_control(state, target, power)
-    S.log(state, f"{power} takes control of {S.board().spaces[target].name_en}")
+    S.log(state, "control", power=power, space=target)
 
 
 def unrest_problem(state: S.State, power: str, target: str) -> str | None:
@@ -511,8 +511,10 @@ def apply_build(state: S.State, power: str, unit: str, sid: str) -> int:
         raise IllegalOrder(why)
     owner = build_owner(state, power, sid)
     S.add_units(state, sid, owner, facts.UNIT_KEY[unit], 1)
-    whose = f" of {owner}" if owner != power else ""
-    S.log(state, f"{power} builds a {unit}{whose} in {S.board().spaces[sid].name_en}")
+    if owner != power:
+        S.log(state, "build_for", power=power, unit=unit, owner=owner, space=sid)
+    else:
+        S.log(state, "build", power=power, unit=unit, space=sid)
     return facts.BUILD_COST[unit]
 
 
@@ -590,7 +592,7 @@ def apply(state: S.State, power: str, order: Order, cp: int) -> int:
         if why:
             raise IllegalOrder(why)
         S.set_unrest(state, order["space"], False)
-        S.log(state, f"{power} removes unrest in {S.board().spaces[order['space']].name_en}")
+        S.log(state, "unrest_removed", power=power, space=order["space"])
         return 1
     if verb == "BUILD":
         cost = facts.BUILD_COST.get(order.get("unit"), 99)

@@ -268,6 +268,32 @@ def term_text(term) -> str:
     raise ValueError(f"unknown term {term!r}")
 
 
+def term_msg(term) -> dict:
+    """A term as a message (`state.msg`, ``term_<kind>``) for reports in any language."""
+    kind = term[0]
+    if kind in ("ALLIANCE", "PEACE"):
+        return S.msg("term_alliance" if kind == "ALLIANCE" else "term_peace", power=term[1],
+                     power2=term[2])
+    if kind == "CARDS":
+        return S.msg("term_cards", n=term[1], giver=term[2], receiver=term[3])
+    if kind == "MERCENARIES":
+        return S.msg("term_mercenaries", n=term[1], giver=term[2], receiver=term[3])
+    if kind == "LOAN":
+        if term[5]:
+            return S.msg("term_loan_led", n=term[1], space=term[2], giver=term[3],
+                         receiver=term[4], leader=term[5])
+        return S.msg("term_loan", n=term[1], space=term[2], giver=term[3], receiver=term[4])
+    if kind == "RELEASE":
+        return S.msg("term_release", leader=term[1])
+    if kind == "CEDE":
+        return S.msg("term_cede", space=term[1], giver=term[2], receiver=term[3])
+    if kind == "DIVORCE":
+        return S.msg("term_divorce")
+    if kind == "LIFT":
+        return S.msg("term_lift", power=term[1])
+    raise ValueError(f"unknown term {term!r}")
+
+
 def parse_proposal(state, seat: str, text: str, derive) -> Order:
     """``PROPOSE [<parties>:] <term>; <term> ... [ENDPROPOSE]`` (one block, see `split`).
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any, Iterable
 
+from engine.contract import Reason
 from engine.dice import Dice
 from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import events, facts
@@ -39,6 +40,7 @@ from games.here_i_stand import state as S
 
 NEVER_AT_PEACE = ({"protestant", "hapsburg"}, {"protestant", "papacy"})
 PRIVATE_LOG_LENGTH = 30
+R = Reason
 MERC_RECEIVERS_WITH_CAPITAL = ("hapsburg", "england", "france", "papacy")
 
 
@@ -52,10 +54,12 @@ def pair(a: str, b: str) -> list[str]:
 
 
 # ---------------------------------------------------------------- private notes and cards
-def note(state, power: str, line: str) -> None:
-    """A line only `power` sees in its view (`views`): e.g. the cards it received."""
+def note(state, power: str, key: str, /, **params) -> None:
+    """An entry only `power` sees in its view (`views`): e.g. the cards it received; a
+    structured entry like the public log's (`state.log`)."""
     logs = state.setdefault("private_log", {})
-    logs[power] = (logs.get(power, []) + [f"T{state['turn']} {line}"])[-PRIVATE_LOG_LENGTH:]
+    entry = {"t": state["turn"], **S.msg(key, **params)}
+    logs[power] = (logs.get(power, []) + [entry])[-PRIVATE_LOG_LENGTH:]
 
 
 def drawable(state, power: str) -> list[int]:
@@ -64,9 +68,11 @@ def drawable(state, power: str) -> list[int]:
     return sorted(n for n in state["hands"][power] if n not in homes)
 
 
-def draw_random(state, giver: str, receiver: str | None, n: int, dice: Dice, why: str) -> list[int]:
+def draw_random(state, giver: str, receiver: str | None, n: int, dice: Dice, why: dict
+                ) -> list[int]:
     """Move `n` random drawable cards from `giver` to `receiver` (None: the caller keeps
-    them out of every hand).  Only the receiver is told which cards (private note)."""
+    them out of every hand).  Only the receiver is told which cards (private note); `why`
+    is a message (`state.msg`)."""
     taken: list[int] = []
     for _ in range(n):
         pool = drawable(state, giver)
@@ -78,9 +84,8 @@ def draw_random(state, giver: str, receiver: str | None, n: int, dice: Dice, why
         if receiver is not None:
             state["hands"][receiver] = sorted(state["hands"][receiver] + [card])
     if receiver is not None and taken:
-        note(state, receiver, f"{why}: you receive "
-             + ", ".join(f"#{c} {facts.card(c).name_en}" for c in taken))
-        note(state, giver, f"{why}: {len(taken)} random card(s) go to {receiver}")
+        note(state, receiver, "cards_received", why=why, cards=taken)
+        note(state, giver, "cards_given", why=why, n=len(taken), receiver=receiver)
     return taken
 
 
@@ -163,11 +168,11 @@ def relocate(state, major: str, sid: str) -> None:
             dest = land_to if kind in S.LAND else sea_to
             S.add_units(state, sid, p, kind, -n)
             if dest is None:
-                S.log(state, f"{n} {kind} of {p} in {name} have nowhere to go and are eliminated")
+                S.log(state, "units_eliminated", power=p, stack={kind: n}, space=sid)
             else:
                 S.add_units(state, dest, p, kind, n)
         if any(counts.get(k) for k in S.LAND) and land_to:
-            S.log(state, f"{p} units leave {name} for {m.spaces[land_to].name_en}")
+            S.log(state, "units_leave", power=p, src=sid, dst=land_to)
     for group, dest in ((leaders, land_to), (naval_leaders, sea_to or land_to)):
         for lid in group:
             S.move_leader(state, lid, sid, dest)
@@ -221,21 +226,25 @@ def land_units(state, power: str) -> int:
                for rec in state["spaces"].values())
 
 
-def merc_placement(state, receiver: str, placed: str) -> tuple[str | None, str | None]:
+def merc_placement(state, receiver: str, placed: str) -> tuple[str | None, Reason | None]:
     """(space, problem) for mercenaries given to `receiver` (§9.1 L494)."""
     m = S.board()
     if receiver == "protestant":
         pool = sorted(e for e in m.electorates() if S.controller(state, e) == "protestant")
         if not pool:
-            return None, "the Protestants control no electorate to place mercenaries in"
+            return None, R("the Protestants control no electorate to place mercenaries in",
+                           "dip_mercs_no_electorate")
         if placed and placed not in pool:
-            return None, f"{m.spaces[placed].name_en} is not an electorate the Protestants control"
+            return None, R(f"{m.spaces[placed].name_en} is not an electorate the Protestants "
+                           "control", "dip_mercs_not_electorate", space=placed)
         return (placed or pool[0]), None
     pool = [c for c in S.capitals(receiver) if S.controller(state, c) == receiver]
     if not pool:
-        return None, f"{receiver} does not control its capital: no mercenaries can be given (§9.1)"
+        return None, R(f"{receiver} does not control its capital: no mercenaries can be given "
+                       "(§9.1)", "dip_mercs_no_capital", power=receiver)
     if placed and placed not in pool:
-        return None, f"mercenaries given to {receiver} go to its capital ({', '.join(pool)})"
+        return None, R(f"mercenaries given to {receiver} go to its capital ({', '.join(pool)})",
+                       "dip_mercs_capital", power=receiver, spaces=pool)
     return (placed or pool[0]), None
 
 
@@ -267,163 +276,196 @@ def loan_destination(state, port: str, receiver: str) -> str | None:
     return best[1] if best else None
 
 
-def term_problem(state, ctx, term, package) -> str | None:
+def term_problem(state, ctx, term, package) -> Reason | None:
     """Why `term` (within `package`) cannot take effect now, or None (§9.1, §9.2)."""
     m = S.board()
     kind = term[0]
     if kind == "ALLIANCE":
         a, b = term[1], term[2]
         if pair(a, b) in state["alliances"]:
-            return f"{a} and {b} are already allied"
+            return R(f"{a} and {b} are already allied", "dip_already_allied", power=a, power2=b)
         if {a, b} == {"papacy", "ottoman"}:
-            return "the Papacy and the Ottomans can never ally (§9.2)"
+            return R("the Papacy and the Ottomans can never ally (§9.2)", "dip_never_ally")
         if S.at_war(state, a, b) and not _in(package, "PEACE", a, b):
-            return f"{a} and {b} are at war: end the war in the same package (§9.1, §9.2)"
+            return R(f"{a} and {b} are at war: end the war in the same package (§9.1, §9.2)",
+                     "dip_ally_at_war", power=a, power2=b)
         if {a, b} == {"papacy", "hapsburg"} and (ctx["divorce"] or _in(package, "DIVORCE")):
-            return "the Papacy may not ally with the Hapsburgs in a turn it grants Henry's divorce (§9.1)"
+            return R("the Papacy may not ally with the Hapsburgs in a turn it grants Henry's "
+                     "divorce (§9.1)", "dip_ally_divorce")
         return None
     if kind == "PEACE":
         a, b = term[1], term[2]
         if pair(a, b) not in state["wars"]:
-            return f"{a} and {b} are not at war"
+            return R(f"{a} and {b} are not at war", "dip_not_at_war", power=a, power2=b)
         if {a, b} in NEVER_AT_PEACE:
-            return "the war of the Schmalkaldic League never ends (§9.1, §21.6)"
+            return R("the war of the Schmalkaldic League never ends (§9.1, §21.6)",
+                     "dip_league_war")
         return None
     if kind == "CARDS":
         n, giver, receiver = term[1], term[2], term[3]
         if giver == receiver:
-            return "a power cannot give cards to itself"
+            return R("a power cannot give cards to itself", "dip_cards_self")
         if not 1 <= n <= 2:
-            return "at most 2 random cards may be given (§9.1)"
+            return R("at most 2 random cards may be given (§9.1)", "dip_cards_max")
         if _given(ctx, "cards_given", receiver, giver):
-            return f"{receiver} already gave cards to {giver} this turn: not both ways (§9.1)"
+            return R(f"{receiver} already gave cards to {giver} this turn: not both ways (§9.1)",
+                     "dip_cards_gave_back", power=receiver, power2=giver)
         if any(t[0] == "CARDS" and t[2] == receiver and t[3] == giver for t in package):
-            return "cards cannot be given both ways in the same turn (§9.1)"
+            return R("cards cannot be given both ways in the same turn (§9.1)",
+                     "dip_cards_both_ways")
         total = n + _given(ctx, "cards_given", giver, receiver) + sum(
             t[1] for t in package if t[0] == "CARDS" and t[2] == giver and t[3] == receiver
             and t is not term)
         if total > 2:
-            return f"at most 2 random cards from {giver} to {receiver} in a turn (§9.1)"
+            return R(f"at most 2 random cards from {giver} to {receiver} in a turn (§9.1)",
+                     "dip_cards_turn_max", power=giver, power2=receiver)
         if len(drawable(state, giver)) < n:
-            return f"{giver} does not hold {n} card(s) that can be drawn (national cards never are)"
+            return R(f"{giver} does not hold {n} card(s) that can be drawn (national cards "
+                     "never are)", "dip_cards_too_few", power=giver, n=n)
         return None
     if kind == "MERCENARIES":
         n, giver, receiver, taken, placed = term[1:6]
         if giver == receiver:
-            return "a power cannot give mercenaries to itself"
+            return R("a power cannot give mercenaries to itself", "dip_mercs_self")
         if receiver == "ottoman":
-            return "the Ottomans cannot receive mercenaries (§9.1)"
+            return R("the Ottomans cannot receive mercenaries (§9.1)", "dip_mercs_ottoman")
         if not 1 <= n <= 4:
-            return "1 to 4 mercenaries may be given (§9.1)"
+            return R("1 to 4 mercenaries may be given (§9.1)", "dip_mercs_count")
         if _given(ctx, "mercs_given", receiver, giver) or any(
                 t[0] == "MERCENARIES" and t[2] == receiver and t[3] == giver for t in package):
-            return "mercenaries cannot be given both ways in the same turn (§9.1)"
+            return R("mercenaries cannot be given both ways in the same turn (§9.1)",
+                     "dip_mercs_both_ways")
         have = mercenaries_of(state, giver)
         if taken:
-            if sum(k for _, k in taken) != n:
-                return f"TAKEN AT lists {sum(k for _, k in taken)} mercenaries, not {n}"
+            listed = sum(k for _, k in taken)
+            if listed != n:
+                return R(f"TAKEN AT lists {listed} mercenaries, not {n}", "dip_mercs_taken_sum",
+                         n=listed, total=n)
             for sid, k in taken:
                 if have.get(sid, 0) < k:
-                    return f"{giver} has fewer than {k} mercenaries in {m.spaces[sid].name_en}"
+                    return R(f"{giver} has fewer than {k} mercenaries in "
+                             f"{m.spaces[sid].name_en}", "dip_mercs_fewer", power=giver, n=k,
+                             space=sid)
         elif sum(have.values()) < n:
-            return f"{giver} has only {sum(have.values())} mercenaries on the map"
+            return R(f"{giver} has only {sum(have.values())} mercenaries on the map",
+                     "dip_mercs_only", power=giver, n=sum(have.values()))
         _, why = merc_placement(state, receiver, placed)
         if why:
             return why
         limit = facts.counter_limits().get(receiver, {}).get("land")
         if limit is not None and land_units(state, receiver) + n > limit:
-            return f"{receiver} has no counters left for {n} more land units (§5)"
+            return R(f"{receiver} has no counters left for {n} more land units (§5)",
+                     "dip_no_counters", power=receiver, n=n)
         return None
     if kind == "LOAN":
         n, port, owner, receiver, leader = term[1:6]
         if owner == receiver:
-            return "a power cannot lend to itself"
+            return R("a power cannot lend to itself", "dip_loan_self")
         if receiver == "protestant":
-            return "naval units cannot be lent to the Protestants (§9.2)"
+            return R("naval units cannot be lent to the Protestants (§9.2)",
+                     "dip_loan_protestant")
         if not _in(package, "ALLIANCE", *sorted((owner, receiver))):
-            return "squadrons are lent only with the alliance, in the same package (§9.2)"
+            return R("squadrons are lent only with the alliance, in the same package (§9.2)",
+                     "dip_loan_alliance")
         if any(e[0] == receiver and e[1] == owner for e in ctx["loans_made"]) or any(
                 t[0] == "LOAN" and t[3] == receiver and t[4] == owner for t in package):
-            return "squadrons cannot be lent both ways in the same turn (§9.2)"
+            return R("squadrons cannot be lent both ways in the same turn (§9.2)",
+                     "dip_loan_both_ways")
         if port not in m.spaces or not m.spaces[port].ports:
-            return f"{port} is not a port"
+            return R(f"{port} is not a port", "dip_not_port", space=port) if port in m.spaces \
+                else R(f"{port} is not a port", "dip_not_port_text", text=str(port))
         lendable = sum(loan_units(state, owner, port).values())
         claimed = sum(t[1] for t in package if t[0] == "LOAN" and t[2] == port and t[3] == owner)
         if n < 1 or claimed > lendable:
-            return f"{owner} has {lendable} squadron(s) in {m.spaces[port].name_en} (corsairs are never lent)"
+            return R(f"{owner} has {lendable} squadron(s) in {m.spaces[port].name_en} (corsairs "
+                     "are never lent)", "dip_loan_squadrons", power=owner, n=lendable, space=port)
         if leader and (leader not in S.leaders_at(state, port) or not facts.leader(leader).naval
                        or owner_of(state, leader) != owner):
-            return f"{leader} is not a naval leader of {owner} in {m.spaces[port].name_en}"
+            return R(f"{leader} is not a naval leader of {owner} in {m.spaces[port].name_en}",
+                     "dip_loan_leader", leader=leader, power=owner, space=port)
         if loan_destination(state, port, receiver) is None:
-            return f"no sea path from {m.spaces[port].name_en} to a port {receiver} controls (§9.2)"
+            return R(f"no sea path from {m.spaces[port].name_en} to a port {receiver} controls "
+                     "(§9.2)", "dip_loan_no_path", space=port, power=receiver)
         return None
     if kind == "RELEASE":
         lid = term[1]
         captor, owner = captor_of(state, lid), owner_of(state, lid)
         if captor is None:
-            return f"{facts.leader(lid).name_en} is not a prisoner"
+            return R(f"{facts.leader(lid).name_en} is not a prisoner", "dip_not_prisoner",
+                     leader=lid)
         if owner not in S.MAJORS:
-            return f"{facts.leader(lid).name_en} belongs to no major power"
+            return R(f"{facts.leader(lid).name_en} belongs to no major power", "dip_no_owner",
+                     leader=lid)
         if leader_home(state, owner) is None:
-            return f"{owner} controls neither its capital nor any friendly key to receive the leader"
+            return R(f"{owner} controls neither its capital nor any friendly key to receive the "
+                     "leader", "dip_no_leader_home", power=owner)
         return None
     if kind == "CEDE":
         sid, giver, receiver = term[1], term[2], term[3]
         if sid not in m.spaces or not S.in_play(state, sid):
-            return f"{sid} cannot be ceded"
+            return R(f"{sid} cannot be ceded", "dip_cede_space", space=sid) if sid in m.spaces \
+                else R(f"{sid} cannot be ceded", "dip_cede_text", text=str(sid))
         if giver == receiver:
-            return "a power cannot cede a space to itself"
+            return R("a power cannot cede a space to itself", "dip_cede_self")
         if S.major_of(state, S.controller(state, sid)) != giver:
-            return f"{giver} does not control {m.spaces[sid].name_en}"
+            return R(f"{giver} does not control {m.spaces[sid].name_en}", "dip_cede_control",
+                     power=giver, space=sid)
         if sid in S.capitals(giver):
-            return "a power never cedes its own capital (§9.1)"
+            return R("a power never cedes its own capital (§9.1)", "dip_cede_capital")
         home = m.spaces[sid].home
         if home in S.MINORS and m.spaces[sid].is_key and state["minor_allies"].get(home) == giver:
-            return "the home keys of an allied minor power cannot be ceded (§9.1)"
+            return R("the home keys of an allied minor power cannot be ceded (§9.1)",
+                     "dip_cede_minor_key")
         if sum(1 for t in package if t[0] == "CEDE" and t[1] == sid) > 1:
-            return f"{m.spaces[sid].name_en} is ceded twice"
+            return R(f"{m.spaces[sid].name_en} is ceded twice", "dip_cede_twice", space=sid)
         return None
     if kind == "DIVORCE":
         if state["marital"] != "ask_for_divorce":
-            return "Henry VIII is not asking for a divorce (§9.1, §21.3)"
+            return R("Henry VIII is not asking for a divorce (§9.1, §21.3)", "dip_no_divorce")
         why = events.marital_blocked(state)
         if why:
-            return f"Henry's marital status cannot advance: {why}"
+            return R(f"Henry's marital status cannot advance: {why}", "dip_marital_blocked",
+                     why=why)
         if pair("papacy", "hapsburg") in state["alliances"] or _in(package, "ALLIANCE", "hapsburg", "papacy"):
-            return "the Papacy cannot grant the divorce in a turn it is allied with the Hapsburgs (§9.1)"
+            return R("the Papacy cannot grant the divorce in a turn it is allied with the "
+                     "Hapsburgs (§9.1)", "dip_divorce_allied")
         return None
     if kind == "LIFT":
         if term[1] not in state["excommunicated"]:
-            return f"{term[1]}'s ruler is not excommunicated"
+            return R(f"{term[1]}'s ruler is not excommunicated", "dip_not_excommunicated",
+                     power=term[1])
         return None
-    return f"unknown term {kind}"
+    return R(f"unknown term {kind}", "dip_unknown_term", text=str(kind))
 
 
-def package_problem(state, ctx, proposer: str, parties: Iterable[str], terms) -> str | None:
+def package_problem(state, ctx, proposer: str, parties: Iterable[str], terms) -> Reason | None:
     """Why this package cannot take effect now, or None."""
     parties = set(parties)
     if proposer not in parties:
-        return "the proposer must be a party"
+        return R("the proposer must be a party", "dip_proposer_party")
     needed = set().union(*(parties_of(state, t) for t in terms)) | {proposer}
     if not needed <= parties:
-        return f"every power a term touches must be a party: add {', '.join(sorted(needed - parties))}"
+        missing = sorted(needed - parties, key=S.MAJORS.index)
+        return R(f"every power a term touches must be a party: add {', '.join(missing)}",
+                 "dip_parties_missing", powers=missing)
     if state["turn"] == 1:
         if len(parties) != 2 or "england" not in parties or not parties & {"france", "hapsburg"}:
-            return ("on turn 1 England alone negotiates, with France and with the Hapsburgs, "
-                    "one at a time (§7)")
+            return R("on turn 1 England alone negotiates, with France and with the Hapsburgs, "
+                     "one at a time (§7)", "dip_turn_one")
     seen = set()
     for t in terms:
         if t in seen:
-            return f"the term {O.term_text(t)} appears twice"
+            return R(f"the term {O.term_text(t)} appears twice", "dip_term_twice",
+                     term=O.term_msg(t))
         seen.add(t)
         why = term_problem(state, ctx, t, terms)
         if why:
-            return f"{O.term_text(t)}: {why}"
+            return R(f"{O.term_text(t)}: {why}", "dip_term_problem", term=O.term_msg(t), why=why)
     return None
 
 
 # ---------------------------------------------------------------- carrying terms out
-def execute(state, ctx, terms, dice: Dice, label: str) -> None:
+def execute(state, ctx, terms, dice: Dice, label: dict) -> None:
     """Carry out a confirmed package (each term checked by `package_problem` just before)."""
     m = S.board()
     for t in terms:
@@ -445,36 +487,36 @@ def execute(state, ctx, terms, dice: Dice, label: str) -> None:
             where, _ = merc_placement(state, receiver, placed)
             S.add_units(state, where, receiver, "mercenaries", n)
             ctx["mercs_given"].append([giver, receiver])
-            S.log(state, f"{n} mercenaries of {giver} become {receiver}'s in {m.spaces[where].name_en}")
+            S.log(state, "mercs_given", n=n, giver=giver, receiver=receiver, space=where)
         elif kind == "LOAN":
             _loan(state, ctx, t)
         elif kind == "RELEASE":
             where = free_leader(state, t[1])
-            S.log(state, f"{facts.leader(t[1]).name_en} is released to {m.spaces[where].name_en}")
+            S.log(state, "released", leader=t[1], space=where)
         elif kind == "CEDE":
             sid, giver, receiver = t[1], t[2], t[3]
             relocate(state, giver, sid)
             S.set_control(state, sid, receiver)
-            S.log(state, f"{giver} cedes {m.spaces[sid].name_en} to {receiver}")
+            S.log(state, "cedes", giver=giver, receiver=receiver, space=sid)
         elif kind == "DIVORCE":
             ctx["divorce"] = True
-            S.log(state, "the Papacy grants Henry VIII's divorce")
+            S.log(state, "divorce", ruler="henry_viii")
             events.advance_marriage(state, dice)
         elif kind == "LIFT":
             state["excommunicated"] = [p for p in state["excommunicated"] if p != t[1]]
-            S.log(state, f"the Papacy lifts the excommunication of {t[1]}")
+            S.log(state, "lifts_excommunication", power=t[1])
 
 
 def end_war(state, ctx, a: str, b: str) -> None:
     """Remove a war (§9.3 step 8): peace with the Papacy also ends an excommunication."""
     state["wars"] = [w for w in state["wars"] if w != pair(a, b)]
     ctx["peace_made"].append(pair(a, b))
-    S.log(state, f"peace between {a} and {b}")
+    S.log(state, "peace", power=a, power2=b)
     if "papacy" in (a, b):
         other = b if a == "papacy" else a
         if other in state["excommunicated"]:
             state["excommunicated"] = [p for p in state["excommunicated"] if p != other]
-            S.log(state, f"peace with the Papacy ends the excommunication of {other}")
+            S.log(state, "peace_lifts_excommunication", power=other)
 
 
 def _merc_plan(have: dict[str, int], n: int) -> list[tuple[str, int]]:
@@ -509,8 +551,7 @@ def _loan(state, ctx, t) -> None:
         S.move_leader(state, leader, port, dest)
         state.setdefault("leader_owner", {})[leader] = receiver
     ctx["loans_made"].append([owner, receiver])
-    S.log(state, f"{owner} lends {n} squadron(s) from {m.spaces[port].name_en} to {receiver}, "
-                 f"now in {m.spaces[dest].name_en}")
+    S.log(state, "lends", giver=owner, n=n, src=port, receiver=receiver, dst=dest)
 
 
 def end_loans(state) -> None:

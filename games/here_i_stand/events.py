@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from engine.contract import IllegalOrder
+from engine.contract import IllegalOrder, Reason
 from engine.dice import Dice
 from engine.options import OneOf, Option
 from games.here_i_stand import choices, facts, grammar
@@ -46,8 +46,7 @@ Resolver = Callable[[S.State, str, Dice], int]
 def _set_ruler(state: S.State, power: str, ruler: str) -> None:
     old = state["rulers"][power]
     state["rulers"][power] = ruler
-    S.log(state, f"{facts.ruler(old).name_en} is succeeded by {facts.ruler(ruler).name_en} "
-                 f"({power})")
+    S.log(state, "succeeded", ruler=old, ruler2=ruler, power=power)
 
 
 def _replace_leader(state: S.State, old: str, new: str) -> None:
@@ -110,8 +109,8 @@ def mary_i(state: S.State, power: str, dice: Dice) -> int:
     discard pile (it returns to the deck next turn), a healthy one removes it."""
     edward = state["heirs"]["edward"]
     if edward and not edward_reigned(state):
-        S.log(state, f"Mary I is played as Edward VI: a {edward} Edward was born after the card "
-                     "entered the deck (§21.3)")
+        S.log(state, "mary_as_edward_sickly" if edward == "sickly" else "mary_as_edward_healthy",
+              card=21, card2=19)
         _english_ruler("edward_vi")(state, power, dice)
         if edward == "sickly":
             state["phase_data"]["card_fate"] = "discard"
@@ -134,7 +133,7 @@ def dragut(state: S.State, power: str, dice: Dice) -> int:
         _replace_leader(state, "barbarossa", "dragut")
     else:
         S.move_leader(state, "dragut", None, "istanbul")
-    S.log(state, "Dragut replaces Barbarossa")
+    S.log(state, "leader_replaces", leader="dragut", leader2="barbarossa")
     return 0
 
 
@@ -147,23 +146,23 @@ def barbary_pirates(state: S.State, power: str, dice: Dice) -> int:
     S.add_units(state, "algiers", "ottoman", "corsairs", 2)
     S.move_leader(state, "barbarossa", None, "algiers")
     state["piracy"]["enabled"] = True
-    S.log(state, "Barbary Pirates: Algiers enters play with Barbarossa")
+    S.log(state, "barbary_pirates", card=9, space="algiers", leader="barbarossa")
     return 0
 
 
 # ---------------------------------------------------------------- Henry VIII (§21.3)
-def marital_blocked(state: S.State) -> str | None:
+def marital_blocked(state: S.State) -> Reason | None:
     """Why Henry's marital status cannot advance now, or None (§21.3)."""
     if state["rulers"]["england"] != "henry_viii":
-        return "Henry VIII no longer rules England"
+        return Reason("Henry VIII no longer rules England", "marital_no_henry")
     if state["marital"] == facts.MARITAL_TRACK[-1]:
-        return "Henry has reached the end of the marital track"
+        return Reason("Henry has reached the end of the marital track", "marital_end")
     heirs = state["heirs"]
     if heirs["edward"] and heirs["elizabeth"]:
-        return "both Edward and Elizabeth are born"
+        return Reason("both Edward and Elizabeth are born", "marital_heirs")
     where = S.where_is(state, "henry_viii")
     if where is None:
-        return "Henry VIII is captured"
+        return Reason("Henry VIII is captured", "marital_captured")
     return None
 
 
@@ -171,7 +170,7 @@ def advance_marriage(state: S.State, dice: Dice) -> None:
     """Move Henry one box along the marital track; a new wife rolls on the pregnancy chart."""
     track = facts.MARITAL_TRACK
     state["marital"] = track[track.index(state["marital"]) + 1]
-    S.log(state, f"Henry VIII's marital status: {state['marital'].replace('_', ' ')}")
+    S.log(state, "marital", ruler="henry_viii", marital=state["marital"])
     if state["marital"] == "anne_boleyn":
         state["english_reformation_turn"] = state["turn"] + 1
     if state["marital"] != "ask_for_divorce":
@@ -192,7 +191,7 @@ def draw(state: S.State, power: str, dice: Dice) -> int | None:
         return None
     number = state["deck"].pop()
     state["hands"][power] = sorted(state["hands"][power] + [number])
-    S.log(state, f"{power} draws a card")
+    S.log(state, "draws", power=power)
     return number
 
 
@@ -205,7 +204,7 @@ def pregnancy_roll(state: S.State, dice: Dice) -> int:
         state["heirs"]["elizabeth"] = True
         if not state["heirs"]["edward"]:
             state["heirs"]["edward"] = "healthy"
-        S.log(state, "Catherine Parr: Edward and Elizabeth are both born")
+        S.log(state, "parr_heirs")
         return 0
     roll = dice.d6() + (1 if state["marital"] == "jane_seymour" else 0)
     roll = min(roll, 6)
@@ -221,29 +220,28 @@ def pregnancy_roll(state: S.State, dice: Dice) -> int:
         state["heirs"]["edward"] = "sickly"
     elif roll == 6:
         state["heirs"]["edward"] = "healthy"
-    S.log(state, f"pregnancy chart: {roll}")
+    S.log(state, "pregnancy", roll=roll)
     return roll
 
 
 # ---------------------------------------------------------------- war in the Action phase
-def start_war(state: S.State, a: str, b: str, why: str) -> None:
+def start_war(state: S.State, a: str, b: str, why: dict) -> None:
     """`a` and `b` are at war from now (§9.6 L581-583: Schmalkaldic League, Machiavelli, Six
     Wives, the Hungarian defeat, an activation).  An alliance between them ends.  The naval
     battle the rule calls for where their fleets share a sea zone is part of the naval issue:
-    logged, not fought."""
+    logged, not fought.  `why`: a message (`S.msg`) for the log."""
     pair = sorted((a, b))
     if pair in state["wars"]:
         return
     state["wars"] = sorted(state["wars"] + [pair])
     state["alliances"] = [p for p in state["alliances"] if sorted(p) != pair]
-    S.log(state, f"{a} and {b} are at war ({why})")
+    S.log(state, "at_war", power=a, power2=b, why=why)
     m = S.board()
     for zone in m.sea_zones:
         navies = {S.major_of(state, p) for p, c in S.units(state, zone).items()
                   if c.get("squadrons") or c.get("corsairs")}
         if {a, b} <= navies:
-            S.log(state, f"{a} and {b} both have ships in {m.sea_zones[zone].name_en}: the "
-                         "naval battle of §9.6 is not yet implemented in pbem")
+            S.log(state, "naval_battle_skipped", power=a, power2=b, space=zone)
 
 
 SIX_WIVES_TARGETS = ("france", "hapsburg", "scotland")
@@ -280,7 +278,7 @@ def _six_wives_do(state: S.State, order: dict, dice: Dice) -> int:
         advance_marriage(state, dice)
         return 0
     target = order["power"]
-    start_war(state, "england", target, "Six Wives of Henry VIII")
+    start_war(state, "england", target, S.msg("why_card", card=3))
     if target == "scotland" and not S.allied(state, "france", "england"):
         choices.push(state, {"kind": "free_intervention", "seat": "france", "minor": "scotland",
                              "declarer": "england"})
@@ -348,8 +346,8 @@ def activate_minor(state: S.State, power: str, minor: str, declarer: str) -> Non
                                if p != minor and p not in (power, declarer))
     state["minor_allies"][minor] = power
     state["wars"] = [pr for pr in state["wars"] if minor not in pr]
-    S.log(state, f"{power} intervenes: {minor} becomes its ally (§22.2)")
-    start_war(state, power, declarer, f"{power} intervened for {minor}")
+    S.log(state, "intervenes_free", power=power, minor=minor)
+    start_war(state, power, declarer, S.msg("why_intervened", power=power, minor=minor))
     for other in at_war_with_minor:
         choices.push(state, {"kind": "activation", "seat": other, "minor": minor,
                              "activator": power}, first=True)
@@ -371,15 +369,15 @@ def _activation_options(state, item):
 
 def _activation_apply(state, item, order, dice) -> bool:
     if order["verb"] == "DECLARE_WAR":
-        start_war(state, item["seat"], item["activator"], "free declaration on an activation (§22.2)")
+        start_war(state, item["seat"], item["activator"], S.msg("why_activation"))
         return True
     from games.here_i_stand import diplomacy_terms
     for sid in sorted(state["spaces"]):
         if (sid in S.board().spaces and S.controller(state, sid) == item["minor"]
                 and any(S.major_of(state, p) == item["seat"] for p in S.units(state, sid))):
             diplomacy_terms.relocate(state, item["seat"], sid)
-    S.log(state, f"{item['seat']} does not declare war on {item['activator']}: its units leave "
-                 f"{item['minor']}'s spaces (§22.2 step 2)")
+    S.log(state, "activation_leaves", power=item["seat"], activator=item["activator"],
+          minor=item["minor"])
     return True
 
 
@@ -405,7 +403,7 @@ def _intervene_apply(state, item, order, dice) -> bool:
     if order["verb"] == "INTERVENE":
         activate_minor(state, item["seat"], item["minor"], item["declarer"])
     else:
-        S.log(state, f"{item['seat']} does not intervene for {item['minor']}")
+        S.log(state, "no_intervention", power=item["seat"], minor=item["minor"])
     return True
 
 
@@ -456,17 +454,20 @@ def _cr_parse(state, item, text):
 
 def _cr_done(state, item, dice) -> None:
     if item.get("left", 0) > 0:
-        S.log(state, f"{item['why']}: no target left for {item['left']} attempt(s)")
+        S.log(state, "cr_no_target", why=item["why_msg"], n=item["left"])
     if item.get("draw"):
         draw(state, item["draw"], dice)
 
 
-def counter_reformation(state: S.State, n: int, zones, why: str, draw_after: str | None = None) -> None:
+def counter_reformation(state: S.State, n: int, zones, why: str, why_msg: dict,
+                        draw_after: str | None = None) -> None:
     """Queue `n` Papal counter-reformation attempts (§18.4), each target chosen by the
     Papacy after the previous result (``REFORM <space>``), a space once per impulse;
-    `zones`: the target language zone(s) (ties and the automatic 6 there, L1340)."""
+    `zones`: the target language zone(s) (ties and the automatic 6 there, L1340); `why` in
+    English for the prompt, `why_msg` the same as a message (`S.msg`) for reports."""
     choices.push(state, {"kind": "counter_reform", "seat": "papacy", "left": n,
-                         "zones": list(zones), "attempted": [], "why": why, "draw": draw_after})
+                         "zones": list(zones), "attempted": [], "why": why, "why_msg": why_msg,
+                         "draw": draw_after})
 
 
 choices.register("counter_reform", choices.Kind(
@@ -482,10 +483,10 @@ def mary_papal_actions(state: S.State, cp: int) -> None:
     L1178); 3: a theological debate in the English zone; 4+: Burn Books, then the debate.
     Debates (§18.5) are not yet implemented in pbem: logged, not held."""
     if cp <= 2 or cp >= 4:
-        counter_reformation(state, 2, ("english",), "Mary I: the Papacy burns books in England")
+        counter_reformation(state, 2, ("english",), "Mary I: the Papacy burns books in England",
+                            S.msg("why_burn_books", card=21))
     if cp >= 3:
-        S.log(state, "Mary I: the Papacy's theological debate in the English zone — debates "
-                     "(§18.5) are not yet implemented in pbem, so none is held")
+        S.log(state, "mary_debate_skipped", card=21)
 
 
 # ---------------------------------------------------------------- chateaux (§21.4)
@@ -497,13 +498,13 @@ def patron_of_the_arts(state: S.State, power: str, dice: Dice) -> int:
     if state["chateaux_vp"] >= 6:
         raise IllegalOrder("France already has the 6 chateaux VP")
     if S.controller(state, "milan") == "france":
-        S.log(state, "Patron of the Arts: France holds Milan, +1 chateaux VP")
+        S.log(state, "patron_milan", card=4, space="milan")
         state["chateaux_vp"] += 1
         return 0
     roll = dice.d6()
     if roll >= 3:
         state["chateaux_vp"] += 1
-    S.log(state, f"Patron of the Arts: rolled {roll}, chateaux VP {state['chateaux_vp']}")
+    S.log(state, "patron_roll", card=4, roll=roll, vp=state["chateaux_vp"])
     return 0
 
 
@@ -560,7 +561,7 @@ def resolve(state: S.State, power: str, number: int, dice: Dice) -> int:
     if number in EVENTS:
         extra = EVENTS[number](state, power, dice)
     else:
-        S.log(state, f"{c.name_en}: event effects not yet implemented in pbem")
+        S.log(state, "event_not_implemented", card=number)
         extra = 0
     if c.type == "mandatory":
         if state["phase_data"].get("card_fate") != "discard":   # not a failed League (#13)

@@ -66,8 +66,7 @@ def _jan_options(state, item):
 def _jan_apply(state, item, order, dice) -> bool:
     S.add_units(state, order["space"], "ottoman", "regulars", order["units"])
     item["left"] -= order["units"]
-    S.log(state, f"Janissaries: {order['units']} Ottoman regular(s) raised in "
-                 f"{S.board().spaces[order['space']].name_en}")
+    S.log(state, "janissaries_placed", card=1, n=order["units"], space=order["space"])
     return item["left"] <= 0
 
 
@@ -98,8 +97,7 @@ def _jan_settle(state, item, dice) -> bool:
 
 def _jan_done(state, item, dice) -> None:
     if item["left"] > 0:
-        S.log(state, f"Janissaries: {item['left']} regular(s) not placed (no counters or "
-                     "spaces left)")
+        S.log(state, "janissaries_left", card=1, n=item["left"])
 
 
 choices.register("janissaries", choices.Kind(
@@ -138,7 +136,7 @@ def holy_roman_emperor(state: S.State, power: str, dice: Dice) -> int:
     if emperor_destinations(state):
         choices.push(state, {"kind": "emperor", "seat": "hapsburg"})
     else:
-        S.log(state, "Holy Roman Emperor: Charles V cannot travel now; 5 CP")
+        S.log(state, "emperor_stays", card=2, leader="charles_v")
     return 5
 
 
@@ -155,9 +153,11 @@ def _emp_apply(state, item, order, dice) -> bool:
     here = S.where_is(state, "charles_v")
     for lid in ("charles_v", *order["leaders"]):
         S.move_leader(state, lid, here, order["space"])
-    who = " with the Duke of Alva" if order["leaders"] else ""
-    S.log(state, f"Holy Roman Emperor: Charles V travels{who} to "
-                 f"{S.board().spaces[order['space']].name_en}")
+    if order["leaders"]:
+        S.log(state, "emperor_travels_with", card=2, leader="charles_v",
+              leaders=order["leaders"], space=order["space"])
+    else:
+        S.log(state, "emperor_travels", card=2, leader="charles_v", space=order["space"])
     return True
 
 
@@ -226,7 +226,7 @@ def _take_apply(state, item, order, dice) -> bool:
     state["discard"].remove(number)
     power = item["seat"]
     state["hands"][power] = sorted(state["hands"][power] + [number])
-    S.log(state, f"Here I Stand: {power} takes {facts.card(number).title} from the discard pile")
+    S.log(state, "here_i_stand_takes", card=7, power=power, card2=number)
     if state["phase"] == "action":
         choices.push(state, {"kind": "retrieved", "seat": power, "card": number}, first=True)
     return True
@@ -267,7 +267,7 @@ def _retrieved_options(state, item):
 
 def _retrieved_apply(state, item, order, dice) -> bool:
     if order["verb"] == "KEEP":
-        S.log(state, f"{item['seat']} keeps the card taken with Here I Stand")
+        S.log(state, "here_i_stand_keeps", card=7, power=item["seat"])
         return True
     from games.here_i_stand.phases import action
     action._play(state, item["seat"], order, dice)

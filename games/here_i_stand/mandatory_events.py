@@ -54,6 +54,7 @@ LEAGUE_SPACES = 12
 # ---------------------------------------------------------------- #11 Defender of the Faith
 def defender_of_the_faith(state: S.State, power: str, dice: Dice) -> int:
     events.counter_reformation(state, 3, religion.ZONES, "Defender of the Faith",
+                               S.msg("why_card", card=DEFENDER),
                                draw_after="england" if power == "england" else None)
     return 0
 
@@ -78,14 +79,14 @@ def master_of_italy(state: S.State, power: str, dice: Dice) -> int:
             vp = 2 if n >= 4 else 1
             bonus = state["bonus_vp"][major]
             bonus["master_of_italy"] = bonus.get("master_of_italy", 0) + vp
-            S.log(state, f"Master of Italy: {major} holds {n} Italian keys, +{vp} VP")
+            S.log(state, "master_of_italy_vp", card=MASTER, power=major, n=n, vp=vp)
             awarded = True
         elif n == 2:
-            S.log(state, f"Master of Italy: {major} holds 2 Italian keys and draws a card")
+            S.log(state, "master_of_italy_card", card=MASTER, power=major, n=n)
             events.draw(state, major, dice)
             awarded = True
     if not awarded:
-        S.log(state, "Master of Italy: no power holds 2 or more of the Italian keys")
+        S.log(state, "master_of_italy_none", card=MASTER)
     return 0
 
 
@@ -94,17 +95,18 @@ def protestant_spaces_with_unrest(state: S.State) -> int:
     return sum(1 for rec in state["spaces"].values() if rec.get("religion") == "protestant")
 
 
-def league_problem(state: S.State) -> str | None:
-    """Why the League does not form if the card is played now (None: it forms)."""
+def league_problem(state: S.State) -> dict | None:
+    """Why the League does not form if the card is played now, as a message (`S.msg`;
+    None: it forms)."""
     if state["league"]:
-        return "the Schmalkaldic League has formed already"
+        return S.msg("league_formed_already")
     if state["phase"] == "winter":
         return None                               # forced in winter of turn 4 (§19.8)
     if state["turn"] < 2:
-        return "the League may form from turn 2 on (§21.6)"
+        return S.msg("league_too_early")
     n = protestant_spaces_with_unrest(state)
     if n < LEAGUE_SPACES:
-        return f"only {n} Protestant spaces, the League needs {LEAGUE_SPACES} (§21.6)"
+        return S.msg("league_too_few", n=n, total=LEAGUE_SPACES)
     return None
 
 
@@ -122,7 +124,7 @@ def _fortress_marker(state: S.State, sid: str) -> bool:
 def form_league(state: S.State) -> None:
     m = S.board()
     state["league"] = True
-    S.log(state, "the Schmalkaldic League forms (§21.6)")
+    S.log(state, "league_forms", card=LEAGUE)
     stacks = sorted(sid for sid in state["spaces"] if sid in m.spaces
                     and S.count(state, sid, "protestant") > 0)
     for lid, near in (("john_frederick", "wittenberg"), ("philip_of_hesse", "kassel")):
@@ -130,14 +132,14 @@ def form_league(state: S.State) -> None:
             continue
         where = _nearest(state, near, stacks) or near
         S.move_leader(state, lid, None, where)
-        S.log(state, f"{facts.leader(lid).name_en} joins the Protestants in {m.spaces[where].name_en}")
+        S.log(state, "league_leader", leader=lid, space=where)
     for sid in m.spaces_of(home="protestant"):
         if (S.religion(state, sid) == "protestant" and S.controller(state, sid) != "protestant"
                 and not _fortress_marker(state, sid)):
             S.set_control(state, sid, "protestant")
-            S.log(state, f"{m.spaces[sid].name_en} comes under Protestant control")
+            S.log(state, "league_control", space=sid)
     for enemy in ("hapsburg", "papacy"):
-        events.start_war(state, "protestant", enemy, "the Schmalkaldic League, for good")
+        events.start_war(state, "protestant", enemy, S.msg("why_league", card=LEAGUE))
     electorates = m.electorates()
     protestant = [e for e in electorates if S.religion(state, e) == "protestant"]
     for sid in electorates:
@@ -149,7 +151,7 @@ def form_league(state: S.State) -> None:
             continue
         dest = _nearest(state, sid, protestant)
         if dest is None:
-            S.log(state, f"no Protestant electorate for the Protestants in {m.spaces[sid].name_en}")
+            S.log(state, "league_no_electorate", space=sid)
             continue
         for kind in S.LAND:
             k = S.units(state, sid).get("protestant", {}).get(kind, 0)
@@ -158,8 +160,7 @@ def form_league(state: S.State) -> None:
                 S.add_units(state, dest, "protestant", kind, k)
         for lid in leaders:
             S.move_leader(state, lid, sid, dest)
-        S.log(state, f"the Protestants in Catholic {m.spaces[sid].name_en} move to "
-                     f"{m.spaces[dest].name_en}")
+        S.log(state, "league_moves", src=sid, dst=dest)
     for sid in electorates:
         religion.electorate_units(state, sid)
 
@@ -167,7 +168,7 @@ def form_league(state: S.State) -> None:
 def schmalkaldic_league(state: S.State, power: str, dice: Dice) -> int:
     why = league_problem(state)
     if why:
-        S.log(state, f"Schmalkaldic League: {why}; the card goes to the discard pile")
+        S.log(state, "league_fails", card=LEAGUE, why=why)
         state["phase_data"]["card_fate"] = "discard"
         return 0
     form_league(state)
@@ -194,8 +195,7 @@ def _jesuit_options(state, item):
 def _jesuit_apply(state, item, order, dice) -> bool:
     state["jesuits"] = sorted(state.get("jesuits", []) + [order["space"]])
     item["left"] -= 1
-    S.log(state, f"Society of Jesus: a Jesuit university in "
-                 f"{S.board().spaces[order['space']].name_en}")
+    S.log(state, "jesuit_university", card=JESUITS, space=order["space"])
     return item["left"] <= 0
 
 
@@ -257,8 +257,10 @@ def _trent_apply(state, item, order, dice) -> bool:
             d["committed"] = True
     council = state["phase_data"].setdefault("trent", {})
     council[side] = chosen
-    names = ", ".join(facts.debaters()[d].name_en for d in chosen) or "no debater"
-    S.log(state, f"Council of Trent: {side} commits {names}")
+    if chosen:
+        S.log(state, "trent_commits", card=TRENT, power=side, debaters=chosen)
+    else:
+        S.log(state, "trent_commits_none", card=TRENT, power=side)
     if side == "protestant":
         _trent_roll(state, dice)
     return True
@@ -277,14 +279,14 @@ def _trent_roll(state, dice) -> None:
     for side in ("papacy", "protestant"):
         rolls = dice.roll(_dice_of(side, council.get(side, []))) if council.get(side) else []
         hits[side] = sum(1 for r in rolls if r >= 5)
-        S.log(state, f"Council of Trent: {side} rolls {rolls}: {hits[side]} hit(s)")
+        S.log(state, "trent_rolls", card=TRENT, power=side, rolls=rolls, hits=hits[side])
     diff = hits["papacy"] - hits["protestant"]
     if diff == 0:
-        S.log(state, "Council of Trent: no side prevails")
+        S.log(state, "trent_draw", card=TRENT)
         return
     winner = "papacy" if diff > 0 else "protestant"
     faith = religion.CATHOLIC if winner == "papacy" else religion.PROTESTANT
-    S.log(state, f"Council of Trent: {winner} converts up to {abs(diff)} space(s)")
+    S.log(state, "trent_converts", card=TRENT, power=winner, n=abs(diff))
     choices.push(state, {"kind": "trent_convert", "seat": winner, "side": faith,
                          "left": abs(diff)}, first=True)
 
@@ -343,8 +345,7 @@ def _convert_options(state, item):
 def _convert_apply(state, item, order, dice) -> bool:
     religion.convert(state, order["space"], item["side"])
     item["left"] -= 1
-    S.log(state, f"Council of Trent: {S.board().spaces[order['space']].name_en} turns "
-                 f"{item['side']}")
+    S.log(state, "trent_converted", card=TRENT, space=order["space"], faith=item["side"])
     return item["left"] <= 0
 
 

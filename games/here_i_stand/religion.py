@@ -211,8 +211,7 @@ def electorate_units(state, sid: str) -> int:
         return 0
     del display[sid]
     S.add_units(state, sid, "protestant", "regulars", n)
-    S.log(state, f"{n} Protestant regular(s) enter {S.board().spaces[sid].name_en} from the "
-                 "electorate display")
+    S.log(state, "electorate_units", n=n, space=sid)
     return n
 
 
@@ -279,17 +278,12 @@ def reformation_attempt(state, dice: Dice, target: str, *, zones: Sequence[str],
         a.defence, a.defence_rolls = theirs.to_data(), dice.roll(theirs.total)
         a.defence_result = max(a.defence_rolls)
         a.success = result > a.defence_result or (result == a.defence_result and in_zone)
-    name = m.spaces[target].name_en
     if a.success:
         convert(state, target, PROTESTANT)
     elif karlstadt and m.spaces[target].language == "german":
         S.set_unrest(state, target, True)
         a.unrest = True
-    against = ("automatic" if a.automatic else
-               f"vs Papacy {a.defence['total']} dice {a.defence_rolls} = {a.defence_result}")
-    S.log(state, f"{by} reformation attempt in {name}: {mine.total} dice {rolls} = {result} "
-                 f"{against}: {'converted' if a.success else 'failed'}"
-                 f"{' (unrest)' if a.unrest else ''}")
+    _log_attempt(state, "reform", by, a, mine.total)
     return a
 
 
@@ -316,12 +310,26 @@ def counter_reformation_attempt(state, dice: Dice, target: str, *, zones: Sequen
         convert(state, target, CATHOLIC)
     if tetzel:
         add_st_peters(state, 1)
-    against = ("automatic" if a.automatic else
-               f"vs Protestants {a.defence['total']} dice {a.defence_rolls} = {a.defence_result}")
-    S.log(state, f"papacy counter-reformation attempt in {m.spaces[target].name_en}: "
-                 f"{mine.total} dice {rolls} = {result} {against}: "
-                 f"{'converted' if a.success else 'failed'}")
+    _log_attempt(state, "counter_reform", "papacy", a, mine.total)
     return a
+
+
+def _log_attempt(state, kind: str, by: str, a: Attempt, dice: int) -> None:
+    """``reform_auto`` / ``reform_converted`` / ``reform_failed`` / ``reform_unrest`` (and
+    the same for ``counter_reform``) with the dice of both sides."""
+    if a.automatic:
+        S.log(state, "reform_auto" if kind == "reform" else "counter_reform_auto", power=by,
+              space=a.target, dice=dice, rolls=a.rolls, result=a.result)
+    elif kind == "reform":
+        S.log(state, "reform_converted" if a.success else "reform_unrest" if a.unrest
+              else "reform_failed", power=by, space=a.target, dice=dice, rolls=a.rolls,
+              result=a.result, dice2=a.defence["total"], rolls2=a.defence_rolls,
+              result2=a.defence_result)
+    else:
+        S.log(state, "counter_reform_converted" if a.success else "counter_reform_unrest"
+              if a.unrest else "counter_reform_failed", power=by, space=a.target, dice=dice,
+              rolls=a.rolls, result=a.result, dice2=a.defence["total"],
+              rolls2=a.defence_rolls, result2=a.defence_result)
 
 
 # ---------------------------------------------------------------- odds (for defaults)

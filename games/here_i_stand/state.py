@@ -15,7 +15,7 @@ bumped by every applied order: decision ids derive from it), ``rulers``, ``wars`
 ``discard``, ``removed``, ``home_used`` (home cards played this turn, §6.1), the religious
 struggle (``debaters``, ``reformers``, ``translations``, ``electorate_display``), the VP
 sources (``bonus_vp``, ``chateaux_vp``, ``st_peters``, ``piracy``, ``marital``,
-``pregnancy``, ``heirs``), ``vp_history`` (§23 tie-breaks), ``log`` (public, recent) and
+``pregnancy``, ``heirs``), ``vp_history`` (§23 tie-breaks), ``log`` (public, recent: structured entries, see `log`) and
 ``phase_data`` (whatever the current phase keeps).
 
 Rule references (§) are to the Russian 1st-edition rulebook (digest: rules/digests/here_i_stand.md).
@@ -25,6 +25,7 @@ from __future__ import annotations
 import functools
 from typing import Any, Iterable
 
+from engine.contract import Reason
 from engine.dice import Dice
 from games.here_i_stand import facts
 from games.here_i_stand.mapdata import load_map
@@ -137,9 +138,32 @@ def new_state(scenario: str, options: dict[str, Any], dice: Dice) -> State:
 
 
 # ---------------------------------------------------------------- logging
-def log(state: State, line: str) -> None:
-    """Append a public log line (the last `LOG_LENGTH` are kept)."""
-    state["log"] = (state["log"] + [f"T{state['turn']} {line}"])[-LOG_LENGTH:]
+def msg(key: str, /, **params: Any) -> dict[str, Any]:
+    """A structured message: ``{"msg": key, **params}``, params plain data (ids of powers,
+    spaces, cards, leaders; numbers; lists of those; nested messages).  Reports render it in
+    the reader's language from the catalog entry ``log.<key>`` (templates/here-i-stand/i18n),
+    each parameter by its name (`pbem.reports.presenters.HIS_PARAMS`)."""
+    out: dict[str, Any] = {"msg": key}
+    for name, value in params.items():
+        out[name] = _plain(value)
+    return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Reason):
+        return msg(value.code, **value.params) if value.code else str(value)
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+def log(state: State, key: str, /, **params: Any) -> None:
+    """Append a public log entry ``{"t": turn, "msg": key, **params}`` (see `msg`; the last
+    `LOG_LENGTH` are kept)."""
+    entry = {"t": state["turn"], **msg(key, **params)}
+    state["log"] = (state["log"] + [entry])[-LOG_LENGTH:]
 
 
 def bump(state: State) -> None:

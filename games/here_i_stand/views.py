@@ -94,7 +94,7 @@ def view(state, seat: str | None) -> dict[str, Any]:
         "captured": {p: list(ls) for p, ls in state["captured"].items()},
         "loans": [dict(x) for x in state.get("loans", [])],
         "board": board_view(state),
-        "log": list(state["log"]),
+        "log": [dict(e) for e in state["log"]],
         "outcome": state["outcome"],
     }
     special = _phase_views.get(state["phase"])
@@ -103,7 +103,7 @@ def view(state, seat: str | None) -> dict[str, Any]:
     if seat is not None:
         public["seat"] = seat
         public["hand"] = [_card(n) for n in sorted(state["hands"].get(seat, []))]
-        public["private_log"] = list(state.get("private_log", {}).get(seat, []))
+        public["private_log"] = [dict(e) for e in state.get("private_log", {}).get(seat, [])]
         if special is not None:
             public.update(special.private_view(state, seat))
     return public

@@ -724,7 +724,7 @@ class Turn:
             when=self.now))
 
 
-def _new_items(old: list[str], new: list[str]) -> list[str]:
+def _new_items(old: list[Any], new: list[Any]) -> list[Any]:
     """Items appended to a bounded log (the longest suffix of `old` that prefixes `new`)."""
     for k in range(min(len(old), len(new)), -1, -1):
         if old[len(old) - k:] == new[:k]:
@@ -768,7 +768,7 @@ def view_log(game: Any, seat: str | None) -> list[str]:
     """The bounded public/private log of `seat`'s view, when the game keeps one."""
     view = game.view(seat)
     log_ = view.get("log") if isinstance(view, dict) else None
-    return [str(x) for x in log_] if isinstance(log_, list) else []
+    return list(log_) if isinstance(log_, list) else []
 
 
 def seat_token(game: Any, seat: str) -> str:

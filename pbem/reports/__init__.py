@@ -162,7 +162,7 @@ def asked_for(game: Any, seat: str | None, lang: str = "en", tz: str | None = No
     return prompts.asked(game, seat, presenter(game, lang), tz)
 
 
-def events_for(game: Any, lines: list[str], lang: str) -> list[str]:
+def events_for(game: Any, lines: list[Any], lang: str) -> list[str]:
     pres = presenter(game, lang)
     return [pres.log_line(x) for x in lines]
 
@@ -211,7 +211,7 @@ def history_text(game: Any, seat: str | None, n: int, lang: str = "en") -> str:
     log = view.get("log") if isinstance(view, dict) else None
     if isinstance(log, list) and log:
         lines.append("  " + t(lang, "command.history_log"))
-        lines += [prompts_wrap("    " + pres.log_line(str(x)), "      ") for x in log[-n:]]
+        lines += [prompts_wrap("    " + pres.log_line(x), "      ") for x in log[-n:]]
     return "\n".join(lines) or "  " + t(lang, "command.history_none")
 
 
@@ -235,10 +235,11 @@ def outcome_line(game: Any, lang: str) -> str:
     if outcome is None:
         return ""
     pres = presenter(game, lang)
+    reason = pres.outcome_reason(outcome, view_of(game, None))
     if outcome.winners:
         return t(lang, "next.won", winners=", ".join(pres.seat(s) for s in outcome.winners),
-                 reason=outcome.reason)
-    return t(lang, "next.no_winner", reason=outcome.reason)
+                 reason=reason)
+    return t(lang, "next.no_winner", reason=reason)
 
 
 def game_over_text(game: Any, lang: str = "en") -> str:
@@ -249,7 +250,8 @@ def game_over_text(game: Any, lang: str = "en") -> str:
     pres = presenter(game, lang)
     header = game.record.header
     ctx = _base(game, lang)
-    ctx.update(winners=[pres.seat(s) for s in outcome.winners], reason=outcome.reason,
+    ctx.update(winners=[pres.seat(s) for s in outcome.winners],
+               reason=pres.outcome_reason(outcome, view_of(game, None)),
                scores=pres.scores(outcome, view_of(game, None)), entries=game.record.last_seq,
                seed=header.seed, commitment=header.dice_commitment)
     return render_text("common/game_over.txt.j2", **ctx).rstrip("\n")

@@ -7,12 +7,14 @@ own words (phase names, power names, decision prompts...).  Keys are dotted path
 
 A value is a `str.format` pattern (``"Turn {turn} of {last}"``) or, for counts, a mapping of
 plural forms: ``{one, other}`` in English, ``{one, few, many}`` in Russian, chosen by the
-argument ``n``.  Russian names of spaces, cards and leaders are not here: they are the
+argument ``n``; inside a pattern, ``{n:p:unit|units}`` (Russian ``{n:p:отряд|отряда|отрядов}``)
+is a number with its plural word.  Russian names of spaces, cards and leaders are not here: they are the
 games' own data (``name: {en, ru}``), taken from the rulebook's translation.
 """
 from __future__ import annotations
 
 import functools
+import string
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -108,7 +110,33 @@ def t(lang: str, key: str, game: str | None = None, /, **args: Any) -> str:
         form = plural_form(lang, int(args.get("n", 0)))
         value = value.get(form) or value.get("many") or value.get("other") or value["one"]
     text = str(value)
-    return text.format(**args) if args else text
+    return _Formatter(lang).format(text, **args) if args else text
+
+
+_FORMS = {"en": ("one", "other"), "ru": ("one", "few", "many")}
+
+
+class _Formatter(string.Formatter):
+    """`str.format` plus plural words: ``{n:p:unit|units}`` is ``1 unit`` / ``4 units``
+    (Russian: ``{n:p:отряд|отряда|отрядов}``, forms one|few|many); ``{n:w:...}`` the word
+    alone."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec[:2] in ("p:", "w:"):
+            forms = format_spec[2:].split("|")
+            try:
+                n = int(value)
+            except (TypeError, ValueError):
+                return f"{value} {forms[-1]}"
+            names = _FORMS.get(self.lang, _FORMS["en"])
+            index = names.index(plural_form(self.lang, n))
+            word = forms[min(index, len(forms) - 1)]
+            return word if format_spec[0] == "w" else f"{value} {word}"
+        return super().format_field(value, format_spec)
 
 
 def maybe(lang: str, key: str, game: str | None = None, default: str | None = None, /,

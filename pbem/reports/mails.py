@@ -71,13 +71,14 @@ def mark_seen(game: Any) -> None:
     st["window"] = _window_open(game)
 
 
-def view_log(game: Any, seat: str | None) -> list[str]:
+def view_log(game: Any, seat: str | None) -> list[Any]:
+    """The log items of `seat`'s view (text lines or a game's structured entries)."""
     view = reports.view_of(game, seat)
     log = view.get("log") if isinstance(view, dict) else None
-    return [str(x) for x in log] if isinstance(log, list) else []
+    return list(log) if isinstance(log, list) else []
 
 
-def new_items(old: list[str], new: list[str]) -> list[str]:
+def new_items(old: list[Any], new: list[Any]) -> list[Any]:
     """Items appended to a bounded log (the longest suffix of `old` that prefixes `new`)."""
     for k in range(min(len(old), len(new)), -1, -1):
         if old[len(old) - k:] == new[:k]:

@@ -75,7 +75,7 @@ def _next(state) -> None:
 def _record_pass(state, power: str, dice=None) -> None:
     data = state["phase_data"]
     data["passes"] += 1
-    S.log(state, f"{power} passes")
+    S.log(state, "passes", power=power)
     if power == "england" and state.get("pregnancy_extra") and dice is not None:
         state["pregnancy_extra"] = False
         if events.marital_blocked(state) is None:
@@ -110,7 +110,7 @@ def _settle(state, dice=None) -> None:
 def _end_impulse(state, power: str) -> None:
     data = state["phase_data"]
     if data["cp"]:
-        S.log(state, f"{power} leaves {data['cp']} CP unspent")
+        S.log(state, "unspent", power=power, cp=data["cp"])
     _next(state)
 
 
@@ -233,23 +233,22 @@ def _play(state, power: str, order, dice) -> None:
         if roll <= 3:
             hand.remove(number)
             S.discard(state, number, as_event=False)
-            S.log(state, f"Mary I: England reveals {c.title} and rolls {roll}: the Papacy acts "
-                         "instead and the English impulse ends (§21.3)")
+            S.log(state, "mary_papacy_acts", card=number, roll=roll)
             events.mary_papal_actions(state, c.cp)
             choices.settle(state, dice)
             data["card"], data["cp"] = number, 0
             if not choices.current(state):
                 _next(state)
             return
-        S.log(state, f"Mary I: England reveals {c.title} and rolls {roll}: it is played normally")
+        S.log(state, "mary_played", card=number, roll=roll)
     if mode == "cp":
         hand.remove(number)
         S.discard(state, number, as_event=False)
-        S.log(state, f"{power} plays {c.title} for {c.cp} CP")
+        S.log(state, "plays_cp", power=power, card=number, cp=c.cp)
         data["cp"], data["card"] = c.cp, number
         return
     hand.remove(number)
-    S.log(state, f"{power} plays {c.title} as an event")
+    S.log(state, "plays_event", power=power, card=number)
     played = data.setdefault("as_event", {}).setdefault(power, [])
     played.append(number)        # a card is played as an event once per turn (§11 L642)
     cp = events.resolve(state, power, number, dice)

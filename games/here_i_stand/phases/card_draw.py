@@ -120,7 +120,7 @@ def add_religious_figures(state) -> None:
         if due:
             state["reformers"][rid] = r["space"]
             S.set_religion(state, r["space"], "protestant")
-            S.log(state, f"reformer {rid} enters in {S.board().spaces[r['space']].name_en}")
+            S.log(state, "reformer_enters", reformer=rid, space=r["space"])
     present = _entered(state)
     for did, d in facts.debaters().items():
         if did in present:
@@ -130,7 +130,7 @@ def add_religious_figures(state) -> None:
         if due:
             side = "papacy" if d.side == "papal" else "protestant"
             state["debaters"][side].append({"id": did, "committed": False})
-            S.log(state, f"debater {d.name_en} enters ({side})")
+            S.log(state, "debater_enters", debater=did, side=side)
 
 
 def maurice_spots(state) -> tuple[str, ...]:
@@ -139,7 +139,7 @@ def maurice_spots(state) -> tuple[str, ...]:
 
 def place_maurice(state, where: str) -> None:
     S.move_leader(state, "maurice_of_saxony", None, where)
-    S.log(state, f"Maurice of Saxony enters in {S.board().spaces[where].name_en}")
+    S.log(state, "leader_enters", leader="maurice_of_saxony", space=where)
 
 
 def add_leaders(state) -> None:
@@ -181,7 +181,7 @@ def enter(state, dice) -> None:
     add_religious_figures(state)
     added = new_cards(state)
     if added:
-        S.log(state, "new cards: " + ", ".join(f"#{n} {facts.card(n).name_en}" for n in added))
+        S.log(state, "new_cards", cards=added)
     deck = sorted(state["deck"] + state["discard"] + added)
     dice.shuffle(deck)
     state["deck"], state["discard"] = deck, []
@@ -199,7 +199,7 @@ def enter(state, dice) -> None:
                 break
             state["hands"][power].append(state["deck"].pop())
         state["hands"][power].sort()
-    S.log(state, "cards dealt: " + ", ".join(f"{p} {n}" for p, n in sizes.items()))
+    S.log(state, "dealt", counts=sizes)
     state["pregnancy_extra"] = False
 
 

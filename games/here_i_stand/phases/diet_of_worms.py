@@ -46,9 +46,8 @@ def enter(state, dice) -> None:
     for p in POWERS:
         if not legal_cards(state, p):
             state["phase_data"]["sealed"][p] = None
-            S.log(state, f"Diet of Worms: {p} has no card to commit")
-    S.log(state, "the Diet of Worms: the Hapsburgs, the Papacy and the Protestants each choose "
-                 "a card in secret")
+            S.log(state, "dow_no_card", power=p)
+    S.log(state, "dow_choose")
     _settle(state, dice)
 
 
@@ -58,7 +57,7 @@ def _settle(state, dice) -> None:
         _resolve(state, dice)
     if data["stage"] == "convert" and (data["left"] <= 0 or not targets(state, data["side"])):
         if data["left"] > 0:
-            S.log(state, f"Diet of Worms: no space left for {data['left']} conversion(s)")
+            S.log(state, "dow_no_space", n=data["left"])
         data["stage"] = "over"
         data["left"] = 0
 
@@ -66,14 +65,17 @@ def _settle(state, dice) -> None:
 def _resolve(state, dice) -> None:
     data = state["phase_data"]
     cps: dict[str, int] = {}
-    shown = []
+    shown = {}
     for p in POWERS:
         card = data["sealed"][p]
         cps[p] = facts.card(card).cp if card is not None else 0
         if card is not None:
             S.discard(state, card, as_event=False)
-            shown.append(f"{p} {facts.card(card).title} ({cps[p]} CP)")
-    S.log(state, "Diet of Worms, the cards: " + ", ".join(shown or ["none"]))
+            shown[p] = card
+    if shown:
+        S.log(state, "dow_cards", cards_by=shown)
+    else:
+        S.log(state, "dow_cards_none")
     prot = dice.roll(cps["protestant"] + PROTESTANT_EXTRA_DICE)
     papal = dice.roll(cps["papacy"])
     haps = dice.roll(cps["hapsburg"])
@@ -82,17 +84,17 @@ def _resolve(state, dice) -> None:
     data["result"] = {"cards": {p: data["sealed"][p] for p in POWERS},
                       "rolls": {"protestant": prot, "papacy": papal, "hapsburg": haps},
                       "protestant_hits": p_hits, "catholic_hits": c_hits}
-    S.log(state, f"Diet of Worms: Protestants {len(prot)} dice {prot} = {p_hits} hit(s); "
-                 f"Papacy {papal} + Hapsburgs {haps} = {c_hits} hit(s)")
+    S.log(state, "dow_rolls", dice=len(prot), rolls=prot, hits=p_hits, rolls2=papal,
+          rolls3=haps, hits2=c_hits)
     if p_hits > c_hits:
         data.update(stage="convert", side=religion.PROTESTANT, left=p_hits - c_hits)
-        S.log(state, f"the Protestants win the Diet: {p_hits - c_hits} conversion(s)")
+        S.log(state, "dow_protestants_win", n=p_hits - c_hits)
     elif c_hits > p_hits:
         data.update(stage="convert", side=religion.CATHOLIC, left=c_hits - p_hits)
-        S.log(state, f"the Catholics win the Diet: {c_hits - p_hits} conversion(s)")
+        S.log(state, "dow_catholics_win", n=c_hits - p_hits)
     else:
         data["stage"] = "over"
-        S.log(state, "the Diet of Worms ends in a draw")
+        S.log(state, "dow_draw")
 
 
 def targets(state, side: str) -> list[str]:
@@ -155,7 +157,7 @@ def apply(state, seat, decision, order, dice) -> None:
                                "chosen for the Diet (§18.1)")
         state["hands"][seat].remove(card)
         data["sealed"][seat] = card
-        S.log(state, f"{seat} has chosen its card for the Diet")
+        S.log(state, "dow_chosen", power=seat)
     else:
         sid = order.get("space")
         if set(order) != {"verb", "space"} or sid not in targets(state, data["side"]):
@@ -164,7 +166,7 @@ def apply(state, seat, decision, order, dice) -> None:
                                targets(state, data["side"])[:8])
         religion.convert(state, sid, data["side"])
         data["left"] -= 1
-        S.log(state, f"Diet of Worms: {S.board().spaces[sid].name_en} becomes {data['side']}")
+        S.log(state, "dow_converted", space=sid, faith=data["side"])
     _settle(state, dice)
 
 

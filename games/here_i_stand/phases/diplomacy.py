@@ -108,7 +108,7 @@ def _next_segment(state, dice) -> None:
     if state["turn"] == 1:
         seg = "end"                                   # §7: turn 1 ends after the negotiation
     if seg == "peace" and state["turn"] >= state["last_turn"]:
-        S.log(state, "no suing for peace on the last turn (§9.3)")
+        S.log(state, "no_suing_last_turn")
         seg = "ransom"
     pd["segment"] = seg
     pd["index"] = 0
@@ -223,7 +223,7 @@ def _negotiate(state, seat, order) -> None:
     verb = order["verb"]
     if verb == "DONE":
         pd["done"] = [p for p in S.MAJORS if p in set(pd["done"]) | {seat}]
-        S.log(state, f"{seat} has finished negotiating")
+        S.log(state, "negotiation_done", power=seat)
         return
     if verb == "PROPOSE":
         if pd["made"].get(seat, 0) >= MAX_PROPOSALS:
@@ -281,19 +281,20 @@ def _close_window(state, dice) -> None:
         terms = _as_terms(prop["terms"])
         text = "; ".join(O.term_text(t) for t in terms)
         why = T.package_problem(state, pd["ctx"], prop["by"], prop["parties"], terms)
-        label = f"agreement {prop['id']} ({', '.join(prop['parties'])})"
+        label = S.msg("why_agreement", n=prop["id"], powers=prop["parties"])
+        term_msgs = [O.term_msg(t) for t in terms]
         if why:
             prop["status"] = f"void: {why}"
-            S.log(state, f"{label} is void: {why}")
+            S.log(state, "agreement_void", n=prop["id"], powers=prop["parties"], why=why)
             pd["announced"].append({"id": prop["id"], "parties": prop["parties"],
-                                    "terms": text, "status": "void", "reason": why})
+                                    "terms": text, "status": "void", "reason": str(why)})
             continue
-        S.log(state, f"{label} takes effect: {text}")
+        S.log(state, "agreement_effect", n=prop["id"], powers=prop["parties"], terms=term_msgs)
         T.execute(state, pd["ctx"], terms, dice, label)
         prop["status"] = "executed"
         pd["announced"].append({"id": prop["id"], "parties": prop["parties"], "terms": text,
                                 "status": "executed"})
-    S.log(state, "the negotiation segment is over")
+    S.log(state, "negotiation_over")
 
 
 # ---------------------------------------------------------------- sue for peace (§9.3)
@@ -339,12 +340,12 @@ def _start_suit(state, loser: str, winner: str) -> None:
     tokens = 2 if "ottoman" in (loser, winner) else 1
     bonus = state["bonus_vp"][winner]
     bonus["war_winner"] = bonus.get("war_winner", 0) + tokens
-    S.log(state, f"{loser} sues {winner} for peace: {winner} gains {tokens} War Winner VP")
+    S.log(state, "sues", loser=loser, winner=winner, vp=tokens)
     for s in sorted(m.spaces.values(), key=lambda s: s.id):
         if s.home == winner and S.major_of(state, S.controller(state, s.id)) == loser:
             T.relocate(state, loser, s.id)
             S.set_control(state, s.id, winner)
-            S.log(state, f"{s.name_en} returns to {winner}")
+            S.log(state, "returns_to", space=s.id, power=winner)
     _pd(state)["peace"]["suit"] = {"loser": loser, "winner": winner, "stage": "eliminate",
                                    "left": 2}
 
@@ -380,20 +381,21 @@ def _buyback_items(state, loser: str, winner: str) -> list[tuple]:
 def _buy_back(state, loser: str, winner: str, item: tuple, pay: str, dice) -> None:
     m = S.board()
     if pay == "CARD":
-        T.draw_random(state, loser, winner, 1, dice, f"{loser} buys back from {winner}")
+        T.draw_random(state, loser, winner, 1, dice,
+                      S.msg("why_buyback", loser=loser, winner=winner))
     else:
         bonus = state["bonus_vp"][winner]
         bonus["war_winner"] = bonus.get("war_winner", 0) + 1
     if item[0] == "leader":
         where = T.free_leader(state, item[1])
-        what = f"{facts.leader(item[1]).name_en} (to {m.spaces[where].name_en})"
+        S.log(state, "buyback_leader_card" if pay == "CARD" else "buyback_leader_vp",
+              loser=loser, winner=winner, leader=item[1], space=where)
     else:
         for sid in item[1:]:
             T.relocate(state, winner, sid)
             S.set_control(state, sid, loser)
-        what = " and ".join(m.spaces[s].name_en for s in item[1:])
-    S.log(state, f"{loser} buys back {what} from {winner} with "
-                 f"{'a random card' if pay == 'CARD' else 'a War Winner VP'}")
+        S.log(state, "buyback_card" if pay == "CARD" else "buyback_vp", loser=loser,
+              winner=winner, spaces=list(item[1:]))
 
 
 # ---------------------------------------------------------------- ransom, excommunication
@@ -533,7 +535,10 @@ def _declare(state, declarer: str, target: str, cost: int) -> None:
     w["declared"].append([declarer, target])
     if declarer == "hapsburg" and target == "england" and _aragon(state) and cost is not None:
         state["aragon_used"] = True
-    S.log(state, f"{declarer} declares war on {target}" + (f" ({cost} CP)" if cost else " (free)"))
+    if cost:
+        S.log(state, "declares_war", power=declarer, target=target, cp=cost)
+    else:
+        S.log(state, "declares_war_free", power=declarer, target=target)
     for minor, power in (("scotland", "france"), ("venice", "papacy")):
         if target == minor and declarer != power:
             w["queue"].append({"kind": "intervene", "power": power, "minor": minor,
@@ -550,8 +555,7 @@ def _intervene(state, item) -> None:
     state["wars"] = [pr for pr in state["wars"] if minor not in pr]
     if T.pair(power, declarer) not in state["wars"]:
         state["wars"] = sorted(state["wars"] + [T.pair(power, declarer)])
-    S.log(state, f"{power} intervenes (2 CP): {minor} becomes its ally and {power} is at war "
-                 f"with {declarer}")
+    S.log(state, "intervenes", power=power, minor=minor, declarer=declarer)
     asks = [{"kind": "activation", "power": other, "minor": minor, "activator": power}
             for other in S.MAJORS if other in at_war_with_minor and other not in (declarer, power)]
     w["queue"][0:0] = asks
@@ -777,7 +781,7 @@ def apply(state, seat, decision, order, dice) -> None:
         suit = pd["peace"]["suit"]
         S.add_units(state, order["space"], seat, order["unit"], -1)
         suit["left"] -= 1
-        S.log(state, f"{seat} eliminates a {order['unit'].rstrip('s')} in {order['space']}")
+        S.log(state, "eliminates", power=seat, unit=order["unit"], space=order["space"])
     elif kind == "buyback":
         suit = pd["peace"]["suit"]
         if verb == "DONE":
@@ -790,22 +794,23 @@ def apply(state, seat, decision, order, dice) -> None:
         else:
             lid = order["leader"]
             captor = T.captor_of(state, lid)
-            T.draw_random(state, seat, captor, 1, dice, f"ransom of {facts.leader(lid).name_en}")
+            T.draw_random(state, seat, captor, 1, dice, S.msg("why_ransom", leader=lid))
             where = T.free_leader(state, lid)
-            S.log(state, f"{seat} ransoms {facts.leader(lid).name_en} from {captor} with a "
-                         f"random card; he returns to {S.board().spaces[where].name_en}")
+            S.log(state, "ransoms", power=seat, leader=lid, captor=captor, space=where)
     elif kind == "excommunication":
         if verb == "DONE":
             pd["index"] += 1
         else:
-            card = T.draw_random(state, seat, None, 1, dice, "excommunication")[0]
+            card = T.draw_random(state, seat, None, 1, dice, S.msg("why_excommunication"))[0]
             state["discard"].append(card)
             gained = religion.add_st_peters(state, facts.card(card).cp)
             state["excommunicated"] = [p for p in state["excommunicated"] if p != seat]
-            S.log(state, f"{seat} gives {facts.card(card).title} to the Papacy: "
-                         f"{facts.card(card).cp} CP to St Peter's"
-                         + (f" (+{gained} VP)" if gained else "")
-                         + f"; the excommunication of {seat} ends (§9.5)")
+            if gained:
+                S.log(state, "excommunication_lifted_vp", power=seat, card=card,
+                      cp=facts.card(card).cp, vp=gained)
+            else:
+                S.log(state, "excommunication_lifted", power=seat, card=card,
+                      cp=facts.card(card).cp)
     elif kind == "war":
         if verb == "DONE":
             pd["war"]["index"] += 1
@@ -817,7 +822,7 @@ def apply(state, seat, decision, order, dice) -> None:
         if verb == "INTERVENE":
             _intervene(state, item)
         else:
-            S.log(state, f"{seat} does not intervene for {item['minor']}")
+            S.log(state, "no_intervention", power=seat, minor=item["minor"])
     elif kind == "activation":
         item = pd["war"]["queue"].pop(0)
         if verb == "DECLARE_WAR":
@@ -868,8 +873,7 @@ def _pay(state, seat: str, cards: tuple) -> None:
         state["hands"][seat].remove(n)
         S.discard(state, n, as_event=False)
     w["paid"].append(seat)
-    S.log(state, f"{seat} pays {owed} CP for war with "
-                 + ", ".join(facts.card(n).title for n in cards))
+    S.log(state, "pays_war", power=seat, cp=owed, cards=cards)
 
 
 # ---------------------------------------------------------------- defaults

@@ -42,7 +42,7 @@ def enter(state, dice) -> None:
     # The deck is shuffled when the game is set up, card #8 set aside for the Protestants
     # (L1131); the Card Draw that follows shuffles it again (§6.2).
     dice.shuffle(state["deck"])
-    S.log(state, "Luther's 95 Theses: Luther nails his theses to the door in Wittenberg")
+    S.log(state, "theses_nailed", reformer="luther", space="wittenberg")
     state["reformers"]["luther"] = "wittenberg"
     religion.convert(state, "wittenberg", religion.PROTESTANT)
     state["phase_data"] = {"left": ATTEMPTS, "attempted": [], "results": []}
@@ -56,7 +56,7 @@ def _targets(state) -> list[str]:
 def _settle(state) -> None:
     data = state["phase_data"]
     if data["left"] > 0 and not _targets(state):
-        S.log(state, f"no target is left for the {data['left']} remaining attempt(s)")
+        S.log(state, "no_target_left", n=data["left"])
         data["left"] = 0
 
 

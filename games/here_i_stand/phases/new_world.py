@@ -13,7 +13,7 @@ NAME = "new_world"
 
 def enter(state, dice) -> None:
     if state["new_world"].get("crossing_atlantic"):
-        log(state, "New World: voyages are not yet implemented in pbem (skipped)")
+        log(state, "new_world_skipped")
 
 
 def decisions(state):

@@ -132,7 +132,7 @@ def parse(state, decision, text):
 def apply(state, seat, decision, order, dice) -> None:
     verb = order.get("verb")
     if verb == "PASS":
-        S.log(state, f"{seat} does not deploy")
+        S.log(state, "no_deploy", power=seat)
     elif verb == "MOVE":
         _deploy(state, seat, order)
     else:
@@ -169,9 +169,12 @@ def _deploy(state, power: str, order) -> None:
         raise IllegalOrder(f"at most {SEA_LIMIT} units may cross a sea zone in spring deployment (§10)")
     chosen = cp_actions.pick_units(avail, power, n, order.get("mix"), order.get("allied", ()))
     cp_actions.do_move(state, power, src, dst, leaders, chosen)
-    who = f" with {', '.join(facts.leader(l).name_en for l in leaders)}" if leaders else ""
-    S.log(state, f"{power} deploys {n} unit(s){who} from {m.spaces[src].name_en} to "
-                 f"{m.spaces[dst].name_en}{' by sea' if paths[dst] else ''}")
+    if leaders:
+        S.log(state, "deploy_sea_led" if paths[dst] else "deploy_led", power=power, units=n,
+              leaders=leaders, src=src, dst=dst)
+    else:
+        S.log(state, "deploy_sea" if paths[dst] else "deploy", power=power, units=n, src=src,
+              dst=dst)
 
 
 def default(state, decision):

@@ -93,9 +93,12 @@ def _rank(state, candidates: list[str], current: dict[str, int]) -> list[str]:
     return tied
 
 
-def finish(state, winners: list[str], reason: str) -> None:
-    state["outcome"] = {"winners": list(winners), "reason": reason, "scores": totals(state)}
-    S.log(state, f"game over: {', '.join(winners)} win ({reason})")
+def finish(state, winners: list[str], reason: str, why: dict) -> None:
+    """The game ends: `reason` in English (`Outcome.reason`), `why` the same as a message
+    (`state.msg`) that reports render in the reader's language."""
+    state["outcome"] = {"winners": list(winners), "reason": reason, "why": why,
+                        "scores": totals(state)}
+    S.log(state, "game_over", powers=list(winners), why=why)
 
 
 def check_automatic(state) -> None:
@@ -108,29 +111,34 @@ def check_automatic(state) -> None:
         auto = facts.key_track(power)["auto"]
         keys = S.keys_controlled(state, power)
         if len(keys) >= auto and S.keys_in_unrest(state, power) == 0:
-            finish(state, [power], f"military automatic victory: {len(keys)} keys (§23.1)")
+            finish(state, [power], f"military automatic victory: {len(keys)} keys (§23.1)",
+                   S.msg("victory_military", n=len(keys)))
             return
     if S.protestant_spaces(state) >= RELIGIOUS_SPACES:
-        finish(state, ["protestant"], "religious automatic victory: 50 Protestant spaces (§23.1)")
+        finish(state, ["protestant"], "religious automatic victory: 50 Protestant spaces (§23.1)",
+               S.msg("victory_religious", n=RELIGIOUS_SPACES))
 
 
 def enter(state, dice) -> None:
     current = totals(state)
     state["vp_history"].append({"turn": state["turn"], "vp": current})
-    S.log(state, "VP: " + ", ".join(f"{p} {v}" for p, v in current.items()))
+    S.log(state, "vp", counts=current)
     over = [p for p in S.MAJORS if current[p] >= STANDARD]
     if over:
-        finish(state, _rank(state, over, current), f"standard victory: {STANDARD} VP or more (§23.2)")
+        finish(state, _rank(state, over, current), f"standard victory: {STANDARD} VP or more (§23.2)",
+               S.msg("victory_standard", vp=STANDARD))
         return
     if state["turn"] >= DOMINATION_FROM_TURN:
         for p in S.MAJORS:
             if all(current[p] >= current[q] + DOMINATION_MARGIN for q in S.MAJORS if q != p):
                 finish(state, [p], f"domination victory: {DOMINATION_MARGIN} VP ahead of every "
-                                   "other power (§23.2)")
+                                   "other power (§23.2)",
+                       S.msg("victory_domination", vp=DOMINATION_MARGIN))
                 return
     if state["turn"] >= state["last_turn"]:
         finish(state, _rank(state, list(S.MAJORS), current),
-               f"time victory after turn {state['turn']} (§23.2)")
+               f"time victory after turn {state['turn']} (§23.2)",
+               S.msg("victory_time", turn=state["turn"]))
         return
     state["turn"] += 1
 

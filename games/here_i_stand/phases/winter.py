@@ -235,17 +235,14 @@ def send(state, power: str, src: str, dst: str, n: int) -> None:
     for k, v in chosen.items():
         S.add_units(state, src, power, k, -v)
     arriving = chosen
-    note = ""
     lost = 0
     if not safe_path(state, power, src, dst):
         lost = (n + 1) // 2
         arriving = _lose(chosen, lost)
-        note = f", losing {lost} to attrition"
     destroyed = (S.controller(state, dst) not in (power, S.major_of(state, power))
                  and S.enemy_space(state, power, dst))
     if destroyed:
         arriving = {}
-        note += ", destroyed: the destination is under enemy control"
     elif 0 < lost < n and sum(1 for v in chosen.values() if v) > 1:
         # §19.3 L1450: the owner decides which units are lost; the default losses stand
         # until it answers (the total at the destination does not depend on the choice)
@@ -261,8 +258,12 @@ def send(state, power: str, src: str, dst: str, n: int) -> None:
         for lid in S.own_leaders(state, src, power):
             if S.leader_power(state, lid) == power:
                 S.move_leader(state, lid, src, dst)
-    S.log(state, f"winter: {power} returns {n} from {m.spaces[src].name_en} to "
-                 f"{m.spaces[dst].name_en}{note}")
+    if lost:
+        S.log(state, "winter_return_attrition_destroyed" if destroyed
+              else "winter_return_attrition", power=power, units=n, src=src, dst=dst, lost=lost)
+    else:
+        S.log(state, "winter_return_destroyed" if destroyed else "winter_return",
+              power=power, units=n, src=src, dst=dst)
 
 
 def default_plan(state, power: str) -> None:
@@ -282,8 +283,7 @@ def default_plan(state, power: str) -> None:
             lost = S.units(state, sid).get(power, {})
             for k in S.LAND:
                 S.add_units(state, sid, power, k, -min(n, lost.get(k, 0)))
-            S.log(state, f"winter: {power}'s {n} unit(s) in {S.board().spaces[sid].name_en} have "
-                         "nowhere to go and are lost")
+            S.log(state, "winter_nowhere", power=power, units=n, space=sid)
             continue
         dist = distances(state, power, sid)
         ranked = sorted(options, key=lambda d: (not safe_path(state, power, sid, d),
@@ -306,7 +306,7 @@ def _remove_renegade(state) -> None:
     where = S.where_is(state, "renegade")
     if where is not None:
         S.move_leader(state, "renegade", where, None)
-        S.log(state, "winter: the renegade leader leaves the game")
+        S.log(state, "winter_renegade", leader="renegade")
 
 
 def _naval_return(state) -> None:
@@ -333,7 +333,7 @@ def _naval_return(state) -> None:
             if not ports:
                 for k, v in naval.items():
                     S.add_units(state, sid, power, k, -v)
-                S.log(state, f"winter: {power}'s ships at {sid} have no port and are lost")
+                S.log(state, "winter_ships_lost", power=power, space=sid)
                 continue
             _dock(state, power, sid, {ports[0][1]: sum(naval.values())})
 
@@ -354,7 +354,7 @@ def _dock(state, power: str, sid: str, split: dict[str, int]) -> None:
                 left[k] -= take
                 want -= take
         first = first or port
-        S.log(state, f"winter: {power}'s ships return to {m.spaces[port].name_en}")
+        S.log(state, "winter_ships_return", power=power, space=port)
     if first is not None:
         for lid in S.own_leaders(state, sid, power, naval=True):
             if S.leader_power(state, lid) == power:
@@ -480,7 +480,7 @@ def _finish(state, dice) -> None:
     for power in _returning_powers(state):
         default_plan(state, power)
     if state["alliances"]:
-        S.log(state, "winter: alliances end")
+        S.log(state, "winter_alliances_end")
     state["alliances"] = []
     limits = facts.counter_limits()
     for power in S.MAJORS:
@@ -493,7 +493,7 @@ def _finish(state, dice) -> None:
     for side in state["debaters"].values():
         for d in side:
             d["committed"] = False
-    S.log(state, "winter: reinforcements placed, debaters uncommitted")
+    S.log(state, "winter")
     _force_due(state, dice)
 
 
@@ -519,11 +519,11 @@ def _force(state, number: int, dice) -> None:
             hand.remove(number)
     c = facts.card(number)
     power = c.affects or "papacy"
-    S.log(state, f"winter: {c.title} is forced (§19.8)")
+    S.log(state, "winter_forced", card=number)
     if number in events.EVENTS:
         events.EVENTS[number](state, power, dice)
     else:
-        S.log(state, f"{c.name_en}: event effects not yet implemented in pbem")
+        S.log(state, "event_not_implemented", card=number)
     state["mandatory_played"] = sorted(set(state["mandatory_played"]) | {number})
     if c.remove is not False:
         state["removed"] = sorted(set(state["removed"]) | {number})
@@ -567,8 +567,7 @@ def _attrition_apply(state, item, order, dice) -> bool:
         if deltas[i]:
             S.add_units(state, item["to"], item["power"], S.LAND[i], deltas[i])
     item["applied"] = list(new)
-    S.log(state, f"winter: {item['power']} chooses its attrition losses: "
-                 f"{grammar.mix_text(tuple(new))}")
+    S.log(state, "winter_attrition_chosen", power=item["power"], mix=list(new))
     return True
 
 

@@ -19,6 +19,13 @@ def fresh(scenario: str = "1517", seed: str = "his-test", **options):
     return state
 
 
+def log_text(entries) -> str:
+    """Log entries (structured, `state.log`) as the English lines of the reports, joined."""
+    from pbem.reports.presenters import presenter_for
+    pres = presenter_for("here-i-stand", "en")
+    return " ".join(pres.log_line(e) for e in entries)
+
+
 def asked(state, seat):
     found = [d for d in RULES.decisions(state) if d.seat == seat]
     assert found, f"{seat} is not asked anything (phase {state['phase']})"

@@ -11,7 +11,7 @@ from engine.dice import Dice
 from games.here_i_stand import RULES, facts
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import diplomacy, sequence
-from his_helpers import asked, fresh, put
+from his_helpers import asked, fresh, put, log_text
 
 
 def later(turn: int = 2, seed: str = "dip"):
@@ -85,8 +85,8 @@ def test_turn_one_window_a_confirmed_package_takes_effect():
     state = close(state)
     assert ["england", "france"] in state["alliances"]
     assert state["phase"] == "diet_of_worms"                      # turn 1: nothing else (§7)
-    assert "agreement 1 (england, france) takes effect: ALLIANCE england france" in \
-        " ".join(state["log"])
+    assert "agreement 1 (England, France) takes effect: alliance of England and France" in \
+        log_text(state["log"])
 
 
 def test_a_missing_confirmation_means_no_agreement():
@@ -96,7 +96,7 @@ def test_a_missing_confirmation_means_no_agreement():
     assert RULES.default(state, decision) == {"verb": "DONE"}      # never accept by default
     state = close(state)
     assert ["england", "hapsburg"] not in state["alliances"]
-    assert "agreement 1" not in " ".join(state["log"])             # never announced
+    assert "agreement 1" not in log_text(state["log"])             # never announced
 
 
 def test_turn_one_only_england_with_france_or_the_hapsburgs():
@@ -118,7 +118,7 @@ def test_turn_one_hapsburg_deals_are_announced_before_french_ones():
     state = say(state, "hapsburg", "ACCEPT 2")
     state = close(state)
     assert 65 in state["hands"]["hapsburg"] and 65 not in state["hands"]["france"]
-    assert "agreement 1 (england, france) is void" in " ".join(state["log"])
+    assert "agreement 1 (England, France) is void" in log_text(state["log"])
 
 
 def test_reject_withdraw_and_done_reopens_a_party():
@@ -162,7 +162,7 @@ def test_random_cards_are_seen_only_by_the_receiver():
     state = close(state)
     assert sorted(state["hands"]["england"]) == [3, 65, 70] and state["hands"]["france"] == [4]
     names = {facts.card(65).name_en, facts.card(70).name_en}
-    assert any(facts.card(65).name_en in line for line in RULES.view(state, "england")["private_log"])
+    assert facts.card(65).name_en in log_text(RULES.view(state, "england")["private_log"])
     for seat in ("france", "hapsburg", None):
         view = leaves(RULES.view(state, seat))
         assert not any(n in s for n in names for s in view), seat
@@ -185,14 +185,14 @@ def test_card_limits_both_ways_and_void_at_execution():
         first = say(first, "england", f"ACCEPT {n}")
         both = say(both, "england", f"ACCEPT {n}")
     both = say(both, "france", "ACCEPT 3")
-    log = " ".join(close(first)["log"])
-    assert "agreement 1 (england, france) takes effect" in log
-    assert "agreement 2 (england, france) is void" in log        # a third card: over the limit
+    log = log_text(close(first)["log"])
+    assert "agreement 1 (England, France) takes effect" in log
+    assert "agreement 2 (England, France) is void" in log        # a third card: over the limit
     assert len(close(first)["hands"]["england"]) == 4
     # England's package is announced first (standard order): France may not give back
-    log = " ".join(close(both)["log"])
-    assert "agreement 3 (england, france) takes effect" in log
-    assert "agreement 1 (england, france) is void" in log and "both ways" in log
+    log = log_text(close(both)["log"])
+    assert "agreement 3 (England, France) takes effect" in log
+    assert "agreement 1 (England, France) is void" in log and "both ways" in log
 
 
 # ---------------------------------------------------------------- other terms (§9.1, §9.2)
@@ -206,7 +206,7 @@ def test_divorce_bars_a_papal_hapsburg_alliance():
     state = close(state)
     assert state["marital"] == "anne_boleyn" and len(state["pregnancy"]) == 1
     assert ["hapsburg", "papacy"] not in state["alliances"]
-    assert "agreement 2 (hapsburg, papacy) is void" in " ".join(state["log"])
+    assert "agreement 2 (Hapsburgs, Papacy) is void" in log_text(state["log"])
 
 
 def test_lift_excommunication_and_release_a_leader():
@@ -311,7 +311,7 @@ def test_no_suing_on_the_last_turn_or_without_grounds():
     state["turn"] = state["last_turn"]
     state = close(state)
     assert segment(state) != "peace"
-    assert "no suing for peace on the last turn" in " ".join(state["log"])
+    assert "no suing for peace on the last turn" in log_text(state["log"])
 
 
 # ---------------------------------------------------------------- ransom (§9.4), excommunication (§9.5)

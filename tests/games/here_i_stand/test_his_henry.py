@@ -9,7 +9,7 @@ from engine.dice import Dice
 from games.here_i_stand import RULES, events
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import card_draw
-from his_helpers import asked, fresh, into_action, order
+from his_helpers import asked, fresh, into_action, order, log_text
 
 
 class FixedDice(Dice):
@@ -106,7 +106,7 @@ def test_mary_i_roll_1_to_3_the_papacy_burns_books():
     assert 65 in state["discard"] and 65 not in state["hands"]["england"]
     d = asked(state, "papacy")
     assert d.kind == "counter_reform" and "york" in dict(d.options.options[0].fields)["space"].values
-    assert "debate" in " ".join(state["log"])
+    assert "debate" in log_text(state["log"])
     state = order(state, "papacy", "REFORM York")
     state = order(state, "papacy", RULES.order_text(RULES.default(state, asked(state, "papacy"))))
     assert state["phase_data"]["active"] == S.MAJORS.index("france")   # the impulse ended

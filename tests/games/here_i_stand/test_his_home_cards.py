@@ -8,7 +8,7 @@ from engine.contract import IllegalOrder
 from engine.dice import Dice
 from games.here_i_stand import RULES, events, facts, home_cards
 from games.here_i_stand import state as S
-from his_helpers import asked, fresh, into_action, order, put
+from his_helpers import asked, fresh, into_action, order, put, log_text
 
 
 def test_janissaries_raise_4_regulars_in_ottoman_home_spaces():
@@ -41,7 +41,7 @@ def test_janissaries_need_counters_and_home_spaces():
     state = order(state, "ottoman", "PLAY 1 AS EVENT")
     assert dict(asked(state, "ottoman").options.options[0].fields)["units"].high == 2
     state = order(state, "ottoman", "PLACE 2 IN Istanbul")
-    assert "not placed" in " ".join(state["log"])
+    assert "not placed" in log_text(state["log"])
     s2 = into_action(fresh(), "ottoman", hand=[1])
     for sid in S.board().spaces_of(home="ottoman"):
         S.set_control(s2, sid, "hapsburg")
@@ -86,7 +86,7 @@ def test_here_i_stand_takes_a_card_from_the_discard():
     d = asked(played, "protestant")
     assert d.kind == "retrieved" and "KEEP" in d.options.verbs()
     played = order(played, "protestant", "PLAY 41 FOR CP")
-    assert 41 in played["discard"] and "plays #41 Marburg Colloquy for 5 CP" in " ".join(played["log"])
+    assert 41 in played["discard"] and "played #41 Marburg Colloquy for 5 CP" in log_text(played["log"])
     kept = order(order(state, "protestant", "TAKE 39"), "protestant", "KEEP")
     assert 39 in kept["hands"]["protestant"]
     assert kept["phase_data"]["active"] == 0                    # the impulse ended

@@ -9,7 +9,7 @@ from engine.dice import Dice
 from games.here_i_stand import RULES, events
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import TURN_PHASES, sequence
-from his_helpers import MAJORS, asked, fresh, into_action, order
+from his_helpers import MAJORS, asked, fresh, into_action, order, log_text
 
 
 class FixedDice(Dice):
@@ -26,7 +26,7 @@ class FixedDice(Dice):
 def test_turn_sequence_phases():
     state = fresh()
     assert state["phase"] == "diplomacy" and state["turn"] == 1
-    assert "T1 Luther's 95 Theses" in " ".join(state["log"])
+    assert "T1 Luther's 95 Theses" in log_text(state["log"])
     state["turn"] = 2
     state["phase"] = "victory"
     assert sequence.next_phase(state) == "card_draw"

@@ -10,7 +10,7 @@ from engine.dice import Dice
 from games.here_i_stand import RULES, religion
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import diet_of_worms, sequence
-from his_helpers import asked, clear_units, fresh, put
+from his_helpers import asked, clear_units, fresh, put, log_text
 
 P, C = religion.PROTESTANT, religion.CATHOLIC
 
@@ -302,7 +302,7 @@ def test_diet_catholic_win_and_draw():
     assert set(diet_of_worms.targets(won, C)) == {"leipzig", "wittenberg"}
     drawn = choose(state, "hapsburg", 47, FixedDice(*([1] * n_p), *([1] * n_c)))
     assert drawn["phase"] == "spring_deployment"
-    assert "the Diet of Worms ends in a draw" in " ".join(drawn["log"])
+    assert "the Diet of Worms ends in a draw" in log_text(drawn["log"])
 
 
 def test_diet_default_is_the_lowest_cp_card_and_e7_hand():
