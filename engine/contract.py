@@ -87,7 +87,20 @@ class IllegalOrder(Exception):
         self.reason = str(reason)
         self.hints = list(hints)
         self.code = code
-        self.params = dict(params or {})
+        self.params = {k: _plain_param(v) for k, v in (params or {}).items()}
+
+
+def _plain_param(value: Any) -> Any:
+    """A refusal parameter as plain data (a nested `Reason` becomes ``{msg, ...}``)."""
+    if isinstance(value, Reason):
+        if value.code is None:
+            return str(value)
+        return {"msg": value.code, **{k: _plain_param(v) for k, v in value.params.items()}}
+    if isinstance(value, (list, tuple)):
+        return [_plain_param(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain_param(v) for k, v in value.items()}
+    return value
 
     def __str__(self) -> str:
         if not self.hints:

@@ -33,6 +33,10 @@ class OrderResult:
     message: str = ""
     hints: list[str] = field(default_factory=list)
     seq: int | None = None
+    #: The message as a catalog code and parameters (`IllegalOrder.code`), for reports in
+    #: the reader's language; `message` is the English text.
+    code: str | None = None
+    params: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -182,7 +186,8 @@ class Game:
         remaining ones are skipped: they were written assuming it applied.
         """
         if seat not in self.seats:
-            raise IllegalOrder(f"{self.id} has no seat {seat!r}", list(self.seats))
+            raise IllegalOrder(f"{self.id} has no seat {seat!r}", list(self.seats),
+                               code="no_seat", params={"game": self.id, "text": seat})
         by = by or seat
         blocks = self.rules.split(text)
         results: list[OrderResult] = []
@@ -191,13 +196,14 @@ class Game:
         for index, (line, block) in enumerate(blocks):
             if self.outcome() is not None:
                 results.append(OrderResult(line, block, "skipped",
-                                           message="the game is over"))
+                                           message="the game is over", code="game_over"))
                 continue
             if not self.decisions(seat):
                 rest = blocks[index:]
                 self.server["held"][seat] = [{"line": n, "text": b, "by": by, "source": source}
                                              for n, b in rest]
-                results.extend(OrderResult(n, b, "held", message="held until you are asked")
+                results.extend(OrderResult(n, b, "held", message="held until you are asked",
+                                           code="order_held")
                                for n, b in rest)
                 break
             result = self._try(seat, line, block, by=by, source=source, at=at)
@@ -207,7 +213,8 @@ class Game:
                 entries.extend(self._run_held(at))
             if result.status == "rejected":
                 results.extend(OrderResult(n, b, "skipped",
-                                           message=f"not tried: line {line} was refused")
+                                           message=f"not tried: line {line} was refused",
+                                           code="not_tried", params={"line": line})
                                for n, b in blocks[index + 1:])
                 break
         return Receipt(self.id, seat, results, entries, self.decisions(), self.outcome())
@@ -218,7 +225,8 @@ class Game:
         if decision is None:
             open_ = self.decisions(seat)
             if not open_:
-                raise IllegalOrder(f"{seat} is not asked anything now")
+                raise IllegalOrder(f"{seat} is not asked anything now", code="not_asked",
+                                   params={"seat": seat})
             decision = open_[0]
         text = self.rules.order_text(order)
         # Round-trip through the canonical text: what replay will read is what we apply.
@@ -238,7 +246,7 @@ class Game:
             return OrderResult(line, block, "applied", order=entry.order, seq=entry.seq)
         assert refusal is not None
         return OrderResult(line, block, "rejected", message=refusal.reason,
-                           hints=refusal.hints)
+                           hints=refusal.hints, code=refusal.code, params=refusal.params)
 
     def _enter(self, seat: str, decision: Decision, order: Order, *, by: str, source: str,
                at: dt.datetime) -> Entry:

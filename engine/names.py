@@ -41,20 +41,24 @@ class NameIndex(Generic[K]):
         """The one key `text` names, or `IllegalOrder` with suggestions."""
         wanted = normalize(text)
         if not wanted:
-            raise IllegalOrder(f"a {self.what} is missing")
+            raise IllegalOrder(f"a {self.what} is missing", code="name_missing",
+                               params={"what": self.what})
         exact = self._keys.get(wanted)
         if exact and len(exact) == 1:
             return next(iter(exact))
         if exact:
             raise IllegalOrder(f"{text!r} is ambiguous: it names several {self.what}s",
-                               sorted(str(k) for k in exact))
+                               sorted(str(k) for k in exact), code="name_ambiguous",
+                               params={"what": self.what, "text": text})
         prefixed = {name for name in self._keys if name.startswith(wanted)}
         keys = {k for name in prefixed for k in self._keys[name]}
         if len(keys) == 1:
             return next(iter(keys))
         if keys:
             raise IllegalOrder(f"{text!r} is ambiguous: it could be several {self.what}s",
-                               sorted(self._shown[n] for n in prefixed)[:8])
+                               sorted(self._shown[n] for n in prefixed)[:8],
+                               code="name_ambiguous", params={"what": self.what, "text": text})
         close = difflib.get_close_matches(wanted, list(self._keys), n=4, cutoff=0.7)
         raise IllegalOrder(f"there is no {self.what} called {text!r}",
-                           [self._shown[n] for n in close])
+                           [self._shown[n] for n in close], code="name_unknown",
+                           params={"what": self.what, "text": text})

@@ -123,7 +123,8 @@ def find_decision(decisions: list[Decision], decision_id: str, seat: str) -> Dec
         if decision.id == decision_id and decision.seat == seat:
             return decision
     raise IllegalOrder(f"{seat} has no open decision {decision_id}",
-                       [f"{d.id} ({d.seat}: {d.kind})" for d in decisions])
+                       [f"{d.id} ({d.seat}: {d.kind})" for d in decisions], code="no_decision",
+                       params={"seat": seat, "text": decision_id})
 
 
 def start(rules: Rules, header: Header) -> tuple[State, Dice]:

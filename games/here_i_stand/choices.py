@@ -135,21 +135,22 @@ def is_choice(decision: Decision) -> bool:
 def parse(state: S.State, decision: Decision, text: str) -> dict:
     item = current(state, decision.seat)
     if item is None or item["kind"] != decision.kind:
-        raise IllegalOrder("nothing of this kind is asked now")
+        raise IllegalOrder("nothing of this kind is asked now", code="not_asked_kind")
     return KINDS[decision.kind].parse(state, item, text)
 
 
 def apply(state: S.State, seat: str, decision: Decision, order: dict, dice: Dice) -> None:
     item = current(state, seat)
     if item is None or item["kind"] != decision.kind:
-        raise IllegalOrder("nothing of this kind is asked of you now")
+        raise IllegalOrder("nothing of this kind is asked of you now", code="not_asked_kind")
     kind = KINDS[item["kind"]]
     options = OptionSet(tuple(kind.options(state, item)))
     if not options.admits(order):
         from games.here_i_stand import grammar
         shown = [o.example or o.describe() for o in options.options][:8]
-        raise IllegalOrder(f"{grammar.order_text(order) if 'verb' in order else order} does not "
-                           f"answer this question ({kind.prompt(state, item)})", shown)
+        text = grammar.order_text(order) if "verb" in order else str(order)
+        raise IllegalOrder(f"{text} does not answer this question ({kind.prompt(state, item)})",
+                           shown, code="not_possible_now", params={"text": text})
     if kind.apply(state, item, order, dice):
         _finish(state, item, dice)
     settle(state, dice)

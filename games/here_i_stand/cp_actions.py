@@ -22,7 +22,8 @@ import itertools
 from collections import deque
 from typing import Any
 
-from engine.contract import IllegalOrder
+from engine.contract import IllegalOrder, Reason
+from engine.contract import Reason as R
 from engine.options import Count, OneOf, Option
 from games.here_i_stand import facts, grammar
 from games.here_i_stand import state as S
@@ -137,29 +138,32 @@ def can_enter(state: S.State, power: str, dst: str) -> str | None:
     """Why `power`'s army may not enter `dst` now, or None (§13.1, §21.6)."""
     m = S.board()
     if dst not in m.spaces:
-        return f"{dst} is not a land space"
+        return R(f"{dst} is not a land space", "not_land", text=str(dst))
     if not S.in_play(state, dst):
-        return f"{m.spaces[dst].name_en} is out of play"
+        return R(f"{m.spaces[dst].name_en} is out of play", "out_of_play", space=dst)
     if not state["league"] and m.spaces[dst].type == "electorate" and power != "protestant":
-        return "no army may enter an electorate before the Schmalkaldic League (§21.6)"
+        return R("no army may enter an electorate before the Schmalkaldic League (§21.6)",
+                 "electorate_before_league")
     owner = S.controller(state, dst)
     if not (owner in (power, "independent") or S.allied(state, power, owner)
             or S.at_war(state, power, owner)):
-        return (f"{m.spaces[dst].name_en} is controlled by {owner}, which is neither at war "
-                f"nor allied with {power} (§13.1)")
+        return R(f"{m.spaces[dst].name_en} is controlled by {owner}, which is neither at war "
+                 f"nor allied with {power} (§13.1)", "enter_neutral", space=dst, owner=owner,
+                 power=power)
     for other, counts in S.units(state, dst).items():
         if other == power or not any(counts.get(k) for k in S.LAND):
             continue
         if S.allied(state, power, other):
             continue
         if other == "independent" or S.at_war(state, power, other):
-            return (f"{m.spaces[dst].name_en} holds {other} land units: moving into enemy "
-                    "units (battle, siege) is the land war, not yet implemented in pbem")
+            return R(f"{m.spaces[dst].name_en} holds {other} land units: moving into enemy "
+                     "units (battle, siege) is the land war, not yet implemented in pbem",
+                     "enter_enemy_units", space=dst, power=other)
     for lid in S.leaders_at(state, dst):
         owner_l = S.leader_power(state, lid)
         if owner_l and S.at_war(state, power, owner_l):
-            return (f"{m.spaces[dst].name_en} holds an enemy leader: capture is part of the "
-                    "land war, not yet implemented in pbem")
+            return R(f"{m.spaces[dst].name_en} holds an enemy leader: capture is part of the "
+                     "land war, not yet implemented in pbem", "enter_enemy_leader", space=dst)
     return None
 
 
@@ -180,13 +184,16 @@ def pick_units(stacks: dict[str, dict[str, int]], power: str, n: int, mix=None,
         have = stacks.get(power, {})
         for k, v in own.items():
             if v > have.get(k, 0):
-                raise IllegalOrder(f"only {have.get(k, 0)} {k} of {power} there, not {v}")
+                raise IllegalOrder(R(f"only {have.get(k, 0)} {k} of {power} there, not {v}",
+                                     "mix_too_many", stack={k: have.get(k, 0)}, power=power,
+                                     n=v))
         if own:
             out[power] = own
         for minor, v in allied or ():
             if minor == power or minor not in stacks and v:
-                raise IllegalOrder(f"no {minor} land units there that {power} commands "
-                                   "(only allied minors' units join an army, §5.1)")
+                raise IllegalOrder(R(f"no {minor} land units there that {power} commands "
+                                     "(only allied minors' units join an army, §5.1)",
+                                     "mix_no_minor", minor=minor, power=power))
             have = stacks.get(minor, {})
             take: dict[str, int] = {}
             left = v
@@ -196,12 +203,15 @@ def pick_units(stacks: dict[str, dict[str, int]], power: str, n: int, mix=None,
                     take[k] = t
                     left -= t
             if left:
-                raise IllegalOrder(f"only {sum(have.values())} {minor} units there, not {v}")
+                raise IllegalOrder(R(f"only {sum(have.values())} {minor} units there, not {v}",
+                                     "mix_minor_too_many", have=sum(have.values()),
+                                     minor=minor, n=v))
             if take:
                 out[minor] = take
         if n != sum(sum(c.values()) for c in out.values()):
-            raise IllegalOrder(f"{n} units but the mix names "
-                               f"{sum(sum(c.values()) for c in out.values())}")
+            named = sum(sum(c.values()) for c in out.values())
+            raise IllegalOrder(R(f"{n} units but the mix names {named}", "mix_sum", n=n,
+                                 total=named))
         return out
     out = {}
     left = n
@@ -212,7 +222,8 @@ def pick_units(stacks: dict[str, dict[str, int]], power: str, n: int, mix=None,
                 out.setdefault(owner, {})[k] = take
                 left -= take
     if left:
-        raise IllegalOrder(f"only {stack_total(stacks)} land units there, not {n}")
+        raise IllegalOrder(R(f"only {stack_total(stacks)} land units there, not {n}",
+                             "too_few_units", have=stack_total(stacks), n=n))
     return out
 
 
@@ -222,36 +233,47 @@ def check_move(state: S.State, power: str, src: str, dst: str, leaders: tuple[st
     n}}`` (§13.1; allied minors' units may go with the major's, §5.1)."""
     m = S.board()
     if power == "protestant" and not state["league"]:
-        raise IllegalOrder("the Protestants cannot move before the Schmalkaldic League (§21.6)")
+        raise IllegalOrder(R("the Protestants cannot move before the Schmalkaldic League "
+                             "(§21.6)", "protestants_before_league"))
     if src not in m.spaces:
-        raise IllegalOrder(f"{src} is not a land space")
+        raise IllegalOrder(R(f"{src} is not a land space", "not_land", text=str(src)))
     if not m.are_adjacent(src, dst):
         near = [m.spaces[x].name_en for x in m.neighbours(src)]
-        raise IllegalOrder(f"{m.spaces[dst].name_en if dst in m.spaces else dst} is not "
-                           f"adjacent to {m.spaces[src].name_en}", near)
+        if dst in m.spaces:
+            raise IllegalOrder(R(f"{m.spaces[dst].name_en} is not adjacent to "
+                                 f"{m.spaces[src].name_en}", "not_adjacent", dst=dst, src=src,
+                                 spaces=list(m.neighbours(src))), near)
+        raise IllegalOrder(R(f"{dst} is not adjacent to {m.spaces[src].name_en}", "not_land",
+                             text=str(dst)), near)
     avail, here = army_at(state, power, src)
     for lid in leaders:
         if lid not in here:
-            raise IllegalOrder(f"{facts.leader(lid).name_en} is not with {power}'s army in "
-                               f"{m.spaces[src].name_en}", [facts.leader(x).name_en for x in here])
+            raise IllegalOrder(R(f"{facts.leader(lid).name_en} is not with {power}'s army in "
+                                 f"{m.spaces[src].name_en}", "leader_not_here", leader=lid,
+                                 power=power, space=src),
+                               [facts.leader(x).name_en for x in here])
     if not isinstance(n, int) or n < 0:
-        raise IllegalOrder("a negative number of units cannot move")
+        raise IllegalOrder(R("a negative number of units cannot move", "negative_units"))
     if n == 0 and not leaders:
-        raise IllegalOrder("nothing to move: name units or leaders")
+        raise IllegalOrder(R("nothing to move: name units or leaders", "nothing_to_move"))
     if n == 0 and S.enemy_space(state, power, dst):
-        raise IllegalOrder("leaders without units may not enter an enemy-controlled space (§13.1)")
+        raise IllegalOrder(R("leaders without units may not enter an enemy-controlled space "
+                             "(§13.1)", "lone_leaders"))
     chosen = pick_units(avail, power, n, mix, allied)
     limit = S.army_limit(leaders)
     if n > limit:
-        raise IllegalOrder(f"an army led by {', '.join(leaders) or 'no leader'} may hold at most "
-                           f"{limit} units (§5.1), not {n}")
+        raise IllegalOrder(R(f"an army led by {', '.join(leaders) or 'no leader'} may hold at "
+                             f"most {limit} units (§5.1), not {n}",
+                             "army_limit_led" if leaders else "army_limit",
+                             leaders=list(leaders), limit=limit, n=n))
     why = can_enter(state, power, dst)
     if why:
         raise IllegalOrder(why)
     cost = move_cost(src, dst)
     if cp is not None and cost > cp:
-        raise IllegalOrder(f"moving {m.spaces[src].name_en} -> {m.spaces[dst].name_en} costs "
-                           f"{cost} CP and {cp} are left")
+        raise IllegalOrder(R(f"moving {m.spaces[src].name_en} -> {m.spaces[dst].name_en} costs "
+                             f"{cost} CP and {cp} are left", "move_cost", src=src, dst=dst,
+                             need=cost, cp=cp))
     return chosen
 
 
@@ -342,26 +364,29 @@ def _adjacent_land(state: S.State, power: str, target: str, *, enemy: bool) -> b
     return False
 
 
-def control_problem(state: S.State, power: str, target: str, reach=None) -> str | None:
+def control_problem(state: S.State, power: str, target: str, reach=None) -> Reason | None:
     m = S.board()
     if target not in m.spaces or not S.in_play(state, target):
-        return f"{target} is not a space in play"
+        return R(f"{target} is not a space in play", "not_in_play", text=str(target))
     sp = m.spaces[target]
     if sp.is_fortified:
-        return (f"{sp.name_en} is fortified: only a siege, a peace or an event changes its "
-                "control (§12.3)")
+        return R(f"{sp.name_en} is fortified: only a siege, a peace or an event changes its "
+                 "control (§12.3)", "control_fortified", space=target)
     owner = S.controller(state, target)
     if not (owner == "independent" or S.at_war(state, power, owner)):
-        return f"{sp.name_en} is neither independent nor enemy-controlled (§12.2)"
+        return R(f"{sp.name_en} is neither independent nor enemy-controlled (§12.2)",
+                 "control_not_enemy", space=target)
     if S.foreign_units_at(state, power, target, S.LAND + S.NAVAL):
-        return f"{sp.name_en} holds units of a power not allied with {power} (§12.2)"
+        return R(f"{sp.name_en} holds units of a power not allied with {power} (§12.2)",
+                 "control_foreign_units", space=target, power=power)
     if not (force_count(state, target, power) > 0
             or (_adjacent_land(state, power, target, enemy=False)
                 and not _adjacent_land(state, power, target, enemy=True))):
-        return (f"{power} needs land units in {sp.name_en}, or next to it with no enemy land "
-                "units next to it (§12.2)")
+        return R(f"{power} needs land units in {sp.name_en}, or next to it with no enemy land "
+                 "units next to it (§12.2)", "control_no_units", power=power, space=target)
     if not has_loc(state, power, target, reach):
-        return f"{power} has no line of communication to {sp.name_en} (§12.1)"
+        return R(f"{power} has no line of communication to {sp.name_en} (§12.1)",
+                 "control_no_loc", power=power, space=target)
     return None
 
 
@@ -384,12 +409,12 @@ def apply_control(state: S.State, power: str, target: str) -> None:
     S.log(state, "control", power=power, space=target)
 
 
-def unrest_problem(state: S.State, power: str, target: str) -> str | None:
+def unrest_problem(state: S.State, power: str, target: str) -> Reason | None:
     m = S.board()
     if target not in m.spaces:
-        return f"{target} is not a land space"
+        return R(f"{target} is not a land space", "not_land", text=str(target))
     if not S.in_unrest(state, target):
-        return f"{m.spaces[target].name_en} is not in unrest"
+        return R(f"{m.spaces[target].name_en} is not in unrest", "not_in_unrest", space=target)
     if force_count(state, target, power) > 0:
         return None
     if power == "protestant" and not state["league"] and m.spaces[target].home == "protestant":
@@ -397,8 +422,8 @@ def unrest_problem(state: S.State, power: str, target: str) -> str | None:
     if (_adjacent_land(state, power, target, enemy=False)
             and not _adjacent_land(state, power, target, enemy=True)):
         return None
-    return (f"{power} needs land units in {m.spaces[target].name_en}, or next to it with no "
-            "enemy land units next to it (§12.4)")
+    return R(f"{power} needs land units in {m.spaces[target].name_en}, or next to it with no "
+             "enemy land units next to it (§12.4)", "unrest_no_units", power=power, space=target)
 
 
 def unrest_targets(state: S.State, power: str) -> list[str]:
@@ -449,39 +474,45 @@ def build_units(state: S.State, power: str, owner: str | None = None) -> list[st
 
 
 def build_problem(state: S.State, power: str, unit: str, sid: str,
-                  on_map: tuple[int, int] | None = None) -> str | None:
+                  on_map: tuple[int, int] | None = None) -> Reason | None:
     m = S.board()
     if sid not in m.spaces or not S.in_play(state, sid):
-        return f"{sid} is not a space in play"
+        return R(f"{sid} is not a space in play", "not_in_play", text=str(sid))
     owner = build_owner(state, power, sid)
     if unit not in build_units(state, power, owner):
         if owner != power:
-            return (f"{power} may build only regulars (and squadrons for Genoa, Scotland and "
-                    f"Venice) of its allied minor {owner} (§22.3)")
-        return f"{power} cannot build a {unit} now (§17)"
+            return R(f"{power} may build only regulars (and squadrons for Genoa, Scotland and "
+                     f"Venice) of its allied minor {owner} (§22.3)", "build_minor_kind",
+                     power=power, minor=owner)
+        return R(f"{power} cannot build a {unit} now (§17)", "build_kind", power=power,
+                 unit=unit)
     sp = m.spaces[sid]
     havens = state.get("pirate_havens", [])
     if owner != power:
         if S.major_of(state, S.controller(state, sid)) != power:
-            return f"{sp.name_en} is not a home space of {owner} that {power}'s side controls (§22.3)"
+            return R(f"{sp.name_en} is not a home space of {owner} that {power}'s side "
+                     "controls (§22.3)", "build_minor_space", space=sid, minor=owner,
+                     power=power)
     elif not (sp.home == power or sid in havens) or S.controller(state, sid) != power:
-        return f"{sp.name_en} is not a home space {power} controls (§17)"
+        return R(f"{sp.name_en} is not a home space {power} controls (§17)", "build_not_home",
+                 space=sid, power=power)
     if S.in_unrest(state, sid):
-        return f"{sp.name_en} is in unrest (§12.4)"
+        return R(f"{sp.name_en} is in unrest (§12.4)", "in_unrest", space=sid)
     if S.enemy_units_at(state, power, sid):
-        return f"{sp.name_en} is occupied by the enemy (§17)"
+        return R(f"{sp.name_en} is occupied by the enemy (§17)", "build_occupied", space=sid)
     if sid in havens and unit != "corsair":
-        return "only corsairs may be built in a pirate haven (§21.1)"
+        return R("only corsairs may be built in a pirate haven (§21.1)", "build_haven")
     if unit in ("squadron", "corsair") and not sp.ports:
-        return f"{sp.name_en} is not a port (§17)"
+        return R(f"{sp.name_en} is not a port (§17)", "build_not_port", space=sid)
     limits = facts.counter_limits().get(owner, {})
     land, naval = (on_map if on_map is not None and owner == power else _counts(state, owner))
     if unit in ("regular", "mercenary", "cavalry"):
         if land + 1 > limits.get("land", 10 ** 6):
-            return f"{owner} has no land counters left (§5)"
+            return R(f"{owner} has no land counters left (§5)", "no_land_counters", power=owner)
     else:
         if naval + 1 > limits.get("naval", 10 ** 6):
-            return f"{owner} has no naval counters left (§5)"
+            return R(f"{owner} has no naval counters left (§5)", "no_naval_counters",
+                     power=owner)
     return None
 
 
@@ -556,21 +587,24 @@ def parse(state: S.State, power: str, text: str) -> Order:
     if verb == "REMOVE":
         words = rest.split(maxsplit=1)
         if not words or words[0].upper() not in ("UNREST", "БЕСПОРЯДКИ"):
-            raise IllegalOrder("say REMOVE UNREST <space>", ["REMOVE UNREST <space>"])
+            raise IllegalOrder(R("say REMOVE UNREST <space>", "syntax", text="REMOVE UNREST <space>"),
+                               ["REMOVE UNREST <space>"])
         return {"verb": "REMOVE_UNREST", "space": grammar.space(words[1] if len(words) > 1 else "")}
     if verb == "BUILD":
         words = rest.split()
         if not words:
-            raise IllegalOrder("say BUILD <unit> IN <space>", ["BUILD REGULAR IN Paris"])
+            raise IllegalOrder(R("say BUILD <unit> IN <space>", "syntax", text="BUILD <unit> IN <space>"),
+                               ["BUILD REGULAR IN Paris"])
         unit = UNIT_WORDS.get(words[0].upper().rstrip("S"), UNIT_WORDS.get(words[0].upper()))
         if unit is None:
-            raise IllegalOrder(f"{words[0]!r} is not a unit type",
+            raise IllegalOrder(R(f"{words[0]!r} is not a unit type", "not_unit_type", text=words[0]),
                                ["REGULAR", "MERCENARY", "CAVALRY", "SQUADRON", "CORSAIR"])
         tail = words[1:]
         if tail and tail[0].upper() in ("IN", "В"):
             tail = tail[1:]
         return {"verb": "BUILD", "unit": unit, "space": grammar.space(" ".join(tail))}
-    raise IllegalOrder(f"{text.strip()!r} is not a CP action",
+    raise IllegalOrder(R(f"{text.strip()!r} is not a CP action", "not_cp_action",
+                         text=text.strip()),
                        ["MOVE <from> -> <to> [WITH <leaders>] [<n>]", "CONTROL <space>",
                         "BUILD <unit> IN <space>", "REMOVE UNREST <space>", "DONE"])
 
@@ -582,12 +616,12 @@ def apply(state: S.State, power: str, order: Order, cp: int) -> int:
         return apply_move(state, power, order, cp)
     if verb == "CONTROL":
         if cp < 1:
-            raise IllegalOrder("no CP left")
+            raise IllegalOrder(R("no CP left", "no_cp_left"))
         apply_control(state, power, order["space"])
         return 1
     if verb == "REMOVE_UNREST":
         if cp < 1:
-            raise IllegalOrder("no CP left")
+            raise IllegalOrder(R("no CP left", "no_cp_left"))
         why = unrest_problem(state, power, order["space"])
         if why:
             raise IllegalOrder(why)
@@ -597,7 +631,8 @@ def apply(state: S.State, power: str, order: Order, cp: int) -> int:
     if verb == "BUILD":
         cost = facts.BUILD_COST.get(order.get("unit"), 99)
         if cost > cp:
-            raise IllegalOrder(f"a {order.get('unit')} costs {cost} CP and {cp} are left")
+            raise IllegalOrder(R(f"a {order.get('unit')} costs {cost} CP and {cp} are left",
+                                 "build_cost", unit=order.get("unit"), need=cost, cp=cp))
         return apply_build(state, power, order["unit"], order["space"])
-    raise IllegalOrder(f"{verb} is not a CP action",
+    raise IllegalOrder(R(f"{verb} is not a CP action", "not_cp_action", text=str(verb)),
                        ["MOVE", "CONTROL", "BUILD", "REMOVE UNREST", "DONE"])

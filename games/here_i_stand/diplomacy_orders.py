@@ -23,7 +23,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.contract import IllegalOrder
+from engine.contract import IllegalOrder, Reason
+from engine.contract import Reason as R
 from games.here_i_stand import grammar
 from games.here_i_stand import state as S
 
@@ -122,14 +123,16 @@ def powers_list(text: str) -> list[str]:
 def _major(text: str) -> str:
     p = grammar.power(text)
     if p not in S.MAJORS:
-        raise IllegalOrder(f"{text.strip()!r} is not a major power", list(S.MAJORS))
+        raise IllegalOrder(R(f"{text.strip()!r} is not a major power", "not_major",
+                             text=text.strip()), list(S.MAJORS))
     return p
 
 
 def _number(text: str, what: str) -> int:
     t = text.strip()
     if not t.isdigit():
-        raise IllegalOrder(f"{what}: {t!r} is not a number")
+        raise IllegalOrder(R(f"{what}: {t!r} is not a number", "not_a_number", verb=what,
+                             text=t))
     return int(t)
 
 
@@ -154,7 +157,7 @@ def parse_term(state, text: str) -> tuple:
     t = text.strip().rstrip(".")
     words = t.split()
     if not words:
-        raise IllegalOrder("an empty term")
+        raise IllegalOrder(R("an empty term", "dip_empty_term"))
     kind = TERM_WORDS.get(words[0].upper())
     if kind is None and len(words) > 1 and words[0].isdigit():
         kind = TERM_WORDS.get(words[1].upper())        # "2 CARDS FROM ..."
@@ -162,7 +165,7 @@ def parse_term(state, text: str) -> tuple:
             t = " ".join([words[1], words[0], *words[2:]])
             words = t.split()
     if kind is None:
-        raise IllegalOrder(f"{t!r} is not an agreement term",
+        raise IllegalOrder(R(f"{t!r} is not an agreement term", "dip_not_a_term", text=t),
                            ["ALLIANCE <power> <power>", "PEACE <power> <power>",
                             "CARDS <n> FROM <power> TO <power>", "CEDE <space> TO <power>",
                             "MERCENARIES <n> FROM <power> TO <power>",
@@ -174,17 +177,20 @@ def parse_term(state, text: str) -> tuple:
     if kind in ("ALLIANCE", "PEACE"):
         ps = powers_list(_drop_words(body, "BETWEEN", "МЕЖДУ"))
         if len(ps) != 2 or ps[0] == ps[1]:
-            raise IllegalOrder(f"{kind} names two different powers: {kind} <power> <power>")
+            raise IllegalOrder(R(f"{kind} names two different powers: {kind} <power> <power>",
+                                 "dip_two_powers", verb=kind))
         for p in ps:
             if p not in S.MAJORS:
-                raise IllegalOrder(f"{kind}: {p} is not a major power (§9.1)")
+                raise IllegalOrder(R(f"{kind}: {p} is not a major power (§9.1)",
+                                     "dip_term_not_major", verb=kind, power=p))
         a, b = sorted(ps)
         return (kind, a, b)
     if kind == "CARDS":
         head, dest = _split_kw(body, "TO")
         head, src = _split_kw(head, "FROM")
         if src is None or dest is None:
-            raise IllegalOrder("CARDS <n> FROM <power> TO <power>")
+            raise IllegalOrder(R("CARDS <n> FROM <power> TO <power>", "syntax",
+                                 text="CARDS <n> FROM <power> TO <power>"))
         n = _number(_drop_words(head, "RANDOM", "СЛУЧАЙНЫЕ"), "CARDS")
         return ("CARDS", n, _major(src), _major(dest))
     if kind == "MERCENARIES":
@@ -193,8 +199,10 @@ def parse_term(state, text: str) -> tuple:
         head, dest = _split_kw(head, "TO")
         head, src = _split_kw(head, "FROM")
         if src is None or dest is None:
-            raise IllegalOrder("MERCENARIES <n> FROM <power> TO <power> [TAKEN AT <space> <k>, ...] "
-                               "[PLACED AT <space>]")
+            raise IllegalOrder(R("MERCENARIES <n> FROM <power> TO <power> [TAKEN AT <space> <k>, "
+                                 "...] [PLACED AT <space>]", "syntax",
+                                 text="MERCENARIES <n> FROM <power> TO <power> [TAKEN AT "
+                                      "<space> <k>, ...] [PLACED AT <space>]"))
         n = _number(head, "MERCENARIES")
         takes: list[tuple[str, int]] = []
         if taken is not None:
@@ -216,11 +224,14 @@ def parse_term(state, text: str) -> tuple:
         head, src = _split_kw(head, "FROM")
         head, port = _split_kw(head, "AT")
         if src is None or dest is None or port is None:
-            raise IllegalOrder("LOAN <n> AT <port> FROM <power> TO <power> [WITH <naval leader>]")
+            raise IllegalOrder(R("LOAN <n> AT <port> FROM <power> TO <power> [WITH <naval "
+                                 "leader>]", "syntax", text="LOAN <n> AT <port> FROM <power> "
+                                 "TO <power> [WITH <naval leader>]"))
         toks = [w for w in head.split() if w.upper() not in ("SQUADRONS", "SQUADRON", "ЭСКАДРЫ",
                                                               "ЭСКАДРУ", "ЭСКАДР", "ЭСКАДРА")]
         if len(toks) != 1 or not toks[0].isdigit():
-            raise IllegalOrder("LOAN needs the number of squadrons: LOAN 2 AT <port> FROM ... TO ...")
+            raise IllegalOrder(R("LOAN needs the number of squadrons: LOAN 2 AT <port> FROM ... "
+                                 "TO ...", "dip_loan_number"))
         n = int(toks[0])
         return ("LOAN", n, grammar.space(port), _major(src), _major(dest),
                 grammar.leader(leader) if leader else "")
@@ -230,7 +241,8 @@ def parse_term(state, text: str) -> tuple:
         head, dest = _split_kw(body, "TO")
         head, src = _split_kw(head, "FROM")
         if dest is None:
-            raise IllegalOrder("CEDE <space> [FROM <power>] TO <power>")
+            raise IllegalOrder(R("CEDE <space> [FROM <power>] TO <power>", "syntax",
+                                 text="CEDE <space> [FROM <power>] TO <power>"))
         sid = grammar.space(head)
         giver = _major(src) if src else S.major_of(state, S.controller(state, sid))
         return ("CEDE", sid, giver, _major(dest))
@@ -238,7 +250,7 @@ def parse_term(state, text: str) -> tuple:
         return ("DIVORCE",)
     if kind == "LIFT":
         return ("LIFT", _major(_drop_words(body, "EXCOMMUNICATION", "ОТЛУЧЕНИЕ", "OF", "С")))
-    raise IllegalOrder(f"unknown term {kind}")  # pragma: no cover
+    raise IllegalOrder(R(f"unknown term {kind}", "dip_unknown_term", text=str(kind)))  # pragma: no cover
 
 
 def term_text(term) -> str:
@@ -303,7 +315,8 @@ def parse_proposal(state, seat: str, text: str, derive) -> Order:
     lines = [ln.strip() for ln in body.splitlines()]
     lines = [ln for ln in lines if ln and ln.upper() not in _END_LINES]
     if not lines:
-        raise IllegalOrder("PROPOSE needs terms: PROPOSE <parties>: <term>; <term> ... ENDPROPOSE",
+        raise IllegalOrder(R("PROPOSE needs terms: PROPOSE <parties>: <term>; <term> ... "
+                             "ENDPROPOSE", "dip_propose_syntax"),
                            ["PROPOSE england france: ALLIANCE england france"])
     first = lines[0]
     header = ""
@@ -318,11 +331,12 @@ def parse_proposal(state, seat: str, text: str, derive) -> Order:
             if part.strip() and part.strip().upper() not in _END_LINES:
                 terms.append(parse_term(state, part))
     if not terms:
-        raise IllegalOrder("PROPOSE needs at least one term")
+        raise IllegalOrder(R("PROPOSE needs at least one term", "dip_propose_syntax"))
     parties = set(powers_list(header)) if header.strip() else set()
     for p in parties:
         if p not in S.MAJORS:
-            raise IllegalOrder(f"only major powers are parties to agreements, not {p}")
+            raise IllegalOrder(R(f"only major powers are parties to agreements, not {p}",
+                                 "dip_party_not_major", power=p))
     parties.add(seat)
     for term in terms:
         parties |= derive(state, term)

@@ -247,19 +247,22 @@ def start_war(state: S.State, a: str, b: str, why: dict) -> None:
 SIX_WIVES_TARGETS = ("france", "hapsburg", "scotland")
 
 
-def six_wives_war_problem(state: S.State, target: str) -> str | None:
+def six_wives_war_problem(state: S.State, target: str) -> Reason | None:
     """Why England may not declare war on `target` with Six Wives now (§21.3 L1628, the
     permanent bans of §9.6 L589-600), or None.  The card pays the declaration."""
     if S.at_war(state, "england", target):
-        return f"England is already at war with {target}"
+        return Reason(f"England is already at war with {target}", "war_already",
+                      power="england", target=target)
     if target == "scotland":
         if "scotland" in state["minor_allies"]:
-            return (f"Scotland is allied with {state['minor_allies']['scotland']}: declare war "
-                    "on its major instead (§9.6)")
+            major = state["minor_allies"]["scotland"]
+            return Reason(f"Scotland is allied with {major}: declare war on its major instead "
+                          "(§9.6)", "war_allied_minor", minor="scotland", power=major)
         if S.allied(state, "england", "france"):
-            return "allies of France may not declare war on Scotland (§9.6)"
+            return Reason("allies of France may not declare war on Scotland (§9.6)",
+                          "war_scotland_france_ally")
     if S.allied(state, "england", target):
-        return f"{target} is England's ally (§9.6)"
+        return Reason(f"{target} is England's ally (§9.6)", "war_ally", target=target)
     return None
 
 
@@ -527,26 +530,33 @@ EVENTS: dict[int, Resolver] = {
 CONDITIONS: dict[int, Callable[[S.State, str], str | None]] = {}
 
 
-def playable_as_event(state: S.State, power: str, number: int) -> str | None:
+def playable_as_event(state: S.State, power: str, number: int) -> Reason | None:
     """Why `power` cannot play card `number` as an event now, or None."""
     c = facts.card(number)
     if c.type == "combat":
-        return f"{c.name_en} is a combat card: it is never played as an event in an impulse"
+        return Reason(f"{c.name_en} is a combat card: it is never played as an event in an "
+                      "impulse", "event_combat", card=number)
     if c.type == "mandatory":
         return None
     if c.power and power not in c.power:
-        return f"{c.name_en} may be played as an event only by {', '.join(c.power)}"
+        return Reason(f"{c.name_en} may be played as an event only by {', '.join(c.power)}",
+                      "event_only_by", card=number, powers=list(c.power))
     if power in c.not_playable_by:
-        return f"{power} may not play {c.name_en} as an event"
+        return Reason(f"{power} may not play {c.name_en} as an event", "event_not_by",
+                      power=power, card=number)
     if c.type == "response" and power == "england" and state["rulers"]["england"] == "mary_i":
-        return "under Mary I England plays combat and response cards for CP only (§21.3 L1692)"
+        return Reason("under Mary I England plays combat and response cards for CP only "
+                      "(§21.3 L1692)", "event_mary_response")
     if number not in EVENTS:
-        return f"the event of {c.name_en} is not yet implemented in pbem: play it FOR CP"
+        return Reason(f"the event of {c.name_en} is not yet implemented in pbem: play it FOR CP",
+                      "event_not_implemented", card=number)
     if number == 3 and not six_wives_orders(state):
-        return ("Six Wives: England can declare no war on France, the Hapsburgs or Scotland, "
-                "and Henry's marriage cannot advance now (§21.3)")
+        return Reason("Six Wives: England can declare no war on France, the Hapsburgs or "
+                      "Scotland, and Henry's marriage cannot advance now (§21.3)",
+                      "event_six_wives", card=number)
     if number == 4 and (state["rulers"]["france"] != "francis_i" or state["chateaux_vp"] >= 6):
-        return "Patron of the Arts needs Francis I and fewer than 6 chateaux VP"
+        return Reason("Patron of the Arts needs Francis I and fewer than 6 chateaux VP",
+                      "event_patron", card=number)
     if number in CONDITIONS:
         return CONDITIONS[number](state, power)
     return None

@@ -12,7 +12,7 @@ import functools
 import re
 from typing import Any, Iterable
 
-from engine.contract import IllegalOrder
+from engine.contract import IllegalOrder, Reason
 from engine.names import NameIndex, normalize
 from games.here_i_stand import facts
 from games.here_i_stand.state import MAJORS, board
@@ -106,7 +106,8 @@ def card_number(text: str, hand: Iterable[int] | None = None) -> int:
     if t.isdigit():
         n = int(t)
         if n not in facts.cards():
-            raise IllegalOrder(f"there is no card number {n}")
+            raise IllegalOrder(f"there is no card number {n}", code="no_card_number",
+                               params={"n": n})
         return n
     if hand is not None:
         held = list(hand)
@@ -145,7 +146,8 @@ def parse_move(verb: str, text: str) -> Order:
     """
     body = text.strip()
     if not body:
-        raise IllegalOrder(f"{verb} needs a route: {verb} <from> -> <to> [WITH <leaders>] [<units>]")
+        raise IllegalOrder(f"{verb} needs a route: {verb} <from> -> <to> [WITH <leaders>] [<units>]",
+                           code="needs_route", params={"verb": verb})
     toks = _ARROW.sub(" -> ", body).split()
     cut = next((i for i, t in enumerate(toks) if t.upper() in ("WITH", "С")), None)
     route_toks = toks if cut is None else toks[:cut]
@@ -159,7 +161,8 @@ def parse_move(verb: str, text: str) -> Order:
     leaders_part = " ".join(lead_toks)
     stops = [s for s in _ARROW.split(route_text) if s.strip()]
     if len(stops) < 2:
-        raise IllegalOrder(f"{verb} needs at least two spaces joined by ->",
+        raise IllegalOrder(Reason(f"{verb} needs at least two spaces joined by ->", "needs_route",
+                                  verb=verb),
                            [f"{verb} {route_text or '<from>'} -> <to>"])
     resolved = [space(s, land=verb != "NAVAL") for s in stops]
     leader_ids: list[str] = []
@@ -192,8 +195,9 @@ def parse_move(verb: str, text: str) -> Order:
         allied_mix = tuple(sorted((m, n) for m, n in allied.items() if n))
         total = sum(mix) + sum(n for _, n in allied_mix)
         if units not in (None, "ALL") and units != total:
-            raise IllegalOrder(f"{units} units but the mix "
-                               f"{mix_text(tuple(mix), allied_mix)} makes {total}")
+            raise IllegalOrder(Reason(f"{units} units but the mix "
+                                      f"{mix_text(tuple(mix), allied_mix)} makes {total}",
+                                      "mix_sum", n=units, total=total))
         order["units"] = total
         order["mix"] = tuple(mix)
         if allied_mix:
@@ -287,13 +291,15 @@ def split(text: str) -> list[tuple[int, str]]:
 def expect(decision_verbs: Iterable[str], verb: str, text: str, prompt: str) -> None:
     verbs = sorted(set(decision_verbs))
     if verb not in verbs:
-        raise IllegalOrder(f"{text.strip()!r} does not answer this question ({prompt})",
+        raise IllegalOrder(Reason(f"{text.strip()!r} does not answer this question ({prompt})",
+                                  "wrong_verb", text=text.strip(),
+                                  verbs=[v.replace("_", " ") for v in verbs]),
                            [v.replace("_", " ") for v in verbs])
 
 
 def no_args(verb: str, text: str) -> None:
     if rest_of(text).strip():
-        raise IllegalOrder(f"{verb} takes nothing after it", [verb])
+        raise IllegalOrder(Reason(f"{verb} takes nothing after it", "no_args", verb=verb), [verb])
 
 
 __all__ = ["card_number", "card_label", "leader", "normalize", "order_text", "parse_move",

@@ -23,7 +23,7 @@ refused "not yet implemented" as events in an impulse.
 """
 from __future__ import annotations
 
-from engine.contract import IllegalOrder
+from engine.contract import IllegalOrder, Reason
 from engine.dice import Dice
 from engine.options import Count, OneOf, Option
 from games.here_i_stand import choices, events, facts, grammar
@@ -110,7 +110,8 @@ choices.TEXTS["PLACE"] = lambda o: f"PLACE {o['units']} IN {o['space']}"
 
 def _janissaries_condition(state, power):
     if not janissary_spaces(state) or _land_room(state, "ottoman") < 1:
-        return "Janissaries: no Ottoman home space to raise regulars in, or no counters left"
+        return Reason("Janissaries: no Ottoman home space to raise regulars in, or no counters "
+                      "left", "janissaries_impossible", card=1)
     return None
 
 
@@ -205,9 +206,10 @@ def retrievable(state: S.State, power: str) -> tuple[int, ...]:
 
 def _his_condition(state, power):
     if state["rulers"]["protestant"] != "luther":
-        return "Here I Stand: Luther is dead"
+        return Reason("Here I Stand: Luther is dead", "his_luther_dead", card=7)
     if not retrievable(state, power):
-        return "Here I Stand: no card in the discard pile may be taken"
+        return Reason("Here I Stand: no card in the discard pile may be taken", "his_no_card",
+                      card=7)
     return None
 
 

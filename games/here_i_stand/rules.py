@@ -62,8 +62,11 @@ class HereIStand(Rules):
     def _decision(self, state: State, seat: str) -> Decision:
         asked = [d for d in self.decisions(state) if d.seat == seat]
         if not asked:
-            raise IllegalOrder(f"{seat} is not asked anything now"
-                               + (" (the game is over)" if state["outcome"] else ""))
+            if state["outcome"]:
+                raise IllegalOrder(f"{seat} is not asked anything now (the game is over)",
+                                   code="game_over")
+            raise IllegalOrder(f"{seat} is not asked anything now", code="not_asked",
+                               params={"seat": seat})
         return asked[0]
 
     def default(self, state: State, decision: Decision) -> Order:
@@ -72,13 +75,13 @@ class HereIStand(Rules):
     # ------------------------------------------------------------------ orders
     def parse(self, state: State, decision: Decision, text: str) -> Order:
         if not text.strip():
-            raise IllegalOrder("an empty order")
+            raise IllegalOrder("an empty order", code="empty_order")
         return module(state["phase"]).parse(state, decision, text)
 
     def apply(self, state: State, seat: str, order: Order, dice: Dice) -> State:
         decision = self._decision(state, seat)
         if not isinstance(order, dict) or not isinstance(order.get("verb"), str):
-            raise IllegalOrder("an order needs a verb")
+            raise IllegalOrder("an order needs a verb", code="empty_order")
         module(state["phase"]).apply(state, seat, decision, order, dice)
         S.bump(state)
         sequence.advance(state, dice)

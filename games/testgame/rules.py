@@ -100,10 +100,12 @@ class TestGame(Rules):
     def apply(self, state: State, seat: str, order: Order, dice: Dice) -> State:
         asked = [d for d in self.decisions(state) if d.seat == seat]
         if not asked:
-            raise IllegalOrder(f"{seat} is not asked anything now")
+            raise IllegalOrder(f"{seat} is not asked anything now", code="not_asked",
+                               params={"seat": seat})
         if not asked[0].options.admits(order):
             raise IllegalOrder(f"{self.order_text(order)} is not legal now",
-                               [o.describe() for o in asked[0].options.options])
+                               [o.describe() for o in asked[0].options.options],
+                               code="not_legal_now", params={"text": self.order_text(order)})
         state["step"] += 1
         verb = order["verb"]
         if verb == "COMMIT":
@@ -172,13 +174,15 @@ class TestGame(Rules):
         verb = words[0].upper() if words else ""
         allowed = decision.options.verbs()
         if verb not in allowed:
+            hints = [f"{v} ..." if v in ("COMMIT", "PLAY", "BLOCK") else v for v in allowed]
             raise IllegalOrder(f"{text!r} does not answer this question ({decision.prompt})",
-                               [f"{v} ..." if v in ("COMMIT", "PLAY", "BLOCK") else v
-                                for v in allowed])
+                               hints, code="wrong_verb",
+                               params={"text": text.strip(), "verbs": sorted(allowed)})
         rest = words[1:]
         if verb in ("PASS", "ALLOW"):
             if rest:
-                raise IllegalOrder(f"{verb} takes nothing after it", [verb])
+                raise IllegalOrder(f"{verb} takes nothing after it", [verb], code="no_args",
+                                   params={"verb": verb})
             return {"verb": verb}
         target = None
         if verb == "PLAY":
@@ -186,17 +190,19 @@ class TestGame(Rules):
             if "AT" not in upper:
                 raise IllegalOrder("PLAY needs a target: PLAY <card> AT <seat>",
                                    [f"PLAY {' '.join(rest)} AT {s}" for s in state["seats"]
-                                    if s != decision.seat])
+                                    if s != decision.seat], code="play_needs_target")
             cut = upper.index("AT")
             rest, target = rest[:cut], " ".join(rest[cut + 1:]).lower()
             if target not in state["seats"] or target == decision.seat:
                 raise IllegalOrder(f"{target!r} is not a seat you can attack",
-                                   [s for s in state["seats"] if s != decision.seat])
+                                   [s for s in state["seats"] if s != decision.seat],
+                                   code="not_a_target", params={"text": target})
         card = card_names().resolve(" ".join(rest))
         hand = state["hands"][decision.seat]
         if card not in hand:
             raise IllegalOrder(f"{deck()[card].name} is not in your hand",
-                               [f"{n} {deck()[n].name}" for n in hand])
+                               [f"{n} {deck()[n].name}" for n in hand], code="not_in_hand",
+                               params={"card": card})
         order: Order = {"verb": verb, "card": card}
         if target is not None:
             order["target"] = target

@@ -513,12 +513,14 @@ class Turn:
         from engine.contract import IllegalOrder
         numbered = dict(lines)
         text = "\n".join(numbered.get(n, "") for n in range(1, max(numbered) + 1))
+        pres = reports.presenter(self.game, self.lang)
         try:
             receipt = self.game.submit(seat, text, by=self.by,
                                        source=self.mail.inbound.message_id, at=self.now)
         except IllegalOrder as exc:
             for no, line in lines:
-                self.problems.append({"line": no, "text": line, "reason": exc.reason,
+                self.problems.append({"line": no, "text": line,
+                                      "reason": pres.refusal(exc.code, exc.params, exc.reason),
                                       "hints": exc.hints})
             return
         for r in receipt.results:
@@ -527,8 +529,8 @@ class Turn:
                 first = r.text.split()[0] if r.text.split() else ""
                 hints += [self.tr("command.a_command", word=h) for h in near_miss(first)]
             self.orders.append({"line": r.line, "text": r.text, "status": r.status,
-                                "message": r.message, "hints": hints, "seq": r.seq})
-        pres = reports.presenter(self.game, self.lang)
+                                "message": pres.refusal(r.code, r.params, r.message),
+                                "hints": hints, "seq": r.seq})
         for entry in receipt.entries:
             if entry.seat == seat and (self.seat is None or entry.seat == self.seat):
                 self.effects.append(self.tr("receipt.own", seq=entry.seq,
@@ -608,8 +610,9 @@ class Turn:
             return self.tr("command.no_window")
         receipt = self.game.submit(self.seat, "DONE", by=self.by,
                                    source=self.mail.inbound.message_id, at=self.now)
+        pres = reports.presenter(self.game, self.lang)
         return "; ".join(f"{self.tr('order_status.' + r.status)}"
-                         f"{': ' + r.message if r.message else ''}"
+                         f"{': ' + pres.refusal(r.code, r.params, r.message) if r.message else ''}"
                          for r in receipt.results) or self.tr("command.noted")
 
     def vacation(self, args: dict[str, Any]) -> str:
@@ -802,7 +805,8 @@ def prompt_mails(cfg: Config, game: Any, before: dict[str, set[str]],
     held: dict[str, list[dict[str, Any]]] = {}
     for seat, result in getattr(game, "notices", []):
         held.setdefault(seat, []).append({"line": result.line, "text": result.text,
-                                          "status": result.status, "message": result.message})
+                                          "status": result.status, "message": result.message,
+                                          "code": result.code, "params": result.params})
     if hasattr(game, "notices"):
         game.notices.clear()
     drafts = plan(game, before, logs_before, skip=skip, reason=reason, force=force,

@@ -121,9 +121,11 @@ def compose(game: Any, seat: str, *, reason: str, notes: list[str] | None = None
     map_note = t(p.lang, "command.map_attached", name=attachments[0][0]) if attachments else ""
     if map_note:
         status += "\n\n" + map_note
+    held = [dict(h, message=pres.refusal(h.get("code"), h.get("params"), h.get("message", "")))
+            for h in held or []]
     context = dict(lang=p.lang, rules=game.record.header.rules, game=game.id,
                    seat=seat, reason=reason, notes=notes or [],
-                   effects=[pres.log_line(e) for e in events or []], held=held or [],
+                   effects=[pres.log_line(e) for e in events or []], held=held,
                    summary=summary, hand=hand,
                    asked=reports.asked_for(game, seat, p.lang, p.tz),
                    waiting=reports.waiting(game, seat, p.lang),

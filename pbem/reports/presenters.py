@@ -116,7 +116,8 @@ class Presenter:
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return value
         if name == "what":
-            return self.maybe(f"what.{value}", str(value)) or str(value)
+            key = str(value).replace(" ", "_")
+            return self.maybe(f"what.{key}", str(value)) or str(value)
         if name in ("seat", "seats"):
             if isinstance(value, (list, tuple)):
                 return ", ".join(self.seat(str(x)) for x in value)
@@ -534,6 +535,8 @@ class HereIStandPresenter(Presenter):
             return "[" + ", ".join(str(x) for x in value) + "]"
         if kind == "counts":
             return ", ".join(f"{self.power(str(p))} {n}" for p, n in value.items())
+        if kind == "words":
+            return ", ".join(str(x) for x in value)
         if kind == "messages":
             return "; ".join(self.message(x) if _is_message(x) else str(x) for x in value)
         return str(value)
@@ -745,7 +748,7 @@ HIS_PARAMS: dict[str, str] = {
     **{n: "num" for n in ("n", "cp", "vp", "units", "roll", "hits", "hits2", "left",
                           "attempt", "total", "lost", "dice", "dice2", "result", "result2",
                           "turn", "owed", "have", "need", "limit", "count")},
-    "text": "text", "verb": "text", "what": "what",
+    "text": "text", "verb": "text", "verbs": "words", "what": "what", "seat": "power",
 }
 
 

@@ -74,3 +74,23 @@ def test_status_by_mail_has_html_tables_and_the_map(tmp_path: Path) -> None:
     assert "Ваши карты" in plain and "Покровитель искусств" in plain   # France's home card
     assert "<table>" in html and "Габсбурги" in html
     assert all(len(line) <= 78 for line in plain.splitlines())
+
+
+def test_refused_orders_are_explained_in_the_seats_language(tmp_path: Path) -> None:
+    home = make_home(tmp_path / "h")
+    powers = ("ottoman", "hapsburg", "england", "france", "papacy", "protestant")
+    seats = {p: f"{p}@example.org" for p in powers}
+    make_game(home, "his-2", seats, seed="refuse", tokens={p: f"tok{p}" for p in powers},
+              rules="here-i-stand")
+    drop(home, "l", player_mail("protestant@example.org", "[his-2 protestant tokprotestant]",
+                                "LANGUAGE ru\n", "<l@x>"))
+    run(home)
+    drop(home, "o", player_mail("protestant@example.org", "[his-2 protestant tokprotestant]",
+                                "REFORM Виттенбрк\n", "<o@x>"))
+    plain = run(home)[-1].get_body(("plain",)).get_content()
+    assert "не найдено (город): «Виттенбрк»" in plain, plain
+    drop(home, "p", player_mail("protestant@example.org", "[his-2 protestant tokprotestant]",
+                                "PASS\n", "<p@x>"))
+    plain = run(home)[-1].get_body(("plain",)).get_content()
+    assert "«PASS» не отвечает на этот вопрос; нужно: REFORM" in plain, plain
+    assert "does not answer" not in plain

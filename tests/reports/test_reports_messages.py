@@ -98,7 +98,7 @@ def his_calls():
 
 def test_every_his_message_has_english_and_russian(his_calls) -> None:
     for lang in i18n.LANGS:
-        cat = i18n.game_catalog(lang, GAME)
+        cat = i18n.catalog(lang, GAME)
         for kind, key, names, where in his_calls:
             places = {"log": ["log."], "refusal": ["refusal."],
                       "any": ["log.", "refusal."]}[kind]
@@ -121,6 +121,18 @@ def test_no_unused_his_log_templates(his_calls) -> None:
         stale = sorted(k for k in cat if k.startswith(("log.", "refusal."))
                        and k.split(".", 1)[1] not in used and k != "log.turn_prefix")
         assert not stale, (lang, stale)
+
+
+def test_refusal_codes_of_the_engine_and_testgame_exist() -> None:
+    calls = message_calls(ROOT / "engine") + message_calls(ROOT / "games" / "testgame") \
+        + message_calls(ROOT / "pbem")
+    assert calls
+    for lang in i18n.LANGS:
+        for kind, key, names, where in calls:
+            cat = i18n.catalog(lang, "testgame" if "testgame" in where else None)
+            assert f"refusal.{key}" in cat, f"{where}: no {lang} refusal.{key}"
+            missing = fields(cat[f"refusal.{key}"]) - set(names)
+            assert not missing, (where, lang, key, missing)
 
 
 # ------------------------------------------------------------------ Russian in play
@@ -170,3 +182,28 @@ def test_russian_status_of_a_mid_game_position_has_no_english_events() -> None:
     assert len(lines) >= 10
     for line in lines:
         assert not LATIN_WORD.findall(line), line
+
+
+def test_untranslated_refusals_say_they_are_the_rules_english() -> None:
+    ru, en = presenter_for(GAME, "ru"), presenter_for(GAME, "en")
+    assert en.refusal(None, {}, "no such thing") == "no such thing"
+    assert ru.refusal(None, {}, "no such thing") == "(текст правил, по-английски) no such thing"
+    assert ru.refusal("no_cp_left", {}, "no CP left") == "СР не осталось"
+    assert ru.refusal("not_in_hand", {"card": 65}, "x") == \
+        "карты #65 Оплот могучий нет у вас на руке"
+
+
+def test_refusals_of_the_rules_carry_codes() -> None:
+    from engine.contract import IllegalOrder
+    from engine.dice import Dice
+    from games.here_i_stand import RULES
+    from games.here_i_stand import state as S
+    state = RULES.setup("1517", list(S.MAJORS), {}, Dice("codes"))
+    decision = RULES.decisions(state)[0]
+    for text, code in (("REFORM Atlantis", "name_unknown"), ("PASS", "wrong_verb"),
+                       ("", "empty_order")):
+        with pytest.raises(IllegalOrder) as refused:
+            RULES.parse(state, decision, text)
+        assert refused.value.code == code
+        assert presenter_for(GAME, "ru").refusal(refused.value.code, refused.value.params,
+                                                  refused.value.reason)

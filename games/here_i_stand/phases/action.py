@@ -32,7 +32,7 @@ played for CP (a mandatory event as its event when nothing else is left); spend 
 """
 from __future__ import annotations
 
-from engine.contract import Decision, IllegalOrder
+from engine.contract import Decision, IllegalOrder, Reason
 from engine.options import OneOf, Option, OptionSet
 from games.here_i_stand import choices, cp_actions, events, facts, grammar
 from games.here_i_stand import state as S
@@ -48,15 +48,16 @@ def enter(state, dice) -> None:
 
 
 # ---------------------------------------------------------------- pass rules (§11)
-def pass_problem(state, power: str) -> str | None:
+def pass_problem(state, power: str) -> Reason | None:
     hand = state["hands"][power]
     if any(n in hand for n in facts.home_cards()[power]):
-        return "you still hold your home card (§11)"
+        return Reason("you still hold your home card (§11)", "pass_home_card")
     if any(facts.card(n).type == "mandatory" for n in hand):
-        return "you hold a mandatory event (§11)"
+        return Reason("you hold a mandatory event (§11)", "pass_mandatory")
     admin = S.admin_rating(state, power)
     if len(hand) > admin:
-        return f"you hold {len(hand)} cards, more than your ruler's administrative rating {admin} (§11)"
+        return Reason(f"you hold {len(hand)} cards, more than your ruler's administrative "
+                      f"rating {admin} (§11)", "pass_admin", n=len(hand), limit=admin)
     return None
 
 
@@ -172,7 +173,8 @@ def parse(state, decision, text):
                 mode, rest = m, rest[: len(rest) - len(marker)]
                 break
         if mode is None:
-            raise IllegalOrder("say whether the card is played FOR CP or AS EVENT",
+            raise IllegalOrder(Reason("say whether the card is played FOR CP or AS EVENT",
+                                      "play_mode"),
                                [f"PLAY {rest.strip()} FOR CP", f"PLAY {rest.strip()} AS EVENT"])
         number = grammar.card_number(rest, state["hands"][decision.seat])
         return {"verb": "PLAY", "card": number, "mode": mode}
@@ -188,20 +190,23 @@ def apply(state, seat, decision, order, dice) -> None:
     elif decision.kind == "impulse":
         if verb == "PASS":
             if set(order) != {"verb"}:
-                raise IllegalOrder("PASS takes nothing after it")
+                raise IllegalOrder(Reason("PASS takes nothing after it", "no_args",
+                                          verb="PASS"))
             why = pass_problem(state, seat)
             if why:
-                raise IllegalOrder(f"you may not pass: {why}")
+                raise IllegalOrder(Reason(f"you may not pass: {why}", "no_pass", why=why))
             _record_pass(state, seat, dice)
         elif verb == "PLAY":
             _play(state, seat, order, dice)
         else:
-            raise IllegalOrder(f"{verb} is not an impulse: PLAY a card or PASS",
+            raise IllegalOrder(Reason(f"{verb} is not an impulse: PLAY a card or PASS",
+                                      "not_impulse", verb=str(verb)),
                                ["PLAY <card> FOR CP", "PLAY <card> AS EVENT", "PASS"])
     else:
         if verb == "DONE":
             if set(order) != {"verb"}:
-                raise IllegalOrder("DONE takes nothing after it")
+                raise IllegalOrder(Reason("DONE takes nothing after it", "no_args",
+                                          verb="DONE"))
             _end_impulse(state, seat)
         else:
             spent = cp_actions.apply(state, seat, order, data["cp"])
@@ -214,14 +219,19 @@ def _play(state, power: str, order, dice) -> None:
     data = state["phase_data"]
     number, mode = order.get("card"), order.get("mode")
     if set(order) != {"verb", "card", "mode"} or mode not in ("cp", "event"):
-        raise IllegalOrder("say PLAY <card> FOR CP or PLAY <card> AS EVENT")
+        raise IllegalOrder(Reason("say PLAY <card> FOR CP or PLAY <card> AS EVENT", "play_mode"))
     hand = state["hands"][power]
     if number not in hand:
-        raise IllegalOrder(f"{grammar.card_label(number) if number in facts.cards() else number}"
-                           " is not in your hand", [grammar.card_label(n) for n in sorted(hand)])
+        label = grammar.card_label(number) if number in facts.cards() else number
+        raise IllegalOrder(Reason(f"{label} is not in your hand", "not_in_hand", card=number)
+                           if number in facts.cards() else
+                           Reason(f"{label} is not in your hand", "no_card_text",
+                                  text=str(number)),
+                           [grammar.card_label(n) for n in sorted(hand)])
     c = facts.card(number)
     if mode == "cp" and c.type == "mandatory":
-        raise IllegalOrder(f"{c.name_en} is a mandatory event: it must be played AS EVENT (§11)")
+        raise IllegalOrder(Reason(f"{c.name_en} is a mandatory event: it must be played AS "
+                                  "EVENT (§11)", "mandatory_as_event", card=number))
     if mode == "event":
         why = events.playable_as_event(state, power, number)
         if why:

@@ -68,7 +68,8 @@ from __future__ import annotations
 
 import itertools
 
-from engine.contract import Decision, IllegalOrder
+from engine.contract import Decision, IllegalOrder, Reason
+from engine.contract import Reason as R
 from engine.options import OneOf, Option, OptionSet
 from games.here_i_stand import catalog, facts, grammar, religion
 from games.here_i_stand import diplomacy_orders as O
@@ -167,7 +168,7 @@ def _proposal(state, number) -> dict:
     for p in _pd(state)["proposals"]:
         if p["id"] == number:
             return p
-    raise IllegalOrder(f"there is no proposal {number}",
+    raise IllegalOrder(R(f"there is no proposal {number}", "dip_no_proposal", n=number),
                        [str(p["id"]) for p in _open(state)])
 
 
@@ -227,13 +228,17 @@ def _negotiate(state, seat, order) -> None:
         return
     if verb == "PROPOSE":
         if pd["made"].get(seat, 0) >= MAX_PROPOSALS:
-            raise IllegalOrder(f"at most {MAX_PROPOSALS} proposals per power in one window")
+            raise IllegalOrder(R(f"at most {MAX_PROPOSALS} proposals per power in one window",
+                                 "dip_max_proposals", n=MAX_PROPOSALS))
         parties, terms = tuple(order["parties"]), _as_terms(order["terms"])
         for p in parties:
             if p not in pd["window"]:
-                raise IllegalOrder(f"{p} does not negotiate now"
-                                   + (" (turn 1: England with France and the Hapsburgs, §7)"
-                                      if state["turn"] == 1 else ""))
+                if state["turn"] == 1:
+                    raise IllegalOrder(R(f"{p} does not negotiate now (turn 1: England with "
+                                         "France and the Hapsburgs, §7)",
+                                         "dip_not_negotiating_turn_one", power=p))
+                raise IllegalOrder(R(f"{p} does not negotiate now", "dip_not_negotiating",
+                                     power=p))
         why = T.package_problem(state, pd["ctx"], seat, parties, terms)
         if why:
             raise IllegalOrder(why)
@@ -248,18 +253,22 @@ def _negotiate(state, seat, order) -> None:
         return
     prop = _proposal(state, order["id"])
     if prop["status"] != "open":
-        raise IllegalOrder(f"proposal {prop['id']} is no longer open ({prop['status']})")
+        raise IllegalOrder(R(f"proposal {prop['id']} is no longer open ({prop['status']})",
+                             "dip_proposal_closed", n=prop["id"]))
     if seat not in prop["parties"]:
-        raise IllegalOrder(f"you are not a party to proposal {prop['id']}")
+        raise IllegalOrder(R(f"you are not a party to proposal {prop['id']}",
+                             "dip_not_a_party", n=prop["id"]))
     if verb == "ACCEPT":
         if seat in prop["accepted"]:
-            raise IllegalOrder(f"you have already accepted proposal {prop['id']}")
+            raise IllegalOrder(R(f"you have already accepted proposal {prop['id']}",
+                                 "dip_already_accepted", n=prop["id"]))
         prop["accepted"] = [p for p in S.MAJORS if p in set(prop["accepted"]) | {seat}]
     elif verb == "REJECT":
         prop["status"] = f"rejected by {seat}"
     elif verb == "WITHDRAW":
         if prop["by"] != seat:
-            raise IllegalOrder("only the proposer may withdraw a proposal")
+            raise IllegalOrder(R("only the proposer may withdraw a proposal",
+                                 "dip_withdraw_not_yours"))
         prop["status"] = "withdrawn"
 
 
@@ -442,45 +451,56 @@ def _aragon(state) -> bool:
             and not state.get("aragon_used"))
 
 
-def war_problem(state, declarer: str, target: str, *, phase_bans: bool = True) -> str | None:
+def war_problem(state, declarer: str, target: str, *, phase_bans: bool = True
+                ) -> Reason | None:
     """Why `declarer` may not declare war on `target` now (§9.6 L587-609), or None."""
     pd = _pd(state)
     ctx = pd["ctx"]
     if target == declarer or target not in S.MAJORS + S.MINORS:
-        return "not a power you can declare war on"
+        return R("not a power you can declare war on", "war_not_a_power")
     if declarer == "protestant" and not state["league"]:
-        return "the Protestants declare no war before the Schmalkaldic League (§9.6, §21.6)"
+        return R("the Protestants declare no war before the Schmalkaldic League (§9.6, §21.6)",
+                 "war_protestants_before_league")
     if target == "protestant" and not state["league"]:
-        return "nobody may declare war on the Protestants before the Schmalkaldic League (§9.6)"
+        return R("nobody may declare war on the Protestants before the Schmalkaldic League "
+                 "(§9.6)", "war_on_protestants_before_league")
     if S.at_war(state, declarer, target):
-        return f"{declarer} is already at war with {target}"
+        return R(f"{declarer} is already at war with {target}", "war_already", power=declarer,
+                 target=target)
     if target in S.MINORS:
         if target == "hungary":
-            return "nobody declares war on Hungary-Bohemia (§9.6)"
+            return R("nobody declares war on Hungary-Bohemia (§9.6)", "war_hungary")
         if target in state["minor_allies"]:
-            return (f"{target} is allied with {state['minor_allies'][target]}: declare war on "
-                    f"{state['minor_allies'][target]} instead (§9.6)")
+            major = state["minor_allies"][target]
+            return R(f"{target} is allied with {major}: declare war on {major} instead (§9.6)",
+                     "war_allied_minor", minor=target, power=major)
         if target == "scotland" and (declarer in ("ottoman", "papacy", "protestant")
                                      or S.allied(state, declarer, "france")):
-            return "the Ottomans, the Papacy, the Protestants and allies of France may not declare war on Scotland (§9.6)"
+            return R("the Ottomans, the Papacy, the Protestants and allies of France may not "
+                     "declare war on Scotland (§9.6)", "war_scotland")
         if target == "venice" and declarer == "england":
-            return "England may not declare war on Venice (§9.6)"
+            return R("England may not declare war on Venice (§9.6)", "war_venice_england")
     if S.allied(state, declarer, target):
-        return f"{target} is your ally (§9.6)"
+        return R(f"{target} is your ally (§9.6)", "war_ally", target=target)
     if war_cost(state, declarer, target) is None:
-        return f"{declarer} cannot declare war on {target} (§9.6, §21.6)"
+        return R(f"{declarer} cannot declare war on {target} (§9.6, §21.6)", "war_impossible",
+                 power=declarer, target=target)
     if phase_bans:
         made = [set(p) for p in ctx["peace_made"]]
         allied = [set(p) for p in ctx["allied"]]
         if {declarer, target} in made:
-            return f"you made peace with {target} in this diplomacy phase (§9.6)"
+            return R(f"you made peace with {target} in this diplomacy phase (§9.6)",
+                     "war_after_peace", target=target)
         if {declarer, target} in allied:
-            return f"you allied with {target} in this diplomacy phase (§9.6)"
+            return R(f"you allied with {target} in this diplomacy phase (§9.6)",
+                     "war_after_alliance", target=target)
         if target == "venice" and (S.allied(state, declarer, "papacy")
                                    or {declarer, "papacy"} in made):
-            return "allies of the Papacy, and powers that made peace with it this phase, may not declare war on Venice (§9.6)"
+            return R("allies of the Papacy, and powers that made peace with it this phase, may "
+                     "not declare war on Venice (§9.6)", "war_venice_papacy")
         if target == "scotland" and {declarer, "france"} in made:
-            return "you made peace with France this phase: no war on Scotland (§9.6)"
+            return R("you made peace with France this phase: no war on Scotland (§9.6)",
+                     "war_scotland_peace")
     return None
 
 
@@ -696,15 +716,17 @@ def parse(state, decision, text):
     if verb in ("DONE", "INTERVENE", "REMOVE_EXCOMMUNICATION"):
         extra = O._drop_words(body, "EXCOMMUNICATION", "ОТЛУЧЕНИЕ")
         if extra.strip():
-            raise IllegalOrder(f"{verb.replace('_', ' ')} takes nothing after it")
+            raise IllegalOrder(R(f"{verb.replace('_', ' ')} takes nothing after it", "no_args",
+                                 verb=verb.replace("_", " ")))
         return {"verb": verb}
     if verb == "PROPOSE":
         return O.parse_proposal(state, decision.seat, text, T.parties_of)
     if verb in ("ACCEPT", "REJECT", "WITHDRAW"):
         t = O._drop_words(body, "PROPOSAL", "ПРЕДЛОЖЕНИЕ").strip().lstrip("#").lstrip("Pp№")
         if not t.isdigit():
-            raise IllegalOrder(f"{verb} <proposal number>", [f"{verb} {p['id']}"
-                                                             for p in _open(state)])
+            raise IllegalOrder(R(f"{verb} <proposal number>", "syntax",
+                                 text=f"{verb} <proposal number>"),
+                               [f"{verb} {p['id']}" for p in _open(state)])
         return {"verb": verb, "id": int(t)}
     if verb == "SUE_FOR_PEACE":
         return {"verb": verb, "power": O._major(O._drop_words(body, "FOR", "PEACE", "WITH", "МИРА",
@@ -717,7 +739,9 @@ def parse(state, decision, text):
     if verb == "ELIMINATE":
         head, where = O._split_kw(body, "AT")
         if where is None:
-            raise IllegalOrder("ELIMINATE <unit> IN <space>", ["ELIMINATE REGULAR IN Paris"])
+            raise IllegalOrder(R("ELIMINATE <unit> IN <space>", "syntax",
+                                 text="ELIMINATE <unit> IN <space>"),
+                               ["ELIMINATE REGULAR IN Paris"])
         kind = _unit_kind(head)
         return {"verb": verb, "space": grammar.space(where, land=False), "unit": kind}
     if verb == "BUY_BACK":
@@ -726,7 +750,8 @@ def parse(state, decision, text):
         pay = (pay or "").strip().upper()
         pay = {"VP": "VP", "ПО": "VP", "CARD": "CARD", "КАРТА": "CARD", "КАРТОЙ": "CARD"}.get(pay)
         if pay is None:
-            raise IllegalOrder("say how you pay: BUY BACK <...> WITH VP or WITH CARD")
+            raise IllegalOrder(R("say how you pay: BUY BACK <...> WITH VP or WITH CARD",
+                                 "dip_buyback_how"))
         return {"verb": verb, "item": _buyback_item(state, decision.seat, head), "pay": pay}
     if verb == "PAY":
         return {"verb": verb, "cards": O.card_list(body, state["hands"][decision.seat])}
@@ -742,7 +767,8 @@ def _unit_kind(text: str) -> str:
                "КАВАЛЕРИЯ": "cavalry", "ЭСКАДРА": "squadrons", "КОРСАР": "corsairs"}
     if text.strip().upper() in russian:
         return russian[text.strip().upper()]
-    raise IllegalOrder(f"{text.strip()!r} is not a unit type",
+    raise IllegalOrder(R(f"{text.strip()!r} is not a unit type", "not_unit_type",
+                         text=text.strip()),
                        ["REGULAR", "MERCENARY", "CAVALRY", "SQUADRON", "CORSAIR"])
 
 
@@ -834,41 +860,49 @@ def apply(state, seat, decision, order, dice) -> None:
     _settle(state, dice)
 
 
-def _refusal(state, seat, decision, order) -> str:
+def _refusal(state, seat, decision, order) -> Reason:
     verb = order.get("verb")
     if verb == "SUE_FOR_PEACE":
-        return (f"you cannot sue {order.get('power')} for peace now: it must hold one of your "
-                "leaders or home spaces, and the Schmalkaldic war never ends (§9.3)")
+        return R(f"you cannot sue {order.get('power')} for peace now: it must hold one of your "
+                 "leaders or home spaces, and the Schmalkaldic war never ends (§9.3)",
+                 "dip_cannot_sue", power=order.get("power"))
     if verb == "DECLARE_WAR":
         target = order.get("power")
         why = war_problem(state, seat, target) if target else None
         if why is None and target:
-            why = (f"your hand cannot pay {war_cost(state, seat, target)} more CP "
-                   "(mandatory events cannot pay, §9.6)")
-        return why or "no war can be declared on that"
+            why = R(f"your hand cannot pay {war_cost(state, seat, target)} more CP "
+                    "(mandatory events cannot pay, §9.6)", "dip_war_cannot_pay",
+                    cp=war_cost(state, seat, target))
+        return why or R("no war can be declared on that", "dip_no_war")
     if verb == "RANSOM":
-        return "that leader is not yours in captivity, or you have no card to pay (§9.4)"
+        return R("that leader is not yours in captivity, or you have no card to pay (§9.4)",
+                 "dip_cannot_ransom")
     if verb == "BUY_BACK":
-        return ("you can buy back only your home keys, your leaders and pairs of non-key home "
-                "spaces the winner holds; WITH CARD needs a card that can be drawn (§9.3)")
+        return R("you can buy back only your home keys, your leaders and pairs of non-key home "
+                 "spaces the winner holds; WITH CARD needs a card that can be drawn (§9.3)",
+                 "dip_cannot_buy_back")
     if verb == "ELIMINATE":
-        return "you have no such unit there"
-    return f"{grammar.order_text(order)} is not possible now ({decision.prompt})"
+        return R("you have no such unit there", "dip_no_such_unit")
+    return R(f"{grammar.order_text(order)} is not possible now ({decision.prompt})",
+             "not_possible_now", text=grammar.order_text(order))
 
 
 def _pay(state, seat: str, cards: tuple) -> None:
     w = _pd(state)["war"]
     owed = w["costs"].get(seat, 0)
     if len(set(cards)) != len(cards) or not cards:
-        raise IllegalOrder("name each card once: PAY <card>, <card>")
+        raise IllegalOrder(R("name each card once: PAY <card>, <card>", "dip_pay_once"))
     for n in cards:
         if n not in state["hands"][seat]:
-            raise IllegalOrder(f"{grammar.card_label(n)} is not in your hand")
+            raise IllegalOrder(R(f"{grammar.card_label(n)} is not in your hand", "not_in_hand",
+                                 card=n))
         if facts.card(n).type == "mandatory":
-            raise IllegalOrder(f"{facts.card(n).name_en} is a mandatory event: it cannot pay for a war (§9.6)")
+            raise IllegalOrder(R(f"{facts.card(n).name_en} is a mandatory event: it cannot pay "
+                                 "for a war (§9.6)", "dip_pay_mandatory", card=n))
     total = sum(facts.card(n).cp for n in cards)
     if total < owed:
-        raise IllegalOrder(f"those cards make {total} CP; you owe {owed}")
+        raise IllegalOrder(R(f"those cards make {total} CP; you owe {owed}", "dip_pay_short",
+                             cp=total, owed=owed))
     for n in cards:
         state["hands"][seat].remove(n)
         S.discard(state, n, as_event=False)

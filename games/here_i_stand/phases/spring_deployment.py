@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections import deque
 
 from engine.contract import Decision, IllegalOrder
+from engine.contract import Reason as R
 from engine.options import Count, OneOf, Option, OptionSet
 from games.here_i_stand import cp_actions, facts, grammar
 from games.here_i_stand import state as S
@@ -124,7 +125,8 @@ def parse(state, decision, text):
     order = cp_actions.resolve_all(state, decision.seat,
                                    grammar.parse_move("MOVE", grammar.rest_of(text)))
     if "via" in order:
-        raise IllegalOrder("name only the capital and the destination: the path is found for you",
+        raise IllegalOrder(R("name only the capital and the destination: the path is found "
+                             "for you", "deploy_no_path_given"),
                            [f"MOVE {order['from']} -> {order['to']}"])
     return order
 
@@ -136,7 +138,8 @@ def apply(state, seat, decision, order, dice) -> None:
     elif verb == "MOVE":
         _deploy(state, seat, order)
     else:
-        raise IllegalOrder("deploy with MOVE <capital> -> <space>, or PASS")
+        raise IllegalOrder(R("deploy with MOVE <capital> -> <space>, or PASS", "syntax",
+                             text="MOVE <capital> -> <space>, PASS"))
     state["phase_data"]["index"] += 1
     _skip(state)
 
@@ -145,28 +148,35 @@ def _deploy(state, power: str, order) -> None:
     m = S.board()
     src, dst = order["from"], order["to"]
     if src not in S.capitals(power):
-        raise IllegalOrder(f"spring deployment starts in your capital (§10)",
+        raise IllegalOrder(R("spring deployment starts in your capital (§10)",
+                             "deploy_from_capital"),
                            list(S.capitals(power)))
     if S.controller(state, src) != power:
-        raise IllegalOrder(f"{m.spaces[src].name_en} is not under your control")
+        raise IllegalOrder(R(f"{m.spaces[src].name_en} is not under your control",
+                             "not_your_control", space=src))
     paths = reach(state, power, src)
     if dst not in paths:
-        raise IllegalOrder(f"no deployment path from {m.spaces[src].name_en} to "
-                           f"{m.spaces[dst].name_en}: every space must be friendly, free of "
-                           "unrest and of enemy units, with no pass and at most one sea zone (§10)")
+        raise IllegalOrder(R(f"no deployment path from {m.spaces[src].name_en} to "
+                             f"{m.spaces[dst].name_en}: every space must be friendly, free of "
+                             "unrest and of enemy units, with no pass and at most one sea zone "
+                             "(§10)", "deploy_no_path", src=src, dst=dst))
     leaders = tuple(order.get("leaders", ()))
     avail, here = cp_actions.army_at(state, power, src)
     for lid in leaders:
         if lid not in here:
-            raise IllegalOrder(f"{facts.leader(lid).name_en} is not in {m.spaces[src].name_en}")
+            raise IllegalOrder(R(f"{facts.leader(lid).name_en} is not in "
+                                 f"{m.spaces[src].name_en}", "leader_not_there", leader=lid,
+                                 space=src))
     n = order["units"]
     if n == 0 and not leaders:
-        raise IllegalOrder("nothing to deploy")
+        raise IllegalOrder(R("nothing to deploy", "nothing_to_move"))
     limit = S.army_limit(leaders)
     if n > limit:
-        raise IllegalOrder(f"the army may hold at most {limit} units (§5.1)")
+        raise IllegalOrder(R(f"the army may hold at most {limit} units (§5.1)", "army_limit",
+                             limit=limit, n=n))
     if paths[dst] and n > SEA_LIMIT:
-        raise IllegalOrder(f"at most {SEA_LIMIT} units may cross a sea zone in spring deployment (§10)")
+        raise IllegalOrder(R(f"at most {SEA_LIMIT} units may cross a sea zone in spring "
+                             "deployment (§10)", "deploy_sea_limit", limit=SEA_LIMIT))
     chosen = cp_actions.pick_units(avail, power, n, order.get("mix"), order.get("allied", ()))
     cp_actions.do_move(state, power, src, dst, leaders, chosen)
     if leaders:

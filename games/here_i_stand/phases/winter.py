@@ -42,6 +42,7 @@ import functools
 from collections import deque
 
 from engine.contract import Decision, IllegalOrder
+from engine.contract import Reason as R
 from engine.options import Count, OneOf, Option, OptionSet
 from games.here_i_stand import choices, diplomacy_terms, events, facts, grammar
 from games.here_i_stand import state as S
@@ -426,9 +427,11 @@ def parse(state, decision, text):
             break
     order = grammar.parse_move("RETURN", body)
     if order.pop("leaders"):
-        raise IllegalOrder("leaders follow their units home: name only the units")
+        raise IllegalOrder(R("leaders follow their units home: name only the units",
+                             "winter_no_leaders"))
     if "via" in order or "mix" in order:
-        raise IllegalOrder("RETURN <from> -> <to> <n>: the path is not given")
+        raise IllegalOrder(R("RETURN <from> -> <to> <n>: the path is not given", "syntax",
+                             text="RETURN <from> -> <to> <n>"))
     if owner is not None and owner != decision.seat:
         order["power"] = owner
     if order["units"] == "ALL":
@@ -454,21 +457,28 @@ def apply(state, seat, decision, order, dice) -> None:
         src, dst, n = order["from"], order["to"], order["units"]
         owner = order.get("power", seat)
         if owner not in owners(state, seat):
-            raise IllegalOrder(f"{owner} is not a minor power allied with {seat}: you return "
-                               "only your own and your allied minors' units (§22.3)")
+            raise IllegalOrder(R(f"{owner} is not a minor power allied with {seat}: you return "
+                                 "only your own and your allied minors' units (§22.3)",
+                                 "winter_not_your_minor", minor=owner, power=seat))
         must, may = pending(state, owner)
         due = max(must.get(src, 0), may.get(src, 0))
         if not due:
-            raise IllegalOrder(f"no units of yours in {src} return home this winter")
+            raise IllegalOrder(R(f"no units of yours in {src} return home this winter",
+                                 "winter_nothing_there", space=src))
         room = destinations(state, owner, src)
         if dst not in room:
-            raise IllegalOrder(f"units from {src} may winter only in: {', '.join(sorted(room))} (§19.3)",
+            raise IllegalOrder(R(f"units from {src} may winter only in: "
+                                 f"{', '.join(sorted(room))} (§19.3)", "winter_where",
+                                 space=src, spaces=sorted(room)),
                                [f"RETURN {src} -> {d}" for d in sorted(room)])
         if not isinstance(n, int) or not 1 <= n <= min(due, room[dst]):
-            raise IllegalOrder(f"between 1 and {min(due, room[dst])} units may go from {src} to {dst}")
+            raise IllegalOrder(R(f"between 1 and {min(due, room[dst])} units may go from {src} "
+                                 f"to {dst}", "winter_how_many", limit=min(due, room[dst]),
+                                 src=src, dst=dst))
         send(state, owner, src, dst, n)
     else:
-        raise IllegalOrder("RETURN <from> -> <to> <n> or DONE")
+        raise IllegalOrder(R("RETURN <from> -> <to> <n> or DONE", "syntax",
+                             text="RETURN <from> -> <to> <n>, DONE"))
     if not decisions(state):
         _finish(state, dice)
 
@@ -581,7 +591,8 @@ def _attrition_parse(state, item, text):
         mm = grammar._MIX.match(tok)
         letter = mm.group(2).upper() if mm else ""
         if not mm or letter not in "RMC":
-            raise IllegalOrder(f"{tok!r} is not a number of units: say e.g. LOSE 1R 2M")
+            raise IllegalOrder(R(f"{tok!r} is not a number of units: say e.g. LOSE 1R 2M",
+                                 "not_units", text=tok))
         mix["RMC".index(letter)] += int(mm.group(1))
     return {"verb": "LOSE", "losses": tuple(mix)}
 
