@@ -237,8 +237,8 @@ def uncommitted(state: S.State, side: str) -> tuple[str, ...]:
 
 
 def council_of_trent(state: S.State, power: str, dice: Dice) -> int:
-    choices.push(state, {"kind": "trent", "seat": "papacy"})
-    choices.push(state, {"kind": "trent", "seat": "protestant"})
+    for side in ("papacy", "protestant"):
+        choices.push(state, {"kind": "trent", "seat": side, "most": SIDES[side][1]})
     return 0
 
 

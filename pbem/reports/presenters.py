@@ -22,6 +22,8 @@ class Presenter:
     """The generic presenter: any game's view as indented ``key: value`` lines."""
 
     rules: str | None = None
+    #: Order fields whose tuple values are one choice each (not a list of choices).
+    atomic: tuple[str, ...] = ()
 
     def __init__(self, lang: str, rules: str | None = None) -> None:
         self.lang = norm_lang(lang)
@@ -336,6 +338,7 @@ class HereIStandPresenter(Presenter):
     """Here I Stand: powers, keys, armies by space, religion, cards with summaries."""
 
     rules = "here-i-stand"
+    atomic = ("losses", "split")
 
     # ------------------------------------------------------------------ data
     @staticmethod
@@ -420,6 +423,18 @@ class HereIStandPresenter(Presenter):
             return self.maybe(f"unit.{value}", str(value)) or str(value)
         if field in ("power", "target", "seat"):
             return self.power(value)
+        if field == "debaters":
+            if isinstance(value, (tuple, list)):
+                return ", ".join(self.debater(v) for v in value) or self._("word.none")
+            return self.debater(value)
+        if field == "cards":
+            if isinstance(value, (tuple, list)):
+                return ", ".join(self.card(v) for v in value) or self._("word.none")
+            return self.card(value)
+        if field == "losses" and isinstance(value, (tuple, list)):
+            return " ".join(f"{n}{k}" for n, k in zip(value, "RMC") if n) or "0R"
+        if field == "split" and isinstance(value, (tuple, list)):
+            return ", ".join(f"{self.space(str(p))} {n}" for p, n in value)
         return super().value(field, value)
 
     def friendly(self, order: Order) -> Order:
@@ -440,7 +455,19 @@ class HereIStandPresenter(Presenter):
         and the numbers of the rules' own English prompt (`_PROMPT_PATTERNS`)."""
         args: dict[str, Any] = {"turn": view.get("turn")}
         for key, value in (decision.context or {}).items():
-            if isinstance(value, str) and value in self._power_ids():
+            if key == "side":
+                value = self.maybe(f"faith.{value}", str(value))
+            elif key in ("from", "to", "space"):
+                value = self.space(str(value))
+            elif key == "ports":
+                value = ", ".join(self.space(str(x)) for x in value)
+            elif key == "zones":
+                value = ", ".join(self.maybe(f"zone.{z}", str(z)) or str(z) for z in value)
+            elif key == "card" and isinstance(value, int):
+                value = self.card(value)
+            elif key == "why_msg" and _is_message(value):
+                key, value = "why", self.message(value)
+            elif isinstance(value, str) and value in self._power_ids():
                 value = self.power(value)
             args[key] = value
         pattern = _PROMPT_PATTERNS.get(decision.kind)

@@ -82,7 +82,7 @@ def _merge(domains: list[Any], field: str, pres: Presenter) -> list[str]:
         low, high = min(d.low for d in counts), max(d.high for d in counts)
         return [str(low) if low == high else f"{low}-{high}"]
     seen: list[Any] = []
-    subset = any(isinstance(d, SubsetOf) for d in domains)
+    subset = any(isinstance(d, SubsetOf) for d in domains) or field in pres.atomic
     for d in domains:
         for v in _values(d):
             items = v if isinstance(v, (tuple, list)) and not subset else [v]

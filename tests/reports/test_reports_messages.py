@@ -136,6 +136,11 @@ def test_refusal_codes_of_the_engine_and_testgame_exist() -> None:
 
 
 # ------------------------------------------------------------------ Russian in play
+#: Decisions met in the random games (kind -> (decision, the seat's view)) and their verbs.
+ASKED: dict[str, tuple] = {}
+VERBS: set[str] = set()
+
+
 def _playout(seed: str, last_turn: int, lang: str = "ru"):
     from engine import registry
     from engine.game import Game
@@ -149,7 +154,12 @@ def _playout(seed: str, last_turn: int, lang: str = "ru"):
     seen: list[dict] = []
     moment = start
     while game.outcome() is None:
-        decision = rng.choice(game.decisions())
+        open_ = game.decisions()
+        for d in open_:
+            if d.kind not in ASKED:
+                ASKED[d.kind] = (d, game.view(d.seat))
+            VERBS.update(o.verb for o in d.options.options)
+        decision = rng.choice(open_)
         order = decision.random_order(rng) if rng.random() < 0.7 else \
             rules.default(game.state, decision)
         moment += dt.timedelta(minutes=1)
@@ -207,3 +217,45 @@ def test_refusals_of_the_rules_carry_codes() -> None:
         assert refused.value.code == code
         assert presenter_for(GAME, "ru").refusal(refused.value.code, refused.value.params,
                                                   refused.value.reason)
+
+
+def _static_kinds_and_verbs() -> tuple[set[str], set[str]]:
+    """Decision kinds and order verbs the HIS rules can emit, read from the code: every
+    ``Decision(id, seat, "<kind>", ...)``, every registered event question (`choices`), every
+    ``Option.of("<VERB>", ...)``."""
+    from games.here_i_stand import RULES, choices  # noqa: F401  (registers every question)
+    kinds, verbs = set(choices.KINDS), set()
+    for path in HIS.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = _name(node.func)
+            if name == "Decision" and len(node.args) >= 3 and isinstance(node.args[2], ast.Constant):
+                kinds.add(node.args[2].value)
+            if name == "of" and node.args and isinstance(node.args[0], ast.Constant):
+                verbs.add(node.args[0].value)
+    return kinds, verbs
+
+
+def test_every_decision_kind_and_verb_has_catalog_entries() -> None:
+    kinds, verbs = _static_kinds_and_verbs()
+    assert {"impulse", "cp", "attrition", "ports", "maurice", "emperor", "trent"} <= kinds
+    assert {"TRAVEL", "PLACE", "TAKE", "KEEP", "FOUND", "COMMIT", "LOSE", "PORTS",
+            "ENTER"} <= verbs
+    for lang in i18n.LANGS:
+        cat = i18n.catalog(lang, GAME)
+        missing = sorted([f"kind.{k}" for k in kinds if f"kind.{k}" not in cat]
+                         + [f"kind_short.{k}" for k in kinds if f"kind_short.{k}" not in cat]
+                         + [f"syntax.{v}" for v in verbs if f"syntax.{v}" not in cat])
+        assert not missing, (lang, missing)
+
+
+def test_questions_met_in_play_read_in_russian() -> None:
+    if len(ASKED) < 10:
+        _playout("ru-asked", 9)
+    kinds, verbs = _static_kinds_and_verbs()
+    assert set(ASKED) <= kinds and VERBS <= verbs
+    ru = presenter_for(GAME, "ru")
+    for kind, (decision, view) in ASKED.items():
+        text = ru.prompt(decision, view)
+        assert text != decision.prompt and "{" not in text, (kind, text)

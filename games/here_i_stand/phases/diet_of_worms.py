@@ -131,7 +131,7 @@ def decisions(state):
                          clock="impulse",
                          prompt=f"Diet of Worms: convert {data['left']} more German-zone "
                                 f"space(s) to the {side} faith: CONVERT <space>",
-                         context={"left": data["left"]})]
+                         context={"left": data["left"], "side": side})]
     return []
 
 
