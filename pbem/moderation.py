@@ -49,10 +49,42 @@ _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 
 @dataclass
 class Notice:
-    """A message to deliver: `to` is ``all``, ``moderators``, or a seat name."""
+    """A message to deliver: `to` is ``all``, ``moderators``, or a seat name.  `key` and
+    `params` name it in the message catalog (``mod_notice.<key>``: subject and body), so
+    each recipient reads it in their language (`render_notice`); `subject` and `body` are
+    the English text (the CLI shows them; notices queued before keys existed have only
+    these)."""
     to: str
     subject: str
     body: str
+    key: str | None = None
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+def notice(to: str, key: str, /, **params: Any) -> Notice:
+    """A catalog notice (English subject and body filled in for the CLI)."""
+    subject, body = render_notice(key, params, "en")
+    return Notice(to, subject, body, key, params)
+
+
+def render_notice(key: str, params: dict[str, Any], lang: str,
+                  seat_name: Any = None) -> tuple[str, str]:
+    """(subject, body) of a catalog notice in `lang`; `seat_name(seat) -> str` names seats
+    (default: the seat ids).  A moderator's own words (``because``, ``text``) stay as
+    written; ``because`` adds a "Reason: ..." sentence."""
+    from pbem.reports.i18n import t
+    name = seat_name or (lambda s: s)
+    args = dict(params)
+    if "seat" in args:
+        args["seat"] = name(args["seat"]) if args["seat"] else t(lang, "mod_notice.every_seat")
+    if "reason" in args and not args["reason"]:
+        args["reason"] = t(lang, "mod_notice.no_reason")
+    because = args.pop("because", "")
+    subject = t(lang, f"mod_notice.{key}.subject", **args)
+    body = t(lang, f"mod_notice.{key}.body", **args)
+    if because:
+        body += " " + t(lang, "mod_notice.because", because=because)
+    return subject, body
 
 
 @dataclass
@@ -125,9 +157,8 @@ def _force(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
         receipt = None
         what = entry.order
         summary = f"forced {seat}'s default: {entry.order} (entry {entry.seq})"
-    note = f"The moderator answered for {seat}: {what}." + (f" Reason: {because}"
-                                                             if because else "")
-    return ModResult("FORCE", summary, [Notice(seat, "The moderator answered for you", note)],
+    return ModResult("FORCE", summary, [notice(seat, "forced", seat=seat, what=what,
+                                               because=because)],
                      receipt=receipt, details=receipt_text(game, receipt) if receipt else "")
 
 
@@ -141,8 +172,7 @@ def _extend(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
     game.act(f"EXTEND {seat or 'ALL'} {parts[1]}", by=by, because=because, source=source, at=now)
     who = seat or "every seat"
     return ModResult("EXTEND", f"{moved} deadline(s) of {who} moved {parts[1]} later",
-                     [Notice(seat or "all", "Deadline extended",
-                             f"The moderator extended the deadline of {who} by {parts[1]}.")])
+                     [notice(seat or "all", "extended", seat=seat, duration=parts[1])])
 
 
 def _deadline(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
@@ -160,8 +190,7 @@ def _deadline(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
     game.act(f"DEADLINE {seat or 'ALL'} {iso(moment)}", by=by, because=because, source=source,
              at=now)
     return ModResult("DEADLINE", f"{moved} deadline(s) set to {iso(moment)}",
-                     [Notice(seat or "all", "New deadline",
-                             f"The moderator set the deadline to {moment:%Y-%m-%d %H:%M} UTC.")])
+                     [notice(seat or "all", "deadline", when=f"{moment:%Y-%m-%d %H:%M}")])
 
 
 def _pause(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
@@ -171,10 +200,8 @@ def _pause(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
     game.clocks.pause(now)
     game.server["paused_reminded_at"] = iso(now)
     game.act("PAUSE", by=by, because=because, source=source, at=now)
-    body = "The moderator paused the game: no deadline runs; press still flows."
     return ModResult("PAUSE", "paused; every clock is stopped",
-                     [Notice("all", "Game paused", body + (f" Reason: {because}"
-                                                            if because else ""))])
+                     [notice("all", "paused", because=because)])
 
 
 def _resume(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
@@ -185,9 +212,7 @@ def _resume(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
     game.server.pop("paused_reminded_at", None)
     game.act("RESUME", by=by, because=because, source=source, at=now)
     return ModResult("RESUME", f"resumed; deadlines moved by {stopped}",
-                     [Notice("all", "Game resumed",
-                             "The moderator resumed the game; every deadline moved by the "
-                             f"paused time ({stopped}).")])
+                     [notice("all", "resumed", stopped=str(stopped))])
 
 
 def _nmr(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
@@ -222,20 +247,18 @@ def _rollback(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
     removed = game.rollback(seq, by=by, reason=because or "no reason given", at=now)
     if not removed:
         raise IllegalOrder(f"entry {seq} is the last one; nothing to undo")
-    undone = ", ".join(f"{e.seq} ({e.by})" for e in removed)
-    body = (f"The moderator rolled the game back to entry {seq}. Undone: entries {undone}."
-            f" Reason: {because or 'none given'}. Orders you sent since may need resending.")
+    undone = ", ".join(str(e.seq) for e in removed)
     return ModResult("ROLLBACK", f"rolled back to {seq}; {len(removed)} entries kept in audit",
-                     [Notice("all", f"Rolled back to entry {seq}", body)], resend=["all"])
+                     [notice("all", "rolled_back", seq=seq, undone=undone, reason=because)],
+                     resend=["all"])
 
 
 def _rollforward(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
                  source: str) -> ModResult:
     restored = game.rollforward(by=by, at=now)
-    body = (f"The moderator restored entries {restored[0].seq}-{restored[-1].seq} that a "
-            "rollback had undone.")
     return ModResult("ROLLFORWARD", f"restored {len(restored)} entries",
-                     [Notice("all", "Rollback undone", body)], resend=["all"])
+                     [notice("all", "rolled_forward", first=restored[0].seq,
+                             last=restored[-1].seq)], resend=["all"])
 
 
 def _address(args: str, command: str) -> tuple[str, str]:
@@ -255,8 +278,7 @@ def _replace(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
     game.server.get("dropped", {}).pop(seat, None)
     game.act(f"REPLACE {seat} {email}", by=by, because=because, source=source, at=now)
     return ModResult("REPLACE", f"{seat} is now played by {email}; a new token was issued",
-                     [Notice("all", f"{seat} has a new player",
-                             f"{email} now plays {seat} (replacing {', '.join(old)}).")],
+                     [notice("all", "replaced", seat=seat, email=email, old=", ".join(old))],
                      resend=[seat])
 
 
@@ -269,7 +291,7 @@ def _add_address(game: Game, args: str, because: str, *, by: str, now: dt.dateti
     game.seats[seat]["players"].append(email)
     game.act(f"ADD-ADDRESS {seat} {email}", by=by, because=because, source=source, at=now)
     return ModResult("ADD-ADDRESS", f"{email} may now send orders for {seat}",
-                     [Notice(seat, "Address added", f"{email} may now send orders for {seat}.")])
+                     [notice(seat, "address_added", seat=seat, email=email)])
 
 
 def _drop(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
@@ -280,9 +302,7 @@ def _drop(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
     entries = play_dropped(game, now)
     return ModResult("DROP", f"{seat} is played by its defaults until replaced "
                      f"({len(entries)} decision(s) answered now)",
-                     [Notice("all", f"{seat} dropped",
-                             f"{seat} is played by its default orders until a new player "
-                             "takes it.")])
+                     [notice("all", "dropped", seat=seat)])
 
 
 def _edit(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
@@ -290,9 +310,8 @@ def _edit(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
     path, value = parse_edit(args)
     entry = game.edit(path, value, by=by, because=because, source=source, at=now)
     return ModResult("EDIT", f"entry {entry.seq}: {entry.order}",
-                     [Notice("all", "The moderator corrected the game",
-                             f"Entry {entry.seq}: the moderator corrected {path}. "
-                             f"Reason: {because}")], resend=["all"])
+                     [notice("all", "edited", seq=entry.seq, path=path, because=because)],
+                     resend=["all"])
 
 
 def _resend(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
@@ -307,8 +326,8 @@ def _announce(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
     body = re.sub(r"\s*ENDANNOUNCE\s*$", "", args, flags=re.I).strip()
     if not body:
         raise IllegalOrder("write ANNOUNCE, the message, then ENDANNOUNCE")
-    return ModResult("ANNOUNCE", "announced to every seat", [Notice("all", "Announcement", body)],
-                     saved=False)
+    return ModResult("ANNOUNCE", "announced to every seat",
+                     [notice("all", "announcement", text=body)], saved=False)
 
 
 def _end(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
@@ -320,8 +339,7 @@ def _end(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
         raise IllegalOrder("the game is already over")
     game.act("END", by=by, because=reason, source=source, at=now)
     return ModResult("END", f"game closed: {reason}",
-                     [Notice("all", "Game over", f"The moderator ended the game: {reason}. "
-                             "The archive, with the dice seed, is now final.")])
+                     [notice("all", "ended", reason=reason)])
 
 
 _HANDLERS: dict[str, Any] = {
@@ -359,9 +377,7 @@ def pause_reminders(game: Game, now: dt.datetime) -> list[Notice]:
         return []
     game.server["paused_reminded_at"] = iso(now)
     since = parse_iso(game.clocks.paused_at)
-    return [Notice("all", "The game is still paused",
-                   f"The game has been paused since {since:%Y-%m-%d %H:%M} UTC; no deadline "
-                   "runs. The moderator will resume it.")]
+    return [notice("all", "still_paused", since=f"{since:%Y-%m-%d %H:%M}")]
 
 
 @dataclass(frozen=True)

@@ -55,12 +55,29 @@ def queue_result(game: Any, result: moderation.ModResult) -> None:
     """Queue in the game file what `result` tells whom (the CLI and the gateway both)."""
     server = game.server
     if result.notices:
-        server.setdefault("notices_pending", []).extend(
-            {"to": n.to, "subject": n.subject, "body": n.body} for n in result.notices)
+        server.setdefault("notices_pending", []).extend(_queued(n) for n in result.notices)
     if result.resend:
         server.setdefault("resend_pending", []).extend(result.resend)
     if result.command == "REPLACE":
         server.setdefault("welcome_pending", []).extend(result.resend)
+
+
+def _queued(n: moderation.Notice) -> dict[str, Any]:
+    item: dict[str, Any] = {"to": n.to, "subject": n.subject, "body": n.body}
+    if n.key:
+        item.update(key=n.key, params=dict(n.params))
+    return item
+
+
+def _localized(game: Any, notice: dict[str, Any], target: str) -> tuple[str, str]:
+    """(subject, body) of a queued notice for `target` (a seat, or ``moderator:<addr>``):
+    in the seat's language when the notice has a catalog key, else as queued."""
+    if not notice.get("key"):
+        return notice["subject"], notice["body"]
+    from pbem import reports
+    lang = reports.prefs(game, target).lang if target in game.seats else "en"
+    pres = reports.presenter(game, lang)
+    return moderation.render_notice(notice["key"], notice.get("params") or {}, lang, pres.seat)
 
 
 def has_pending(game: Any) -> bool:
@@ -87,10 +104,11 @@ def deliver(cfg: Config, game: Any, now: dt.datetime) -> tuple[list[Any], set[st
     # in one mail, folded into the seat's status mail when it gets one.
     grouped: dict[str, list[tuple[str, str]]] = {}
     for notice in notices:
-        to, subject, body = notice["to"], notice["subject"], notice["body"]
+        to = notice["to"]
         targets = (["moderator:" + m for m in game.moderators] if to == "moderators" else
                    list(game.seats) if to == "all" else [to] if to in game.seats else [])
         for target in targets:
+            subject, body = _localized(game, notice, target)
             if target in folded:
                 folded[target].append(body)
             else:
@@ -186,15 +204,12 @@ def drop_prompts(mails: list[Any], start: int, game: Any, seats: set[str]) -> No
 def refuse(turn: "Turn", parsed: "Parsed") -> None:
     """A seat's mail with moderator commands: nothing is applied; the receipt says why."""
     for cmd in parsed.mod:
-        hints = ["END alone on its line stops reading"] if cmd.name == "END" else []
+        hints = [turn.tr("moderator.end_hint")] if cmd.name == "END" else []
         turn.problems.append({
             "line": cmd.line_no, "text": cmd.line, "hints": hints,
-            "reason": f"{cmd.name} is a moderator command: only a moderator of "
-                      f"{turn.game.id}, writing with the moderator tag, may use it"})
-    turn.sections.append({"title": "Refused", "body": render._wrap(
-        "  Nothing in this mail was applied: it uses moderator commands.  Send your "
-        "orders again without them (write to the moderator if the game needs one).",
-        indent="  ")})
+            "reason": turn.tr("moderator.command_refused", name=cmd.name, game=turn.game.id)})
+    turn.sections.append({"title": turn.tr("moderator.refused_title"), "body": render._wrap(
+        "  " + turn.tr("moderator.refused_body"), indent="  ")})
     turn.mail.outcome = f"{turn.by}: refused, moderator command(s) from a seat"
 
 
@@ -327,8 +342,7 @@ class Duties:
             seq0 = game.record.last_seq
             played = moderation.play_dropped(game, now)
             for notice in moderation.pause_reminders(game, now):
-                game.server.setdefault("notices_pending", []).append(
-                    {"to": notice.to, "subject": notice.subject, "body": notice.body})
+                game.server.setdefault("notices_pending", []).append(_queued(notice))
             stamp = now.isoformat(timespec="seconds")
             mails: list[Any] = []
             if played:

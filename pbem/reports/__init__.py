@@ -235,11 +235,21 @@ def outcome_line(game: Any, lang: str) -> str:
     if outcome is None:
         return ""
     pres = presenter(game, lang)
-    reason = pres.outcome_reason(outcome, view_of(game, None))
+    reason = outcome_reason(game, lang)
     if outcome.winners:
         return t(lang, "next.won", winners=", ".join(pres.seat(s) for s in outcome.winners),
                  reason=reason)
     return t(lang, "next.no_winner", reason=reason)
+
+
+def outcome_reason(game: Any, lang: str) -> str:
+    """Why the game ended, in `lang`: a moderator's END (their reason as written), or the
+    rules' reason (`Presenter.outcome_reason`)."""
+    ended = getattr(game, "ended_by_moderator", lambda: None)()
+    if ended is not None:
+        return t(lang, "moderator.ended_by_moderator", reason=ended)
+    outcome = game.outcome()
+    return presenter(game, lang).outcome_reason(outcome, view_of(game, None)) if outcome else ""
 
 
 def game_over_text(game: Any, lang: str = "en") -> str:
@@ -251,7 +261,7 @@ def game_over_text(game: Any, lang: str = "en") -> str:
     header = game.record.header
     ctx = _base(game, lang)
     ctx.update(winners=[pres.seat(s) for s in outcome.winners],
-               reason=pres.outcome_reason(outcome, view_of(game, None)),
+               reason=outcome_reason(game, lang),
                scores=pres.scores(outcome, view_of(game, None)), entries=game.record.last_seq,
                seed=header.seed, commitment=header.dice_commitment)
     return render_text("common/game_over.txt.j2", **ctx).rstrip("\n")

@@ -104,7 +104,7 @@ def test_pause_extend_deadline_nmr_resume_by_mail(home: Path, monkeypatch) -> No
     deadlines = {d.seat: g.deadline(d) for d in g.decisions()}
     assert deadlines == {"north": T0 + 31 * H,
                          "east": dt.datetime(2026, 11, 23, 18, tzinfo=dt.timezone.utc)}
-    assert "extended the deadline of north by 5h" in text(one(mails, "alice@example.org"))
+    assert "extended the deadline of North by 5h" in text(one(mails, "alice@example.org"))
     assert [(e.kind, e.order.split()[0], e.by) for e in g.record.entries] == [
         ("act", w, "moderator:gm@example.org")
         for w in ("PAUSE", "NMR", "RESUME", "EXTEND", "DEADLINE")]
@@ -146,7 +146,7 @@ def test_force_default_by_mail_equals_the_games_default(home: Path) -> None:
     assert [(e.seat, e.by, e.order) for e in entries[:2]] == [
         ("north", "moderator:gm@example.org", expected),
         ("east", "moderator:gm@example.org", "COMMIT 4")]
-    assert "The moderator answered for north: COMMIT 1. Reason: away" in " ".join(
+    assert "The moderator answered for North: COMMIT 1. Reason: away" in " ".join(
         text(m) for m in to(mails, "alice@example.org"))
 
 
@@ -186,7 +186,7 @@ def test_replace_mails_the_new_token_and_the_old_one_stops_working(home: Path) -
     welcome = one(mails, "dave@example.org")
     assert str(welcome["Subject"]) == f"[fx-001 east {new_token}] welcome to fx-001"
     assert "You now play East" in text(welcome) and "Willow Warden" in text(welcome)
-    assert "dave@example.org now plays east" in text(one(mails, "alice@example.org"))
+    assert "dave@example.org now plays East" in text(one(mails, "alice@example.org"))
     assert to(mails, "bob@example.org") == []
     refused = mail(home, "bob@example.org", E, "COMMIT 4\n")
     assert "not valid" in text(one(refused, "bob@example.org"))
@@ -313,3 +313,19 @@ def test_stuck_digest_once_a_day(home: Path) -> None:
     assert "fx-001: waiting for north (r1-commit)" in text(digests[0])
     state = json.loads((home / "mail/state/stuck_digests.json").read_text())
     assert state == {"gm@example.org": "2026-11-23"}
+
+
+def test_notices_reach_each_seat_in_its_language(home: Path) -> None:
+    mail(home, "bob@example.org", E, "LANGUAGE ru\n")
+    mails = gm(home, "PAUSE BECAUSE holidays\nEXTEND east 5h\n")
+    bob = one(mails, "bob@example.org")
+    assert "Партия приостановлена" in str(bob["Subject"]), str(bob["Subject"])
+    assert "Модератор приостановил партию" in text(bob) and "Причина: holidays" in text(bob)
+    assert "Модератор продлил срок" in text(bob) and "paused" not in text(bob)
+    alice = one(mails, "alice@example.org")
+    assert "Game paused" in str(alice["Subject"]) and "Reason: holidays" in text(alice)
+    mails = gm(home, "END players agreed a draw\n")
+    assert any("Модератор завершил партию: players agreed a draw" in text(m)
+               for m in to(mails, "bob@example.org"))
+    assert any("партию завершил модератор: players agreed a draw" in text(m)
+               for m in to(mails, "bob@example.org"))
