@@ -1,4 +1,7 @@
-"""``pbem render``: the map picture of a game's current position as a PNG."""
+"""``pbem render``: the map picture of a game's current position as a PNG.
+
+Names are drawn in the viewer's language: ``--as SEAT`` uses that seat's language, ``--lang``
+overrides it, and the public picture is English by default."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -6,7 +9,8 @@ from pathlib import Path
 import click
 
 from engine.contract import IllegalOrder
-from pbem import mapimage
+from pbem import mapimage, reports
+from pbem.reports.i18n import LANGS
 from pbem.cli import friendly, main, store_of
 
 
@@ -17,9 +21,12 @@ from pbem.cli import friendly, main, store_of
               help="the PNG file to write")
 @click.option("--width", type=click.IntRange(200, 10000), default=mapimage.DEFAULT_WIDTH,
               show_default=True, help="picture width in pixels")
+@click.option("--lang", type=click.Choice(LANGS), default=None,
+              help="language of the names (default: the seat's, or English)")
 @click.pass_context
 @friendly
-def render(ctx: click.Context, game_id: str, seat: str | None, output: Path, width: int) -> None:
+def render(ctx: click.Context, game_id: str, seat: str | None, output: Path, width: int,
+           lang: str | None) -> None:
     """Write the map of GAME_ID's current position as a PNG."""
     game = store_of(ctx).load(game_id)
     if seat is not None and seat not in game.seats:
@@ -27,6 +34,7 @@ def render(ctx: click.Context, game_id: str, seat: str | None, output: Path, wid
     draw = mapimage.board_function(game.rules)
     if draw is None:
         raise click.ClickException(f"{game.rules.name} has no map picture")
-    data = mapimage.render(draw(game.view(seat)), width)
+    lang = lang or reports.prefs(game, seat).lang
+    data = mapimage.render(mapimage.describe(draw, game.view(seat), lang), width)
     output.write_bytes(data)
-    click.echo(f"wrote {output} ({width} px wide, {len(data)} bytes)")
+    click.echo(f"wrote {output} ({width} px wide, {len(data)} bytes, {lang})")

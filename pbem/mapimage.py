@@ -25,17 +25,24 @@ A legend *item* has a ``kind``: ``heading``, ``swatch`` (fill), ``shape`` (as a 
 ``mark``, ``badge``, ``line`` (dashed) or ``break`` (new row), and a ``label``.
 
 The picture is the viewport scaled to ``width`` with the legend in a strip below it.  Text
-uses Pillow's bundled font (``ImageFont.load_default(size=...)``, Pillow >= 10.1), which has
-ASCII glyphs only: accents are stripped (``Lübeck`` → ``Lubeck``).  The same board and width
-give the same bytes.
+uses Noto Sans (the ``fontpkg-noto-sans`` dependency: Latin with accents, Cyrillic, Greek),
+so labels are drawn as given, in any language the board is described in.  Without that
+package it falls back to Pillow's bundled font (``ImageFont.load_default(size=...)``, Pillow
+>= 10.1), which has ASCII glyphs only: accents are stripped (``Lübeck`` → ``Lubeck``), other
+letters drawn as ``?``.  The same board and width give the same bytes.
+
+A game's ``board(view)`` may take ``lang`` (``en``/``ru``) to name things in that language;
+`describe` passes it when the function accepts it.
 """
 from __future__ import annotations
 
 import functools
 import importlib
+import inspect
 import io
 import math
 import unicodedata
+from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from PIL import Image, ImageDraw, ImageFont
@@ -81,9 +88,37 @@ def map_height(board: Mapping[str, Any], width: int = DEFAULT_WIDTH) -> int:
     return round((y1 - y0) * width / (x1 - x0))
 
 
+def describe(draw: BoardFunction, view: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
+    """``draw(view)``, in `lang` when the game's board function takes a language."""
+    try:
+        takes_lang = "lang" in inspect.signature(draw).parameters
+    except (TypeError, ValueError):
+        takes_lang = False
+    return draw(view, lang=lang) if takes_lang else draw(view)
+
+
+@functools.lru_cache(maxsize=1)
+def font_file() -> str | None:
+    """The Unicode font's file (Noto Sans from ``fontpkg-noto-sans``), or None."""
+    try:
+        import fontpkg_noto_sans
+    except ImportError:
+        return None
+    path = Path(fontpkg_noto_sans.ROOT) / "files" / "NotoSans[wdth,wght].ttf"
+    return str(path) if path.is_file() else None
+
+
 @functools.lru_cache(maxsize=32)
 def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    path = font_file()
+    if path is not None:
+        return ImageFont.truetype(path, max(6, size))
     return ImageFont.load_default(size=max(6, size))
+
+
+def label(text: str) -> str:
+    """`text` as the font can draw it: as is with the Unicode font, else `plain`."""
+    return str(text) if font_file() is not None else plain(text)
 
 
 def plain(text: str) -> str:
@@ -172,14 +207,14 @@ class _Painter:
             d.ellipse((x - c, y - c, x + c, y + c), fill=fill, outline=outline, width=w)
 
     def badge_size(self, item: Mapping[str, Any]) -> tuple[float, float]:
-        tw, _ = self.text_size(plain(item["text"]), self.f_badge)
+        tw, _ = self.text_size(label(item["text"]), self.f_badge)
         asc, desc = self.f_badge.getmetrics()
         bar = self.px(5) if item.get("bar") else 0
         return bar + tw + 2 * self.px(3), asc + desc + self.px(2)
 
     def badge(self, d: ImageDraw.ImageDraw, x: float, y: float, item: Mapping[str, Any]) -> float:
         """Draw a badge with its top-left at (x, y); returns its height."""
-        text = plain(item["text"])
+        text = label(item["text"])
         tw, _ = self.text_size(text, self.f_badge)
         _, h = self.badge_size(item)
         bar = self.px(5) if item.get("bar") else 0
@@ -197,7 +232,7 @@ class _Painter:
         m = self.px(8.5)
         d.ellipse((x - m, y - m, x + m, y + m), fill=item["fill"], outline="#ffffff",
                   width=self.px(1.5))
-        d.text((x, y), plain(item["text"]), font=self.f_mark, fill=item["color"], anchor="mm")
+        d.text((x, y), label(item["text"]), font=self.f_mark, fill=item["color"], anchor="mm")
 
     def dashed(self, d: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float],
                fill: str, width: int) -> None:
@@ -214,13 +249,20 @@ class _Painter:
             t = e + gap
 
     # -- layers ----------------------------------------------------------------------
+    def area_centre(self, area: Mapping[str, Any], half: float) -> tuple[float, float]:
+        """Where a sea zone's plate goes: its point, moved in so that a plate `half` wide
+        on each side stays inside the picture (long names near the edge)."""
+        x, y = self.at(area["x"], area["y"])
+        margin = self.px(4)
+        return min(max(x, half + margin), self.width - half - margin), y
+
     def area_boxes(self) -> list[Box]:
         """The label plates of the sea zones with their fleets below."""
         boxes = []
         for area in self.board.get("areas", ()):
-            x, y = self.at(area["x"], area["y"])
-            tw, th = self.text_size(plain(area["label"]).upper(), self.f_sea)
+            tw, th = self.text_size(label(area["label"]).upper(), self.f_sea)
             pad = self.px(5)
+            x, y = self.area_centre(area, tw / 2 + pad)
             bottom = y + th / 2 + pad
             widest = tw + 2 * pad
             for item in area.get("badges", ()):
@@ -243,13 +285,13 @@ class _Painter:
         """Sea zone names on a plate, fleets below them (over the connections)."""
         sea = self.colors["sea"]
         for area in self.board.get("areas", ()):
-            x, y = self.at(area["x"], area["y"])
-            label = plain(area["label"]).upper()
-            tw, th = self.text_size(label, self.f_sea)
+            name = label(area["label"]).upper()
+            tw, th = self.text_size(name, self.f_sea)
             pad = self.px(5)
+            x, y = self.area_centre(area, tw / 2 + pad)
             d.rounded_rectangle((x - tw / 2 - pad, y - th / 2 - pad, x + tw / 2 + pad,
                                  y + th / 2 + pad), radius=self.px(8), fill=sea)
-            d.text((x, y), label, font=self.f_sea, fill=self.colors["sea_label"], anchor="mm")
+            d.text((x, y), name, font=self.f_sea, fill=self.colors["sea_label"], anchor="mm")
             by = y + th / 2 + pad + self.px(2)
             for item in area.get("badges", ()):
                 bw, _ = self.badge_size(item)
@@ -299,7 +341,7 @@ class _Painter:
         for n in nodes:
             x, y = self.at(n["x"], n["y"])
             x0, y0, x1, y1 = self.node_box(n)
-            w = self.text_size(plain(n["label"]), self.f_label)[0] + 2 * halo
+            w = self.text_size(label(n["label"]), self.f_label)[0] + 2 * halo
             spots[n["id"]] = [(sx, sy, sx + w, sy + h) for sx, sy in (
                 (x - w / 2, y1 + gap), (x - w / 2, y0 - h - gap),
                 (x1 + gap, y - h / 2), (x0 - w - gap, y - h / 2),
@@ -373,7 +415,7 @@ class _Painter:
         halo = self.px(2)
         for n in self.board.get("nodes", ()):
             x0, y0, _, _ = labels[n["id"]]
-            d.text((x0 + halo, y0), plain(n["label"]), font=self.f_label,
+            d.text((x0 + halo, y0), label(n["label"]), font=self.f_label,
                    fill="#8a8a8a" if n.get("faded") else "#111111", anchor="la",
                    stroke_width=halo, stroke_fill=self.colors["background"])
         for n in self.board.get("nodes", ()):
@@ -393,7 +435,7 @@ class _Painter:
         return self.px(34) if self.board.get("title") else 0
 
     def title(self, d: ImageDraw.ImageDraw, top: float) -> None:
-        text = plain(self.board.get("title") or "")
+        text = label(self.board.get("title") or "")
         if text:
             d.text((self.px(12), top + self.title_height() / 2 + self.px(2)), text,
                    font=self.f_title, fill="#111111", anchor="lm")
@@ -421,7 +463,7 @@ class _Painter:
     def icon_width(self, item: Mapping[str, Any]) -> float:
         kind = item.get("kind")
         if kind == "badge":
-            tw, _ = self.text_size(plain(item["text"]), self.f_badge)
+            tw, _ = self.text_size(label(item["text"]), self.f_badge)
             return tw + self.px(6) + (self.px(5) if item.get("bar") else 0)
         if kind == "line":
             return self.px(34)
@@ -432,7 +474,7 @@ class _Painter:
         return self.px(24)
 
     def legend_item_width(self, item: Mapping[str, Any]) -> float:
-        tw, _ = self.text_size(plain(item.get("label", "")), self.f_legend)
+        tw, _ = self.text_size(label(item.get("label", "")), self.f_legend)
         gap = self.px(6) if item.get("kind") != "heading" else 0
         return self.icon_width(item) + gap + tw + self.px(18)
 
@@ -470,12 +512,12 @@ class _Painter:
         elif kind == "line":
             self.dashed(d, (x, cy), (x + iw, cy), self.colors["connection"], self.px(2.2))
         gap = self.px(6) if kind != "heading" else 0
-        label = plain(item.get("label", ""))
+        text = label(item.get("label", ""))
         if kind == "heading":
-            d.text((x, cy), label + ":", font=self.f_legend, fill="#111111", anchor="lm",
+            d.text((x, cy), text + ":", font=self.f_legend, fill="#111111", anchor="lm",
                    stroke_width=self.px(0.5), stroke_fill="#111111")
         else:
-            d.text((x + iw + gap, cy), label, font=self.f_legend, fill="#111111", anchor="lm")
+            d.text((x + iw + gap, cy), text, font=self.f_legend, fill="#111111", anchor="lm")
 
     # -- all ---------------------------------------------------------------------------
     def paint(self) -> Image.Image:
@@ -511,4 +553,5 @@ def render(board: Mapping[str, Any], width: int = DEFAULT_WIDTH) -> bytes:
     return out.getvalue()
 
 
-__all__: Sequence[str] = ("board_function", "map_height", "project", "render", "render_image")
+__all__: Sequence[str] = ("board_function", "describe", "font_file", "label", "map_height",
+                          "project", "render", "render_image")

@@ -25,6 +25,10 @@ What is read from the view (every field optional; a missing one means "as printe
     changed sides.  Used for siege inference and leader colours.
 ``turn``, ``scenario``, ``phase``
     For the title line.
+
+``board(view, lang)`` names spaces, sea zones, leaders, powers and the legend in ``en`` or
+``ru``: names from the map and piece data (``name: {en, ru}``), the legend's words, the
+title's and the Russian unit letters and power tags from ``data/palette.yaml`` (``labels``).
 """
 from __future__ import annotations
 
@@ -48,6 +52,9 @@ VIEWPORT = (880, 130, 5100, 3250)
 #: Leaders whose name is too long for a badge and whose last word is not the right short form.
 SHORT_NAMES = {"ibrahim": "Ibrahim", "maurice_of_saxony": "Maurice",
                "philip_of_hesse": "Philip", "renegade": "Bourbon"}
+SHORT_NAMES_RU = {"ibrahim": "Ибрагим", "maurice_of_saxony": "Мориц",
+                  "philip_of_hesse": "Филипп", "renegade": "Бурбон"}
+LANGS = ("en", "ru")
 _ROMAN = frozenset("IVX")
 
 
@@ -65,42 +72,58 @@ def power_colour(power: str) -> dict[str, str]:
     return {"fill": entry["fill"], "text": entry["text"]}
 
 
-def unit_text(counts: Mapping[str, int]) -> str:
+def _lang(lang: str | None) -> str:
+    return lang if lang in LANGS else "en"
+
+
+def word(key: str, lang: str = "en", **args: Any) -> str:
+    """A word of the map (``labels`` in palette.yaml) in `lang`."""
+    entry = palette()["labels"][key]
+    text = str(entry.get(_lang(lang)) or entry["en"])
+    return text.format(**args) if args else text
+
+
+def unit_text(counts: Mapping[str, int], lang: str = "en") -> str:
     """A stack as short text: ``4+2m+1c`` for 4 regulars, 2 mercenaries, 1 cavalry, then
-    ``1s`` squadrons and ``2p`` corsairs (pirates): ``"7+1c 1s"``."""
+    ``1s`` squadrons and ``2p`` corsairs (pirates): ``"7+1c 1s"`` (Russian letters
+    ``н к э кс``)."""
+    letters = palette()["labels"]["unit_letters"][_lang(lang)]
     land = []
     if counts.get("regulars"):
         land.append(str(counts["regulars"]))
     if counts.get("mercenaries"):
-        land.append(f"{counts['mercenaries']}m")
+        land.append(f"{counts['mercenaries']}{letters['mercenaries']}")
     if counts.get("cavalry"):
-        land.append(f"{counts['cavalry']}c")
+        land.append(f"{counts['cavalry']}{letters['cavalry']}")
     parts = ["+".join(land)] if land else []
     if counts.get("squadrons"):
-        parts.append(f"{counts['squadrons']}s")
+        parts.append(f"{counts['squadrons']}{letters['squadrons']}")
     if counts.get("corsairs"):
-        parts.append(f"{counts['corsairs']}p")
+        parts.append(f"{counts['corsairs']}{letters['corsairs']}")
     return " ".join(parts)
 
 
 @functools.lru_cache(maxsize=None)
-def _leaders() -> Mapping[str, tuple[str, str | None]]:
-    """leader id -> (English name, power)."""
+def _leaders() -> Mapping[str, tuple[str, str | None, str]]:
+    """leader id -> (English name, power, Russian name)."""
     pieces = load_pieces()
-    out: dict[str, tuple[str, str | None]] = {}
+    out: dict[str, tuple[str, str | None, str]] = {}
     for lid, l in pieces.army_leaders.items():
-        out[lid] = (l.name_en, l.power)
+        out[lid] = (l.name_en, l.power, l.name_ru or l.name_en)
     for lid, l in pieces.naval_leaders.items():
-        out[lid] = (l.name_en, l.power)
+        out[lid] = (l.name_en, l.power, l.name_ru or l.name_en)
     return out
 
 
-def leader_label(lid: str) -> str:
+def leader_label(lid: str, lang: str = "en") -> str:
     """A short name for a leader badge: the full name up to 10 letters (``Charles V``),
     else its last word (``Brandon``, ``Alva``), with a few exceptions (``Ibrahim``)."""
-    if lid in SHORT_NAMES:
-        return SHORT_NAMES[lid]
-    name = _leaders().get(lid, (lid.replace("_", " ").title(), None))[0]
+    ru = _lang(lang) == "ru"
+    short = SHORT_NAMES_RU if ru else SHORT_NAMES
+    if lid in short:
+        return short[lid]
+    found = _leaders().get(lid)
+    name = (found[2] if ru else found[0]) if found else lid.replace("_", " ").title()
     words = name.split()
     if len(name) <= 10 or (len(words) > 1 and set(words[-1]) <= _ROMAN):
         return name
@@ -137,30 +160,39 @@ def _siege(view: Mapping[str, Any], rec: Mapping[str, Any], controller: str,
     return None
 
 
-def _title(view: Mapping[str, Any]) -> str:
-    parts = ["Here I Stand"]
+def _title(view: Mapping[str, Any], lang: str = "en") -> str:
+    parts = [word("title", lang)]
     if view.get("scenario"):
-        parts.append(f"{view['scenario']} scenario")
+        parts.append(word("scenario", lang, scenario=view["scenario"]))
     if view.get("turn") is not None:
-        parts.append(f"turn {view['turn']}")
+        parts.append(word("turn", lang, turn=view["turn"]))
     phase = view.get("phase")
     if phase:
-        parts.append(str(phase).replace("_", " "))
+        names = palette()["labels"]["phases"].get(str(phase)) or {}
+        parts.append(str(names.get(_lang(lang)) or str(phase).replace("_", " ")))
     return " - ".join(parts[:1]) + (": " + ", ".join(parts[1:]) if parts[1:] else "")
 
 
-def _badge(power: str, text: str) -> dict[str, str]:
+def _abbrev(power: str, lang: str = "en") -> str:
+    entry = palette()["powers"].get(power) or {}
+    if _lang(lang) == "ru" and entry.get("abbrev_ru"):
+        return str(entry["abbrev_ru"])
+    return str(entry.get("abbrev", power[:2].upper()))
+
+
+def _badge(power: str, text: str, lang: str = "en") -> dict[str, str]:
     colour = power_colour(power)
-    abbrev = (palette()["powers"].get(power) or {}).get("abbrev", power[:2].upper())
-    return {"text": f"{abbrev} {text}", "fill": colour["fill"], "color": colour["text"]}
+    return {"text": f"{_abbrev(power, lang)} {text}", "fill": colour["fill"],
+            "color": colour["text"]}
 
 
-def _unit_badges(units: Mapping[str, Mapping[str, int]]) -> list[dict[str, str]]:
+def _unit_badges(units: Mapping[str, Mapping[str, int]], lang: str = "en"
+                 ) -> list[dict[str, str]]:
     out = []
     for power in _power_order(units):
-        text = unit_text(units[power])
+        text = unit_text(units[power], lang)
         if text:
-            out.append(_badge(power, text))
+            out.append(_badge(power, text, lang))
     return out
 
 
@@ -169,14 +201,15 @@ def _power_order(powers: Any) -> list[str]:
     return sorted(powers, key=lambda p: (order.index(p) if p in order else len(order), p))
 
 
-def _leader_badges(view: Mapping[str, Any], leaders: Any) -> list[dict[str, str]]:
+def _leader_badges(view: Mapping[str, Any], leaders: Any, lang: str = "en"
+                   ) -> list[dict[str, str]]:
     owners = view.get("leader_owner") or {}
     out = []
     for lid in leaders or ():
-        power = owners.get(lid) or _leaders().get(lid, ("", None))[1] or "independent"
+        power = owners.get(lid) or _leaders().get(lid, ("", None, ""))[1] or "independent"
         style = palette()["map"]["leader"]
-        out.append({"text": leader_label(lid), "fill": style["fill"], "color": style["text"],
-                    "bar": power_colour(power)["fill"]})
+        out.append({"text": leader_label(lid, lang), "fill": style["fill"],
+                    "color": style["text"], "bar": power_colour(power)["fill"]})
     return out
 
 
@@ -191,8 +224,11 @@ def _records(view: Mapping[str, Any]) -> tuple[dict[str, Any], set[str]]:
     return dict(view.get("spaces") or {}), out_of_play
 
 
-def board(view: Mapping[str, Any]) -> dict[str, Any]:
-    """The board description of a Here I Stand view (see the module docstring)."""
+def board(view: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
+    """The board description of a Here I Stand view (see the module docstring), its words in
+    `lang` (``en`` or ``ru``)."""
+    lang = _lang(lang)
+    ru = lang == "ru"
     m = load_map()
     pal = palette()
     colours = pal["map"]
@@ -207,13 +243,13 @@ def board(view: Mapping[str, Any]) -> dict[str, Any]:
         siege = _siege(view, rec, controller, space.is_fortified)
         marks = []
         if rec.get("unrest"):
-            marks.append({"text": "U", **_pair(colours["unrest"])})
+            marks.append({"text": word("unrest_mark", lang), **_pair(colours["unrest"])})
         if siege is not None:
-            marks.append({"text": "S", **_pair(colours["siege"])})
+            marks.append({"text": word("siege_mark", lang), **_pair(colours["siege"])})
         faded = sid in out_of_play
         nodes.append({
             "id": sid,
-            "label": space.name_en,
+            "label": (space.name_ru or space.name_en) if ru else space.name_en,
             "x": space.x,
             "y": space.y,
             "shape": SHAPES[space.type],
@@ -223,7 +259,8 @@ def board(view: Mapping[str, Any]) -> dict[str, Any]:
                      if rec.get("religion") == "protestant" else None),
             "faded": faded,
             "marks": marks,
-            "badges": _unit_badges(rec.get("units") or {}) + _leader_badges(view, rec.get("leaders")),
+            "badges": (_unit_badges(rec.get("units") or {}, lang)
+                       + _leader_badges(view, rec.get("leaders"), lang)),
         })
 
     edges = [{"a": a, "b": b, "dashed": False} for a, b in sorted(sorted(e) for e in m.connections)]
@@ -235,13 +272,15 @@ def board(view: Mapping[str, Any]) -> dict[str, Any]:
         rec = records.get(zid) or {}
         x, y = (pal.get("sea_labels") or {}).get(zid) or (zone.x, zone.y)
         areas.append({
-            "id": zid, "label": zone.name_en, "x": x, "y": y,
+            "id": zid, "label": (zone.name_ru or zone.name_en) if ru else zone.name_en,
+            "x": x, "y": y,
             "outline": [list(p) for p in zone.outline],
-            "badges": _unit_badges(rec.get("units") or {}) + _leader_badges(view, rec.get("leaders")),
+            "badges": (_unit_badges(rec.get("units") or {}, lang)
+                       + _leader_badges(view, rec.get("leaders"), lang)),
         })
 
     return {
-        "title": _title(view),
+        "title": _title(view, lang),
         "frame": {"width": m.width, "height": m.height},
         "viewport": list(VIEWPORT),
         "colors": {k: colours[k] for k in ("background", "sea", "sea_label", "connection",
@@ -249,7 +288,7 @@ def board(view: Mapping[str, Any]) -> dict[str, Any]:
         "areas": areas,
         "edges": edges,
         "nodes": nodes,
-        "legend": _legend(),
+        "legend": _legend(lang),
     }
 
 
@@ -257,37 +296,43 @@ def _pair(style: Mapping[str, str]) -> dict[str, str]:
     return {"fill": style["fill"], "color": style["text"]}
 
 
-def _legend() -> list[dict[str, Any]]:
+def _legend(lang: str = "en") -> list[dict[str, Any]]:
     pal = palette()
     colours = pal["map"]
     halo = pal["religion"]["protestant"]
     grey = pal["powers"]["independent"]["fill"]
-    items: list[dict[str, Any]] = [{"kind": "heading", "label": "Control"}]
+    items: list[dict[str, Any]] = [{"kind": "heading", "label": word("control", lang)}]
     for power, entry in pal["powers"].items():
+        name = entry["name"].get(lang) or entry["name"]["en"]
         items.append({"kind": "swatch", "fill": entry["fill"],
-                      "label": f"{entry['abbrev']} {entry['name']['en']}"})
+                      "label": f"{_abbrev(power, lang)} {name}"})
     items.append({"kind": "break"})
-    items.append({"kind": "heading", "label": "Spaces"})
+    items.append({"kind": "heading", "label": word("spaces", lang)})
     items += [
-        {"kind": "shape", "shape": "square", "bold": True, "fill": grey, "label": "capital"},
-        {"kind": "shape", "shape": "square", "fill": grey, "label": "key"},
-        {"kind": "shape", "shape": "hexagon", "fill": grey, "label": "electorate"},
-        {"kind": "shape", "shape": "star", "fill": grey, "label": "fortress"},
-        {"kind": "shape", "shape": "circle", "fill": grey, "label": "unfortified"},
+        {"kind": "shape", "shape": "square", "bold": True, "fill": grey,
+         "label": word("capital", lang)},
+        {"kind": "shape", "shape": "square", "fill": grey, "label": word("key", lang)},
+        {"kind": "shape", "shape": "hexagon", "fill": grey, "label": word("electorate", lang)},
+        {"kind": "shape", "shape": "star", "fill": grey, "label": word("fortress", lang)},
+        {"kind": "shape", "shape": "circle", "fill": grey, "label": word("unfortified", lang)},
         {"kind": "shape", "shape": "circle", "fill": grey,
-         "ring": {"halo": halo["halo"], "rim": halo["rim"]}, "label": "Protestant religion"},
-        {"kind": "mark", "text": "U", **_pair(colours["unrest"]), "label": "unrest"},
-        {"kind": "mark", "text": "S", **_pair(colours["siege"]), "label": "under siege"},
-        {"kind": "line", "dashed": True, "label": "pass"},
+         "ring": {"halo": halo["halo"], "rim": halo["rim"]},
+         "label": halo["name"].get(lang) or halo["name"]["en"]},
+        {"kind": "mark", "text": word("unrest_mark", lang), **_pair(colours["unrest"]),
+         "label": word("unrest", lang)},
+        {"kind": "mark", "text": word("siege_mark", lang), **_pair(colours["siege"]),
+         "label": word("siege", lang)},
+        {"kind": "line", "dashed": True, "label": word("pass", lang)},
     ]
     items.append({"kind": "break"})
-    items.append({"kind": "heading", "label": "Units"})
+    items.append({"kind": "heading", "label": word("units", lang)})
     items += [
-        {"kind": "badge", **_badge("hapsburg", "4+2m+1c 1s"),
-         "label": "4 regulars, 2 mercenaries, 1 cavalry, 1 squadron; p = corsair"},
-        {"kind": "badge", "text": "Charles V", "fill": colours["leader"]["fill"],
-         "color": colours["leader"]["text"], "bar": pal["powers"]["hapsburg"]["fill"],
-         "label": "leader"},
+        {"kind": "badge", **_badge("hapsburg", unit_text(
+            {"regulars": 4, "mercenaries": 2, "cavalry": 1, "squadrons": 1}, lang), lang),
+         "label": word("units_example", lang)},
+        {"kind": "badge", "text": leader_label("charles_v", lang),
+         "fill": colours["leader"]["fill"], "color": colours["leader"]["text"],
+         "bar": pal["powers"]["hapsburg"]["fill"], "label": word("leader", lang)},
     ]
     return items
 

@@ -687,7 +687,7 @@ class Turn:
                               str(a) for a in mail.inbound.attachments))})
         attachments: list[tuple[str, str, bytes]] = []
         if self.with_status and self.cfg.reports.map_width > 0:
-            png = reports.map_png(game, self.cfg.reports.map_width)
+            png = reports.map_png(game, self.cfg.reports.map_width, self.lang)
             if png is not None:
                 attachments = [(reports.map_name(game), "image/png", png)]
                 for section in self.sections:

@@ -134,13 +134,15 @@ def map_name(game: Any) -> str:
     return f"{game.id}-{'-'.join(key)}.png".replace("_", "-")
 
 
-def map_png(game: Any, width: int | None = None) -> bytes | None:
-    """The PNG map of the current public position, or None for games without a board."""
+def map_png(game: Any, width: int | None = None, lang: str = "en") -> bytes | None:
+    """The PNG map of the current public position, its names in `lang`, or None for games
+    without a board."""
     from pbem import mapimage
     draw = mapimage.board_function(game.rules)
     if draw is None:
         return None
-    return mapimage.render(draw(view_of(game, None)), width or mapimage.DEFAULT_WIDTH)
+    return mapimage.render(mapimage.describe(draw, view_of(game, None), norm_lang(lang)),
+                           width or mapimage.DEFAULT_WIDTH)
 
 
 # ------------------------------------------------------------------------------ private

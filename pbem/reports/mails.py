@@ -87,20 +87,22 @@ def new_items(old: list[Any], new: list[Any]) -> list[Any]:
 
 
 class _Map:
-    """The PNG of the public position, drawn at most once per plan."""
+    """The PNG of the public position, drawn at most once per plan and language: each
+    recipient's mail carries one map, named in the recipient's language."""
 
     def __init__(self, game: Any, width: int) -> None:
-        self.game, self.width, self.done, self.data = game, width, False, None
+        self.game, self.width = game, width
+        self.data: dict[str, bytes | None] = {}
 
-    def attachments(self) -> list[tuple[str, str, bytes]]:
+    def attachments(self, lang: str = "en") -> list[tuple[str, str, bytes]]:
         if self.width <= 0:
             return []
-        if not self.done:
-            self.done = True
-            self.data = reports.map_png(self.game, self.width)
-        if self.data is None:
+        if lang not in self.data:
+            self.data[lang] = reports.map_png(self.game, self.width, lang)
+        data = self.data[lang]
+        if data is None:
             return []
-        return [(reports.map_name(self.game), "image/png", self.data)]
+        return [(reports.map_name(self.game), "image/png", data)]
 
 
 def compose(game: Any, seat: str, *, reason: str, notes: list[str] | None = None,
@@ -117,7 +119,7 @@ def compose(game: Any, seat: str, *, reason: str, notes: list[str] | None = None
     hand = ""
     if with_hand:
         hand = reports.private_text(game, seat, p.lang)
-    attachments = png.attachments() if (png is not None and with_status) else []
+    attachments = png.attachments(p.lang) if (png is not None and with_status) else []
     map_note = t(p.lang, "command.map_attached", name=attachments[0][0]) if attachments else ""
     if map_note:
         status += "\n\n" + map_note

@@ -12,7 +12,7 @@ import io
 
 import pytest
 from click.testing import CliRunner
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from engine import registry
 from games.here_i_stand import board as his_board
@@ -278,4 +278,87 @@ def test_cli_renders_a_here_i_stand_game(run, tmp_path):
     assert img.getpixel(at(b, "paris")) == fill("france")
     run("render", "his", "--as", seats[0], "-o", str(tmp_path / "seat.png"), "--width", "1000")
     assert Image.open(tmp_path / "seat.png").width == 1000
+    assert ", ru)" in run("render", "his", "--lang", "ru", "-o", str(tmp_path / "ru.png"))
+    ru = Image.open(tmp_path / "ru.png").convert("RGB")
+    assert ru.getpixel(at(b, "paris")) == fill("france") and ru.tobytes() != img.tobytes()
     run("render", "his", "--as", "nobody", "-o", str(tmp_path / "n.png"), code=1)
+
+
+# ------------------------------------------------------------------------ languages
+def test_russian_board_names_everything_in_russian(view1517):
+    b = his_board.board(view1517, lang="ru")
+    assert node(b, "vienna")["label"] == "Вена" and node(b, "paris")["label"] == "Париж"
+    assert next(a for a in b["areas"] if a["id"] == "aegean_sea")["label"] == "Эгейское море"
+    assert b["title"].startswith("На том стою: сценарий 1517, ход 1")
+    istanbul = [x["text"] for x in node(b, "istanbul")["badges"]]
+    assert istanbul[0] == "ОС 7+1к 1э" and "Сулейман I" in istanbul
+    labels = [item.get("label", "") for item in b["legend"]]
+    assert "перевал" in labels and "в осаде" in labels
+    english = his_board.board(view1517)
+    assert [n["id"] for n in b["nodes"]] == [n["id"] for n in english["nodes"]]
+    assert his_board.board(view1517, lang="fr") == english     # unknown: English
+
+
+def _cyrillic(board: dict) -> set[str]:
+    texts = [n["label"] for n in board["nodes"]] + [a["label"].upper() for a in board["areas"]]
+    texts += [x["text"] for n in board["nodes"] for x in n["badges"]]
+    texts += [i.get("label", "") for i in board["legend"]] + [board["title"]]
+    return {c for t in texts for c in t if "\u0400" <= c <= "\u04ff"}
+
+
+def test_the_map_font_draws_cyrillic_without_tofu(view1517):
+    assert mapimage.font_file() is not None, "fontpkg-noto-sans is a dependency"
+    f = mapimage.font(13)
+
+    def glyph(c: str) -> bytes:
+        img = Image.new("L", (30, 30))
+        ImageDraw.Draw(img).text((5, 5), c, font=f, fill=255)
+        return img.tobytes()
+
+    tofu = glyph("\u0378")                        # unassigned: the font's "missing" box
+    letters = _cyrillic(his_board.board(view1517, lang="ru"))
+    assert len(letters) > 40
+    missing = sorted(c for c in letters if glyph(c) == tofu)
+    assert not missing
+    # a Cyrillic word is as wide as its Latin transliteration, not as n missing boxes
+    box = f.getlength("\u0378")
+    assert f.getlength("Вена") != 4 * box and abs(f.getlength("Вена") - f.getlength("Vena")) < 8
+    assert mapimage.label("Вена") == "Вена" and mapimage.label("Lübeck") == "Lübeck"
+
+
+def test_russian_picture_differs_and_keeps_the_colours(view1517, board1517, image1517):
+    b = his_board.board(view1517, lang="ru")
+    img = picture(b)
+    assert img.size[0] == image1517.size[0]
+    assert img.tobytes() != image1517.tobytes()
+    for sid, power in (("paris", "france"), ("vienna", "hapsburg"), ("istanbul", "ottoman")):
+        assert img.getpixel(at(b, sid)) == fill(power)
+
+
+def test_without_the_font_labels_fall_back_to_ascii(view1517, monkeypatch):
+    monkeypatch.setattr(mapimage, "font_file", lambda: None)
+    mapimage.font.cache_clear()
+    try:
+        assert mapimage.label("Вена") == "????" and mapimage.label("Lübeck") == "Lubeck"
+        img = picture(his_board.board(view1517, lang="ru"), 800)
+        assert img.width == 800
+    finally:
+        monkeypatch.undo()
+        mapimage.font.cache_clear()
+
+
+def test_report_mails_attach_the_map_in_each_readers_language():
+    import reportkit
+    from pbem.reports import mails
+    game = reportkit.his_position()
+    game.seats["france"]["lang"] = "ru"
+    png = mails._Map(game, 800)
+    options = mails.Options(map_width=800, html=False)
+    ru = mails.compose(game, "france", reason="x", with_status=True, options=options, png=png)
+    en = mails.compose(game, "england", reason="x", with_status=True, options=options, png=png)
+    again = mails.compose(game, "papacy", reason="x", with_status=True, options=options, png=png)
+    assert len(ru.attachments) == len(en.attachments) == 1
+    assert ru.attachments[0][0] == en.attachments[0][0]          # same name, own language
+    assert ru.attachments[0][2] != en.attachments[0][2]
+    assert again.attachments[0][2] is en.attachments[0][2]        # drawn once per language
+    assert sorted(png.data) == ["en", "ru"]
