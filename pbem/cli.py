@@ -187,14 +187,32 @@ def games(ctx: click.Context) -> None:
 @main.command()
 @click.argument("game_id")
 @click.option("--as", "seat", default=None, help="show what this seat sees (default: public)")
+@click.option("--lang", type=click.Choice(("en", "ru")), default=None,
+              help="language (default: the seat's, or English for the public view)")
 @click.pass_context
 @friendly
-def status(ctx: click.Context, game_id: str, seat: str | None) -> None:
-    """Show a game as the public (or one seat) sees it."""
+def status(ctx: click.Context, game_id: str, seat: str | None, lang: str | None) -> None:
+    """Show a game as the public (or one seat) sees it: the status report of the mails,
+    and with --as the seat's hand and what it is asked."""
+    from pbem import reports
+    from pbem.reports.templating import render_text
     game = store_of(ctx).load(game_id)
     if seat is not None and seat not in game.seats:
         raise IllegalOrder(f"{game_id} has no seat {seat!r}", list(game.seats))
-    click.echo(textreport.status_text(game, seat))
+    prefs = reports.prefs(game, seat)
+    lang = lang or (prefs.lang if seat else "en")
+    tz = prefs.tz if seat else None
+    parts = [reports.status_text(game, lang, tz, seat)]
+    if seat is not None:
+        view = reports.view_of(game, seat)
+        if isinstance(view, dict) and "hand" in view:
+            parts.append(reports.private_text(game, seat, lang))
+        parts.append(render_text("common/_next.txt.j2", lang=lang,
+                                 rules=game.record.header.rules,
+                                 asked=reports.asked_for(game, seat, lang, tz),
+                                 waiting=reports.waiting(game, seat, lang),
+                                 outcome=reports.outcome_line(game, lang)).rstrip())
+    click.echo("\n\n".join(p for p in parts if p))
 
 
 @main.command()

@@ -1,14 +1,12 @@
-"""Plain-text rendering of receipts, views and the game list for the CLI.
+"""Plain-text rendering of receipts and the game list for the CLI.
 
 Mail goes through Jinja2 templates (`templates/`); the CLI shows the same facts compactly.
+The status report is not here: ``pbem status`` prints the mails' own (`pbem.reports`).
 Everything shown comes from a view or a receipt, never from raw state.
 """
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
-
-import yaml
 
 from engine.game import Game, OrderResult, Receipt
 
@@ -60,21 +58,6 @@ def outcome_line(game: Game) -> str | None:
     if outcome is None:
         return None
     return f"Game over: {', '.join(outcome.winners)} won ({outcome.reason})."
-
-
-def view_text(view: dict[str, Any]) -> str:
-    return yaml.safe_dump(view, sort_keys=False, allow_unicode=True, width=78).rstrip()
-
-
-def status_text(game: Game, seat: str | None) -> str:
-    header = f"{game.id} ({game.rules.title or game.rules.name}), entry {game.record.last_seq}"
-    if game.clocks.paused:
-        header += " — PAUSED"
-    body = [header, view_text(game.view(seat))]
-    end = outcome_line(game)
-    body.append(end if end else "Awaiting:\n" + "\n".join(
-        "  " + line for line in awaiting_lines(game, seat)))
-    return "\n".join(body)
 
 
 def next_deadline(game: Game) -> dt.datetime | None:

@@ -36,7 +36,7 @@ def duel(run):
 
 def hand_numbers(run, seat: str) -> list[str]:
     text = run("status", "duel", "--as", seat)
-    return re.findall(r"- number: (\d+)", text)
+    return re.findall(r"^  #(\d+) ", text, re.M)
 
 
 def test_init_and_rules(run, home):
@@ -63,9 +63,29 @@ def test_new_refuses_bad_input(run):
 
 
 def test_status_public_and_private(run, duel):
-    assert "hand:" not in run("status", "duel")
+    public = run("status", "duel")
+    assert public.startswith("Duel (pbem's test game), entry 0") and "Your hand" not in public
     assert len(hand_numbers(run, "north")) == 4
+    north = run("status", "duel", "--as", "north")
+    assert "Private report for North" in north and "Asked of you now" in north
+    assert "COMMIT <card>" in north
     run("status", "duel", "--as", "moon", code=1)
+
+
+def test_status_in_the_seats_language_or_as_asked(run, duel, home):
+    from pbem import reports
+    from pbem.store import Store
+    store = Store(home)
+    with store.transaction("duel") as game:
+        game.seats["north"]["lang"] = "ru"
+    game = store.load("duel")
+    north = run("status", "duel", "--as", "north")
+    assert north.startswith(reports.status_text(game, "ru", None, "north") + "\n\n"
+                            + reports.private_text(game, "north", "ru"))
+    assert "Дуэль" in north and "Вас спрашивают сейчас" in north
+    assert "Your hand" in run("status", "duel", "--as", "north", "--lang", "en")
+    assert "Последние события" in run("status", "duel", "--lang", "ru")
+    assert "Recent events" in run("status", "duel")     # the public view: English
 
 
 def test_order_from_argument_and_stdin(run, duel):
