@@ -14,6 +14,7 @@ from engine.dice import Dice
 from engine.game import Game
 from engine.record import replay
 from pbem.simulate import play
+from viewtools import leaves
 
 GAMES = sorted(registry.installed())
 T0 = dt.datetime(2026, 11, 21, 12, 0, tzinfo=dt.timezone.utc)
@@ -27,22 +28,6 @@ def seats_for(rules: Rules, count: int | None = None) -> dict:
     info = rules.scenario(None)
     count = count or info.max_players
     return {s: {"players": [f"{s}@example.org"], "lang": "en"} for s in info.seats[:count]}
-
-
-def leaves(data) -> set[str]:
-    """Every string leaf of a view (dict keys included)."""
-    found: set[str] = set()
-    stack = [data]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            found.update(str(k) for k in item)
-            stack.extend(item.values())
-        elif isinstance(item, (list, tuple)):
-            stack.extend(item)
-        elif isinstance(item, str):
-            found.add(item)
-    return found
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -12,6 +12,7 @@ from games.here_i_stand import RULES, facts
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import diplomacy, sequence
 from his_helpers import asked, fresh, put, log_text
+from viewtools import leaves
 
 
 def later(turn: int = 2, seed: str = "dip"):
@@ -40,20 +41,6 @@ def close(state):
 
 def segment(state):
     return state["phase_data"]["segment"] if state["phase"] == "diplomacy" else state["phase"]
-
-
-def leaves(data):
-    found, stack = set(), [data]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            found.update(map(str, item))
-            stack.extend(item.values())
-        elif isinstance(item, (list, tuple)):
-            stack.extend(item)
-        elif isinstance(item, str):
-            found.add(item)
-    return found
 
 
 def no_one_else(state, seat):

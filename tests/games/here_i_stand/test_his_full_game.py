@@ -8,24 +8,10 @@ from engine.archive import dump_yaml, load_yaml, record_from_data
 from engine.game import Game
 from engine.record import replay
 from games.here_i_stand import RULES
+from viewtools import leaves
 
 T0 = dt.datetime(2026, 11, 21, 12, 0, tzinfo=dt.timezone.utc)
 SEATS = {p: {"players": [f"{p}@example.org"], "lang": "en"} for p in RULES.scenario(None).seats}
-
-
-def leaves(data) -> set[str]:
-    found: set[str] = set()
-    stack = [data]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            found.update(str(k) for k in item)
-            stack.extend(item.values())
-        elif isinstance(item, (list, tuple)):
-            stack.extend(item)
-        elif isinstance(item, str):
-            found.add(item)
-    return found
 
 
 def play_default(seed: str = "his-default") -> Game:

@@ -11,6 +11,7 @@ from games.here_i_stand import RULES, religion
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import diet_of_worms, sequence
 from his_helpers import asked, clear_units, fresh, put, log_text
+from viewtools import leaves
 
 P, C = religion.PROTESTANT, religion.CATHOLIC
 
@@ -226,20 +227,6 @@ def choose(state, seat, card, dice=None):
     d = asked(state, seat)
     return RULES.apply(copy_plain(state), seat, RULES.parse(state, d, f"CHOOSE {card}"),
                        dice or Dice("c"))
-
-
-def leaves(data):
-    found, stack = set(), [data]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            found.update(map(str, item))
-            stack.extend(item.values())
-        elif isinstance(item, (list, tuple)):
-            stack.extend(item)
-        elif isinstance(item, str):
-            found.add(item)
-    return found
 
 
 def test_diet_sealed_choice_stays_secret_until_all_chose():
