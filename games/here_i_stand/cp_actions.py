@@ -242,15 +242,15 @@ def check_move(state: S.State, power: str, src: str, dst: str, leaders: tuple[st
         if dst in m.spaces:
             raise IllegalOrder(R(f"{m.spaces[dst].name_en} is not adjacent to "
                                  f"{m.spaces[src].name_en}", "not_adjacent", dst=dst, src=src,
-                                 spaces=list(m.neighbours(src))), near)
+                                 hints_spaces=list(m.neighbours(src))), near)
         raise IllegalOrder(R(f"{dst} is not adjacent to {m.spaces[src].name_en}", "not_land",
-                             text=str(dst)), near)
+                             text=str(dst), hints_spaces=list(m.neighbours(src))), near)
     avail, here = army_at(state, power, src)
     for lid in leaders:
         if lid not in here:
             raise IllegalOrder(R(f"{facts.leader(lid).name_en} is not with {power}'s army in "
                                  f"{m.spaces[src].name_en}", "leader_not_here", leader=lid,
-                                 power=power, space=src),
+                                 power=power, space=src, hints_leaders=sorted(here)),
                                [facts.leader(x).name_en for x in here])
     if not isinstance(n, int) or n < 0:
         raise IllegalOrder(R("a negative number of units cannot move", "negative_units"))
@@ -337,7 +337,9 @@ def apply_move(state: S.State, power: str, order: Order, cp: int) -> int:
         spent += move_cost(src, dst)
         mix = tuple(chosen.get(power, {}).get(k, 0) for k in S.LAND)
         allied = tuple(sorted((o, sum(c.values())) for o, c in chosen.items() if o != power))
-    if leaders:
+    if leaders and not n:
+        S.log(state, "move_leaders", power=power, leaders=leaders, route=route)
+    elif leaders:
         S.log(state, "move_led", power=power, units=n, leaders=leaders, route=route)
     else:
         S.log(state, "move", power=power, units=n, route=route)

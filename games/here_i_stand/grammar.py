@@ -137,7 +137,8 @@ def card_label(number: int) -> str:
 
 # ---------------------------------------------------------------- MOVE-shaped orders
 def parse_move(verb: str, text: str) -> Order:
-    """``<from> -> <to> [-> ...] [WITH <leader>, ...] [<n> | ALL] [<n>R <n>M <n>C]``.
+    """``<from> -> <to> [-> ...] [WITH <leader>, ...] [<n> | ALL] [<n>R <n>M <n>C]`` (the units
+    may also stand before ``WITH``).
 
     Returns ``{"verb", "from", "to", "leaders": tuple, "units": int | "ALL"}`` plus ``via``
     (the intermediate spaces, when more than one step) and ``mix`` ((regulars, mercenaries,
@@ -152,11 +153,12 @@ def parse_move(verb: str, text: str) -> Order:
     cut = next((i for i, t in enumerate(toks) if t.upper() in ("WITH", "С")), None)
     route_toks = toks if cut is None else toks[:cut]
     lead_toks = [] if cut is None else toks[cut + 1:]
-    last = route_toks if cut is None else lead_toks
     tail_tokens: list[str] = []
-    while last and (last[-1].isdigit() or last[-1].upper() in ("ALL", "ВСЕ")
-                    or _MIX.match(last[-1])):
-        tail_tokens.insert(0, last.pop())
+    # units at the end, or (as the syntax line shows them) before WITH
+    for last in ([route_toks] if cut is None else [lead_toks, route_toks]):
+        while last and (last[-1].isdigit() or last[-1].upper() in ("ALL", "ВСЕ")
+                        or _MIX.match(last[-1])):
+            tail_tokens.insert(0, last.pop())
     route_text = " ".join(route_toks)
     leaders_part = " ".join(lead_toks)
     stops = [s for s in _ARROW.split(route_text) if s.strip()]

@@ -521,10 +521,10 @@ class Turn:
             for no, line in lines:
                 self.problems.append({"line": no, "text": line,
                                       "reason": pres.refusal(exc.code, exc.params, exc.reason),
-                                      "hints": exc.hints})
+                                      "hints": pres.hints(exc.code, exc.params, exc.hints)})
             return
         for r in receipt.results:
-            hints = list(r.hints)
+            hints = pres.hints(r.code, r.params, r.hints)
             if r.status in ("rejected", "held"):
                 first = r.text.split()[0] if r.text.split() else ""
                 hints += [self.tr("command.a_command", word=h) for h in near_miss(first)]

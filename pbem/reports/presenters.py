@@ -83,12 +83,13 @@ class Presenter:
             return self.message(line)
         return str(line)
 
-    def message(self, item: Mapping[str, Any]) -> str:
+    def message(self, item: Mapping[str, Any], prefixes: tuple[str, ...] = ("log.", "refusal.")
+                ) -> str:
         """A structured message (``{msg, ...params}``) from the catalog (``log.<msg>``, else
-        ``refusal.<msg>``), each parameter shown by `param`."""
+        ``refusal.<msg>``: `prefixes` in order), each parameter shown by `param`."""
         key = str(item.get("msg"))
         args = {k: self.param(k, v) for k, v in item.items() if k not in ("t", "msg")}
-        for prefix in ("log.", "refusal."):
+        for prefix in prefixes:
             if self.maybe(prefix + key) is not None:
                 try:
                     return self._(prefix + key, **args)
@@ -103,10 +104,22 @@ class Presenter:
         language: from the catalog (``refusal.<code>``) when it has the code, else the
         English reason (in Russian with a note that it is the rules' own English text)."""
         if code and self.maybe(f"refusal.{code}") is not None:
-            return self.message({"msg": code, **dict(params or {})})
+            return self.message({"msg": code, **dict(params or {})}, ("refusal.", "log."))
         if self.lang == "en" or not reason:
             return reason
         return self._("refusal_untranslated", reason=reason)
+
+    def hints(self, code: str | None, params: Mapping[str, Any] | None,
+              hints: list[str]) -> list[str]:
+        """A refusal's suggestions in the reader's language: the rules' own (`hints`, order
+        text or names as written) unless the params name them (``hints_cards``,
+        ``hints_spaces``, ``hints_leaders``: ids the presenter names)."""
+        params = params or {}
+        for key, field in (("hints_cards", "card"), ("hints_spaces", "space"),
+                           ("hints_leaders", "leaders")):
+            if params.get(key):
+                return [self.value(field, v) for v in params[key]]
+        return list(hints)
 
     def param(self, name: str, value: Any) -> Any:
         """One message parameter for display (ints stay ints: the catalog's ``{n:p:...}``
@@ -448,6 +461,8 @@ class HereIStandPresenter(Presenter):
             out["via"] = [self.space(v) for v in out["via"]]
         if isinstance(out.get("leaders"), (list, tuple)):
             out["leaders"] = [self.leader(v) for v in out["leaders"]]
+        if isinstance(out.get("power"), str) and out["power"] in self._power_ids():
+            out["power"] = self.power(out["power"])
         return out
 
     def prompt_args(self, decision: Decision, view: Mapping[str, Any]) -> dict[str, Any]:
@@ -736,6 +751,32 @@ class HereIStandPresenter(Presenter):
         return {"has_hand": "hand" in view, "hand": hand,
                 "secret": self.secret_lines(view, public)}
 
+    def secret_lines(self, view: Mapping[str, Any], public: Mapping[str, Any]) -> list[str]:
+        """The seat's own section: its private log, its proposals (terms in words, who
+        proposed, who accepted, the state), its sealed Diet of Worms card; the rest as the
+        generic presenter shows it."""
+        from pbem.reports.templating import wrap
+        out: list[str] = []
+        rest = dict(view)
+        proposals = rest.pop("proposals", None)
+        sealed = rest.pop("diet_card", None)
+        if proposals:
+            out.append(f"  {self._('secret.proposals')}:")
+            for p in proposals:
+                status = str(p.get("status", "")).split(":")[0].split()[0] or "open"
+                out.append(wrap("    " + self._(
+                    "private.proposal", n=p["id"], by=self.power(p["by"]),
+                    parties=", ".join(self.power(x) for x in p["parties"]),
+                    accepted=", ".join(self.power(x) for x in p["accepted"]) or "-",
+                    status=self.maybe(f"proposal_status.{status}", status) or status),
+                    indent="      "))
+                terms = [self.message(t) for t in p.get("term_msgs") or []] or [p["terms"]]
+                out += [wrap(f"      – {t}", indent="        ") for t in terms]
+        if sealed:
+            out.append(f"  {self._('secret.sealed')}: {self.card(sealed['number'])} "
+                       f"({self._('private.cp', cp=sealed['cp'])})")
+        return out + super().secret_lines(rest, public)
+
     def scores(self, outcome: Any, view: Mapping[str, Any]) -> list[list[str]]:
         scores = dict(getattr(outcome, "scores", {}) or {})
         if not scores:
@@ -776,6 +817,7 @@ HIS_PARAMS: dict[str, str] = {
                           "attempt", "total", "lost", "dice", "dice2", "result", "result2",
                           "turn", "owed", "have", "need", "limit", "count")},
     "text": "text", "verb": "text", "verbs": "words", "what": "what", "seat": "power",
+    "hints_cards": "cards", "hints_spaces": "spaces", "hints_leaders": "leaders",
 }
 
 

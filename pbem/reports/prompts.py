@@ -129,6 +129,8 @@ def order_groups(decision: Decision, pres: Presenter) -> list[dict[str, Any]]:
                 fixed_names = {n for n, _ in fixed}
                 head = " ".join(pres.value(n, v) for n, v in fixed)
                 rest = [n for n in names if n not in fixed_names]
+                if not rest and head:            # every field has one value: the line is it
+                    lines.append({"lead": "", "items": [head]})
                 for n in rest:
                     doms = [d for o in opts for m, d in o.fields if m == n]
                     label = f"{head}: " if head and len(rest) == 1 else \

@@ -92,5 +92,5 @@ def test_refused_orders_are_explained_in_the_seats_language(tmp_path: Path) -> N
     drop(home, "p", player_mail("protestant@example.org", "[his-2 protestant tokprotestant]",
                                 "PASS\n", "<p@x>"))
     plain = run(home)[-1].get_body(("plain",)).get_content()
-    assert "«PASS» не отвечает на этот вопрос; нужно: REFORM" in plain, plain
+    assert "«PASS» не отвечает на этот вопрос" in plain and "REFORM" in plain, plain
     assert "does not answer" not in plain

@@ -259,3 +259,35 @@ def test_questions_met_in_play_read_in_russian() -> None:
     for kind, (decision, view) in ASKED.items():
         text = ru.prompt(decision, view)
         assert text != decision.prompt and "{" not in text, (kind, text)
+
+
+def test_suggestions_name_cards_spaces_and_leaders_in_the_readers_language() -> None:
+    ru = presenter_for(GAME, "ru")
+    assert ru.hints("not_in_hand", {"card": 65, "hints_cards": [109]},
+                    ["#109 Venetian Informant (1 CP)"]) == ["#109 Венецианский осведомитель (1 СР)"]
+    assert ru.hints("not_adjacent", {"hints_spaces": ["edirne", "varna"]}, ["Edirne", "Varna"]) \
+        == ["Эдирне", "Варна"]
+    assert ru.hints("wrong_verb", {}, ["PASS", "PLAY"]) == ["PASS", "PLAY"]
+
+
+def test_a_seats_proposals_read_as_words() -> None:
+    import datetime as dt
+    from engine import registry
+    from engine.game import Game
+    from pbem import reports
+    rules = registry.get(GAME)
+    seats = {s: {"players": [f"{s}@example.org"], "lang": "ru"}
+             for s in rules.scenario(None).seats}
+    start = dt.datetime(2026, 1, 1, tzinfo=dt.timezone.utc)
+    game = Game.create(rules, "his-p", seats, now=start, seed="proposals")
+    while game.decisions()[0].kind != "negotiate":
+        d = game.decisions()[0]
+        game.apply_order(d.seat, rules.default(game.state, d), by=d.seat, source="t", at=start,
+                         decision=d)
+    game.submit("england", "PROPOSE england, france\nALLIANCE England France\n"
+                "2 CARDS FROM England TO France\nENDPROPOSE", at=start)
+    text = reports.private_text(game, "france", "ru")
+    assert "№1 (открыто), предложила держава «Англия»" in text
+    assert "– союз: Англия и Франция" in text
+    assert "– 2 случайные карты от державы «Англия» державе «Франция»" in text
+    assert "ALLIANCE" not in text and "id:" not in text

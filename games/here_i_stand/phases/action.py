@@ -223,10 +223,11 @@ def _play(state, power: str, order, dice) -> None:
     hand = state["hands"][power]
     if number not in hand:
         label = grammar.card_label(number) if number in facts.cards() else number
-        raise IllegalOrder(Reason(f"{label} is not in your hand", "not_in_hand", card=number)
+        raise IllegalOrder(Reason(f"{label} is not in your hand", "not_in_hand", card=number,
+                                  hints_cards=sorted(hand))
                            if number in facts.cards() else
                            Reason(f"{label} is not in your hand", "no_card_text",
-                                  text=str(number)),
+                                  text=str(number), hints_cards=sorted(hand)),
                            [grammar.card_label(n) for n in sorted(hand)])
     c = facts.card(number)
     if mode == "cp" and c.type == "mandatory":

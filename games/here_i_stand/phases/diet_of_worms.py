@@ -151,7 +151,9 @@ def apply(state, seat, decision, order, dice) -> None:
         card = order.get("card")
         if set(order) != {"verb", "card"} or card not in state["hands"][seat]:
             raise IllegalOrder("that card is not in your hand",
-                               [grammar.card_label(n) for n in legal_cards(state, seat)])
+                               [grammar.card_label(n) for n in legal_cards(state, seat)],
+                               code="card_not_in_hand",
+                               params={"hints_cards": legal_cards(state, seat)})
         if facts.card(card).type == "mandatory":
             raise IllegalOrder(f"{facts.card(card).name_en} is a mandatory event: it cannot be "
                                "chosen for the Diet (§18.1)")

@@ -950,7 +950,9 @@ def private_view(state, seat: str) -> dict:
     mine = []
     for p in pd["proposals"]:
         if seat in p["parties"]:
+            terms = _as_terms(p["terms"])
             mine.append({"id": p["id"], "by": p["by"], "parties": list(p["parties"]),
-                         "terms": "; ".join(O.term_text(t) for t in _as_terms(p["terms"])),
+                         "terms": "; ".join(O.term_text(t) for t in terms),
+                         "term_msgs": [O.term_msg(t) for t in terms],
                          "accepted": list(p["accepted"]), "status": p["status"]})
     return {"proposals": mine}

@@ -149,7 +149,7 @@ def _deploy(state, power: str, order) -> None:
     src, dst = order["from"], order["to"]
     if src not in S.capitals(power):
         raise IllegalOrder(R("spring deployment starts in your capital (§10)",
-                             "deploy_from_capital"),
+                             "deploy_from_capital", hints_spaces=list(S.capitals(power))),
                            list(S.capitals(power)))
     if S.controller(state, src) != power:
         raise IllegalOrder(R(f"{m.spaces[src].name_en} is not under your control",
@@ -179,7 +179,10 @@ def _deploy(state, power: str, order) -> None:
                              "deployment (§10)", "deploy_sea_limit", limit=SEA_LIMIT))
     chosen = cp_actions.pick_units(avail, power, n, order.get("mix"), order.get("allied", ()))
     cp_actions.do_move(state, power, src, dst, leaders, chosen)
-    if leaders:
+    if leaders and not n:
+        S.log(state, "deploy_sea_leaders" if paths[dst] else "deploy_leaders", power=power,
+              leaders=leaders, src=src, dst=dst)
+    elif leaders:
         S.log(state, "deploy_sea_led" if paths[dst] else "deploy_led", power=power, units=n,
               leaders=leaders, src=src, dst=dst)
     else:

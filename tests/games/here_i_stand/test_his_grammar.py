@@ -55,3 +55,14 @@ def test_canonical_text_round_trips():
 def test_split_on_semicolons():
     assert RULES.split("PLAY 65 FOR CP; MOVE Paris -> Dijon 4\nDONE") == [
         (1, "PLAY 65 FOR CP"), (1, "MOVE Paris -> Dijon 4"), (2, "DONE")]
+
+
+def test_units_may_stand_before_with_as_the_syntax_line_shows():
+    """``MOVE <from> -> <to> [units] [WITH <leaders>]`` is what the prompts show; the units
+    after the leaders (the canonical text) read the same."""
+    before = grammar.parse_move("MOVE", "Стамбул -> Эдирне 2 С Сулейман")
+    after = grammar.parse_move("MOVE", "istanbul -> edirne WITH suleiman 2")
+    assert before == after == {"verb": "MOVE", "from": "istanbul", "to": "edirne",
+                               "leaders": ("suleiman",), "units": 2}
+    mixed = grammar.parse_move("MOVE", "istanbul -> edirne 2R 1C WITH Suleiman, Ibrahim")
+    assert mixed["units"] == 3 and mixed["mix"] == (2, 0, 1)
