@@ -324,6 +324,12 @@ class TestgamePresenter(Presenter):
                          for c in hand],
                 "commit": self.name_of(commit) if commit else None}
 
+    def outcome_reason(self, outcome: Any, view: Mapping[str, Any]) -> str:
+        m = re.fullmatch(r"highest score after round (\d+)", str(outcome.reason))
+        if m:
+            return self._("outcome.highest_score", round=m.group(1))
+        return super().outcome_reason(outcome, view)
+
     def scores(self, outcome: Any, view: Mapping[str, Any]) -> list[list[str]]:
         scores = dict(getattr(outcome, "scores", {}) or view.get("scores") or {})
         return [[self.seat(s), str(v)] for s, v in sorted(scores.items(),
