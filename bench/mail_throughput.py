@@ -58,6 +58,8 @@ def main() -> None:
     parser.add_argument("-n", "--messages", type=int, default=500)
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--samples", type=int, default=9, help="single-mail latency samples")
+    parser.add_argument("--profile", metavar="FILE",
+                        help="run `pbem run --once` under cProfile, stats to FILE")
     args = parser.parse_args()
     n, games = args.messages, args.games
     seats = ("north", "east")
@@ -87,7 +89,9 @@ def main() -> None:
         assert fetched == n, (fetched, n)
 
         started = time.perf_counter()
-        run = subprocess.run([sys.executable, "-m", "pbem", "run", "--once"], env=env_for(home),
+        profile = ["-m", "cProfile", "-o", args.profile] if args.profile else []
+        run = subprocess.run([sys.executable, *profile, "-m", "pbem", "run", "--once"],
+                             env=env_for(home),
                              cwd=REPO, capture_output=True, text=True)
         process_s = time.perf_counter() - started
         if run.returncode != 0:

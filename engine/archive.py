@@ -60,9 +60,24 @@ def _stamp(value: Any) -> Timestamp:
     return iso(parse_iso(value))
 
 
+class _Loader(SafeLoader):  # type: ignore[misc, valid-type]
+    pass
+
+
+def _construct_timestamp(loader: yaml.SafeLoader, node: yaml.Node) -> Any:
+    """A YAML timestamp as the in-memory `Timestamp` string (a date alone stays a date), so
+    a game parsed from its file holds exactly what the live game held and dumps the same."""
+    value = yaml.constructor.SafeConstructor.construct_yaml_timestamp(loader, node)
+    return _stamp(value) if isinstance(value, dt.datetime) else value
+
+
+_Loader.add_constructor("tag:yaml.org,2002:timestamp", _construct_timestamp)
+
+
 def load_yaml(text: str | bytes) -> Any:
-    """Parse YAML with safe semantics (C loader when available)."""
-    return yaml.load(text, Loader=SafeLoader)
+    """Parse YAML with safe semantics (C loader when available); timestamps come back as
+    `Timestamp` strings."""
+    return yaml.load(text, Loader=_Loader)
 
 
 def dump_yaml(data: Any) -> str:

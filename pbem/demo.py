@@ -63,8 +63,7 @@ def send_welcome(home: Path, game_id: str) -> int:
     cfg = load_config(home)
     outbox = Outbox(cfg.mail_dir / "outbox")
     game = Store(home).load(game_id)
-    return sum(outbox.enqueue(m, cfg.judge_address)
-               for m in welcome_mails(cfg, game, utcnow()))
+    return outbox.enqueue_many(welcome_mails(cfg, game, utcnow()), cfg.judge_address)
 
 
 def drop(home: Path, name: str, raw: bytes) -> Path:

@@ -67,11 +67,27 @@ def atomic_write(path: Path, text: str) -> None:
         os.close(directory)
 
 
+def _signature(path: Path) -> tuple[int, int, int, int] | None:
+    """What changes whenever `path` is replaced: every save renames a new inode over it."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_ino, st.st_mtime_ns, st.st_ctime_ns, st.st_size
+
+
 class Store:
-    """Games under a server home (see the module docstring)."""
+    """Games under a server home (see the module docstring).
+
+    A store remembers the last game it loaded or committed per id, with the file's
+    signature: a long-lived process (the daemon) parses a game file again only when some
+    process replaced it.  Callers of `load` only read the game; a transaction that fails
+    drops the remembered copy, so a half-applied game is never handed out again.
+    """
 
     def __init__(self, home: Path | str) -> None:
         self.home = Path(home)
+        self._cache: dict[str, tuple[tuple[int, int, int, int], Game]] = {}
 
     @property
     def games_dir(self) -> Path:
@@ -108,25 +124,39 @@ class Store:
     def load(self, game_id: str) -> Game:
         """The game as last committed (no lock needed: files are replaced atomically)."""
         path = self.path(game_id)
-        if not path.is_file():
+        signature = _signature(path)
+        if signature is None:
             raise StoreError(f"no game {game_id!r} in {self.home}")
+        cached = self._cache.get(game_id)
+        if cached is not None and cached[0] == signature:
+            return cached[1]
         data = load_yaml(path.read_bytes())
         try:
             rules = registry.get(data["game"]["rules"])
         except IllegalOrder as missing:
             raise StoreError(str(missing)) from None
-        return Game.from_data(rules, data)
+        game = Game.from_data(rules, data)
+        self._cache[game_id] = (signature, game)
+        return game
 
     @contextmanager
     def transaction(self, game_id: str) -> Iterator[Game]:
         """Load under the game's lock; save atomically on a clean exit, never on error."""
         with self._locked(game_id):
             game = self.load(game_id)
-            yield game
-            self._save(game)
+            try:
+                yield game
+                self._save(game)
+            except BaseException:
+                self._cache.pop(game_id, None)
+                raise
 
     def _save(self, game: Game) -> None:
-        atomic_write(self.path(game.id), dump_yaml(game.to_data(private=True)))
+        path = self.path(game.id)
+        atomic_write(path, dump_yaml(game.to_data(private=True)))
+        signature = _signature(path)
+        if signature is not None:
+            self._cache[game.id] = (signature, game)
 
     @contextmanager
     def _locked(self, game_id: str) -> Iterator[None]:

@@ -98,8 +98,7 @@ class ClockRunner:
                                   force=set(defaulted), extra=defaulted)
             game.server["outbox_pending"] = [
                 m.as_bytes().decode("ascii", "surrogateescape") for m in mails]
-        for msg in mails:
-            proc.outbox.enqueue(msg, cfg.judge_address)
+        proc.outbox.enqueue_many(mails, cfg.judge_address)
         for action in actions:
             log.info("clock %s: %s %s %s", game_id, action.event.kind, action.event.seat,
                      action.event.decision)

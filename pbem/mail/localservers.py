@@ -2,8 +2,8 @@
 
 `LocalMailServers` writes a Dovecot configuration into a temporary directory and starts
 Dovecot (IMAP with IDLE, and LMTP) on free high ports, plus an aiosmtpd SMTP server
-(AUTH PLAIN/LOGIN) that relays every accepted mail into Dovecot over LMTP: the judge's
-SMTP path ends in the players' IMAP mailboxes, as with a real MTA.  The SMTP side can be
+(AUTH PLAIN/LOGIN) that queues every accepted mail and relays it into Dovecot over LMTP:
+the judge's SMTP path ends in the players' IMAP mailboxes, as with a real MTA.  The SMTP side can be
 stopped and restarted to simulate an outage.  Needs Debian's ``dovecot-imapd`` and
 ``dovecot-lmtpd`` (``scripts/install-mail-servers``) and root or a user Dovecot may run as.
 """
@@ -14,7 +14,9 @@ import shutil
 import smtplib
 import socket
 import subprocess
+import queue
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -97,28 +99,68 @@ protocol imap {{
 
 
 class _Relay:
-    """aiosmtpd handler: hand every accepted mail to Dovecot over LMTP."""
+    """aiosmtpd handler that behaves like a small MTA: recipients are checked at RCPT,
+    an accepted mail is queued and answered 250 at once, and one worker thread delivers
+    the queue into Dovecot over a persistent LMTP connection (as Postfix's queue manager
+    does).  `drain()` waits until everything accepted is in the mailboxes."""
 
-    def __init__(self, lmtp_port: int) -> None:
+    def __init__(self, lmtp_port: int, users: set[str]) -> None:
         self.lmtp_port = lmtp_port
+        self.users = users
         self.count = 0
+        self.failed: list[tuple[list[str], str]] = []
+        self.queue: queue.Queue[tuple[str, list[str], bytes] | None] = queue.Queue()
+        self.worker = threading.Thread(target=self._deliver_queue, name="relay-lmtp",
+                                       daemon=True)
+        self.worker.start()
+
+    async def handle_RCPT(self, server: Any, session: Any, envelope: Any, address: str,
+                          rcpt_options: list[str]) -> str:
+        if address.lower() not in self.users:
+            return "550 5.1.1 unknown recipient"
+        envelope.rcpt_tos.append(address)
+        return "250 2.1.5 OK"
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        import asyncio
         data = envelope.original_content or envelope.content
-        try:
-            await asyncio.get_running_loop().run_in_executor(
-                None, self._lmtp, envelope.mail_from, list(envelope.rcpt_tos), data)
-        except smtplib.SMTPRecipientsRefused:
-            return "550 5.1.1 unknown recipient"
-        except (smtplib.SMTPException, OSError) as exc:
-            return f"451 4.3.0 delivery failed: {exc}"
+        self.queue.put((envelope.mail_from or "<>", list(envelope.rcpt_tos), data))
         self.count += 1
-        return "250 2.0.0 OK delivered"
+        return "250 2.0.0 OK queued"
 
-    def _lmtp(self, mail_from: str, rcpts: list[str], data: bytes) -> None:
-        with smtplib.LMTP("127.0.0.1", self.lmtp_port) as lmtp:
-            lmtp.sendmail(mail_from or "<>", rcpts, data)
+    def drain(self, timeout: float = 60.0) -> None:
+        """Wait until every accepted mail has been handed to Dovecot."""
+        end = time.monotonic() + timeout
+        while self.queue.unfinished_tasks:
+            if time.monotonic() > end:
+                raise TimeoutError(f"relay queue not drained: {self.queue.unfinished_tasks}")
+            time.sleep(0.01)
+
+    def close(self) -> None:
+        self.queue.put(None)
+        self.worker.join(timeout=30)
+
+    def _deliver_queue(self) -> None:
+        lmtp: smtplib.LMTP | None = None
+        while True:
+            item = self.queue.get()
+            try:
+                if item is None:
+                    return
+                for attempt in range(3):
+                    try:
+                        if lmtp is None:
+                            lmtp = smtplib.LMTP("127.0.0.1", self.lmtp_port)
+                        lmtp.sendmail(*item)
+                        break
+                    except smtplib.SMTPRecipientsRefused as exc:
+                        self.failed.append((item[1], str(exc)))
+                        break
+                    except (smtplib.SMTPException, OSError) as exc:
+                        lmtp = None
+                        if attempt == 2:
+                            self.failed.append((item[1], str(exc)))
+            finally:
+                self.queue.task_done()
 
 
 class LocalMailServers:
@@ -132,7 +174,7 @@ class LocalMailServers:
         self.lmtp_port = free_port()
         self.smtp_port = free_port()
         self.smtp: Any = None
-        self.relay = _Relay(self.lmtp_port)
+        self.relay = _Relay(self.lmtp_port, set(self.users))
 
     # -- lifecycle -------------------------------------------------------------
     def start(self) -> "LocalMailServers":
@@ -193,6 +235,8 @@ class LocalMailServers:
 
     def stop(self) -> None:
         self.stop_smtp()
+        self.relay.drain()
+        self.relay.close()
         pid_file = self.root / "run" / "master.pid"
         if pid_file.exists():
             pid = int(pid_file.read_text().strip())
@@ -231,9 +275,11 @@ class LocalMailServers:
         return client
 
     def send(self, raw: bytes, to: list[str], mail_from: str = "player@example.org") -> None:
-        """Submit a mail through the SMTP relay (as a player's MTA would)."""
+        """Submit a mail through the SMTP relay (as a player's MTA would) and wait until
+        the relay has delivered it."""
         with smtplib.SMTP("127.0.0.1", self.smtp_port, timeout=30) as smtp:
             smtp.sendmail(mail_from, to, raw)
+        self.relay.drain()
 
     def deliver(self, raw: bytes, to: list[str], mail_from: str = "player@example.org") -> None:
         """Deliver straight into Dovecot over LMTP (works while SMTP is down)."""
@@ -248,7 +294,9 @@ class LocalMailServers:
                 lmtp.sendmail(mail_from, [rcpt], raw)
 
     def messages(self, user: str, folder: str = "INBOX") -> list[bytes]:
-        """Every message in a user's folder (raw), oldest first."""
+        """Every message in a user's folder (raw), oldest first (after the relay's queue
+        is delivered)."""
+        self.relay.drain()
         folder = folder.replace("/", ".")
         client = self.imap(user)
         try:
@@ -262,6 +310,8 @@ class LocalMailServers:
             client.logout()
 
     def count(self, user: str, folder: str = "INBOX") -> int:
+        """Messages in a user's folder (after the relay's queue is delivered)."""
+        self.relay.drain()
         folder = folder.replace("/", ".")
         client = self.imap(user)
         try:

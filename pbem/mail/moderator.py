@@ -356,8 +356,7 @@ class Duties:
             mails += delivered
             game.server["outbox_pending"] = [
                 m.as_bytes().decode("ascii", "surrogateescape") for m in mails]
-        for msg in mails:
-            proc.outbox.enqueue(msg, cfg.judge_address)
+        proc.outbox.enqueue_many(mails, cfg.judge_address)
         if played:
             log.info("duties %s: %d default(s) for dropped seats", game_id, len(played))
         if mails:

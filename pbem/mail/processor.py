@@ -96,29 +96,33 @@ class Processor:
     # ------------------------------------------------------------------ entry point
     def process(self, items: list[InboxItem], inbox: Inbox,
                 should_stop: Callable[[], bool] = lambda: False) -> int:
-        """Handle `items` in order; each is marked processed once its effects are durable."""
-        handled = 0
+        """Handle `items` in order; they are marked processed (one IMAP round trip for the
+        batch) after their effects are durable.  A crash before the mark makes the next
+        run fetch them again, and the per-game Message-ID record turns that into nothing."""
+        done: list[str] = []
         groups: dict[str, list[Mail]] = {}
         self._spool(items)
-        for item in items:
-            if should_stop():
-                break
-            mail = self._prepare(item)
-            if mail is None:
-                inbox.mark_processed([item.key])
-                handled += 1
-                continue
-            assert mail.tag is not None
-            groups.setdefault(mail.tag.game, []).append(mail)
-        for game_id, mails in groups.items():
-            for start in range(0, len(mails), BATCH):
+        try:
+            for item in items:
                 if should_stop():
                     break
-                done = self._run_game(game_id, mails[start:start + BATCH], should_stop)
-                inbox.mark_processed([m.item.key for m in done])
-                handled += len(done)
-        self.rate.save()
-        return handled
+                mail = self._prepare(item)
+                if mail is None:
+                    done.append(item.key)
+                    continue
+                assert mail.tag is not None
+                groups.setdefault(mail.tag.game, []).append(mail)
+            for game_id, mails in groups.items():
+                for start in range(0, len(mails), BATCH):
+                    if should_stop():
+                        break
+                    ran = self._run_game(game_id, mails[start:start + BATCH], should_stop)
+                    done += [m.item.key for m in ran]
+        finally:
+            if done:
+                inbox.mark_processed(done)
+            self.rate.save()
+        return len(done)
 
     # ------------------------------------------------------------------ before any game
     def _spool(self, items: list[InboxItem]) -> None:
@@ -215,9 +219,11 @@ class Processor:
     # ------------------------------------------------------------------ inside a game
     def flush_pending(self, game: Any) -> None:
         """Copy mails a committed transaction left in the game file into the outbox."""
-        for raw in game.server.get("outbox_pending", []) or []:
-            msg = email.message_from_bytes(raw.encode("ascii", "surrogateescape"), policy=SMTP)
-            self.outbox.enqueue(msg, self.cfg.judge_address)  # type: ignore[arg-type]
+        pending = game.server.get("outbox_pending") or []
+        if pending:
+            self.outbox.enqueue_many(
+                [email.message_from_bytes(raw.encode("ascii", "surrogateescape"), policy=SMTP)
+                 for raw in pending], self.cfg.judge_address)
 
     def _run_game(self, game_id: str, mails: list[Mail],
                   should_stop: Callable[[], bool]) -> list[Mail]:
@@ -252,8 +258,7 @@ class Processor:
                              "try again later, or write to the moderator"], "internal error")
             self._tell_moderators(game_id, mail)
             return [mail]
-        for msg in out.mails:
-            self.outbox.enqueue(msg, self.cfg.judge_address)
+        self.outbox.enqueue_many(out.mails, self.cfg.judge_address)
         for mail in done:
             log.info("%s %s from %s: %s", mail.item.key, mail.inbound.message_id,
                      mail.inbound.sender, mail.outcome)

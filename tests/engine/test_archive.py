@@ -27,7 +27,8 @@ def test_c_loader_is_used_when_built():
 
 
 def test_archive_has_the_design_format():
-    data = load_yaml(dump_yaml(finished_game().to_data(private=False)))
+    text = dump_yaml(finished_game().to_data(private=False))
+    data = load_yaml(text)
     assert data["format"] == FORMAT
     assert list(data) == ["format", "game", "seats", "moderators", "dice", "clocks",
                           "initial_state_hash", "entries", "final_state_hash", "outcome"]
@@ -35,7 +36,9 @@ def test_archive_has_the_design_format():
     assert data["dice"]["algorithm"] == "sha256-counter/1"
     entry = data["entries"][0]
     assert list(entry)[:5] == ["seq", "at", "by", "source", "decision"]
-    assert isinstance(entry["at"], dt.datetime)  # written as a plain YAML timestamp
+    assert entry["at"] == "2026-01-01T00:01:00Z"      # in memory: the Timestamp string
+    plain = yaml.safe_load(text)["entries"][0]["at"]   # any YAML reader: a timestamp
+    assert plain == dt.datetime(2026, 1, 1, 0, 1, tzinfo=dt.timezone.utc)
     assert data["final_state_hash"] == data["entries"][-1]["state_hash"]
 
 

@@ -136,9 +136,9 @@ def test_crash_after_commit_before_outbox(mailhome: Path, monkeypatch) -> None:
     drop(mailhome, "a", player_mail("alice@example.org", N, "COMMIT 7\nPRESS TO east\nhi\n"
                                     "ENDPRESS\n", "<crash@x>"))
 
-    def killed(self, msg, mail_from, meta=None, sync=True):
+    def killed(self, msgs, mail_from, meta=None):
         raise KeyboardInterrupt("killed")
-    monkeypatch.setattr(Outbox, "enqueue", killed)
+    monkeypatch.setattr(Outbox, "enqueue_many", killed)
     with pytest.raises(KeyboardInterrupt):
         Daemon(mailhome).run_once()
     monkeypatch.undo()

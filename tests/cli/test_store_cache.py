@@ -1,0 +1,79 @@
+"""The store's in-process game cache (pbem/store.py): a long-lived process keeps using the
+game object it committed, so that object must behave exactly like the file parsed again."""
+from __future__ import annotations
+
+import datetime as dt
+import random
+from pathlib import Path
+
+import pytest
+
+from engine import registry
+from engine.game import Game
+from pbem.store import Store
+
+GAMES = sorted(registry.installed())
+T0 = dt.datetime(2026, 11, 21, 12, 0, tzinfo=dt.timezone.utc)
+
+
+def new_game(home: Path, name: str) -> None:
+    rules = registry.get(name)
+    info = rules.scenario(None)
+    seats = {s: {"players": [f"{s}@example.org"], "lang": "en"} for s in info.seats}
+    game = Game.create(rules, "g1", seats, now=T0, seed="cache")
+    game.server["tokens"] = {s: f"tok{n}" for n, s in enumerate(seats)}   # not random
+    store = Store(home)
+    store.init()
+    store.create(game)
+
+
+def step(store: Store, rng: random.Random, n: int) -> bool:
+    """Apply one random legal order in a transaction; False once the game is over."""
+    with store.transaction("g1") as game:
+        if game.outcome() is not None:
+            return False
+        decision = rng.choice(game.decisions())
+        game.apply_order(decision.seat, decision.random_order(rng), by=decision.seat,
+                         source=f"test-{n}", at=T0 + dt.timedelta(minutes=n),
+                         decision=decision)
+    return True
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_cached_game_behaves_like_the_file_parsed_again(tmp_path: Path, name: str) -> None:
+    warm_home, cold_home = tmp_path / "warm", tmp_path / "cold"
+    new_game(warm_home, name)
+    new_game(cold_home, name)
+    warm = Store(warm_home)
+    rng_warm, rng_cold = random.Random(5), random.Random(5)
+    for n in range(60):
+        go_warm = step(warm, rng_warm, n)
+        go_cold = step(Store(cold_home), rng_cold, n)   # a fresh store parses the file
+        assert go_warm == go_cold
+        assert warm.path("g1").read_bytes() == Store(cold_home).path("g1").read_bytes(), n
+        if not go_warm:
+            break
+
+
+def test_a_write_by_another_process_is_seen(tmp_path: Path) -> None:
+    new_game(tmp_path, "testgame")
+    reader, writer = Store(tmp_path), Store(tmp_path)
+    before = reader.load("g1")
+    assert reader.load("g1") is before                   # unchanged file: no parse
+    step(writer, random.Random(1), 1)
+    after = reader.load("g1")
+    assert after is not before
+    assert after.record.last_seq == before.record.last_seq + 1
+
+
+def test_a_failed_transaction_is_forgotten(tmp_path: Path) -> None:
+    new_game(tmp_path, "testgame")
+    store = Store(tmp_path)
+    seq = store.load("g1").record.last_seq
+    with pytest.raises(RuntimeError):
+        with store.transaction("g1") as game:
+            decision = game.decisions()[0]
+            game.apply_order(decision.seat, decision.random_order(random.Random(2)),
+                             by=decision.seat, source="t", at=T0, decision=decision)
+            raise RuntimeError("crash before the save")
+    assert store.load("g1").record.last_seq == seq       # parsed again: the file's state
