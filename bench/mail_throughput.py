@@ -1,12 +1,17 @@
 """Mail throughput against a local Dovecot (run by hand: ``python bench/mail_throughput.py``).
 
-1. Starts Dovecot (IMAP + LMTP) and an aiosmtpd SMTP relay on 127.0.0.1 (temp dir).
-2. Creates games (testgame, 2 seats each) and delivers N order mails into the judge's
-   INBOX over LMTP.
-3. Times a bare imapclient fetch of those messages (login, select, search, fetch
-   BODY.PEEK[] in chunks of 200) -- the floor any IMAP-based judge pays.
+1. Starts Dovecot (IMAP + LMTP) and an aiosmtpd SMTP relay on 127.0.0.1 (temp dir); the
+   relay queues what it accepts and delivers it into Dovecot over LMTP, like an MTA.
+2. Creates games (testgame, 2 seats each), runs ``pbem run --once`` on the empty inbox
+   (bytecode written, as an installed pbem has it) and delivers N order mails into the
+   judge's INBOX over LMTP.
+3. Times a bare imapclient fetch of those messages in this process (login, select, search,
+   fetch BODY.PEEK[] in chunks of 200) -- the floor any IMAP-based judge pays -- and, for
+   scale, two do-nothing judges as processes: one that only fetches, one that fetches and
+   sends every sender a one-line reply over SMTP (the "floor" line).
 4. Times ``pbem run --once`` (the real command line, in a subprocess) until it exits: by
-   then every receipt has been accepted by the SMTP relay and delivered into Dovecot.
+   then every receipt has been accepted by the SMTP relay (the bench then waits for the
+   relay's queue and counts the receipts in the players' mailboxes).
 5. Starts ``pbem run`` (IMAP IDLE) and times single order mails from the SMTP submission
    to the receipt appearing in the player's IMAP mailbox; reports the median.
 
@@ -49,8 +54,59 @@ def bare_fetch(servers: LocalMailServers) -> tuple[float, int]:
     return time.perf_counter() - started, got
 
 
-def env_for(home: Path) -> dict[str, str]:
-    return {**os.environ, "PBEM_HOME": str(home), "PYTHONPATH": str(REPO)}
+FLOOR = """
+import asyncio, sys
+from imapclient import IMAPClient
+import aiosmtplib
+host, imap_port, smtp_port, user, password = sys.argv[1:6]
+client = IMAPClient(host, port=int(imap_port), ssl=False)
+client.login(user, password)
+client.select_folder("INBOX", readonly=True)
+uids = sorted(client.search(["NOT", "DELETED"]))
+senders = []
+for start in range(0, len(uids), 200):
+    chunk = client.fetch(uids[start:start + 200], [b"BODY.PEEK[]", b"ENVELOPE"])
+    for uid, data in chunk.items():
+        frm = data[b"ENVELOPE"].from_[0]
+        senders.append((frm.mailbox + b"@" + frm.host).decode())
+client.logout()
+if smtp_port == "0":
+    sys.exit(0)
+
+async def send(part):
+    smtp = aiosmtplib.SMTP(hostname=host, port=int(smtp_port), start_tls=False)
+    await smtp.connect()
+    for n, to in part:
+        msg = (f"From: {user}\\r\\nTo: {to}\\r\\nSubject: ok\\r\\n"
+               f"Message-ID: <floor-{n}@judge>\\r\\n\\r\\nreceived\\r\\n")
+        await smtp.sendmail(user, [to], msg.encode())
+    await smtp.quit()
+
+async def main():
+    items = list(enumerate(senders))
+    await asyncio.gather(*(send(items[i::4]) for i in range(4)))
+asyncio.run(main())
+"""
+
+
+def floor_process(servers: LocalMailServers, send: bool) -> float:
+    """Seconds for a do-nothing judge as a process: start Python, fetch the judge's INBOX
+    (bodies and envelopes) with imapclient and, with `send`, mail every sender a one-line reply
+    with aiosmtplib over 4 connections (no parsing, no game, no disk)."""
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-c", FLOOR, "127.0.0.1", str(servers.imap_port),
+                    str(servers.smtp_port if send else 0), JUDGE, servers.password],
+                   check=True)
+    return time.perf_counter() - started
+
+
+def env_for(home: Path, pycache: Path) -> dict[str, str]:
+    """The subprocesses' environment: bytecode is written (to `pycache`) and reused, as an
+    installed pbem's is, even where the shell sets PYTHONDONTWRITEBYTECODE."""
+    env = {**os.environ, "PBEM_HOME": str(home), "PYTHONPATH": str(REPO),
+           "PYTHONPYCACHEPREFIX": str(pycache)}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
 
 
 def main() -> None:
@@ -58,6 +114,7 @@ def main() -> None:
     parser.add_argument("-n", "--messages", type=int, default=500)
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--samples", type=int, default=9, help="single-mail latency samples")
+    parser.add_argument("--log", metavar="FILE", help="save the log of `pbem run --once`")
     parser.add_argument("--profile", metavar="FILE",
                         help="run `pbem run --once` under cProfile, stats to FILE")
     args = parser.parse_args()
@@ -76,6 +133,12 @@ def main() -> None:
             for s in seats:
                 tags[(g, s)] = f"[b{g:03d} {s} {game.server['tokens'][s]}]"
                 hands[(g, s)] = [c["number"] for c in game.view(s)["hand"]]
+        env = env_for(home, Path(tmp) / "pycache")
+        warm = subprocess.run([sys.executable, "-m", "pbem", "run", "--once"], env=env,
+                              cwd=REPO, capture_output=True, text=True)  # writes bytecode
+        if warm.returncode != 0:
+            sys.exit(f"pbem run --once failed:\n{warm.stderr[-3000:]}")
+        servers.relay.drain()
         mails = []
         for i in range(n):
             g, s = i % games, seats[(i // games) % 2]
@@ -87,26 +150,35 @@ def main() -> None:
         servers.deliver_many(mails)
         fetch_s, fetched = bare_fetch(servers)
         assert fetched == n, (fetched, n)
+        fetch_process_s = floor_process(servers, send=False)
+        floor_s = floor_process(servers, send=True)
+        servers.relay.drain()
 
         started = time.perf_counter()
         profile = ["-m", "cProfile", "-o", args.profile] if args.profile else []
         run = subprocess.run([sys.executable, *profile, "-m", "pbem", "run", "--once"],
-                             env=env_for(home),
+                             env=env,
                              cwd=REPO, capture_output=True, text=True)
         process_s = time.perf_counter() - started
         if run.returncode != 0:
             sys.exit(f"pbem run --once failed:\n{run.stderr[-3000:]}")
+        if args.log:
+            Path(args.log).write_text(run.stderr)
         handled = sum(1 for line in run.stderr.splitlines() if "<bench-" in line)
         left = servers.count(JUDGE)
         receipts = sum(servers.count(p) for p in players)
+        receipts -= n  # the floor's one-line replies
         print(f"processed {handled} mails in {process_s:.2f} s; inbox left {left}; "
               f"{receipts} mails in players' mailboxes; bare fetch {fetch_s:.3f} s")
+        print(f"floor: a process that only fetches: {fetch_process_s:.2f} s; that fetches and "
+              f"sends {n} one-line replies: {floor_s:.2f} s ({floor_s / fetch_s:.0f}x the "
+              f"bare fetch)")
         if left or handled < n or receipts < n:
             sys.exit("not every mail was handled and answered")
 
         # single-mail latency with the daemon idling on IMAP IDLE
         log = open(home / "daemon.log", "ab")
-        daemon = subprocess.Popen([sys.executable, "-m", "pbem", "run"], env=env_for(home),
+        daemon = subprocess.Popen([sys.executable, "-m", "pbem", "run"], env=env,
                                   cwd=REPO, stdout=log, stderr=subprocess.STDOUT)
         latencies = []
         try:

@@ -215,6 +215,7 @@ def _zone_names() -> dict[str, str]:
     return {name.lower(): name for name in zoneinfo.available_timezones()}
 
 
+@functools.lru_cache(maxsize=1024)
 def near_miss(word: str) -> list[str]:
     """Command words close to `word` (for 'did you mean')."""
     names = [w for w in _WORD_TO_CMD if len(w) > 2]

@@ -20,6 +20,22 @@ from pbem.mail.html2text import html_to_text
 _FALLBACKS = ("utf-8", "cp1251", "koi8-r", "latin-1")
 
 
+class _Policy(policy.EmailPolicy):
+    """The modern policy (``email.policy.default``), except that a header value of plain
+    ASCII with no RFC 2047 encoded word is returned as its unfolded text instead of going
+    through the header registry: nothing would change in it, and the registry's parser
+    costs ~0.1 ms a header, nine headers a mail (Content-Type is parsed again on every
+    look).  The body methods the parser uses read such strings as compat32 does."""
+
+    def header_fetch_parse(self, name: str, value: str) -> str:  # type: ignore[override]
+        if value.isascii() and "=?" not in value:
+            return " ".join(value.split())
+        return super().header_fetch_parse(name, value)  # type: ignore[no-any-return]
+
+
+_POLICY = _Policy()
+
+
 @dataclass
 class Inbound:
     """One parsed inbound mail."""
@@ -125,7 +141,7 @@ def _header_str(msg: EmailMessage, name: str) -> str:
 
 def parse_message(raw: bytes) -> Inbound:
     """Parse one raw RFC 5322 message.  Never raises on malformed mail."""
-    msg: EmailMessage = email.message_from_bytes(raw, policy=policy.default)  # type: ignore
+    msg: EmailMessage = email.message_from_bytes(raw, policy=_POLICY)  # type: ignore
     headers: dict[str, str] = {}
     for key, value in msg.raw_items():  # raw: no header-registry parsing of every header
         name = key.lower()

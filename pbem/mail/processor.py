@@ -530,7 +530,7 @@ class Turn:
             return
         for r in receipt.results:
             hints = pres.hints(r.code, r.params, r.hints)
-            if r.status in ("rejected", "held"):
+            if r.status == "rejected":  # a held order was understood: no "did you mean"
                 first = r.text.split()[0] if r.text.split() else ""
                 hints += [self.tr("command.a_command", word=h) for h in near_miss(first)]
             self.orders.append({"line": r.line, "text": r.text, "status": r.status,

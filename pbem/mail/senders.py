@@ -20,7 +20,7 @@ from typing import Callable, Protocol
 import aiosmtplib
 
 from pbem.config import SmtpConfig
-from pbem.mail.outbox import Entry, Outbox, fsync_dir
+from pbem.mail.outbox import Entry, Outbox, fsync_dir, sync_filesystem
 
 log = logging.getLogger("pbem.mail")
 
@@ -55,17 +55,23 @@ class MaildirSender:
         self.counter = 0
 
     def send(self, entries: list[Entry], on_result: OnResult | None = None) -> list[Result]:
-        results = []
+        """Write every mail into ``tmp/``, make them durable with one file-system sync, then
+        rename each into ``new/`` (a crash in between leaves only ``tmp/`` files, which
+        Maildir readers ignore)."""
+        host = socket.gethostname()
+        names = []
         for entry in entries:
             self.counter += 1
-            name = f"{time.time():.6f}.P{os.getpid()}Q{self.counter}.{entry.key[:12]}.{socket.gethostname()}"
-            tmp = self.path / "tmp" / name
-            head = f"Return-Path: <{entry.mail_from}>\r\nX-Pbem-Envelope-To: {', '.join(entry.to)}\r\n"
-            with open(tmp, "wb") as fh:
-                fh.write(head.encode() + entry.raw)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, self.path / "new" / name)
+            name = f"{time.time():.6f}.P{os.getpid()}Q{self.counter}.{entry.key[:12]}.{host}"
+            head = (f"Return-Path: <{entry.mail_from}>\r\n"
+                    f"X-Pbem-Envelope-To: {', '.join(entry.to)}\r\n")
+            (self.path / "tmp" / name).write_bytes(head.encode() + entry.raw)
+            names.append(name)
+        if names:
+            sync_filesystem(self.path / "tmp")
+        results = []
+        for entry, name in zip(entries, names):
+            os.replace(self.path / "tmp" / name, self.path / "new" / name)
             results.append(Result(True))
             (on_result or _noop)(entry, results[-1])
         fsync_dir(self.path / "new")

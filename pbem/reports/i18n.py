@@ -110,7 +110,11 @@ def t(lang: str, key: str, game: str | None = None, /, **args: Any) -> str:
         form = plural_form(lang, int(args.get("n", 0)))
         value = value.get(form) or value.get("many") or value.get("other") or value["one"]
     text = str(value)
-    return _Formatter(lang).format(text, **args) if args else text
+    if not args:
+        return text
+    if ":p:" in text or ":w:" in text:
+        return _Formatter(lang).format(text, **args)
+    return text.format(**args)
 
 
 _FORMS = {"en": ("one", "other"), "ru": ("one", "few", "many")}

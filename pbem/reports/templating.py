@@ -97,9 +97,13 @@ def _autoescape(name: str | None) -> bool:
 
 @functools.lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
+    # Templates are part of the installed code: no reload check (a stat per use), and the
+    # compiled templates are kept in Jinja's per-user bytecode cache between processes.
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)),
                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
-                             undefined=jinja2.StrictUndefined, autoescape=_autoescape)
+                             undefined=jinja2.StrictUndefined, autoescape=_autoescape,
+                             auto_reload=False,
+                             bytecode_cache=jinja2.FileSystemBytecodeCache())
     env.filters["wrap"] = wrap
     env.filters["table"] = table
     env.filters["listing"] = listing
@@ -107,6 +111,7 @@ def environment() -> jinja2.Environment:
     return env
 
 
+@functools.lru_cache(maxsize=None)
 def exists(name: str) -> bool:
     return (TEMPLATES / name).is_file()
 
