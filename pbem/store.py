@@ -18,6 +18,7 @@ import os
 import re
 import secrets
 import tempfile
+from collections import OrderedDict
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -79,15 +80,18 @@ def _signature(path: Path) -> tuple[int, int, int, int] | None:
 class Store:
     """Games under a server home (see the module docstring).
 
-    A store remembers the last game it loaded or committed per id, with the file's
-    signature: a long-lived process (the daemon) parses a game file again only when some
-    process replaced it.  Callers of `load` only read the game; a transaction that fails
-    drops the remembered copy, so a half-applied game is never handed out again.
+    A store remembers the last game it loaded or committed per id (the `CACHED` most
+    recently used), with the file's signature: a long-lived process (the daemon) parses a
+    game file again only when some process replaced it.  Callers of `load` only read the
+    game; a transaction that fails drops the remembered copy, so a half-applied game is
+    never handed out again.
     """
+
+    CACHED = 64
 
     def __init__(self, home: Path | str) -> None:
         self.home = Path(home)
-        self._cache: dict[str, tuple[tuple[int, int, int, int], Game]] = {}
+        self._cache: OrderedDict[str, tuple[tuple[int, int, int, int], Game]] = OrderedDict()
 
     @property
     def games_dir(self) -> Path:
@@ -129,6 +133,7 @@ class Store:
             raise StoreError(f"no game {game_id!r} in {self.home}")
         cached = self._cache.get(game_id)
         if cached is not None and cached[0] == signature:
+            self._cache.move_to_end(game_id)
             return cached[1]
         data = load_yaml(path.read_bytes())
         try:
@@ -136,8 +141,14 @@ class Store:
         except IllegalOrder as missing:
             raise StoreError(str(missing)) from None
         game = Game.from_data(rules, data)
-        self._cache[game_id] = (signature, game)
+        self._remember(game_id, signature, game)
         return game
+
+    def _remember(self, game_id: str, signature: tuple[int, int, int, int], game: Game) -> None:
+        self._cache[game_id] = (signature, game)
+        self._cache.move_to_end(game_id)
+        while len(self._cache) > self.CACHED:
+            self._cache.popitem(last=False)
 
     @contextmanager
     def transaction(self, game_id: str) -> Iterator[Game]:
@@ -156,7 +167,7 @@ class Store:
         atomic_write(path, dump_yaml(game.to_data(private=True)))
         signature = _signature(path)
         if signature is not None:
-            self._cache[game.id] = (signature, game)
+            self._remember(game.id, signature, game)
 
     @contextmanager
     def _locked(self, game_id: str) -> Iterator[None]:

@@ -77,3 +77,18 @@ def test_a_failed_transaction_is_forgotten(tmp_path: Path) -> None:
                              by=decision.seat, source="t", at=T0, decision=decision)
             raise RuntimeError("crash before the save")
     assert store.load("g1").record.last_seq == seq       # parsed again: the file's state
+
+
+def test_only_the_most_recently_used_games_are_kept(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(Store, "CACHED", 2)
+    store = Store(tmp_path)
+    store.init()
+    rules = registry.get("testgame")
+    seats = {s: {"players": [f"{s}@example.org"], "lang": "en"} for s in ("north", "east")}
+    for gid in ("a1", "a2", "a3"):
+        store.create(Game.create(rules, gid, seats, now=T0, seed=gid))
+    first = store.load("a1")
+    store.load("a2")
+    store.load("a3")                                      # a1 is the least recent: dropped
+    assert store.load("a1") is not first
+    assert store.load("a1") is store.load("a1")
