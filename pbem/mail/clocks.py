@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from typing import Any
 
 from pbem.mail import render
 from pbem.mail.compose import build, stable_message_id

@@ -27,7 +27,7 @@ from typing import Any, Callable
 from pbem.config import Config
 from pbem.mail import render
 from pbem import reports
-from pbem.mail.commands import SETTINGS, Parsed, Problem, near_miss, parse_body
+from pbem.mail.commands import SETTINGS, Parsed, near_miss, parse_body
 from pbem.mail.compose import build, build_rich, stable_message_id
 from pbem.mail.inbox import Inbox, InboxItem
 from pbem.mail.loops import RateLimiter, classify

@@ -8,13 +8,10 @@ Texts are rendered from views (`Game.view(seat)`), never from raw state.
 from __future__ import annotations
 
 import textwrap
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 import jinja2
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 WIDTH = 78
 
 
@@ -39,14 +36,6 @@ def render(name: str, **context: Any) -> str:
     context.setdefault("game", None)
     context.setdefault("seat", None)
     return render_text(f"common/{name}.txt.j2", **context)
-
-
-def _hard_wrap(line: str) -> list[str]:
-    if len(line) <= WIDTH:
-        return [line]
-    lead = " " * min(8, len(line) - len(line.lstrip(" ")))
-    return textwrap.wrap(line, width=WIDTH, subsequent_indent=lead, break_long_words=True,
-                         break_on_hyphens=False) or [line[:WIDTH]]
 
 
 def format_value(value: Any, indent: int = 2) -> list[str]:
