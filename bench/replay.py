@@ -23,6 +23,7 @@ from engine.game import Game
 from engine.record import replay
 
 RULES = registry.get("testgame")
+OUT = Path("bench/out/replay-archive.yaml")
 
 
 def build(entries: int) -> str:
@@ -53,20 +54,22 @@ def best_of(runs: int, work) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--entries", type=int, default=5000)
-    parser.add_argument("--archive", type=Path, default=Path("bench/out/replay-archive.yaml"))
+    parser.add_argument("--archive", type=Path,
+                        help="replay this archive instead of building a fresh one (which is "
+                             f"kept as {OUT} for inspection)")
     args = parser.parse_args()
-    if args.archive.is_file():
+    if args.archive is not None:
         text = args.archive.read_text("utf-8")
-    else:
+    else:  # always fresh: an archive left by older code may not replay under this one
         text = build(args.entries)
-        args.archive.parent.mkdir(parents=True, exist_ok=True)
-        args.archive.write_text(text, "utf-8")
+        OUT.parent.mkdir(parents=True, exist_ok=True)
+        OUT.write_text(text, "utf-8")
     data = load_yaml(text)
     count = len(data["entries"])
     parse = best_of(3, lambda: load_yaml(text))
     replayed = best_of(3, lambda: replay(RULES, record_from_data(load_yaml(text)), verify=True))
     replay_only = replayed - parse
-    print(f"archive {args.archive} ({len(text) / 1e6:.1f} MB); replay time excludes the parse")
+    print(f"archive {args.archive or OUT} ({len(text) / 1e6:.1f} MB); replay time excludes the parse")
     print(f"replay: entries {count}, parse {parse:.3f} s, replay {replay_only:.3f} s, "
           f"ratio {replay_only / parse:.2f}")
 
