@@ -27,7 +27,7 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Literal, Mapping
+from typing import Any, ClassVar, Literal, Mapping
 
 import yaml
 
@@ -118,6 +118,7 @@ def _name(entry: Mapping[str, Any], where: str) -> tuple[str, str]:
 @dataclass(frozen=True)
 class Card:
     """One card. ``powers`` = who may play it as an event (a home card's owner); empty = any.
+    ``cp`` is None only on the two-player diplomacy cards.
 
     ``remove`` is True, False or ``"conditional"`` (see ``remove_note``); ``enters`` is the turn
     the card joins the deck (1 = from the start) or ``"varies"`` (see ``enters_condition``).
@@ -150,6 +151,10 @@ class Card:
     def power(self) -> str | None:
         """The single power that may play the card, or None (any, or several)."""
         return self.powers[0] if len(self.powers) == 1 else None
+
+    @property
+    def title(self) -> str:
+        return f"#{self.number} {self.name_en}"
 
     @property
     def is_home(self) -> bool:
@@ -220,6 +225,9 @@ def _card(entry: Mapping[str, Any]) -> Card:
     ctype, deck, edition = entry.get("type"), entry.get("deck"), entry.get("edition")
     if ctype not in CARD_TYPES or deck not in DECKS or edition not in EDITIONS:
         raise CatalogError(f"{where}: bad type/deck/edition {ctype}/{deck}/{edition}")
+    cp = entry.get("cp")
+    if deck != "diplomacy" and not isinstance(cp, int):
+        raise CatalogError(f"{where}: cp missing (only diplomacy cards have none)")
     summary = (entry.get("summary") or {}).get("en")
     if not summary:
         raise CatalogError(f"{where}: summary.en missing")
@@ -233,7 +241,7 @@ def _card(entry: Mapping[str, Any]) -> Card:
         name_en=en,
         name_ru=ru,
         ru_source=str(entry.get("ru_source", "")),
-        cp=entry.get("cp"),
+        cp=cp,
         type=ctype,
         deck=deck,
         edition=edition,
@@ -343,6 +351,7 @@ class ArmyLeader:
     command: int
     ruler: str | None
     enters: str
+    naval: ClassVar[bool] = False
 
 
 @dataclass(frozen=True)
@@ -354,6 +363,9 @@ class NavalLeader:
     battle: int
     piracy: int | None
     enters: str
+    naval: ClassVar[bool] = True
+    #: A naval leader has only a battle rating: it adds nothing to an army's size (§5.1).
+    command: ClassVar[int] = 0
 
 
 @dataclass(frozen=True)

@@ -538,9 +538,9 @@ def playable_as_event(state: S.State, power: str, number: int) -> Reason | None:
                       "impulse", "event_combat", card=number)
     if c.type == "mandatory":
         return None
-    if c.power and power not in c.power:
-        return Reason(f"{c.name_en} may be played as an event only by {', '.join(c.power)}",
-                      "event_only_by", card=number, powers=list(c.power))
+    if c.powers and power not in c.powers:
+        return Reason(f"{c.name_en} may be played as an event only by {', '.join(c.powers)}",
+                      "event_only_by", card=number, powers=list(c.powers))
     if power in c.not_playable_by:
         return Reason(f"{power} may not play {c.name_en} as an event", "event_not_by",
                       power=power, card=number)

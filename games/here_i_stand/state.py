@@ -28,13 +28,14 @@ from typing import Any, Iterable
 from engine.contract import Reason
 from engine.dice import Dice
 from games.here_i_stand import facts
+from games.here_i_stand.catalog import MAJOR_POWERS, MINOR_POWERS
 from games.here_i_stand.mapdata import load_map
 from games.here_i_stand.scenarios import load_scenario
 
 State = dict[str, Any]
 
-MAJORS = facts.MAJORS
-MINORS = facts.MINORS
+MAJORS = MAJOR_POWERS
+MINORS = MINOR_POWERS
 LAND = ("regulars", "mercenaries", "cavalry")
 NAVAL = ("squadrons", "corsairs")
 KINDS = LAND + NAVAL

@@ -408,7 +408,7 @@ class HereIStandPresenter(Presenter):
             text = self.maybe(f"card_summary.{int(number)}")
             if text:
                 return text
-        return c.summary
+        return c.summary_en
 
     def leader(self, lid: str) -> str:
         l = self._facts().leader(lid)
@@ -560,9 +560,8 @@ class HereIStandPresenter(Presenter):
         if kind == "debaters":
             return ", ".join(self.debater(str(x)) for x in value)
         if kind == "reformer":
-            r = self._facts().reformers().get(str(value)) or {}
-            names = r.get("name") or {}
-            return self._pick(names.get("en", str(value)), names.get("ru", ""))
+            r = self._facts().reformers().get(str(value))
+            return self._pick(r.name_en, r.name_ru) if r else str(value)
         if kind == "ruler":
             r = self._facts().rulers().get(str(value))
             return self._pick(r.name_en, r.name_ru) if r else str(value)

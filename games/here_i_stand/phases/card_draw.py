@@ -115,12 +115,12 @@ def add_religious_figures(state) -> None:
     for rid, r in facts.reformers().items():
         if rid in state["reformers"] or rid in state["reformers_out"]:
             continue
-        due = (r["enters"] == turn if isinstance(r["enters"], int)
+        due = (r.enters == turn if isinstance(r.enters, int)
                else english is not None and turn >= english)
         if due:
-            state["reformers"][rid] = r["space"]
-            S.set_religion(state, r["space"], "protestant")
-            S.log(state, "reformer_enters", reformer=rid, space=r["space"])
+            state["reformers"][rid] = r.space
+            S.set_religion(state, r.space, "protestant")
+            S.log(state, "reformer_enters", reformer=rid, space=r.space)
     present = _entered(state)
     for did, d in facts.debaters().items():
         if did in present:
@@ -186,7 +186,7 @@ def enter(state, dice) -> None:
     dice.shuffle(deck)
     state["deck"], state["discard"] = deck, []
     for number in state["home_used"]:
-        owner = facts.card(number).power[0]
+        owner = facts.card(number).powers[0]
         if number not in state["hands"][owner]:
             state["hands"][owner].append(number)
     state["home_used"] = []

@@ -9,6 +9,8 @@ from games.here_i_stand.catalog import (
     MAJOR_POWERS,
     POWERS,
     Card,
+    CatalogError,
+    _card,
     find_cards,
     load_cards,
     load_pieces,
@@ -67,6 +69,16 @@ def test_cp_in_range():
             assert c.cp == 0  # Luther's 95 Theses gives no CP (§18.1 L1137)
         else:
             assert isinstance(c.cp, int) and 1 <= c.cp <= 6, c.number
+
+
+def test_cp_required_except_on_diplomacy_cards():
+    entry = {"number": 65, "id": "x", "name": {"en": "X", "ru": "Х"}, "type": "event",
+             "deck": "main", "edition": "first", "remove": False, "enters": 1,
+             "summary": {"en": "x"}}
+    with pytest.raises(CatalogError, match="cp missing"):
+        _card(entry)
+    assert _card({**entry, "type": "diplomacy", "deck": "diplomacy",
+                  "edition": "2p_variant"}).cp is None
 
 
 def test_types_powers_and_entry_are_valid():
@@ -172,6 +184,8 @@ def test_leaders():
         assert leader.power is None or leader.power in POWERS
         assert 0 <= leader.battle <= 2 and leader.command in (6, 8, 10, 12)
     assert {(n.battle, n.piracy) for n in p.naval_leaders.values()} == {(2, 1), (1, 2), (2, None)}
+    assert not any(l.naval for l in p.army_leaders.values())
+    assert all(n.naval and n.command == 0 for n in p.naval_leaders.values())  # §5.1
 
 
 def test_rulers_succession_complete():
