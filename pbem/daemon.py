@@ -103,7 +103,8 @@ class Daemon:
         return handled
 
     def seconds_to_next_event(self, now: float | None = None) -> float:
-        """How long the loop may sleep: next clock event, next outbox retry, IDLE renewal."""
+        """How long the loop may sleep: next clock event, next moderator duty (pause
+        reminder, stuck digest: `Duties.next_event`), next outbox retry, IDLE renewal."""
         now = time.time() if now is None else now
         waits = [IDLE_RENEW, self.cfg.poll_interval if self.cfg.mailbox.transport == "maildir"
                  else IDLE_RENEW]

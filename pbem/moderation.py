@@ -15,20 +15,35 @@ gateway) delivers the notices.
     PREVIEW <seat> <ORDER>          what would happen; nothing is saved
     ROLLBACK <seq> | ROLLFORWARD    undo entries after seq / undo the last rollback
     REPLACE <seat> <email>          new player, new token; the old token stops working
-    ADD-ADDRESS <seat> <email>      another address for the seat
-    DROP <seat>                     the seat is played by its defaults until replaced
+    ADD-ADDRESS <seat> <email>      another address for the seat (on a dropped seat: its
+                                    addresses play it again, sent its status and new tag)
+    DROP <seat>                     the seat is played by its defaults until replaced (its
+                                    tag stops working, its held orders are dropped)
     EDIT <path> = <value>           correct the state (must still validate)
     RESEND <seat|ALL>               mail the seat its status and hand again
     ANNOUNCE ... ENDANNOUNCE        a message to every seat
     END <reason>                    close the game and archive it
 
 ``BECAUSE <reason>`` may end any command line (EDIT requires it); the reason is recorded.
+
+Who is told.  A notice goes to every seat, to the moderators, to one seat, or to addresses
+that no longer play a seat: REPLACE tells the old player that the seat went to someone
+else, DROP tells the dropped player; after that they get nothing about the game (a dropped
+seat's addresses get nothing until REPLACE or ADD-ADDRESS gives the seat back to players).
+END's notice and the end-of-game summary reach each seat as one mail (``resend``: the
+status mail of a finished game is its end-of-game mail).
+
+Clocks after ROLLBACK/ROLLFORWARD.  Deadlines are operational state, not derived from the
+record, but whether the game is paused follows the record: after a rollback (or a
+rollforward) the game is paused iff the last PAUSE/RESUME act left in the record is a
+PAUSE.  Undoing a PAUSE resumes the clocks (open deadlines move by the paused time, as on
+RESUME), undoing a RESUME pauses them again from now; the notice says so.
 """
 from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.archive import dump_yaml, iso, load_yaml, parse_iso
@@ -45,26 +60,44 @@ COMMANDS = ("FORCE", "EXTEND", "DEADLINE", "PAUSE", "RESUME", "NMR", "PREVIEW", 
 PAUSE_REMINDER_EVERY = dt.timedelta(days=1)
 _BECAUSE = re.compile(r"\s+BECAUSE\s+(.*)$", re.I | re.S)
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+ADDRESS = "address:"        # a notice's `to` prefix: someone who no longer plays a seat
 
 
 @dataclass
 class Notice:
-    """A message to deliver: `to` is ``all``, ``moderators``, or a seat name.  `key` and
-    `params` name it in the message catalog (``mod_notice.<key>``: subject and body), so
-    each recipient reads it in their language (`render_notice`); `subject` and `body` are
-    the English text (the CLI shows them; notices queued before keys existed have only
-    these)."""
+    """A message to deliver: `to` is ``all`` (every seat not dropped), ``moderators``, a
+    seat name, or ``address:<email>`` (someone who no longer plays a seat: they read it in
+    `lang`, their seat's language when they left).  `key` and `params` name it in the
+    message catalog (``mod_notice.<key>``: subject and body), so each recipient reads it
+    in their language (`render_notice`); `subject` and `body` are the English text (the CLI
+    shows them; notices queued before keys existed have only these)."""
     to: str
     subject: str
     body: str
     key: str | None = None
     params: dict[str, Any] = field(default_factory=dict)
+    lang: str | None = None
 
 
 def notice(to: str, key: str, /, **params: Any) -> Notice:
     """A catalog notice (English subject and body filled in for the CLI)."""
     subject, body = render_notice(key, params, "en")
     return Notice(to, subject, body, key, params)
+
+
+def leaving_notices(game: Game, seat: str, addresses: list[str], key: str, /,
+                    **params: Any) -> list[Notice]:
+    """A catalog notice to each of `addresses`, which stop playing `seat`, in the seat's
+    language (read now: the seat's next player may change it)."""
+    from pbem import reports
+    lang = reports.prefs(game, seat).lang
+    return [replace(notice(ADDRESS + address, key, seat=seat, game=game.id, **params),
+                    lang=lang) for address in addresses]
+
+
+def is_dropped(game: Game, seat: str) -> bool:
+    """Whether `seat` is played by its defaults (DROP) until REPLACE or ADD-ADDRESS."""
+    return seat in (game.server.get("dropped") or {})
 
 
 def render_notice(key: str, params: dict[str, Any], lang: str,
@@ -89,7 +122,9 @@ def render_notice(key: str, params: dict[str, Any], lang: str,
 
 @dataclass
 class ModResult:
-    """What a moderator command did: a summary for the moderator and notices for others."""
+    """What a moderator command did: a summary for the moderator and notices for others;
+    `resend` lists the seats (or ``all``) to mail their status (on a finished game: the
+    end-of-game summary), with the notices to them folded in."""
     command: str
     summary: str
     notices: list[Notice] = field(default_factory=list)
@@ -197,8 +232,7 @@ def _pause(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
            source: str) -> ModResult:
     if game.clocks.paused:
         raise IllegalOrder("the game is already paused")
-    game.clocks.pause(now)
-    game.server["paused_reminded_at"] = iso(now)
+    _stop_clocks(game, now)
     game.act("PAUSE", by=by, because=because, source=source, at=now)
     return ModResult("PAUSE", "paused; every clock is stopped",
                      [notice("all", "paused", because=because)])
@@ -208,11 +242,22 @@ def _resume(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
             source: str) -> ModResult:
     if not game.clocks.paused:
         raise IllegalOrder("the game is not paused")
-    stopped = game.clocks.resume(now)
-    game.server.pop("paused_reminded_at", None)
+    stopped = _start_clocks(game, now)
     game.act("RESUME", by=by, because=because, source=source, at=now)
     return ModResult("RESUME", f"resumed; deadlines moved by {stopped}",
                      [notice("all", "resumed", stopped=str(stopped))])
+
+
+def _stop_clocks(game: Game, now: dt.datetime) -> None:
+    """Pause every clock; the daily pause reminder counts from now."""
+    game.clocks.pause(now)
+    game.server["paused_reminded_at"] = iso(now)
+
+
+def _start_clocks(game: Game, now: dt.datetime) -> dt.timedelta:
+    """Resume every clock (open deadlines move by the paused time); returns that time."""
+    game.server.pop("paused_reminded_at", None)
+    return game.clocks.resume(now)
 
 
 def _nmr(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
@@ -248,17 +293,43 @@ def _rollback(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
     if not removed:
         raise IllegalOrder(f"entry {seq} is the last one; nothing to undo")
     undone = ", ".join(str(e.seq) for e in removed)
-    return ModResult("ROLLBACK", f"rolled back to {seq}; {len(removed)} entries kept in audit",
-                     [notice("all", "rolled_back", seq=seq, undone=undone, reason=because)],
-                     resend=["all"])
+    clause, notices = match_pause(game, now)
+    return ModResult("ROLLBACK", f"rolled back to {seq}; {len(removed)} entries kept in audit"
+                     + clause,
+                     [notice("all", "rolled_back", seq=seq, undone=undone, reason=because),
+                      *notices], resend=["all"])
 
 
 def _rollforward(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
                  source: str) -> ModResult:
     restored = game.rollforward(by=by, at=now)
-    return ModResult("ROLLFORWARD", f"restored {len(restored)} entries",
+    clause, notices = match_pause(game, now)
+    return ModResult("ROLLFORWARD", f"restored {len(restored)} entries" + clause,
                      [notice("all", "rolled_forward", first=restored[0].seq,
-                             last=restored[-1].seq)], resend=["all"])
+                             last=restored[-1].seq), *notices], resend=["all"])
+
+
+def paused_by_record(game: Game) -> bool:
+    """Whether the record's last PAUSE/RESUME act is a PAUSE."""
+    acts = [e.order for e in game.record.entries
+            if e.kind == "act" and e.order in ("PAUSE", "RESUME")]
+    return bool(acts) and acts[-1] == "PAUSE"
+
+
+def match_pause(game: Game, now: dt.datetime) -> tuple[str, list[Notice]]:
+    """After ROLLBACK/ROLLFORWARD: pause or resume the clocks to match the record
+    (`paused_by_record`).  Returns a clause for the moderator's summary and the notices
+    to every seat; both empty when the pause state did not change."""
+    if paused_by_record(game) == game.clocks.paused:
+        return "", []
+    if not game.clocks.paused:
+        _stop_clocks(game, now)
+        return ("; the game is paused again (the record has a PAUSE in force)",
+                [notice("all", "repaused")])
+    stopped = _start_clocks(game, now)
+    clause = ("; the game is no longer paused (the record has no PAUSE in force): "
+              f"deadlines moved by {stopped}")
+    return clause, [notice("all", "unpaused", stopped=str(stopped))]
 
 
 def _address(args: str, command: str) -> tuple[str, str]:
@@ -273,36 +344,54 @@ def _replace(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
     seat_word, email = _address(args, "REPLACE")
     seat = _seat(game, seat_word)
     old = list(game.seats[seat]["players"])
+    # A dropped seat's addresses were told already; they hear nothing more.
+    leaving = [] if is_dropped(game, seat) else [a for a in old if a.lower() != email]
+    told = leaving_notices(game, seat, leaving, "replaced_you", email=email, because=because)
     game.seats[seat]["players"] = [email]
     game.server.setdefault("tokens", {})[seat] = new_token()
     game.server.get("dropped", {}).pop(seat, None)
     game.act(f"REPLACE {seat} {email}", by=by, because=because, source=source, at=now)
     return ModResult("REPLACE", f"{seat} is now played by {email}; a new token was issued",
-                     [notice("all", "replaced", seat=seat, email=email, old=", ".join(old))],
-                     resend=[seat])
+                     [notice("all", "replaced", seat=seat, email=email, old=", ".join(old)),
+                      *told], resend=[seat])
 
 
 def _add_address(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
                  source: str) -> ModResult:
     seat_word, email = _address(args, "ADD-ADDRESS")
     seat = _seat(game, seat_word)
-    if email in game.seats[seat]["players"]:
+    players = game.seats[seat]["players"]
+    returning = is_dropped(game, seat)
+    if email in players and not returning:
         raise IllegalOrder(f"{email} already plays {seat}")
-    game.seats[seat]["players"].append(email)
+    if email not in players:
+        players.append(email)
     game.act(f"ADD-ADDRESS {seat} {email}", by=by, because=because, source=source, at=now)
-    return ModResult("ADD-ADDRESS", f"{email} may now send orders for {seat}",
-                     [notice(seat, "address_added", seat=seat, email=email)])
+    if not returning:
+        return ModResult("ADD-ADDRESS", f"{email} may now send orders for {seat}",
+                         [notice(seat, "address_added", seat=seat, email=email)])
+    del game.server["dropped"][seat]
+    return ModResult("ADD-ADDRESS", f"{seat} is no longer dropped; its addresses "
+                     f"({', '.join(players)}) get mail again, starting with its status",
+                     [notice("all", "returned", seat=seat, email=email)], resend=[seat])
 
 
 def _drop(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
           source: str) -> ModResult:
     seat = _seat(game, args)
+    if is_dropped(game, seat):
+        raise IllegalOrder(f"{seat} is dropped already",
+                           [f"REPLACE {seat} <email>", f"ADD-ADDRESS {seat} <email>"])
+    told = leaving_notices(game, seat, list(game.seats[seat]["players"]), "dropped_you",
+                           because=because)
     game.server.setdefault("dropped", {})[seat] = iso(now)
+    game.server.setdefault("tokens", {})[seat] = new_token()    # the old tag stops working
+    game.server.get("held", {}).pop(seat, None)                 # and the orders it held
     game.act(f"DROP {seat}", by=by, because=because, source=source, at=now)
     entries = play_dropped(game, now)
     return ModResult("DROP", f"{seat} is played by its defaults until replaced "
-                     f"({len(entries)} decision(s) answered now)",
-                     [notice("all", "dropped", seat=seat)])
+                     f"({len(entries)} decision(s) answered now); its tag no longer works",
+                     [notice("all", "dropped", seat=seat), *told])
 
 
 def _edit(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
@@ -339,7 +428,7 @@ def _end(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
         raise IllegalOrder("the game is already over")
     game.act("END", by=by, because=reason, source=source, at=now)
     return ModResult("END", f"game closed: {reason}",
-                     [notice("all", "ended", reason=reason)])
+                     [notice("all", "ended", reason=reason)], resend=["all"])
 
 
 _HANDLERS: dict[str, Any] = {
@@ -353,13 +442,12 @@ _HANDLERS: dict[str, Any] = {
 # ---------------------------------------------------------------------- automatic duties
 def play_dropped(game: Game, now: dt.datetime) -> list:
     """Answer every open decision of a dropped seat with its default (entries ``by: bot``)."""
-    dropped = game.server.get("dropped", {})
     entered = []
     progress = True
     while progress and game.outcome() is None:
         progress = False
         for decision in game.decisions():
-            if decision.seat in dropped:
+            if is_dropped(game, decision.seat):
                 entered.append(game.apply_order(
                     decision.seat, game.rules.default(game.state, decision), by="bot",
                     source="dropped", at=now, decision=decision))
@@ -396,15 +484,26 @@ def stuck(store: Store, now: dt.datetime) -> list[Stuck]:
     found = []
     for game_id in store.game_ids():
         game = store.load(game_id)
-        if game.outcome() is not None or game.clocks.paused:
-            continue
-        grace = parse_duration(game.clocks.settings["grace"])
-        for timer in game.clocks.timers.values():
-            deadline = parse_iso(timer["deadline"])
-            if now > deadline + grace:
+        for timer, deadline, overdue_at in _open_timers(game):
+            if now >= overdue_at:
                 found.append(Stuck(game_id, timer["seat"], timer["decision"], deadline,
                                    now - deadline, tuple(game.moderators)))
     return sorted(found, key=lambda s: (s.game, s.deadline))
+
+
+def stuck_from(game: Game) -> dt.datetime | None:
+    """When the game first counts as stuck (`stuck`) as it stands: the earliest deadline
+    plus grace of its open decisions (None: over, paused or nothing open)."""
+    return min((overdue_at for _, _, overdue_at in _open_timers(game)), default=None)
+
+
+def _open_timers(game: Game) -> list[tuple[dict[str, Any], dt.datetime, dt.datetime]]:
+    """(timer, deadline, deadline plus grace) of each open decision of a live, running game."""
+    if game.outcome() is not None or game.clocks.paused:
+        return []
+    grace = parse_duration(game.clocks.settings["grace"])
+    deadlines = [(timer, parse_iso(timer["deadline"])) for timer in game.clocks.timers.values()]
+    return [(timer, deadline, deadline + grace) for timer, deadline in deadlines]
 
 
 def stuck_digests(store: Store, now: dt.datetime) -> dict[str, str]:

@@ -1,7 +1,8 @@
 """Deadlines and reminders: fire what is due in each game and mail the seats concerned.
 
 A game is opened for writing only when its clocks have something due; the mails go
-through the game file's pending outbox like any other (see `processor`).
+through the game file's pending outbox like any other (see `processor`).  A dropped seat
+is reminded of nothing (the daemon's `Duties` answer for it).
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from pbem.mail import render
 from pbem.mail.compose import build, stable_message_id
 from pbem.mail.processor import (Processor, draft_mail, fmt_time, prompt_mails,
                                  report_options, view_log)
+from pbem.moderation import is_dropped
 from pbem.reports.i18n import t
 from pbem.reports.mails import defaulted_text, reminder
 
@@ -75,7 +77,7 @@ class ClockRunner:
             defaulted: dict[str, str] = {}
             for n, action in enumerate(actions):
                 ev = action.event
-                if ev.kind == "reminder":
+                if ev.kind == "reminder" and not is_dropped(game, ev.seat):
                     draft = reminder(game, ev.seat, ev.deadline, report_options(cfg))
                     mails.append(draft_mail(cfg, game, draft,
                                             mid("reminder", str(n), ev.seat), now))

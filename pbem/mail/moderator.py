@@ -20,7 +20,15 @@ to the durable outbox), and empties them.  A seat that gets a status mail gets t
 addressed to it folded into that one mail.  Every mail transaction delivers what is
 queued; the daemon's `Duties` pass delivers what the CLI left, plays dropped seats, mails
 the daily pause reminders, and once a day mails each moderator a summary of their stuck
-games (the last day sent is kept in ``<home>/mail/state/stuck_digests.json``).
+games (the last day sent is kept in ``<home>/mail/state/stuck_digests.json``) — at the
+moment it is due: when a game first counts as stuck, or at midnight UTC after the last
+digest while games stay stuck (`Duties.next_event` wakes the daemon then).
+
+Who gets what.  A dropped seat gets nothing (no notice, status or prompt) until REPLACE
+or ADD-ADDRESS gives it back to players; notices to ``address:<email>`` reach someone who
+just stopped playing a seat (REPLACE's old player, DROP's dropped one), untagged.  On a
+finished game a seat's status mail is its end-of-game mail (`reports.mails.game_over`),
+so END's notice and the summary with the seed arrive as one mail.
 """
 from __future__ import annotations
 
@@ -28,8 +36,9 @@ import copy
 import datetime as dt
 import json
 import logging
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from engine.archive import parse_iso
 from engine.contract import IllegalOrder
@@ -47,7 +56,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("pbem.mail")
 QUEUES = ("notices_pending", "resend_pending", "welcome_pending")
-DIGEST_CHECK_EVERY = dt.timedelta(hours=1)
 
 
 # ---------------------------------------------------------------------- queues
@@ -66,16 +74,25 @@ def _queued(n: moderation.Notice) -> dict[str, Any]:
     item: dict[str, Any] = {"to": n.to, "subject": n.subject, "body": n.body}
     if n.key:
         item.update(key=n.key, params=dict(n.params))
+    if n.lang:
+        item["lang"] = n.lang
     return item
 
 
-def _localized(game: Any, notice: dict[str, Any], target: str) -> tuple[str, str]:
-    """(subject, body) of a queued notice for `target` (a seat, or ``moderator:<addr>``):
-    in the seat's language when the notice has a catalog key, else as queued."""
+def _reader_lang(game: Any, notice: dict[str, Any], target: str) -> str:
+    """The language `target` (a seat, ``moderator:<addr>`` or ``address:<addr>``) reads."""
+    if target.startswith(moderation.ADDRESS):
+        return notice.get("lang") or "en"
+    from pbem import reports
+    return reports.prefs(game, target).lang if target in game.seats else "en"
+
+
+def _localized(game: Any, notice: dict[str, Any], lang: str) -> tuple[str, str]:
+    """(subject, body) of a queued notice in `lang` when it has a catalog key, else as
+    queued."""
     if not notice.get("key"):
         return notice["subject"], notice["body"]
     from pbem import reports
-    lang = reports.prefs(game, target).lang if target in game.seats else "en"
     pres = reports.presenter(game, lang)
     return moderation.render_notice(notice["key"], notice.get("params") or {}, lang, pres.seat)
 
@@ -84,8 +101,21 @@ def has_pending(game: Any) -> bool:
     return any(game.server.get(q) for q in QUEUES)
 
 
+def _targets(game: Any, to: str, active: list[str]) -> list[str]:
+    """Who a notice addressed `to` reaches: seats (dropped ones never), ``moderator:<addr>``
+    or ``address:<addr>``."""
+    if to == "moderators":
+        return ["moderator:" + m for m in game.moderators]
+    if to == "all":
+        return list(active)
+    if to.startswith(moderation.ADDRESS):
+        return [to]
+    return [to] if to in active else []
+
+
 def deliver(cfg: Config, game: Any, now: dt.datetime) -> tuple[list[Any], set[str]]:
-    """Mails for everything queued (queues emptied); also the seats sent a status mail."""
+    """Mails for everything queued (queues emptied); also the seats sent a status (or
+    end-of-game) mail.  A dropped seat gets nothing."""
     notices = game.server.pop("notices_pending", None) or []
     resend = game.server.pop("resend_pending", None) or []
     welcome = {s for s in game.server.pop("welcome_pending", None) or [] if s in game.seats}
@@ -98,36 +128,46 @@ def deliver(cfg: Config, game: Any, now: dt.datetime) -> tuple[list[Any], set[st
     def mid(*parts: str) -> str:
         return stable_message_id(cfg, "moderation", game.id, str(batch), *parts)
 
-    seats = [s for s in game.seats if "all" in resend or s in resend or s in welcome]
+    active = [s for s in game.seats if not moderation.is_dropped(game, s)]
+    seats = [s for s in active if "all" in resend or s in resend or s in welcome]
     folded: dict[str, list[str]] = {s: [] for s in seats}
     # One mail per recipient per delivery: the notices to a seat (or to the moderators)
     # in one mail, folded into the seat's status mail when it gets one.
-    grouped: dict[str, list[tuple[str, str]]] = {}
+    grouped: dict[str, tuple[str, list[tuple[str, str]]]] = {}
     for notice in notices:
-        to = notice["to"]
-        targets = (["moderator:" + m for m in game.moderators] if to == "moderators" else
-                   list(game.seats) if to == "all" else [to] if to in game.seats else [])
-        for target in targets:
-            subject, body = _localized(game, notice, target)
+        for target in _targets(game, notice["to"], active):
+            lang = _reader_lang(game, notice, target)
+            subject, body = _localized(game, notice, lang)
             if target in folded:
                 folded[target].append(body)
             else:
-                grouped.setdefault(target, []).append((subject, body))
-    mails: list[Any] = []
-    for target, items in grouped.items():
-        if target.startswith("moderator:"):
-            token = game.server.get("tokens", {}).get(target, "")
-            seat, to_addrs = "moderator", [target.split(":", 1)[1]]
-            tag = format_tag(game.id, "moderator", token)
-        else:
-            seat, to_addrs, tag = target, list(game.seats[target]["players"]), _tag(game, target)
-        mails.append(_notice_mail(cfg, game, seat, to_addrs, tag,
-                                  "; ".join(dict.fromkeys(s for s, _ in items)),
-                                  [b for _, b in items], mid("notice", target), now))
-    for seat in seats:
-        mails.append(status_mail(cfg, game, seat, folded[seat], welcome=seat in welcome,
-                                 message_id=mid("status", seat, _token(game, seat)), now=now))
+                grouped.setdefault(target, (lang, []))[1].append((subject, body))
+    mails = [_notice_mail(cfg, game, target, lang, items, mid("notice", target), now)
+             for target, (lang, items) in grouped.items()]
+    if game.outcome() is not None:
+        mails += _game_over_mails(cfg, game, folded, mid, now)
+    else:
+        mails += [status_mail(cfg, game, seat, folded[seat], welcome=seat in welcome,
+                              message_id=mid("status", seat, _token(game, seat)), now=now)
+                  for seat in seats]
     return mails, set(seats)
+
+
+def _game_over_mails(cfg: Config, game: Any, notes: dict[str, list[str]],
+                     mid: Callable[..., str], now: dt.datetime) -> list[Any]:
+    """The status mail of a finished game is its end-of-game mail (`reports.mails.
+    game_over`): the notices, the last events, the final status and map, the seed."""
+    from pbem.mail.processor import draft_mail, report_options
+    from pbem.reports.mails import game_over
+    drafts = game_over(game, notes, report_options(cfg),
+                       events={seat: _recent(game, seat) for seat in notes})
+    return [draft_mail(cfg, game, d, mid("gameover", d.seat), now) for d in drafts]
+
+
+def _recent(game: Any, seat: str) -> list[Any]:
+    """The last log lines of `seat`'s view (a re-sent status shows them)."""
+    from pbem.mail.processor import view_log
+    return view_log(game, seat)[-8:]
 
 
 def _token(game: Any, seat: str) -> str:
@@ -144,22 +184,35 @@ def _paragraphs(bodies: list[str]) -> str:
                        for body in bodies)
 
 
-def _notice_mail(cfg: Config, game: Any, seat: str, to: list[str], tag: str, subject: str,
-                 bodies: list[str], message_id: str, now: dt.datetime) -> Any:
-    from pbem import reports
-    lang = reports.prefs(game, seat).lang if seat in game.seats else "en"
-    text = render.render("moderator", text=_paragraphs(bodies), lang=lang,
-                         judge=cfg.judge_address, game=game.id, seat=seat)
-    return build(cfg, to=to, subject=f"{tag} {subject}", body=text, message_id=message_id,
+def _notice_mail(cfg: Config, game: Any, target: str, lang: str,
+                 items: list[tuple[str, str]], message_id: str, now: dt.datetime) -> Any:
+    """One mail of notices ((subject, body) pairs) to `target`: a seat, a moderator
+    (``moderator:<addr>``), or someone who no longer plays a seat (``address:<addr>``:
+    no tag, for nothing there is to be answered)."""
+    text = _paragraphs([body for _, body in items])
+    subject = "; ".join(dict.fromkeys(s for s, _ in items))
+    if target.startswith(moderation.ADDRESS):
+        to, tag = [target[len(moderation.ADDRESS):]], f"[{game.id}]"
+        body = render.render("notice", text=text, pre=True, hints=[], about=None, lang=lang,
+                             judge=cfg.judge_address, game=game.id)
+    else:
+        if target.startswith("moderator:"):
+            seat, to = "moderator", [target.split(":", 1)[1]]
+        else:
+            seat, to = target, list(game.seats[target]["players"])
+        tag = format_tag(game.id, seat, _token(game, target))
+        body = render.render("moderator", text=text, lang=lang, judge=cfg.judge_address,
+                             game=game.id, seat=seat)
+    return build(cfg, to=to, subject=f"{tag} {subject}", body=body, message_id=message_id,
                  auto="auto-generated", when=now)
 
 
 def status_mail(cfg: Config, game: Any, seat: str, notes: list[str], *, welcome: bool,
                 message_id: str, now: dt.datetime) -> Any:
-    """A seat's status, hand and question in one mail (RESEND, rollback, new player)."""
+    """A seat's status, hand and question in one mail (RESEND, rollback, new player) while
+    the game is on (`_game_over_mails` after it)."""
     from pbem import reports
-    from pbem.mail.processor import (asked_of, hand_body, outcome_text, status_body,
-                                     view_log, waiting_for)
+    from pbem.mail.processor import asked_of, hand_body, status_body, waiting_for
     from pbem.reports.i18n import t
     lang = reports.prefs(game, seat).lang
     pres = reports.presenter(game, lang)
@@ -171,21 +224,21 @@ def status_mail(cfg: Config, game: Any, seat: str, notes: list[str], *, welcome:
     else:
         reasons = [t(lang, "moderator.resent")]
     reasons += notes
-    if game.clocks.paused and game.outcome() is None:
+    if game.clocks.paused:
         reasons.append(t(lang, "moderator.paused"))
     status = status_body(game, seat)
     sections = [{"title": t(lang, "command.status_title", game=game.id), "body": status}]
     hand = hand_body(game, seat)
     if hand is not None and "hand:" not in status:      # the view may show it already
         sections.append({"title": t(lang, "command.hand_title"), "body": hand})
-    recent = view_log(game, seat)[-8:]
+    recent = _recent(game, seat)
     if recent:
         sections.append({"title": t(lang, "report.events"), "body": "\n".join(
             render._wrap("  " + pres.log_line(line), indent="    ") for line in recent)})
     body = render.render("resend", game=game.id, seat=seat, lang=lang,
                          reasons=[_paragraphs([r]) for r in reasons],
                          sections=sections, asked=asked_of(game, seat),
-                         waiting=waiting_for(game, seat), outcome=outcome_text(game, lang),
+                         waiting=waiting_for(game, seat), outcome="",
                          judge=cfg.judge_address)
     subject = t(lang, "subject.welcome", game=game.id) if welcome else t(lang, "subject.status")
     return build(cfg, to=list(game.seats[seat]["players"]), subject=f"{_tag(game, seat)} {subject}",
@@ -193,7 +246,8 @@ def status_mail(cfg: Config, game: Any, seat: str, notes: list[str], *, welcome:
 
 
 def drop_prompts(mails: list[Any], start: int, game: Any, seats: set[str]) -> None:
-    """Remove prompt mails (from index `start`) to seats that get a status mail instead."""
+    """Remove the mails `plan` made (from index `start`: prompts, end-of-game summaries) to
+    seats that get a status or end-of-game mail with their notices instead."""
     if not seats:
         return
     prefixes = tuple(f"[{game.id} {s} " for s in seats)
@@ -251,7 +305,8 @@ def execute(turn: "Turn", cmd: "ModCommand") -> bool:
                               "hints": list(getattr(refused, "hints", []))})
         return False
     queue_result(game, result)
-    told = sorted({"every seat" if n.to == "all" else n.to for n in result.notices})
+    told = sorted({"every seat" if n.to == "all" else n.to.removeprefix(moderation.ADDRESS)
+                   for n in result.notices})
     turn.commands.append({"line": cmd.line_no, "text": cmd.line, "result": result.summary +
                           (f"; told {', '.join(told)}" if told else "")})
     if result.details:
@@ -269,7 +324,8 @@ def autoplay(turn: "Turn") -> None:
 
 
 def finish(turn: "Turn", first_prompt: int) -> None:
-    """Deliver what moderator acts queued; a status mail replaces a seat's prompt."""
+    """Deliver what moderator acts queued; a status (or end-of-game) mail replaces the mail
+    `plan` made for the seat."""
     mails, resent = deliver(turn.cfg, turn.game, turn.now)
     drop_prompts(turn.out.mails, first_prompt, turn.game, resent)
     turn.out.mails.extend(mails)
@@ -280,40 +336,66 @@ def help_text() -> str:
 
 
 # ---------------------------------------------------------------------- the daemon's pass
+@dataclass(frozen=True)
+class _Due:
+    """What one game has due, as its file stands (`Duties` caches it per mtime)."""
+    work: bool                              # queued mails, or a dropped seat is asked
+    reminder: dt.datetime | None            # the next daily pause reminder
+    stuck_from: dt.datetime | None          # when it counts as stuck (`moderation.stuck`)
+    moderators: tuple[str, ...]
+
+
 class Duties:
     """Per daemon cycle: deliver queued notices (CLI), play dropped seats, pause reminders,
-    the daily stuck digest.  A game is opened for writing only when it has something due."""
+    the daily stuck digest.  A game is opened for writing only when it has something due;
+    `next_event` is the exact moment the next reminder or digest is due."""
 
     def __init__(self, proc: "Processor") -> None:
         self.proc = proc
-        self.cache: dict[str, tuple[int, bool, dt.datetime | None]] = {}
-        self.digest_checked: dt.datetime | None = None
+        self.cache: dict[str, tuple[int, _Due]] = {}
         self.digest_state = proc.cfg.mail_dir / "state" / "stuck_digests.json"
 
-    def _look(self, game_id: str) -> tuple[bool, dt.datetime | None]:
-        """(work to do now, when a pause reminder is next due) for one game."""
+    def _look(self, game_id: str) -> _Due:
+        """What `game_id` has due (nothing when its file is gone)."""
         try:
             mtime = self.proc.store.path(game_id).stat().st_mtime_ns
         except OSError:
-            return False, None
+            return _Due(False, None, None, ())
         cached = self.cache.get(game_id)
         if cached and cached[0] == mtime:
-            return cached[1], cached[2]
+            return cached[1]
         game = self.proc.store.load(game_id)
         live = game.outcome() is None
-        dropped = game.server.get("dropped") or {}
-        work = has_pending(game) or (live and any(d.seat in dropped for d in game.decisions()))
+        work = has_pending(game) or (live and any(moderation.is_dropped(game, d.seat)
+                                                  for d in game.decisions()))
         reminder = None
         if live and game.clocks.paused:
             last = game.server.get("paused_reminded_at") or game.clocks.paused_at
             reminder = parse_iso(last) + moderation.PAUSE_REMINDER_EVERY
-        self.cache[game_id] = (mtime, work, reminder)
-        return work, reminder
+        due = _Due(work, reminder, moderation.stuck_from(game), tuple(game.moderators))
+        self.cache[game_id] = (mtime, due)
+        return due
 
     def next_event(self) -> dt.datetime | None:
-        """The earliest pause reminder due over all games."""
-        times = [t for gid in self.proc.store.game_ids() if (t := self._look(gid)[1])]
-        return min(times) if times else None
+        """The earliest pause reminder or stuck digest due over all games."""
+        dues = [self._look(gid) for gid in self.proc.store.game_ids()]
+        times = [due.reminder for due in dues] + [self.next_digest(dues)]
+        return min((t for t in times if t is not None), default=None)
+
+    def next_digest(self, dues: list[_Due] | None = None) -> dt.datetime | None:
+        """When the next stuck digest is due: for each moderator, the moment their first
+        game counts as stuck, but not before the (UTC) day after their last digest."""
+        if dues is None:
+            dues = [self._look(gid) for gid in self.proc.store.game_ids()]
+        first: dict[str, dt.datetime] = {}
+        for due in dues:
+            if due.stuck_from is None:
+                continue
+            for moderator in due.moderators:
+                first[moderator] = min(first.get(moderator, due.stuck_from), due.stuck_from)
+        sent = _read_json(self.digest_state)
+        return min((max(at, _day_after(sent.get(m))) for m, at in first.items()),
+                   default=None)
 
     def run(self, now: dt.datetime | None = None) -> int:
         """Do what is due; returns the number of mails queued."""
@@ -321,8 +403,8 @@ class Duties:
         total = 0
         for game_id in self.proc.store.game_ids():
             try:
-                work, reminder = self._look(game_id)
-                if work or (reminder is not None and reminder <= now):
+                due = self._look(game_id)
+                if due.work or (due.reminder is not None and due.reminder <= now):
                     total += self._run_game(game_id, now)
             except Exception:
                 log.exception("moderator duties of %s failed", game_id)
@@ -364,11 +446,10 @@ class Duties:
         return len(mails)
 
     def digests(self, now: dt.datetime, force: bool = False) -> int:
-        """Once a (UTC) day per moderator: the summary of their stuck games."""
-        if not force and self.digest_checked is not None and \
-                now - self.digest_checked < DIGEST_CHECK_EVERY:
+        """Once a (UTC) day per moderator: the summary of their stuck games (looked for
+        only from `next_digest` on, unless `force`)."""
+        if not force and ((due := self.next_digest()) is None or now < due):
             return 0
-        self.digest_checked = now
         cfg = self.proc.cfg
         sent = _read_json(self.digest_state)
         today = now.astimezone(dt.timezone.utc).date().isoformat()
@@ -398,6 +479,14 @@ class Duties:
             atomic_write(self.digest_state, json.dumps(sent, sort_keys=True).encode())
             log.info("stuck digests mailed to %d moderator(s)", count)
         return count
+
+
+def _day_after(day: str | None) -> dt.datetime:
+    """Midnight UTC after the ISO date `day` (the earliest moment when None)."""
+    if not day:
+        return dt.datetime.min.replace(tzinfo=dt.timezone.utc)
+    return dt.datetime.combine(dt.date.fromisoformat(day) + dt.timedelta(days=1), dt.time(),
+                               dt.timezone.utc)
 
 
 def _read_json(path: Path) -> dict[str, str]:

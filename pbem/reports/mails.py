@@ -11,9 +11,10 @@ seat, at most one mail:
 - else an **update** with the new events, unless the seat chose ``DIGEST ON``: then the
   events wait (``server["reports"]["pending"]``) for its next prompt or phase report, so
   a digest seat gets one mail per phase;
-- at the end of the game, the **end-of-game summary** to every seat.
+- at the end of the game, the **end-of-game summary** to every seat (`game_over`).
 
-The seat whose mail caused the transaction reads the events in its receipt, so it gets no
+A dropped seat (`pbem.moderation.is_dropped`) gets nothing: its defaults play it.  The
+seat whose mail caused the transaction reads the events in its receipt, so it gets no
 prompt or update here, only the phase report.  Everything is rendered from views.
 """
 from __future__ import annotations
@@ -22,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from pbem import reports
+from pbem.moderation import is_dropped
 from pbem.reports.i18n import t
 from pbem.reports.templating import render_html, render_text
 
@@ -173,6 +175,8 @@ def plan(game: Any, before: dict[str, set[str]], logs_before: dict[str, list[str
     drafts: list[Draft] = []
     pending: dict[str, list[str]] = st["pending"]
     for seat in game.seats:
+        if is_dropped(game, seat):
+            continue                # played by its defaults: its addresses get nothing
         p = reports.prefs(game, seat)
         fresh = new_items(logs_before.get(seat, []), view_log(game, seat))
         if seat != skip:
@@ -181,11 +185,7 @@ def plan(game: Any, before: dict[str, set[str]], logs_before: dict[str, list[str
         notes = [t(p.lang, "prompt.window_closed")] if window_closed else []
         newly = {d.id for d in reports.decisions_of(game, seat)} - before.get(seat, set())
         if ended:
-            drafts.append(compose(
-                game, seat, reason="",
-                notes=notes, events=events, summary=reports.game_over_text(game, p.lang),
-                with_status=True, options=options, png=png, kind="gameover",
-                subject=t(p.lang, "subject.game_over")))
+            drafts += game_over(game, {seat: notes}, options, png)
         elif seat != skip and (newly or seat in (held or {}) or seat in (force or set())):
             text = (extra or {}).get(seat) or reason or t(p.lang, "prompt.moved_on")
             if phase_changed:
@@ -213,6 +213,28 @@ def plan(game: Any, before: dict[str, set[str]], logs_before: dict[str, list[str
     st["phase"] = key
     st["window"] = window_now
     st["ended"] = ended
+    return drafts
+
+
+def game_over(game: Any, notes: dict[str, list[str]], options: Options | None = None,
+              png: _Map | None = None,
+              events: dict[str, list[Any]] | None = None) -> list[Draft]:
+    """The end-of-game mail of each seat in `notes` (its notes head the mail): the events
+    (`events[seat]`, else those it has not read yet), the final status with the map, the
+    summary with the revealed dice seed.  `plan` sends no end-of-game summary after this."""
+    options = options or Options()
+    png = png or _Map(game, options.map_width)
+    st = _store(game)
+    drafts = []
+    for seat, seat_notes in notes.items():
+        lang = reports.prefs(game, seat).lang
+        unread = st["pending"].pop(seat, [])
+        drafts.append(compose(game, seat, reason="", notes=seat_notes,
+                              events=unread if events is None else events[seat],
+                              summary=reports.game_over_text(game, lang), with_status=True,
+                              options=options, png=png, kind="gameover",
+                              subject=t(lang, "subject.game_over")))
+    st["ended"] = True
     return drafts
 
 

@@ -168,3 +168,49 @@ def test_commands_raise_clear_errors():
                  "PREVIEW north", "DROP moon", "ANNOUNCE ENDANNOUNCE"):
         with pytest.raises(IllegalOrder):
             moderation.execute(game, "gm@x", text, now=T0)
+
+
+def test_rollback_sets_the_pause_state_of_the_record(run, home):
+    run("mod", "g", "PAUSE")
+    run("mod", "g", "FORCE", "north", env={"PBEM_NOW": "2026-11-21T14:00:00Z"})
+    out = run("mod", "g", "ROLLBACK", "0", env={"PBEM_NOW": "2026-11-21T15:00:00Z"})
+    assert "no longer paused (the record has no PAUSE in force): deadlines moved by 3:00:00" \
+        in out and "So the game is no longer paused" in out
+    game = load(home)
+    assert not game.clocks.paused
+    assert {game.deadline(d) for d in game.decisions()} == {T0 + 13 * H}
+    assert "paused again" in run("mod", "g", "ROLLFORWARD")
+    assert load(home).clocks.paused
+    run("mod", "g", "RESUME", env={"PBEM_NOW": "2026-11-21T16:00:00Z"})
+    assert "paused again" in run("mod", "g", "ROLLBACK", "2")     # undoes the RESUME
+    assert load(home).clocks.paused
+    assert "paused" not in run("mod", "g", "ROLLBACK", "1")       # still a PAUSE in force
+
+
+def test_drop_then_add_address_gives_the_seat_back(run, home):
+    out = run("mod", "g", "DROP", "east", "BECAUSE", "gone")
+    assert "notice to address:e@x.org: You were dropped from g" in out
+    assert "dropped already" in run("mod", "g", "DROP", "east", code=1)
+    out = run("mod", "g", "ADD-ADDRESS", "east", "e@x.org")
+    assert "east is no longer dropped; its addresses (e@x.org) get mail again" in out
+    game = load(home)
+    assert game.server["dropped"] == {} and game.seats["east"]["players"] == ["e@x.org"]
+    assert game.server["resend_pending"] == ["east"]
+    run("mod", "g", "ADD-ADDRESS", "east", "e@x.org", code=1)     # plays it already
+
+
+def test_replace_tells_the_old_player_but_not_the_new_token(run, home):
+    out = run("mod", "g", "REPLACE", "east", "new@x.org")
+    assert "notice to address:e@x.org: You no longer play east in g" in out
+    assert load(home).server["tokens"]["east"] not in out
+    run("mod", "g", "DROP", "north")
+    assert "notice to address:" not in run("mod", "g", "REPLACE", "north", "n2@x.org")
+
+
+def test_stuck_from_the_exact_deadline_plus_grace(run, home):
+    game = load(home)
+    assert moderation.stuck_from(game) == T0 + 10 * H
+    assert {r.seat for r in moderation.stuck(Store(home), T0 + 10 * H)} == {"north", "east"}
+    assert moderation.stuck(Store(home), T0 + 10 * H - dt.timedelta(seconds=1)) == []
+    run("mod", "g", "PAUSE")
+    assert moderation.stuck_from(load(home)) is None

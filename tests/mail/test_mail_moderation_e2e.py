@@ -60,14 +60,16 @@ def test_replace_by_mail_new_token_to_new_address_old_token_refused(servers,
     welcome = mails(servers, "dave@example.org")
     assert len(welcome) == 1
     assert str(welcome[0]["Subject"]) == f"[fx-001 east {token}] welcome to fx-001"
-    assert mails(servers, "bob@example.org") == []
+    told = mails(servers, "bob@example.org")               # the old player: one notice
+    assert len(told) == 1 and str(told[0]["Subject"]) == \
+        "[fx-001] You no longer play East in fx-001" and token not in told[0].as_string()
     servers.send(player_mail("bob@example.org", "[fx-001 east tb9x2m]", "STATUS\n", "<r-2@x>"),
                  [JUDGE], "bob@example.org")
     card = game(judge_home).view("east")["hand"][0]["number"]
     servers.send(player_mail("dave@example.org", "Re: " + str(welcome[0]["Subject"]),
                              f"COMMIT {card}\n", "<r-3@x>"), [JUDGE], "dave@example.org")
     Daemon(judge_home).run_once()
-    refused = mails(servers, "bob@example.org")
+    refused = mails(servers, "bob@example.org")[1:]
     assert len(refused) == 1 and "not valid" in body(refused[0])
     assert token not in str(refused[0]["Subject"])
     assert "-> applied" in body(mails(servers, "dave@example.org")[-1])

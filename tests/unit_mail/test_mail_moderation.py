@@ -187,7 +187,8 @@ def test_replace_mails_the_new_token_and_the_old_one_stops_working(home: Path) -
     assert str(welcome["Subject"]) == f"[fx-001 east {new_token}] welcome to fx-001"
     assert "You now play East" in text(welcome) and "Willow Warden" in text(welcome)
     assert "dave@example.org now plays East" in text(one(mails, "alice@example.org"))
-    assert to(mails, "bob@example.org") == []
+    assert "gave your seat, East in game fx-001, to dave@example.org" in text(
+        one(mails, "bob@example.org"))
     refused = mail(home, "bob@example.org", E, "COMMIT 4\n")
     assert "not valid" in text(one(refused, "bob@example.org"))
     ok = mail(home, "dave@example.org", f"Re: [fx-001 east {new_token}] welcome", "COMMIT 4\n")
@@ -304,7 +305,7 @@ def test_stuck_digest_once_a_day(home: Path) -> None:
     ClockRunner(daemon.processor).fire(T0 + 25 * H)          # held, not defaulted
     assert daemon.duties.digests(T0 + 20 * H, force=True) == 0   # nothing overdue yet
     assert daemon.duties.digests(T0 + 26 * H, force=True) == 1
-    assert daemon.duties.digests(T0 + 27 * H) == 0            # checked within the hour
+    assert daemon.duties.digests(T0 + 27 * H) == 0            # sent today already
     assert daemon.duties.digests(T0 + 30 * H, force=True) == 0   # sent today already
     assert Duties(daemon.processor).digests(T0 + 40 * H) == 1    # the next day
     daemon.send()
@@ -325,7 +326,139 @@ def test_notices_reach_each_seat_in_its_language(home: Path) -> None:
     alice = one(mails, "alice@example.org")
     assert "Game paused" in str(alice["Subject"]) and "Reason: holidays" in text(alice)
     mails = gm(home, "END players agreed a draw\n")
-    assert any("Модератор завершил партию: players agreed a draw" in text(m)
-               for m in to(mails, "bob@example.org"))
-    assert any("партию завершил модератор: players agreed a draw" in text(m)
-               for m in to(mails, "bob@example.org"))
+    bob = text(one(mails, "bob@example.org"))
+    assert "Модератор завершил партию: players agreed a draw" in bob
+    assert "партию завершил модератор: players agreed a draw" in bob
+
+
+# ---------------------------------------------------------------------- known gaps, fixed
+def test_replaced_player_is_told_once_in_their_language_then_hears_nothing(
+        home: Path) -> None:
+    mail(home, "bob@example.org", E, "LANGUAGE ru\n")
+    mails = gm(home, "REPLACE east dave@example.org BECAUSE bob left\n")
+    new_token = game(home).server["tokens"]["east"]
+    notice = one(mails, "bob@example.org")
+    assert str(notice["Subject"]) == "[fx-001] Вы больше не играете за место «Восток» в партии fx-001"
+    body = text(notice)
+    assert "передал ваше место «Восток» в партии fx-001 игроку dave@example.org" in body
+    assert "Причина: bob left" in body
+    assert new_token not in notice.as_string() and "tb9x2m" not in notice.as_string()
+    everything = (mail(home, "dave@example.org", f"Re: [fx-001 east {new_token}] x", "COMMIT 4\n")
+                  + mail(home, "alice@example.org", N, "COMMIT 7\n")       # a new phase
+                  + gm(home, "RESEND ALL\nANNOUNCE Hello ENDANNOUNCE\nPAUSE\n"))
+    assert to(everything, "dave@example.org") and to(everything, "alice@example.org")
+    assert to(everything, "bob@example.org") == []
+
+
+def test_end_is_one_mail_per_seat_with_reason_final_status_and_seed(home: Path) -> None:
+    mail(home, "bob@example.org", E, "LANGUAGE ru\n")
+    mails = gm(home, "AS north COMMIT 7\nEND players agreed a draw\n")
+    assert "game closed: players agreed a draw" in text(one(mails, "gm@example.org"))
+    alice, bob = one(mails, "alice@example.org"), one(mails, "bob@example.org")
+    assert str(alice["Subject"]) == N + " game over"
+    body = text(alice)
+    assert body.index("The moderator ended the game: players agreed a draw") < \
+        body.index("The dice seed is now public: s1") < body.index("Status of fx-001")
+    assert str(bob["Subject"]) == E + " игра окончена"
+    assert "Модератор завершил партию: players agreed a draw" in text(bob)
+    assert "Зерно костей теперь открыто: s1" in text(bob)
+    assert "Гранитный страж" not in text(bob)                 # north's sealed choice
+    assert to(mail(home, "alice@example.org", N, "STATUS\n"), "bob@example.org") == []
+
+
+def test_end_from_the_shell_is_one_mail_per_seat_with_the_seed(home: Path,
+                                                                monkeypatch) -> None:
+    from pbem.cli import main
+    monkeypatch.setenv("PBEM_HOME", str(home))
+    result = CliRunner().invoke(main, ["mod", "fx-001", "END", "server", "closing"])
+    assert result.exit_code == 0, result.output
+    mails = run(home)
+    for addr in SEATS.values():
+        body = text(one(mails, addr))
+        assert "The moderator ended the game: server closing" in body
+        assert "The dice seed is now public: s1" in body and "Status of fx-001" in body
+    assert run(home) == []
+
+
+def test_dropped_seat_is_told_once_then_gets_nothing_until_given_back(home: Path) -> None:
+    mail(home, "bob@example.org", E, "COMMIT 4\nPLAY 14 AT north\n")   # the PLAY is held
+    assert game(home).server["held"]["east"]
+    mails = gm(home, "DROP east BECAUSE vanished\n")
+    assert "its tag no longer works" in text(one(mails, "gm@example.org"))
+    notice = one(mails, "bob@example.org")
+    assert str(notice["Subject"]) == "[fx-001] You were dropped from fx-001"
+    assert "dropped you from East in game fx-001" in text(notice)
+    assert "Reason: vanished" in text(notice) and "tb9x2m" not in notice.as_string()
+    assert "East is played by its default orders" in text(one(mails, "alice@example.org"))
+    assert "east" not in game(home).server.get("held", {})
+    assert "is dropped already" in text(one(gm(home, "DROP east\n"), "gm@example.org"))
+    quiet = (mail(home, "alice@example.org", N, "COMMIT 7\n")       # a phase report to all
+             + gm(home, "RESEND ALL\nANNOUNCE Hello ENDANNOUNCE\nFORCE north\n"))
+    assert to(quiet, "alice@example.org") and to(quiet, "bob@example.org") == []
+    east = [e.by for e in game(home).record.entries if e.seat == "east"]
+    assert east[0] == "east" and set(east[1:]) == {"bot"}      # the held PLAY never ran
+    refused = mail(home, "bob@example.org", E, "PLAY 14 AT north\n")   # the old tag
+    assert "not valid" in text(one(refused, "bob@example.org"))
+    mails = gm(home, "ADD-ADDRESS east bob@example.org\n")
+    assert "no longer dropped" in text(one(mails, "gm@example.org"))
+    assert not game(home).server["dropped"]
+    back = one(mails, "bob@example.org")
+    new_tag = f"[fx-001 east {game(home).server['tokens']['east']}]"
+    assert str(back["Subject"]) == new_tag + " status"
+    assert "bob@example.org plays East again" in text(back)
+    assert "bob@example.org plays East again" in text(one(mails, "alice@example.org"))
+    assert game(home).seats["east"]["players"] == ["bob@example.org"]
+
+
+def test_clocks_remind_no_dropped_seat(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("PBEM_NOW", "2026-11-21T12:00:00Z")
+    home = make_home(tmp_path / "home")
+    make_game(home, "fx-001", SEATS, seed="s1", tokens=TOKENS, moderators=["gm@example.org"],
+              now=T0, clocks={"default": "24h", "reminders": ["12h"]})
+    with Store(home).transaction("fx-001") as g:     # dropped, not played yet
+        g.server["dropped"] = {"east": "2026-11-21T12:00:00Z"}
+    daemon = Daemon(home)
+    assert ClockRunner(daemon.processor).fire(T0 + 13 * H) == 2
+    daemon.send()
+    reminders = [m for m in sent_mails(home) if "reminder" in str(m["Subject"])]
+    assert [str(m["To"]) for m in reminders] == ["alice@example.org"]
+
+
+def test_stuck_digest_is_mailed_at_the_moment_it_is_due(home: Path, monkeypatch) -> None:
+    gm(home, "NMR hold\n")
+    daemon = Daemon(home)
+    assert daemon.duties.next_event() == T0 + 24 * H          # the deadline (grace 0)
+    assert daemon.duties.digests(T0 + 24 * H - dt.timedelta(seconds=1)) == 0
+    ClockRunner(daemon.processor).fire(T0 + 24 * H)
+    assert daemon.duties.digests(T0 + 24 * H) == 1
+    midnight = dt.datetime(2026, 11, 23, tzinfo=dt.timezone.utc)
+    assert daemon.duties.next_event() == midnight             # tomorrow's, not an hour late
+    assert daemon.duties.digests(midnight - dt.timedelta(seconds=1)) == 0
+    assert daemon.duties.digests(midnight) == 1
+    daemon.send()
+    at(monkeypatch, midnight + 24 * H - 10 * dt.timedelta(seconds=1))
+    assert daemon.seconds_to_next_event() == pytest.approx(10.5)
+    gm(home, "EXTEND ALL 72h\n")                               # no longer stuck
+    assert Daemon(home).duties.next_event() == T0 + 96 * H
+
+
+def test_rollback_past_pause_resumes_the_clocks_and_says_so(home: Path,
+                                                            monkeypatch) -> None:
+    gm(home, "PAUSE BECAUSE holidays\nAS north COMMIT 7\n")
+    at(monkeypatch, T0 + 5 * H)
+    mails = gm(home, "ROLLBACK 0 BECAUSE paused by mistake\n")
+    assert "the game is no longer paused (the record has no PAUSE in force): deadlines " \
+           "moved by 5:00:00" in text(one(mails, "gm@example.org"))
+    g = game(home)
+    assert not g.clocks.paused and "paused_reminded_at" not in g.server
+    assert {g.deadline(d) for d in g.decisions()} == {T0 + 29 * H}
+    for addr in SEATS.values():
+        body = text(one(mails, addr))
+        assert "So the game is no longer paused: deadlines run again, moved by the paused " \
+               "time (5:00:00)." in body and "The game is paused" not in body
+    mails = gm(home, "ROLLFORWARD\n")
+    assert "the game is paused again" in text(one(mails, "gm@example.org"))
+    assert game(home).clocks.paused
+    assert "So the game is paused again" in text(one(mails, "alice@example.org"))
+    receipt = text(one(gm(home, "ROLLBACK 1\nROLLFORWARD\n"), "gm@example.org"))
+    assert "restored 1 entries; told every seat" in receipt and "no longer paused" not in receipt
