@@ -381,7 +381,6 @@ _PROBLEM_KEYS = {
     "PRESS needs recipients": "problem.press_recipients",
     "ENDPRESS without a PRESS line above it": "problem.endpress",
     "no ENDPRESS: the press runs to the end of the mail": "problem.no_endpress",
-    "press to yourself is not sent": "problem.press_self",
     "the press is empty": "problem.press_empty",
     "a moderator orders for a seat as AS <seat> <order>": "problem.moderator_as",
     "LANGUAGE takes en or ru": "problem.language",
@@ -397,7 +396,6 @@ def _valid_id(game_id: str) -> bool:
 
 def _untag(subject: str) -> str:
     """The subject with any tag's token removed (refusals never echo a token)."""
-    import re
     return re.sub(r"\[\s*([A-Za-z0-9][A-Za-z0-9_.\-]*)\s+([A-Za-z0-9_:\-]+)\s+[A-Za-z0-9_\-]{3,}\s*\]",
                   r"[\1 \2]", subject)
 
@@ -440,8 +438,7 @@ class Turn:
         rules wrote them)."""
         if reason in _PROBLEM_KEYS:
             return self.tr(_PROBLEM_KEYS[reason])
-        m = re.match(r"^no seat '([^']*)' to send press to$", reason)
-        return self.tr("problem.press_unknown", seat=m.group(1)) if m else reason
+        return reason
 
     def token(self, seat: str | None) -> str:
         tokens = self.game.server.get("tokens", {})
@@ -633,20 +630,31 @@ class Turn:
         return self.tr("command.vacation_ok", start=args["start"], end=args["end"])
 
     def run_press(self, parsed: Parsed) -> None:
+        """Relay each PRESS block to its seats' players; a dropped seat (played by its
+        defaults, `pbem.moderation.is_dropped`) gets no press: ALL leaves it out, a block
+        naming it is told so."""
+        from difflib import get_close_matches
+
+        from pbem.moderation import is_dropped
         game = self.game
         for index, press in enumerate(parsed.press):
             if press.to == ["all"]:
-                targets = [s for s in game.seats if s != self.seat]
+                targets = [s for s in game.seats if s != self.seat and not is_dropped(game, s)]
             else:
-                targets, bad = [], []
+                targets = []
                 for s in press.to:
-                    (targets if s in game.seats and s != self.seat else bad).append(s)
-                for s in bad:
-                    from difflib import get_close_matches
+                    if s == self.seat:
+                        reason, hints = self.tr("problem.press_self"), []
+                    elif s not in game.seats:
+                        reason = self.tr("problem.press_unknown", seat=s)
+                        hints = get_close_matches(s, list(game.seats), 2, 0.5)
+                    elif is_dropped(game, s):
+                        reason, hints = self.tr("problem.press_dropped", seat=s), []
+                    else:
+                        targets.append(s)
+                        continue
                     self.problems.append({"line": press.line_no, "text": f"PRESS TO {s}",
-                                          "reason": f"no seat {s!r} to send press to" if s != self.seat
-                                          else "press to yourself is not sent",
-                                          "hints": get_close_matches(s, list(game.seats), 2, 0.5)})
+                                          "reason": reason, "hints": hints})
             if not targets:
                 continue
             if not press.body.strip():

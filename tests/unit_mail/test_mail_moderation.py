@@ -410,6 +410,16 @@ def test_dropped_seat_is_told_once_then_gets_nothing_until_given_back(home: Path
     assert game(home).seats["east"]["players"] == ["bob@example.org"]
 
 
+def test_no_press_reaches_a_dropped_seat(home: Path) -> None:
+    gm(home, "DROP east BECAUSE vanished\n")
+    mails = mail(home, "alice@example.org", N, "PRESS TO east\nhello\nENDPRESS\n"
+                 "PRESS TO ALL\nhi all\nENDPRESS\n")
+    assert to(mails, "bob@example.org") == []
+    receipt = text(one(mails, "alice@example.org"))
+    assert "east is played by its defaults" in receipt
+    assert "hi all" not in receipt                  # nobody else to relay ALL to
+
+
 def test_clocks_remind_no_dropped_seat(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setenv("PBEM_NOW", "2026-11-21T12:00:00Z")
     home = make_home(tmp_path / "home")
