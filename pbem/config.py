@@ -27,11 +27,14 @@ judge_name: pbem judge
 # Inbound mail.  For a real server:
 # mailbox: {transport: imap, host: 127.0.0.1, port: 993, ssl: true, user: judge,
 #           password_env: PBEM_IMAP_PASSWORD, folder: INBOX, processed_folder: pbem/processed}
+# (ssl: implicit TLS; or ssl: false, starttls: true.  A server is verified against the
+#  system's CA store, or ca_file: a PEM of a private CA or of the server's own certificate.)
 mailbox: {transport: maildir, path: mail/inbox}
 
 # Outbound mail.  For a real server:
 # smtp: {transport: smtp, host: 127.0.0.1, port: 587, starttls: true, user: judge,
 #        password_env: PBEM_SMTP_PASSWORD}
+# (or port: 465, ssl: true for implicit TLS; ca_file as for the mailbox)
 smtp: {transport: maildir, path: mail/outbox}
 
 limits:
@@ -64,6 +67,7 @@ class MailboxConfig:
     processed_folder: str = "pbem/processed"
     idle: bool = True
     timeout: float = 30.0
+    ca_file: Path | None = None         # PEM to trust instead of the system store
 
 
 @dataclass
@@ -78,6 +82,7 @@ class SmtpConfig:
     user: str = ""
     password: str = ""
     timeout: float = 30.0
+    ca_file: Path | None = None     # PEM to trust instead of the system store
     retry_base: float = 30.0        # first retry after this many seconds, then doubling
     retry_max: float = 3600.0       # ... up to this
     give_up_after: float = 5 * 86400.0  # a mail still undeliverable then is moved to failed/
@@ -171,6 +176,9 @@ def _section(name: str, data: Any, home: Path) -> Any:
     if name in _TRANSPORTS and obj.transport not in _TRANSPORTS[name]:
         raise ConfigError(f"{name}.transport: {obj.transport!r} is not one of "
                           f"{', '.join(_TRANSPORTS[name])}")
+    ca_file = getattr(obj, "ca_file", None)
+    if ca_file is not None and not ca_file.is_file():
+        raise ConfigError(f"{name}.ca_file: no such file {str(ca_file)!r}")
     if name in _TRANSPORTS and obj.transport == "maildir" and obj.path is None:
         raise ConfigError(f"{name}.path: the maildir transport needs a path")
     return obj

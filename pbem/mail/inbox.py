@@ -15,7 +15,6 @@ import json
 import logging
 import os
 import socket
-import ssl as ssl_mod
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +25,7 @@ from imapclient.exceptions import IMAPClientError
 
 from pbem.config import MailboxConfig
 from pbem.mail.outbox import fsync_dir
+from pbem.mail.tls import client_context
 
 log = logging.getLogger("pbem.mail")
 PROCESSED_FLAG = b"$PbemProcessed"
@@ -122,10 +122,7 @@ class ImapInbox:
         if self.client is not None:
             return self.client
         cfg = self.cfg
-        context = ssl_mod.create_default_context()
-        if cfg.host in ("127.0.0.1", "localhost", "::1"):
-            context.check_hostname = False
-            context.verify_mode = ssl_mod.CERT_NONE
+        context = client_context(cfg.host, cfg.ca_file)
         client = IMAPClient(cfg.host, port=cfg.port, ssl=cfg.ssl, ssl_context=context,
                             timeout=cfg.timeout)
         if cfg.starttls and not cfg.ssl:

@@ -13,6 +13,7 @@ import os
 import shutil
 import smtplib
 import socket
+import ssl
 import subprocess
 import queue
 import tempfile
@@ -56,8 +57,8 @@ state_dir = {root}/state
 instance_name = pbem-test-{name}
 log_path = {root}/dovecot.log
 info_log_path = {root}/dovecot.log
-ssl = no
-disable_plaintext_auth = no
+ssl = {ssl}
+{ssl_files}disable_plaintext_auth = no
 auth_mechanisms = plain login
 mail_location = maildir:{root}/mail/%u/Maildir
 mail_fsync = never
@@ -79,7 +80,8 @@ service imap-login {{
     port = {imap_port}
   }}
   inet_listener imaps {{
-    port = 0
+    address = 127.0.0.1
+    port = {imaps_port}
   }}
   process_min_avail = 1
 }}
@@ -166,9 +168,17 @@ class _Relay:
 class LocalMailServers:
     """Dovecot (IMAP + LMTP) and an aiosmtpd SMTP relay on 127.0.0.1 (see module doc)."""
 
-    def __init__(self, users: list[str], password: str = PASSWORD) -> None:
+    def __init__(self, users: list[str], password: str = PASSWORD,
+                 tls: tuple[Path, Path] | None = None) -> None:
+        """`tls`: (certificate chain PEM, key PEM) for 127.0.0.1.  With it Dovecot offers
+        STARTTLS on the IMAP port and implicit TLS on `imaps_port`, the SMTP relay demands
+        STARTTLS on `smtp_port` and speaks implicit TLS on `smtps_port`."""
         self.users = sorted(set(u.lower() for u in users))
         self.password = password
+        self.tls = tls
+        self.imaps_port = free_port() if tls else 0
+        self.smtps_port = free_port() if tls else 0
+        self.smtps: Any = None
         self.root = Path(tempfile.mkdtemp(prefix="pbem-dovecot-"))
         self.imap_port = free_port()
         self.lmtp_port = free_port()
@@ -193,7 +203,10 @@ class LocalMailServers:
                                             for u in self.users))
         (root / "dovecot.conf").write_text(_CONF.format(
             root=root, name=root.name, uid=uid, gid=gid, imap_port=self.imap_port,
-            lmtp_port=self.lmtp_port))
+            lmtp_port=self.lmtp_port, imaps_port=self.imaps_port,
+            ssl="yes" if self.tls else "no",
+            ssl_files=(f"ssl_cert = <{self.tls[0]}\nssl_key = <{self.tls[1]}\n"
+                       if self.tls else "")))
         with open(root / "dovecot.start.log", "wb") as out:
             result = subprocess.run(["dovecot", "-c", str(root / "dovecot.conf")],
                                     stdout=out, stderr=subprocess.STDOUT,
@@ -222,9 +235,19 @@ class LocalMailServers:
                   and auth_data.password.decode() == password)
             return AuthResult(success=ok)
 
-        self.smtp = Controller(self.relay, hostname="127.0.0.1", port=self.smtp_port,
-                               authenticator=authenticator, auth_require_tls=False,
-                               auth_required=False, ready_timeout=10)
+        common = dict(authenticator=authenticator, auth_require_tls=False,
+                      auth_required=False, ready_timeout=10)
+        if self.tls:
+            server_tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+            server_tls.load_cert_chain(str(self.tls[0]), str(self.tls[1]))
+            self.smtp = Controller(self.relay, hostname="127.0.0.1", port=self.smtp_port,
+                                   tls_context=server_tls, require_starttls=True, **common)
+            self.smtps = Controller(self.relay, hostname="127.0.0.1", port=self.smtps_port,
+                                    ssl_context=server_tls, **common)
+            self.smtps.start()
+        else:
+            self.smtp = Controller(self.relay, hostname="127.0.0.1", port=self.smtp_port,
+                                   **common)
         self.smtp.start()
 
     def stop_smtp(self) -> None:
@@ -232,6 +255,9 @@ class LocalMailServers:
         if self.smtp is not None:
             self.smtp.stop()
             self.smtp = None
+        if self.smtps is not None:
+            self.smtps.stop()
+            self.smtps = None
 
     def stop(self) -> None:
         self.stop_smtp()
@@ -256,17 +282,28 @@ class LocalMailServers:
         self.stop()
 
     # -- helpers -----------------------------------------------------------------
-    def config(self, judge: str, **overrides: Any) -> str:
-        """A pbem.yaml for a judge account on these servers."""
-        smtp_extra = overrides.pop("smtp_extra", "")
-        limits = overrides.pop("limits", "{max_message_bytes: 1000000, replies_per_sender_hour: 1000}")
+    def config(self, judge: str, *, limits: str = "{max_message_bytes: 1000000, "
+               "replies_per_sender_hour: 1000}", smtp_extra: str = "", imap_tls: str = "plain",
+               smtp_tls: str = "plain", ca_file: Path | None = None,
+               smtp_ca_file: Path | None = None) -> str:
+        """A pbem.yaml for a judge account on these servers.  `imap_tls` and `smtp_tls`:
+        ``plain``, ``starttls`` or ``ssl`` (implicit TLS on the `imaps_port` /
+        `smtps_port`); `ca_file`: the PEM the judge trusts (`smtp_ca_file`: another one
+        for SMTP)."""
+        imap_port = self.imaps_port if imap_tls == "ssl" else self.imap_port
+        smtp_port = self.smtps_port if smtp_tls == "ssl" else self.smtp_port
+        trust = f", ca_file: {ca_file}" if ca_file else ""
+        smtp_trust = f", ca_file: {smtp_ca_file}" if smtp_ca_file else trust
         return (f"judge_address: {judge}\n"
-                f"mailbox: {{transport: imap, host: 127.0.0.1, port: {self.imap_port}, "
-                f"ssl: false, user: {judge}, password: {self.password}, folder: INBOX, "
+                f"mailbox: {{transport: imap, host: 127.0.0.1, port: {imap_port}, "
+                f"ssl: {str(imap_tls == 'ssl').lower()}, "
+                f"starttls: {str(imap_tls == 'starttls').lower()}{trust}, "
+                f"user: {judge}, password: {self.password}, folder: INBOX, "
                 f"processed_folder: pbem/processed}}\n"
-                f"smtp: {{transport: smtp, host: 127.0.0.1, port: {self.smtp_port}, "
-                f"ssl: false, starttls: false, user: {judge}, password: {self.password}"
-                f"{smtp_extra}}}\n"
+                f"smtp: {{transport: smtp, host: 127.0.0.1, port: {smtp_port}, "
+                f"ssl: {str(smtp_tls == 'ssl').lower()}, "
+                f"starttls: {str(smtp_tls == 'starttls').lower()}{smtp_trust}, "
+                f"user: {judge}, password: {self.password}{smtp_extra}}}\n"
                 f"limits: {limits}\npoll_interval: 5\n")
 
     def imap(self, user: str) -> IMAPClient:
@@ -278,6 +315,8 @@ class LocalMailServers:
         """Submit a mail through the SMTP relay (as a player's MTA would) and wait until
         the relay has delivered it."""
         with smtplib.SMTP("127.0.0.1", self.smtp_port, timeout=30) as smtp:
+            if self.tls:  # this relay demands STARTTLS; the test client trusts anything
+                smtp.starttls(context=ssl._create_unverified_context())
             smtp.sendmail(mail_from, to, raw)
         self.relay.drain()
 

@@ -21,6 +21,7 @@ import aiosmtplib
 
 from pbem.config import SmtpConfig
 from pbem.mail.outbox import Entry, Outbox, fsync_dir, sync_filesystem
+from pbem.mail.tls import client_context
 
 log = logging.getLogger("pbem.mail")
 
@@ -84,20 +85,11 @@ class SmtpSender:
     def __init__(self, cfg: SmtpConfig, connections: int = 4) -> None:
         self.cfg = cfg
         self.connections = connections
-        self._context: ssl_mod.SSLContext | None = None
 
     def _tls_context(self) -> ssl_mod.SSLContext | None:
-        """One TLS context for every connection (loading the CA store costs ~20 ms), and
-        none for a plain connection."""
+        """The TLS context (`pbem.mail.tls`), none for a plain connection."""
         cfg = self.cfg
-        if not (cfg.ssl or cfg.starttls):
-            return None
-        if self._context is None:
-            self._context = ssl_mod.create_default_context()
-            if cfg.host in ("127.0.0.1", "localhost", "::1"):
-                self._context.check_hostname = False
-                self._context.verify_mode = ssl_mod.CERT_NONE
-        return self._context
+        return client_context(cfg.host, cfg.ca_file) if cfg.ssl or cfg.starttls else None
 
     async def _send_all(self, entries: list[Entry], on_result: OnResult) -> list[Result]:
         cfg = self.cfg

@@ -46,7 +46,16 @@ def test_unknown_keys_are_named(tmp_path: Path, text: str, key: str) -> None:
     ("smtp: {transport: smtp, port: many}", "smtp.port"),
     ("judge_address: nobody", "judge_address"),
     ("mailbox: {transport: maildir}", "mailbox.path"),
+    ("smtp: {transport: smtp, ca_file: certs/none.pem}", "smtp.ca_file"),
 ])
 def test_bad_values_are_named(tmp_path: Path, text: str, words: str) -> None:
     with pytest.raises(ConfigError, match=words.replace(".", r"\.")):
         parse_config(text, tmp_path)
+
+
+def test_ca_file_is_relative_to_the_home(tmp_path: Path) -> None:
+    (tmp_path / "certs").mkdir()
+    (tmp_path / "certs" / "ca.pem").write_text("-----BEGIN CERTIFICATE-----\n")
+    cfg = parse_config("mailbox: {transport: imap, ca_file: certs/ca.pem}\n"
+                       "smtp: {transport: smtp, ca_file: certs/ca.pem}\n", tmp_path)
+    assert cfg.mailbox.ca_file == cfg.smtp.ca_file == tmp_path / "certs" / "ca.pem"
