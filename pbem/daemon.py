@@ -62,10 +62,11 @@ class Daemon:
         signal.signal(signal.SIGINT, self.stop)
 
     def recover(self) -> None:
-        """After a restart: copy mails committed games still hold into the outbox."""
+        """After a restart: copy into the outbox the mails committed games may still hold
+        (only games with a pending mark are read, `Processor.recover`)."""
         for game_id in self.store.game_ids():
             try:
-                self.processor.flush_pending(self.store.load(game_id))
+                self.processor.recover(game_id)
             except Exception:
                 log.exception("recovering the outbox of %s failed", game_id)
         self.started = True

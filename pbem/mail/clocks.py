@@ -62,9 +62,7 @@ class ClockRunner:
 
     def _fire_game(self, game_id: str, now: dt.datetime) -> int:
         cfg, proc = self.proc.cfg, self.proc
-        mails = []
-        with proc.store.transaction(game_id) as game:
-            proc.flush_pending(game)
+        with proc.mail_transaction(game_id) as (game, mails):
             before = {s: {d.id for d in game.decisions(s)} for s in game.seats}
             logs_before = {s: view_log(game, s) for s in game.seats}
             seq0 = game.record.last_seq
@@ -97,9 +95,6 @@ class ClockRunner:
             mails += prompt_mails(cfg, game, before, logs_before, now, skip=None,
                                   mid=lambda seat: mid("prompt", seat),
                                   force=set(defaulted), extra=defaulted)
-            game.server["outbox_pending"] = [
-                m.as_bytes().decode("ascii", "surrogateescape") for m in mails]
-        proc.outbox.enqueue_many(mails, cfg.judge_address)
         for action in actions:
             log.info("clock %s: %s %s %s", game_id, action.event.kind, action.event.seat,
                      action.event.decision)

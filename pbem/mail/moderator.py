@@ -417,8 +417,7 @@ class Duties:
     def _run_game(self, game_id: str, now: dt.datetime) -> int:
         from pbem.mail.processor import prompt_mails, view_log
         cfg, proc = self.proc.cfg, self.proc
-        with proc.store.transaction(game_id) as game:
-            proc.flush_pending(game)
+        with proc.mail_transaction(game_id) as (game, mails):
             before = {s: {d.id for d in game.decisions(s)} for s in game.seats}
             logs_before = {s: view_log(game, s) for s in game.seats}
             seq0 = game.record.last_seq
@@ -426,9 +425,8 @@ class Duties:
             for notice in moderation.pause_reminders(game, now):
                 game.server.setdefault("notices_pending", []).append(_queued(notice))
             stamp = now.isoformat(timespec="seconds")
-            mails: list[Any] = []
             if played:
-                mails = prompt_mails(cfg, game, before, logs_before, now, skip=None,
+                mails += prompt_mails(cfg, game, before, logs_before, now, skip=None,
                                      mid=lambda seat: stable_message_id(
                                          cfg, "dropped", game.id, str(seq0), stamp, seat),
                                      reason="The game moved on (a dropped seat was played "
@@ -436,9 +434,6 @@ class Duties:
             delivered, resent = deliver(cfg, game, now)
             drop_prompts(mails, 0, game, resent)
             mails += delivered
-            game.server["outbox_pending"] = [
-                m.as_bytes().decode("ascii", "surrogateescape") for m in mails]
-        proc.outbox.enqueue_many(mails, cfg.judge_address)
         if played:
             log.info("duties %s: %d default(s) for dropped seats", game_id, len(played))
         if mails:

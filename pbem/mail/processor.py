@@ -19,10 +19,12 @@ import hashlib
 import logging
 import re
 import traceback
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 from email.policy import SMTP
-from typing import Any, Callable
+from pathlib import Path
+from typing import Any, Callable, Iterator
 
 from pbem.config import Config
 from pbem.mail import render
@@ -39,6 +41,7 @@ from pbem.reports.i18n import t
 
 log = logging.getLogger("pbem.mail")
 BATCH = 100  # mails per game transaction
+PENDING_MARK = "outbox-pending"  # beside game.yaml: committed mails may not be in the outbox
 
 
 def utcnow() -> dt.datetime:
@@ -225,21 +228,49 @@ class Processor:
                 [email.message_from_bytes(raw.encode("ascii", "surrogateescape"), policy=SMTP)
                  for raw in pending], self.cfg.judge_address)
 
+    def pending_mark(self, game_id: str) -> Path:
+        """The file beside a game that says it may hold committed mails the outbox has not
+        got yet (see `mail_transaction`)."""
+        return self.store.path(game_id).with_name(PENDING_MARK)
+
+    @contextmanager
+    def mail_transaction(self, game_id: str) -> Iterator[tuple[Any, list[EmailMessage]]]:
+        """A game transaction whose mails commit with it: what the body appends to the
+        yielded list is stored in the game file (``outbox_pending``) in the same atomic
+        write as the game, then copied into the outbox.  The game's pending mark is set
+        first (made durable by the game file's directory fsync) and cleared once the outbox
+        has the mails, so a restart reads only the games that may need recovering."""
+        mark = self.pending_mark(game_id)
+        mark.touch()
+        mails: list[EmailMessage] = []
+        with self.store.transaction(game_id) as game:
+            self.flush_pending(game)
+            yield game, mails
+            game.server["outbox_pending"] = [
+                m.as_bytes().decode("ascii", "surrogateescape") for m in mails]
+        self.outbox.enqueue_many(mails, self.cfg.judge_address)
+        mark.unlink(missing_ok=True)
+
+    def recover(self, game_id: str) -> None:
+        """Copy into the outbox the mails a game committed, when its pending mark says the
+        outbox may not have them (after a crash between the commit and the copy)."""
+        mark = self.pending_mark(game_id)
+        if mark.exists():
+            self.flush_pending(self.store.load(game_id))
+            mark.unlink(missing_ok=True)
+
     def _run_game(self, game_id: str, mails: list[Mail],
                   should_stop: Callable[[], bool]) -> list[Mail]:
         """Apply `mails` to one game in one transaction; returns those handled."""
-        out = Outgoing()
         done: list[Mail] = []
         try:
-            with self.store.transaction(game_id) as game:
-                self.flush_pending(game)
+            with self.mail_transaction(game_id) as (game, sink):
+                out = Outgoing(sink)
                 for mail in mails:
                     if done and should_stop():
                         break
                     self._handle(game, mail, out)
                     done.append(mail)
-                game.server["outbox_pending"] = [
-                    m.as_bytes().decode("ascii", "surrogateescape") for m in out.mails]
         except Exception:
             if len(mails) > 1:
                 log.warning("batch of %d mails for %s failed; retrying one by one",
@@ -258,7 +289,6 @@ class Processor:
                              "try again later, or write to the moderator"], "internal error")
             self._tell_moderators(game_id, mail)
             return [mail]
-        self.outbox.enqueue_many(out.mails, self.cfg.judge_address)
         for mail in done:
             log.info("%s %s from %s: %s", mail.item.key, mail.inbound.message_id,
                      mail.inbound.sender, mail.outcome)

@@ -131,6 +131,33 @@ def test_replayed_message_id_applies_once(mailhome: Path) -> None:
     assert len({str(m["Message-ID"]) for m in first + again}) == 3
 
 
+def test_a_restart_reads_only_games_whose_mails_may_be_missing(mailhome: Path,
+                                                               monkeypatch) -> None:
+    """Killed after the commit: the pending mark survives, and the restart copies that
+    game's mails into the outbox even though no mail for it arrives again; a game without
+    the mark is not even read."""
+    make_game(mailhome, "fx-002", {"north": "carol@example.org", "east": "dan@example.org"},
+              seed="s2")
+    drop(mailhome, "a", player_mail("alice@example.org", N, "COMMIT 7\n", "<mark@x>"))
+
+    def killed(self, msgs, mail_from, meta=None):
+        raise KeyboardInterrupt("killed")
+    monkeypatch.setattr(Outbox, "enqueue_many", killed)
+    with pytest.raises(KeyboardInterrupt):
+        Daemon(mailhome).run_once()
+    monkeypatch.undo()
+    daemon = Daemon(mailhome)
+    assert daemon.processor.pending_mark("fx-001").exists()
+    assert not daemon.processor.pending_mark("fx-002").exists()
+    read: list[str] = []
+    load = Store.load
+    monkeypatch.setattr(Store, "load", lambda self, gid: read.append(gid) or load(self, gid))
+    daemon.recover()
+    assert read == ["fx-001"] and not daemon.processor.pending_mark("fx-001").exists()
+    daemon.send()
+    assert len(to(sent_mails(mailhome), "alice@example.org")) == 1     # the receipt
+
+
 def test_crash_after_commit_before_outbox(mailhome: Path, monkeypatch) -> None:
     """Killed right after the game file was written: the mails are recovered, once."""
     drop(mailhome, "a", player_mail("alice@example.org", N, "COMMIT 7\nPRESS TO east\nhi\n"
