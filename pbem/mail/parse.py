@@ -20,16 +20,32 @@ from pbem.mail.html2text import html_to_text
 _FALLBACKS = ("utf-8", "cp1251", "koi8-r", "latin-1")
 
 
+#: Headers always read through the header registry: the sender decides who may order.
+_STRUCTURED = frozenset({"from", "sender", "reply-to", "to", "cc"})
+_TOKEN = r"[!#$%&'*+.^_`|~0-9A-Za-z-]+"
+_PARAMS = rf'(?:\s*;\s*{_TOKEN}=\s*(?:{_TOKEN}|"[^"\\]*"))*\s*;?\s*'
+#: MIME headers taken as they are only when well formed (else the registry repairs them)
+_WELL_FORMED = {
+    "content-type": re.compile(rf"\s*{_TOKEN}/{_TOKEN}{_PARAMS}"),
+    "content-disposition": re.compile(rf"\s*{_TOKEN}{_PARAMS}"),
+    "content-transfer-encoding": re.compile(rf"\s*{_TOKEN}\s*"),
+}
+
+
 class _Policy(policy.EmailPolicy):
-    """The modern policy (``email.policy.default``), except that a header value of plain
-    ASCII with no RFC 2047 encoded word is returned as its unfolded text instead of going
-    through the header registry: nothing would change in it, and the registry's parser
-    costs ~0.1 ms a header, nine headers a mail (Content-Type is parsed again on every
-    look).  The body methods the parser uses read such strings as compat32 does."""
+    """The modern policy (``email.policy.default``), except that a MIME or unstructured
+    header of plain ASCII with no RFC 2047 encoded word is returned as its unfolded text
+    instead of going through the header registry: the registry's parser costs ~0.1 ms a
+    header, and the body methods look at Content-Type again and again (nine parses a
+    mail).  A fuzz test (tests/unit_mail/test_mail_fuzz.py) checks that every mail reads
+    the same either way."""
 
     def header_fetch_parse(self, name: str, value: str) -> str:  # type: ignore[override]
-        if value.isascii() and "=?" not in value:
-            return " ".join(value.split())
+        key = name.lower()
+        if value.isascii() and "=?" not in value and key not in _STRUCTURED:
+            shape = _WELL_FORMED.get(key)
+            if shape is None or shape.fullmatch(value.replace("\r\n", "")):
+                return " ".join(value.split())
         return super().header_fetch_parse(name, value)  # type: ignore[no-any-return]
 
 
