@@ -622,6 +622,8 @@ def load_powers() -> PowerCatalog:
             for seq in (track.cards, track.vp):
                 if any(b < a for a, b in zip(seq, seq[1:])):
                     raise CatalogError(f"powers.yaml {pid}: key track not monotonic")
+            if track.cards[0] < 1:
+                raise CatalogError(f"powers.yaml {pid}: a power is dealt at least 1 card (§6.2)")
         home = e["home_card"]
         known = {"name", "capitals", "home_card", "key_track", "special_vp"}
         powers[pid] = PowerInfo(
@@ -693,12 +695,14 @@ class TableCatalog:
         table = self.data["new_world"]["riches"]["table"]
         return table[max(2, min(12, roll))][column]
 
+    def mandatory_deadlines(self) -> dict[int, int]:
+        """Card number -> the turn in whose Winter the mandatory event is forced (§19.8)."""
+        return {int(e["card"]): int(e["winter_of_turn"])
+                for e in self.data["mandatory_deadlines"]["events"]}
+
     def mandatory_deadline(self, card: int) -> int | None:
         """Winter of which turn forces the mandatory event ``card`` (§19.8), if any."""
-        for e in self.data["mandatory_deadlines"]["events"]:
-            if e["card"] == card:
-                return int(e["winter_of_turn"])
-        return None
+        return self.mandatory_deadlines().get(card)
 
     def can_activate(self, major: str, minor: str) -> bool:
         """May ``major`` activate ``minor`` (§22.1 table)?"""

@@ -195,14 +195,8 @@ def pick_units(stacks: dict[str, dict[str, int]], power: str, n: int, mix=None,
                                      "(only allied minors' units join an army, §5.1)",
                                      "mix_no_minor", minor=minor, power=power))
             have = stacks.get(minor, {})
-            take: dict[str, int] = {}
-            left = v
-            for k in S.LAND:
-                t = min(left, have.get(k, 0))
-                if t:
-                    take[k] = t
-                    left -= t
-            if left:
+            take = S.first_units(have, v)
+            if sum(take.values()) < v:
                 raise IllegalOrder(R(f"only {sum(have.values())} {minor} units there, not {v}",
                                      "mix_minor_too_many", have=sum(have.values()),
                                      minor=minor, n=v))
@@ -216,11 +210,10 @@ def pick_units(stacks: dict[str, dict[str, int]], power: str, n: int, mix=None,
     out = {}
     left = n
     for owner in [power] + sorted(o for o in stacks if o != power):
-        for k in S.LAND:
-            take = min(left, stacks.get(owner, {}).get(k, 0))
-            if take:
-                out.setdefault(owner, {})[k] = take
-                left -= take
+        take = S.first_units(stacks.get(owner, {}), left)
+        if take:
+            out[owner] = take
+            left -= sum(take.values())
     if left:
         raise IllegalOrder(R(f"only {stack_total(stacks)} land units there, not {n}",
                              "too_few_units", have=stack_total(stacks), n=n))

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.contract import IllegalOrder, Reason
+from engine.contract import IllegalOrder
 from engine.contract import Reason as R
 from games.here_i_stand import grammar
 from games.here_i_stand import state as S
@@ -94,6 +94,11 @@ def _drop_words(text: str, *words: str) -> str:
     while toks and toks[0].upper() in words:
         toks.pop(0)
     return " ".join(toks)
+
+
+def war_target(body: str) -> str:
+    """The power in the rest of ``DECLARE WAR ON <power>`` (``WAR ON`` optional)."""
+    return grammar.power(_drop_words(body, "WAR", "ON", "ВОЙНУ", "ВОЙНА"))
 
 
 def powers_list(text: str) -> list[str]:

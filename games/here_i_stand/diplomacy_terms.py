@@ -159,7 +159,6 @@ def relocate(state, major: str, sid: str) -> None:
     ports = [s.id for s in m.spaces.values() if s.ports and S.in_play(state, s.id)
              and _side_controls(state, major, s.id)]
     land_to, sea_to = best(forts), best(ports)
-    name = m.spaces[sid].name_en
     for p in movers:
         counts = dict(S.units(state, sid).get(p, {}))
         for kind, n in counts.items():
@@ -467,7 +466,6 @@ def package_problem(state, ctx, proposer: str, parties: Iterable[str], terms) ->
 # ---------------------------------------------------------------- carrying terms out
 def execute(state, ctx, terms, dice: Dice, label: dict) -> None:
     """Carry out a confirmed package (each term checked by `package_problem` just before)."""
-    m = S.board()
     for t in terms:
         kind = t[0]
         if kind == "ALLIANCE":
@@ -532,7 +530,6 @@ def _merc_plan(have: dict[str, int], n: int) -> list[tuple[str, int]]:
 
 
 def _loan(state, ctx, t) -> None:
-    m = S.board()
     n, port, owner, receiver, leader = t[1:6]
     dest = loan_destination(state, port, receiver)
     left = n

@@ -327,8 +327,7 @@ def _six_wives_parse(state, item, text):
         grammar.no_args("MARRY", text)
         return {"verb": "MARRY"}
     grammar.expect(["DECLARE_WAR", "MARRY"], verb, text, "Six Wives")
-    return {"verb": "DECLARE_WAR",
-            "power": grammar.power(O._drop_words(O.rest(text), "WAR", "ON", "ВОЙНУ", "ВОЙНА"))}
+    return {"verb": "DECLARE_WAR", "power": O.war_target(O.rest(text))}
 
 
 choices.register("six_wives", choices.Kind(
@@ -390,8 +389,7 @@ def _war_or_done_parse(state, item, text):
         grammar.no_args("DONE", text)
         return {"verb": "DONE"}
     grammar.expect(["DECLARE_WAR", "DONE"], verb, text, "declare war or DONE")
-    return {"verb": "DECLARE_WAR",
-            "power": grammar.power(O._drop_words(O.rest(text), "WAR", "ON", "ВОЙНУ", "ВОЙНА"))}
+    return {"verb": "DECLARE_WAR", "power": O.war_target(O.rest(text))}
 
 
 choices.register("activation", choices.Kind(
@@ -580,5 +578,9 @@ def resolve(state: S.State, power: str, number: int, dice: Dice) -> int:
     return extra
 
 
-# the card modules register their events here (they import this module)
-from games.here_i_stand import home_cards, mandatory_events  # noqa: E402,F401
+# The card modules add their resolvers and conditions to EVENTS and CONDITIONS, and their
+# questions to `choices`, when they are imported; they import this module, so they come last.
+# Nothing else imports them: without this line their cards would not resolve.
+from games.here_i_stand import home_cards, mandatory_events  # noqa: E402
+#: The modules imported above for their registrations.
+CARD_MODULES = (home_cards, mandatory_events)

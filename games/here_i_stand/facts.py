@@ -8,10 +8,11 @@ constants that are not data.
 from __future__ import annotations
 
 import functools
-from typing import Any, Mapping
+from typing import Mapping
 
-from games.here_i_stand.catalog import (MAJOR_POWERS, ArmyLeader, Card, Debater, NavalLeader,
-                                        Reformer, Ruler, load_cards, load_pieces, load_powers)
+from games.here_i_stand.catalog import (MAJOR_POWERS, ArmyLeader, Card, Debater, KeyTrack,
+                                        NavalLeader, Reformer, Ruler, load_cards, load_pieces,
+                                        load_powers, load_tables)
 
 Leader = ArmyLeader | NavalLeader
 
@@ -96,11 +97,17 @@ def counter_limits() -> dict[str, dict[str, int]]:
 
 
 # ---------------------------------------------------------------- power-card tracks
-def key_track(power: str) -> dict[str, Any]:
-    """{cards: [...], vp: [...], auto: n} for a non-Protestant major power: the power card's
-    "Cards & VP for keys" track (§6.2, §23.2), entry i for i+1 uncovered boxes."""
-    track = load_powers().powers[power].key_track
-    return {"cards": list(track.cards), "vp": list(track.vp), "auto": int(track.auto_win_keys)}
+def key_track(power: str) -> KeyTrack:
+    """A non-Protestant major power's "Cards & VP for keys" track (§6.2, §23.2): the cards
+    dealt (`cards_for`) and the VP (`vp_for`) for a number of uncovered boxes, and the keys
+    of the automatic victory (`auto_win_keys`, §23.1)."""
+    return load_powers().powers[power].key_track
+
+
+@functools.lru_cache(maxsize=None)
+def forced_in_winter() -> dict[int, int]:
+    """Winter deadlines of the mandatory events (§19.8): card number -> turn."""
+    return load_tables().mandatory_deadlines()
 
 
 def protestant_track(spaces: int) -> tuple[int, int]:
@@ -114,9 +121,8 @@ BUILD_COST = {"regular": 2, "mercenary": 1, "cavalry": 1, "squadron": 2, "corsai
 UNIT_KEY = {"regular": "regulars", "mercenary": "mercenaries", "cavalry": "cavalry",
             "squadron": "squadrons", "corsair": "corsairs"}
 
-#: Winter deadlines of mandatory events (§19.8): card number -> turn.
-FORCED_IN_WINTER = {10: 2, 9: 3, 13: 4, 14: 4, 15: 6}
-
-#: Henry VIII's marital track (§21.3).
+#: Henry VIII's marital track (§21.3).  Not read from tables.yaml's ``marital_track``: its ids
+#: for the last two wives (``kathryn_howard``, ``katherine_parr``) differ from these, which
+#: saved states and the message catalogues use.
 MARITAL_TRACK = ("catherine_of_aragon", "ask_for_divorce", "anne_boleyn", "jane_seymour",
                  "anne_of_cleves", "catherine_howard", "catherine_parr")

@@ -9,6 +9,7 @@ Russian (``Vienna``, ``Вена``; ``Montmorency``, ``Монморанси``; ca
 from __future__ import annotations
 
 import functools
+import importlib
 import re
 from typing import Any, Iterable
 
@@ -249,7 +250,10 @@ def order_text(order: Order) -> str:
         return f"REMOVE UNREST {order['space']}"
     if verb == "BUILD":
         return f"BUILD {order['unit'].upper()} IN {order['space']}"
-    from games.here_i_stand import choices, events  # noqa: F401 (events registers the verbs)
+    from games.here_i_stand import choices
+    # imported for its side effect: events and the card modules it loads register their
+    # questions' verbs in choices.TEXTS (the phase modules register theirs when loaded)
+    importlib.import_module("games.here_i_stand.events")
     if verb in choices.TEXTS:
         return choices.TEXTS[verb](order)
     fields = [f"{order[k]}" for k in sorted(order) if k != "verb"]

@@ -23,7 +23,7 @@ refused "not yet implemented" as events in an impulse.
 """
 from __future__ import annotations
 
-from engine.contract import IllegalOrder, Reason
+from engine.contract import Reason
 from engine.dice import Dice
 from engine.options import Count, OneOf, Option
 from games.here_i_stand import choices, events, facts, grammar

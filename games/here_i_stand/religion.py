@@ -290,7 +290,6 @@ def reformation_attempt(state, dice: Dice, target: str, *, zones: Sequence[str],
 def counter_reformation_attempt(state, dice: Dice, target: str, *, zones: Sequence[str],
                                 bonus_dice: int = 0, tetzel: bool = False) -> Attempt:
     """One Papal counter-reformation attempt (§18.4 steps 2-9); the caller checked the target."""
-    m = S.board()
     in_zone = _in_zone(target, zones)
     strong = state["rulers"]["papacy"] in STRONG_POPES
     malus = 1 if state.get("augsburg_confession") == state["turn"] else 0

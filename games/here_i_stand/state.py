@@ -280,6 +280,18 @@ def add_units(state: State, sid: str, power: str, kind: str, n: int) -> None:
     _tidy(state, sid)
 
 
+def first_units(stack: dict[str, int], n: int, kinds: Iterable[str] = LAND) -> dict[str, int]:
+    """The first `n` units of `stack`, kind by kind in `kinds` order: ``{kind: count}`` (fewer
+    when the stack is smaller)."""
+    out: dict[str, int] = {}
+    for k in kinds:
+        take = min(n, stack.get(k, 0))
+        if take:
+            out[k] = take
+            n -= take
+    return out
+
+
 def leaders_at(state: State, sid: str) -> list[str]:
     return list(record(state, sid).get("leaders", []))
 
@@ -425,6 +437,17 @@ def discard(state: State, number: int, *, as_event: bool) -> None:
         state["removed"] = sorted(set(state["removed"]) | {number})
     else:
         state["discard"].append(number)
+
+
+def pull_card(state: State, number: int) -> None:
+    """Take card `number` out of the deck, the discard pile or a hand, wherever it is (a card
+    a rule resolves: §19.8's forced events, Luther's 95 Theses)."""
+    for pile in ("deck", "discard"):
+        if number in state[pile]:
+            state[pile].remove(number)
+    for hand in state["hands"].values():
+        if number in hand:
+            hand.remove(number)
 
 
 def seat_order() -> tuple[str, ...]:

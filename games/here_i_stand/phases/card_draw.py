@@ -32,10 +32,8 @@ def deal_size(state, power: str) -> int:
     if power == "protestant":
         base = 5 if len(S.electorates_controlled(state, "protestant")) >= 4 else 4
     else:
-        track = facts.key_track(power)["cards"]
-        effective = len(S.keys_controlled(state, power)) - S.keys_in_unrest(state, power)
-        base = track[min(effective, len(track)) - 1] if effective >= 1 else 1
-        base = max(1, base)
+        boxes = len(S.keys_controlled(state, power)) - S.keys_in_unrest(state, power)
+        base = facts.key_track(power).cards_for(boxes)
     size = base + S.card_bonus(state, power)
     if power in state["excommunicated"]:
         size -= 1

@@ -388,7 +388,6 @@ def _buyback_items(state, loser: str, winner: str) -> list[tuple]:
 
 
 def _buy_back(state, loser: str, winner: str, item: tuple, pay: str, dice) -> None:
-    m = S.board()
     if pay == "CARD":
         T.draw_random(state, loser, winner, 1, dice,
                       S.msg("why_buyback", loser=loser, winner=winner))
@@ -732,8 +731,7 @@ def parse(state, decision, text):
         return {"verb": verb, "power": O._major(O._drop_words(body, "FOR", "PEACE", "WITH", "МИРА",
                                                               "У", "О", "МИРЕ"))}
     if verb == "DECLARE_WAR":
-        return {"verb": verb, "power": grammar.power(O._drop_words(body, "WAR", "ON", "ВОЙНУ",
-                                                                   "ВОЙНА"))}
+        return {"verb": verb, "power": O.war_target(body)}
     if verb == "RANSOM":
         return {"verb": verb, "leader": grammar.leader(body)}
     if verb == "ELIMINATE":

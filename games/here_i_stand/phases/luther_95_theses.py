@@ -29,12 +29,7 @@ BONUS_DICE = 1
 
 
 def enter(state, dice) -> None:
-    for pile in ("deck", "discard"):
-        if CARD in state[pile]:
-            state[pile].remove(CARD)
-    for hand in state["hands"].values():
-        if CARD in hand:
-            hand.remove(CARD)
+    S.pull_card(state, CARD)
     if CARD not in state["removed"]:
         state["removed"] = sorted(state["removed"] + [CARD])
     if CARD not in state["mandatory_played"]:

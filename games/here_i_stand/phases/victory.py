@@ -32,11 +32,8 @@ RELIGIOUS_SPACES = 50
 
 
 def key_vp(state, power: str) -> int:
-    track = facts.key_track(power)
-    effective = len(S.keys_controlled(state, power)) - S.keys_in_unrest(state, power)
-    if effective <= 0:
-        return 0
-    return track["vp"][min(effective, len(track["vp"])) - 1]
+    boxes = len(S.keys_controlled(state, power)) - S.keys_in_unrest(state, power)
+    return facts.key_track(power).vp_for(boxes)
 
 
 def breakdown(state) -> dict[str, dict[str, int]]:
@@ -108,7 +105,7 @@ def check_automatic(state) -> None:
     for power in S.MAJORS:
         if power == "protestant":
             continue
-        auto = facts.key_track(power)["auto"]
+        auto = facts.key_track(power).auto_win_keys
         keys = S.keys_controlled(state, power)
         if len(keys) >= auto and S.keys_in_unrest(state, power) == 0:
             finish(state, [power], f"military automatic victory: {len(keys)} keys (§23.1)",

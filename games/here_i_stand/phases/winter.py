@@ -224,15 +224,7 @@ def _lose(counts: dict[str, int], losses: int) -> dict[str, int]:
 
 def send(state, power: str, src: str, dst: str, n: int) -> None:
     """Move `n` of `power`'s land units home from `src` to `dst` (§19.3)."""
-    m = S.board()
-    stack = S.units(state, src).get(power, {})
-    chosen: dict[str, int] = {}
-    left = n
-    for k in S.LAND:
-        take = min(left, stack.get(k, 0))
-        if take:
-            chosen[k] = take
-            left -= take
+    chosen = S.first_units(S.units(state, src).get(power, {}), n)
     for k, v in chosen.items():
         S.add_units(state, src, power, k, -v)
     arriving = chosen
@@ -342,7 +334,6 @@ def _naval_return(state) -> None:
 def _dock(state, power: str, sid: str, split: dict[str, int]) -> None:
     """Ships of `power` leave `sid` for ports, ``{port: n}``: squadrons first, then corsairs,
     in port order; naval leaders go with the first group (§19.3 L1438)."""
-    m = S.board()
     left = {k: S.units(state, sid).get(power, {}).get(k, 0) for k in S.NAVAL}
     first = None
     for port in sorted(split):
@@ -510,7 +501,7 @@ def _finish(state, dice) -> None:
 def _force_due(state, dice) -> None:
     """§19.8: the overdue mandatory events, one by one; one that asks a question (Society of
     Jesus' universities) is answered before the next is forced."""
-    for number, deadline in sorted(facts.FORCED_IN_WINTER.items()):
+    for number, deadline in sorted(facts.forced_in_winter().items()):
         if choices.current(state):
             return
         if state["turn"] >= deadline and number not in state["mandatory_played"] \
@@ -521,12 +512,7 @@ def _force_due(state, dice) -> None:
 
 def _force(state, number: int, dice) -> None:
     """§19.8: pull the card from wherever it is, resolve it, remove it (no CP)."""
-    for pile in ("deck", "discard"):
-        if number in state[pile]:
-            state[pile].remove(number)
-    for hand in state["hands"].values():
-        if number in hand:
-            hand.remove(number)
+    S.pull_card(state, number)
     c = facts.card(number)
     power = c.affects or "papacy"
     S.log(state, "winter_forced", card=number)

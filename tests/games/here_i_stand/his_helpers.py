@@ -9,6 +9,17 @@ from games.here_i_stand import state as S
 MAJORS = S.MAJORS
 
 
+class FixedDice(Dice):
+    """The given d6 results first, then the seeded stream."""
+
+    def __init__(self, *values):
+        super().__init__("fixed")
+        self.values = list(values)
+
+    def d6(self):
+        return self.values.pop(0) if self.values else super().d6()
+
+
 def fresh(scenario: str = "1517", seed: str = "his-test", **options):
     """A new game's state (after setup: turn 1 card draw done, diplomacy asked).  In 1517 the
     Protestants' five 95 Theses attempts (asked first) are made with the default targets."""

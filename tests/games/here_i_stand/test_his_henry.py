@@ -5,22 +5,10 @@ from __future__ import annotations
 import pytest
 
 from engine.contract import IllegalOrder
-from engine.dice import Dice
 from games.here_i_stand import RULES, events
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import card_draw
-from his_helpers import asked, fresh, into_action, order, log_text
-
-
-class FixedDice(Dice):
-    """The given d6 results first, then the seeded stream."""
-
-    def __init__(self, *values):
-        super().__init__("fixed")
-        self.values = list(values)
-
-    def d6(self):
-        return self.values.pop(0) if self.values else super().d6()
+from his_helpers import FixedDice, asked, fresh, into_action, order, log_text
 
 
 def six_wives_state(turn=1):

@@ -120,3 +120,23 @@ def test_every_home_card_question_is_exact():
             fresh_state = order(into_action(fresh(), power, hand=[card]), power,
                                 f"PLAY {card} AS EVENT")
             RULES.apply(fresh_state, power, o, Dice("x"))
+
+
+def test_card_modules_register_without_the_tests_importing_them():
+    """events.py imports home_cards and mandatory_events only to have them register: a fresh
+    interpreter that loads the game as the judge does (no test module importing them) must
+    see their events and questions."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("import json; from engine import registry; registry.get('here-i-stand'); "
+            "from games.here_i_stand import choices, events; "
+            "print(json.dumps([sorted(events.EVENTS), sorted(choices.KINDS)]))")
+    root = Path(__file__).resolve().parents[3]
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True,
+                         text=True, check=True).stdout
+    numbers, kinds = json.loads(out)
+    assert {1, 2, 7, 11, 12, 13, 15, 17} <= set(numbers)
+    assert {"janissaries", "emperor", "retrieve", "jesuits", "trent"} <= set(kinds)

@@ -7,16 +7,7 @@ from engine.dice import Dice
 from games.here_i_stand import RULES, events, facts, mandatory_events
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import sequence
-from his_helpers import asked, fresh, into_action, order, put
-
-
-class FixedDice(Dice):
-    def __init__(self, *values):
-        super().__init__("fixed")
-        self.values = list(values)
-
-    def d6(self):
-        return self.values.pop(0) if self.values else super().d6()
+from his_helpers import FixedDice, asked, fresh, into_action, order, put
 
 
 def protestant(state, *spaces):

@@ -9,7 +9,7 @@ from engine.dice import Dice
 from games.here_i_stand import RULES, events
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import TURN_PHASES, sequence
-from his_helpers import MAJORS, asked, fresh, into_action, order, log_text
+from his_helpers import asked, fresh, into_action, order, log_text
 
 
 class FixedDice(Dice):

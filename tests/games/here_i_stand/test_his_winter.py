@@ -8,7 +8,7 @@ from engine.dice import Dice
 from games.here_i_stand import RULES
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import sequence, winter
-from his_helpers import asked, clear_units, fresh, order, put
+from his_helpers import clear_units, fresh, order, put
 
 
 def e17_state():
