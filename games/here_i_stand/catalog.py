@@ -678,6 +678,10 @@ class TableCatalog:
         t = self.data["chateaux"]["first_edition"]
         return t["vp_per_success"] if controls_milan or die in t["vp_on"] else 0
 
+    def marital_track(self) -> tuple[str, ...]:
+        """Henry VIII's marital track, in order (§21.3)."""
+        return tuple(step["id"] for step in self.data["henry_viii"]["marital_track"])
+
     def pregnancy(self, result: int) -> Mapping[str, Any]:
         return self.data["henry_viii"]["pregnancy_chart"]["results"][result]
 

@@ -121,8 +121,5 @@ BUILD_COST = {"regular": 2, "mercenary": 1, "cavalry": 1, "squadron": 2, "corsai
 UNIT_KEY = {"regular": "regulars", "mercenary": "mercenaries", "cavalry": "cavalry",
             "squadron": "squadrons", "corsair": "corsairs"}
 
-#: Henry VIII's marital track (§21.3).  Not read from tables.yaml's ``marital_track``: its ids
-#: for the last two wives (``kathryn_howard``, ``katherine_parr``) differ from these, which
-#: saved states and the message catalogues use.
-MARITAL_TRACK = ("catherine_of_aragon", "ask_for_divorce", "anne_boleyn", "jane_seymour",
-                 "anne_of_cleves", "catherine_howard", "catherine_parr")
+#: Henry VIII's marital track (§21.3), from tables.yaml.
+MARITAL_TRACK = load_tables().marital_track()

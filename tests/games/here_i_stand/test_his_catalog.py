@@ -389,3 +389,14 @@ def test_minor_activation_22_1():
 def test_every_file_has_provenance():
     for cat in (load_cards(), load_pieces(), load_powers(), load_tables()):
         assert cat.provenance["sources"]
+
+
+def test_marital_track_ids_are_those_states_and_mails_use() -> None:
+    """§21.3: the data's ids are the ones saved states and the en/ru catalogues name."""
+    from pbem.reports.i18n import has
+    track = load_tables().marital_track()
+    assert track[0] == "catherine_of_aragon" and track[-1] == "catherine_parr"
+    assert len(track) == 7
+    for wife in track:
+        assert has("en", f"marital.{wife}", "here-i-stand"), wife
+        assert has("ru", f"marital.{wife}", "here-i-stand"), wife
