@@ -131,6 +131,17 @@ def test_replayed_message_id_applies_once(mailhome: Path) -> None:
     assert len({str(m["Message-ID"]) for m in first + again}) == 3
 
 
+def killed_after_commit(home: Path, monkeypatch) -> None:
+    """Run the daemon and kill it right after its first game commit (before the outbox
+    has the mails)."""
+    def killed(self, msgs, mail_from, meta=None):
+        raise KeyboardInterrupt("killed")
+    monkeypatch.setattr(Outbox, "enqueue_many", killed)
+    with pytest.raises(KeyboardInterrupt):
+        Daemon(home).run_once()
+    monkeypatch.undo()
+
+
 def test_a_restart_reads_only_games_whose_mails_may_be_missing(mailhome: Path,
                                                                monkeypatch) -> None:
     """Killed after the commit: the pending mark survives, and the restart copies that
@@ -139,13 +150,7 @@ def test_a_restart_reads_only_games_whose_mails_may_be_missing(mailhome: Path,
     make_game(mailhome, "fx-002", {"north": "carol@example.org", "east": "dan@example.org"},
               seed="s2")
     drop(mailhome, "a", player_mail("alice@example.org", N, "COMMIT 7\n", "<mark@x>"))
-
-    def killed(self, msgs, mail_from, meta=None):
-        raise KeyboardInterrupt("killed")
-    monkeypatch.setattr(Outbox, "enqueue_many", killed)
-    with pytest.raises(KeyboardInterrupt):
-        Daemon(mailhome).run_once()
-    monkeypatch.undo()
+    killed_after_commit(mailhome, monkeypatch)
     daemon = Daemon(mailhome)
     assert daemon.processor.pending_mark("fx-001").exists()
     assert not daemon.processor.pending_mark("fx-002").exists()
@@ -162,13 +167,7 @@ def test_crash_after_commit_before_outbox(mailhome: Path, monkeypatch) -> None:
     """Killed right after the game file was written: the mails are recovered, once."""
     drop(mailhome, "a", player_mail("alice@example.org", N, "COMMIT 7\nPRESS TO east\nhi\n"
                                     "ENDPRESS\n", "<crash@x>"))
-
-    def killed(self, msgs, mail_from, meta=None):
-        raise KeyboardInterrupt("killed")
-    monkeypatch.setattr(Outbox, "enqueue_many", killed)
-    with pytest.raises(KeyboardInterrupt):
-        Daemon(mailhome).run_once()
-    monkeypatch.undo()
+    killed_after_commit(mailhome, monkeypatch)
     assert len(entries(mailhome)) == 1                      # committed
     mails = run(mailhome)                                   # restart
     assert len(mails) == 2 and len(entries(mailhome)) == 1
