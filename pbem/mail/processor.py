@@ -109,7 +109,12 @@ class Processor:
             for item in items:
                 if should_stop():
                     break
-                mail = self._prepare(item)
+                try:
+                    mail = self._prepare(item)
+                except Exception:  # never a poison message: logged, kept in the spool
+                    log.exception("%s: unreadable mail, set aside (raw copy in %s)",
+                                  item.key, self.spool)
+                    mail = None
                 if mail is None:
                     done.append(item.key)
                     continue

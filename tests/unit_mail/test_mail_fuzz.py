@@ -64,6 +64,8 @@ def test_fast_header_path_reads_like_the_modern_policy(raw: bytes) -> None:
     parse._POLICY = email.policy.default
     try:
         slow = parse.parse_message(raw)
+    except Exception:  # the stdlib's own parser fails on this one: ours must not
+        return
     finally:
         parse._POLICY = saved
     assert (fast.sender, fast.subject, fast.message_id, fast.text, fast.content_type,

@@ -293,3 +293,23 @@ def test_no_mail_leaks_another_seats_secrets(tmp_path: Path) -> None:
                     leaked = [h for h in hidden if h in body and h not in secrets[seat]]
                     assert not leaked, (seat, other, leaked, body)
     assert Store(home).load("fx-001").outcome() is not None
+
+
+def test_a_mail_that_breaks_the_parser_is_set_aside_not_retried_forever(mailhome: Path,
+                                                                        monkeypatch,
+                                                                        caplog) -> None:
+    from pbem.mail import parse, processor
+    real = parse.parse_message
+
+    def fragile(raw: bytes):
+        if b"<poison@x>" in raw:
+            raise IndexError("string index out of range")
+        return real(raw)
+    monkeypatch.setattr(processor, "parse_message", fragile)
+    drop(mailhome, "a", player_mail("alice@example.org", N, "COMMIT 7\n", "<poison@x>"))
+    drop(mailhome, "b", player_mail("alice@example.org", N, "COMMIT 7\n", "<fine@x>"))
+    mails = run(mailhome)
+    assert "unreadable mail, set aside" in caplog.text
+    assert [e.source for e in entries(mailhome)] == ["<fine@x>"]
+    assert len(to(mails, "alice@example.org")) == 1
+    assert run(mailhome) == []                                # nothing left to retry
