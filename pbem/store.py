@@ -5,6 +5,7 @@ Layout::
     <home>/pbem.yaml              server configuration (mail transports, judge address)
     <home>/games/<id>/game.yaml   the game: archive + private ``server`` and ``cache`` sections
     <home>/games/<id>/lock        flock(2) target serialising writers of that game
+    <home>/games/<id>/index.json  facts derived from game.yaml, keyed by its signature
 
 A write goes to a temporary file in the same directory, is fsynced, renamed over
 ``game.yaml`` and the directory fsynced: a crash at any instant leaves the old file or the
@@ -14,6 +15,7 @@ load to save, so two processes never interleave read-modify-write cycles.
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import re
 import secrets
@@ -21,7 +23,7 @@ import tempfile
 from collections import OrderedDict
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Callable, Iterator
 
 from engine import registry
 from engine.archive import dump_yaml, load_yaml
@@ -30,6 +32,7 @@ from engine.game import Game
 
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 GAME_FILE = "game.yaml"
+INDEX_FILE = "index.json"   # `Store.summary`: facts derived from game.yaml, by its signature
 
 
 class StoreError(Exception):
@@ -149,6 +152,30 @@ class Store:
         self._cache.move_to_end(game_id)
         while len(self._cache) > self.CACHED:
             self._cache.popitem(last=False)
+
+    def summary(self, game_id: str, name: str, compute: Callable[[Game], Any]) -> Any:
+        """`compute(game)` (plain JSON data) for the game as committed, remembered on disk
+        beside it (``index.json``, valid while the game file keeps its signature): a
+        process that only asks when a game next needs a look -- a cron-driven
+        ``pbem run --once`` -- parses no game that has not changed since.  Raises
+        `StoreError` when the game is gone."""
+        path = self.path(game_id)
+        signature = _signature(path)
+        if signature is None:
+            raise StoreError(f"no game {game_id!r} in {self.home}")
+        index_path = path.with_name(INDEX_FILE)
+        try:
+            index = json.loads(index_path.read_text("utf-8"))
+        except (OSError, ValueError):
+            index = {}
+        if not isinstance(index, dict) or index.get("signature") != list(signature):
+            index = {"signature": list(signature)}
+        if name not in index:
+            index[name] = compute(self.load(game_id))
+            tmp = index_path.with_name(f".{INDEX_FILE}.{os.getpid()}.tmp")
+            tmp.write_text(json.dumps(index), "utf-8")
+            os.replace(tmp, index_path)  # no fsync: a lost index is only computed again
+        return index[name]
 
     @contextmanager
     def transaction(self, game_id: str) -> Iterator[Game]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from typing import Any
 
 from pbem.mail import render
 from pbem.mail.compose import build, stable_message_id
@@ -16,8 +17,14 @@ from pbem.mail.processor import (Processor, draft_mail, fmt_time, prompt_mails,
 from pbem.moderation import is_dropped
 from pbem.reports.i18n import t
 from pbem.reports.mails import defaulted_text, reminder
+from pbem.store import StoreError
 
 log = logging.getLogger("pbem.mail")
+
+
+def _next_clock_event(game: Any) -> str | None:
+    nxt = game.clocks.next_event() if game.outcome() is None else None
+    return nxt.isoformat() if nxt is not None else None
 
 
 class ClockRunner:
@@ -25,21 +32,15 @@ class ClockRunner:
 
     def __init__(self, proc: Processor) -> None:
         self.proc = proc
-        self.cache: dict[str, tuple[int, dt.datetime | None]] = {}
 
     def _next_event(self, game_id: str) -> dt.datetime | None:
-        path = self.proc.store.path(game_id)
+        """When `game_id` next needs its clocks looked at (`Store.summary`: the game file is
+        parsed only when it changed)."""
         try:
-            mtime = path.stat().st_mtime_ns
-        except OSError:
+            value = self.proc.store.summary(game_id, "next_clock_event", _next_clock_event)
+        except StoreError:
             return None
-        cached = self.cache.get(game_id)
-        if cached and cached[0] == mtime:
-            return cached[1]
-        game = self.proc.store.load(game_id)
-        nxt = game.clocks.next_event() if game.outcome() is None else None
-        self.cache[game_id] = (mtime, nxt)
-        return nxt
+        return dt.datetime.fromisoformat(value) if value else None
 
     def next_event(self) -> dt.datetime | None:
         """The earliest clock event over all games."""

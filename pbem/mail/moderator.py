@@ -49,6 +49,7 @@ from pbem.mail import render
 from pbem.mail.compose import build, stable_message_id
 from pbem.mail.outbox import atomic_write
 from pbem.mail.tags import format_tag
+from pbem.store import StoreError
 
 if TYPE_CHECKING:
     from pbem.mail.commands import ModCommand, Parsed
@@ -338,11 +339,26 @@ def help_text() -> str:
 # ---------------------------------------------------------------------- the daemon's pass
 @dataclass(frozen=True)
 class _Due:
-    """What one game has due, as its file stands (`Duties` caches it per mtime)."""
+    """What one game has due, as its file stands (`Store.summary` keeps it per file)."""
     work: bool                              # queued mails, or a dropped seat is asked
     reminder: dt.datetime | None            # the next daily pause reminder
     stuck_from: dt.datetime | None          # when it counts as stuck (`moderation.stuck`)
     moderators: tuple[str, ...]
+
+
+def _due_summary(game: Any) -> dict[str, Any]:
+    """`_Due` of a game as plain data (for `Store.summary`)."""
+    live = game.outcome() is None
+    work = has_pending(game) or (live and any(moderation.is_dropped(game, d.seat)
+                                              for d in game.decisions()))
+    reminder = None
+    if live and game.clocks.paused:
+        last = game.server.get("paused_reminded_at") or game.clocks.paused_at
+        reminder = parse_iso(last) + moderation.PAUSE_REMINDER_EVERY
+    stuck = moderation.stuck_from(game)
+    return {"work": work, "reminder": reminder.isoformat() if reminder else None,
+            "stuck_from": stuck.isoformat() if stuck else None,
+            "moderators": list(game.moderators)}
 
 
 class Duties:
@@ -352,29 +368,19 @@ class Duties:
 
     def __init__(self, proc: "Processor") -> None:
         self.proc = proc
-        self.cache: dict[str, tuple[int, _Due]] = {}
         self.digest_state = proc.cfg.mail_dir / "state" / "stuck_digests.json"
 
     def _look(self, game_id: str) -> _Due:
-        """What `game_id` has due (nothing when its file is gone)."""
+        """What `game_id` has due (nothing when its file is gone); `Store.summary` parses
+        the game only when its file changed."""
         try:
-            mtime = self.proc.store.path(game_id).stat().st_mtime_ns
-        except OSError:
+            data = self.proc.store.summary(game_id, "duties", _due_summary)
+        except StoreError:
             return _Due(False, None, None, ())
-        cached = self.cache.get(game_id)
-        if cached and cached[0] == mtime:
-            return cached[1]
-        game = self.proc.store.load(game_id)
-        live = game.outcome() is None
-        work = has_pending(game) or (live and any(moderation.is_dropped(game, d.seat)
-                                                  for d in game.decisions()))
-        reminder = None
-        if live and game.clocks.paused:
-            last = game.server.get("paused_reminded_at") or game.clocks.paused_at
-            reminder = parse_iso(last) + moderation.PAUSE_REMINDER_EVERY
-        due = _Due(work, reminder, moderation.stuck_from(game), tuple(game.moderators))
-        self.cache[game_id] = (mtime, due)
-        return due
+        when = {k: dt.datetime.fromisoformat(data[k]) if data[k] else None
+                for k in ("reminder", "stuck_from")}
+        return _Due(data["work"], when["reminder"], when["stuck_from"],
+                    tuple(data["moderators"]))
 
     def next_event(self) -> dt.datetime | None:
         """The earliest pause reminder or stuck digest due over all games."""

@@ -92,3 +92,36 @@ def test_only_the_most_recently_used_games_are_kept(tmp_path: Path, monkeypatch)
     store.load("a3")                                      # a1 is the least recent: dropped
     assert store.load("a1") is not first
     assert store.load("a1") is store.load("a1")
+
+
+def test_a_summary_is_kept_on_disk_until_the_game_changes(tmp_path: Path) -> None:
+    new_game(tmp_path, "testgame")
+    calls: list[int] = []
+
+    def seq(game: Game) -> int:
+        calls.append(1)
+        return game.record.last_seq
+
+    assert Store(tmp_path).summary("g1", "seq", seq) == 0
+    assert Store(tmp_path).summary("g1", "seq", seq) == 0     # another process: from disk
+    assert len(calls) == 1
+    step(Store(tmp_path), random.Random(3), 1)
+    assert Store(tmp_path).summary("g1", "seq", seq) == 1     # the file changed
+    assert len(calls) == 2
+
+
+def test_an_idle_daemon_run_parses_no_game(tmp_path: Path, monkeypatch) -> None:
+    """A cron-driven `pbem run --once` with nothing to do reads only the small indexes."""
+    from pbem.daemon import Daemon
+    from pbem.demo import make_game, make_home
+    home = make_home(tmp_path / "home")
+    for n in range(3):
+        make_game(home, f"g{n}", {"north": f"a{n}@x.org", "east": f"b{n}@x.org"}, seed=f"s{n}")
+    Daemon(home).run_once()                                    # first run: builds the indexes
+    loads: list[str] = []
+    real = Store.load
+    monkeypatch.setattr(Store, "load", lambda self, gid: loads.append(gid) or real(self, gid))
+    daemon = Daemon(home)
+    daemon.run_once()
+    assert daemon.seconds_to_next_event() > 0
+    assert loads == []
