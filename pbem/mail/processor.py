@@ -111,7 +111,9 @@ class Processor:
                     break
                 try:
                     mail = self._prepare(item)
-                except Exception:  # never a poison message: logged, kept in the spool
+                except OSError:    # the disk or the network: try this mail again later
+                    raise
+                except Exception:  # a bug on this input: never a poison message
                     log.exception("%s: unreadable mail, set aside (raw copy in %s)",
                                   item.key, self.spool)
                     mail = None
