@@ -264,19 +264,6 @@ def replay_command(file: Path, verify: bool) -> None:
 
 
 @main.command()
-@click.argument("game_id")
-@click.argument("seq", type=int)
-@click.option("--reason", default="rolled back from the command line")
-@click.pass_context
-@friendly
-def rollback(ctx: click.Context, game_id: str, seq: int, reason: str) -> None:
-    """Undo every entry after SEQ (they stay in the archive's audit section)."""
-    with store_of(ctx).transaction(game_id) as game:
-        removed = game.rollback(seq, by="cli", reason=reason, at=now())
-    click.echo(f"{game_id}: rolled back to entry {seq}; {len(removed)} entries moved to audit")
-
-
-@main.command()
 @click.option("--rules", "rules_name", required=True)
 @click.option("--scenario", default=None)
 @click.option("--games", "count", default=10, show_default=True, type=click.IntRange(1))
@@ -302,5 +289,5 @@ def simulate(rules_name: str, scenario: str | None, count: int, seed: str, bot: 
 
 from pbem import cli_mail as _cli_mail  # noqa: E402  (issue 3: the mail gateway)
 for _command in (_cli_mail.run, _cli_mail.demo): main.add_command(_command)
-from pbem import cli_mod as _cli_mod  # noqa: E402,F401  (issue 6: registers mod, stuck)
+from pbem import cli_mod as _cli_mod  # noqa: E402,F401  (issue 6: mod, rollback, stuck)
 from pbem import cli_render as _cli_render  # noqa: E402,F401  (issue 5: registers render)

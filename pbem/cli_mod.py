@@ -1,21 +1,50 @@
-"""``pbem mod`` and ``pbem stuck``: the moderator's commands from the shell."""
+"""``pbem mod``, ``pbem rollback`` and ``pbem stuck``: the moderator's commands from the
+shell."""
 from __future__ import annotations
 
 import sys
 
 import click
 
+from engine.game import Game
 from pbem import moderation
 from pbem.cli import friendly, main, store_of
 from pbem.mail.moderator import queue_result
 from pbem.timesource import now
 
+_AS_HELP = "moderator address recorded as the author (default: the game's first)"
+
+
+def author_of(game: Game, moderator: str | None) -> str:
+    """Who a shell command acts as: `moderator` (``--as``, one of the game's moderators),
+    else the game's first moderator, else ``cli``."""
+    if moderator and moderator not in game.moderators:
+        raise click.ClickException(f"{moderator} is not a moderator of {game.id}")
+    return moderator or (game.moderators[0] if game.moderators else "cli")
+
+
+def moderate(ctx: click.Context, game_id: str, text: str,
+             moderator: str | None) -> tuple[Game, moderation.ModResult]:
+    """Run the moderator command `text` on `game_id` from the shell (by `author_of`, source
+    ``cli``) and queue what it tells whom for `pbem run` to mail (`pbem.mail.moderator`).
+    Returns the game as saved and the result."""
+    with store_of(ctx).transaction(game_id) as game:
+        result = moderation.execute(game, author_of(game, moderator), text, now=now(),
+                                    source="cli")
+        queue_result(game, result)
+    return game, result
+
+
+def echo_notices(result: moderation.ModResult) -> None:
+    """Show the notices `pbem run` will mail."""
+    for notice in result.notices:
+        click.echo(f"  notice to {notice.to}: {notice.subject} — {notice.body}")
+
 
 @main.command(name="mod", context_settings={"ignore_unknown_options": True})
 @click.argument("game_id")
 @click.argument("command", nargs=-1, required=True)
-@click.option("--as", "moderator", default=None,
-              help="moderator address recorded as the author (default: the game's first)")
+@click.option("--as", "moderator", default=None, help=_AS_HELP)
 @click.pass_context
 @friendly
 def mod(ctx: click.Context, game_id: str, command: tuple[str, ...], moderator: str | None) -> None:
@@ -25,17 +54,39 @@ def mod(ctx: click.Context, game_id: str, command: tuple[str, ...], moderator: s
     ADD-ADDRESS, DROP, EDIT, RESEND, ANNOUNCE, END — see `pbem/moderation.py`.
     """
     text = sys.stdin.read() if command == ("-",) else " ".join(command)
-    with store_of(ctx).transaction(game_id) as game:
-        author = moderator or (game.moderators[0] if game.moderators else "cli")
-        if moderator and moderator not in game.moderators:
-            raise click.ClickException(f"{moderator} is not a moderator of {game_id}")
-        result = moderation.execute(game, author, text, now=now(), source="cli")
-        queue_result(game, result)   # `pbem run` mails the notices (pbem.mail.moderator)
+    _, result = moderate(ctx, game_id, text, moderator)
     click.echo(f"{game_id}: {result.summary}")
     if result.details:
         click.echo(result.details)
-    for notice in result.notices:
-        click.echo(f"  notice to {notice.to}: {notice.subject} — {notice.body}")
+    echo_notices(result)
+
+
+@main.command()
+@click.argument("game_id")
+@click.argument("seq", type=int)
+@click.option("--reason", default="", help="why; recorded in the audit section and told to "
+              "every seat")
+@click.option("--as", "moderator", default=None, help=_AS_HELP)
+@click.pass_context
+@friendly
+def rollback(ctx: click.Context, game_id: str, seq: int, reason: str,
+             moderator: str | None) -> None:
+    """Undo every entry after SEQ (they stay in the archive's audit section).
+
+    The moderator command ROLLBACK SEQ (`pbem mod GAME_ID ROLLBACK SEQ`): the game is then
+    paused iff the last PAUSE/RESUME left in the record is a PAUSE, and every seat is told
+    and sent its status by `pbem run`.  Nothing happens when SEQ is the last entry.
+    """
+    game = store_of(ctx).load(game_id)
+    author_of(game, moderator)              # --as is checked even when nothing is undone
+    if seq == game.record.last_seq:
+        click.echo(f"{game_id}: rolled back to entry {seq}; 0 entries moved to audit")
+        return
+    text = f"ROLLBACK {seq}" + (f" BECAUSE {reason}" if reason.strip() else "")
+    game, result = moderate(ctx, game_id, text, moderator)
+    moved = len(game.record.audit[-1]["entries"])
+    click.echo(f"{game_id}: rolled back to entry {seq}; {moved} entries moved to audit")
+    echo_notices(result)
 
 
 @main.command()

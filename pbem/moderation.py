@@ -1,11 +1,12 @@
 """Moderator commands: unstick, correct, replace, pause, roll back — all audited.
 
-The same commands come from ``pbem mod GAME_ID ...`` and from a moderator's authenticated
-mail (precedents: njudge/DPjudge master commands, ``../shared/rules/digests/pbem_anchors.md``
-§1, §3).  Each act is a record entry ``by: moderator:<addr>`` (an order, an ``edit`` or a
-state-less ``act``), except ROLLBACK/ROLLFORWARD, which the record keeps in its audit section,
-and PREVIEW, which saves nothing.  `execute` returns what to tell whom; the caller (CLI or mail
-gateway) delivers the notices.
+The same commands come from ``pbem mod GAME_ID ...`` (ROLLBACK also from ``pbem rollback``)
+and from a moderator's authenticated mail (precedents: njudge/DPjudge master commands,
+``../shared/rules/digests/pbem_anchors.md`` §1, §3).  Each act is a record entry
+``by: moderator:<addr>`` (an order, an ``edit`` or a state-less ``act``), except
+ROLLBACK/ROLLFORWARD, which the record keeps in its audit section, and PREVIEW, which saves
+nothing.  `execute` returns what to tell whom; the caller (CLI or mail gateway) delivers the
+notices.
 
     FORCE <seat> [ORDER]            answer the seat's open decision: its default, or ORDER
     EXTEND <seat|ALL> <duration>    move deadlines later (48h, 2d, 1d12h)

@@ -214,3 +214,23 @@ def test_stuck_from_the_exact_deadline_plus_grace(run, home):
     assert moderation.stuck(Store(home), T0 + 10 * H - dt.timedelta(seconds=1)) == []
     run("mod", "g", "PAUSE")
     assert moderation.stuck_from(load(home)) is None
+
+
+def test_pbem_rollback_is_the_moderators_rollback(run, home):
+    run("mod", "g", "PAUSE")
+    run("mod", "g", "FORCE", "north", env={"PBEM_NOW": "2026-11-21T14:00:00Z"})
+    out = run("rollback", "g", "0", "--reason", "paused by mistake",
+              env={"PBEM_NOW": "2026-11-21T15:00:00Z"})
+    assert out.startswith("g: rolled back to entry 0; 2 entries moved to audit\n")
+    assert "notice to all: Rolled back to entry 0" in out and "Reason: paused by mistake" in out
+    game = load(home)
+    assert not game.clocks.paused                              # the record has no PAUSE left
+    assert {game.deadline(d) for d in game.decisions()} == {T0 + 13 * H}
+    assert game.record.audit[-1]["by"] == "moderator:gm@x.org"
+    told = game.server["notices_pending"][-2:]       # after PAUSE's and FORCE's notices
+    assert [(n["to"], n["key"]) for n in told] == [("all", "rolled_back"), ("all", "unpaused")]
+    assert game.server["resend_pending"] == ["all"]
+    assert "So the game is no longer paused" in out
+    run("rollback", "g", "0", "--as", "player@x.org", code=1)  # moderators only, as `pbem mod`
+    assert "0 entries moved to audit" in run("rollback", "g", "0")   # nothing to undo
+    assert load(home).server["notices_pending"] == game.server["notices_pending"]

@@ -290,6 +290,21 @@ def test_cli_acts_are_mailed_by_the_daemon(home: Path, monkeypatch) -> None:
     assert run(home) == []                                  # delivered once
 
 
+def test_pbem_rollback_is_mailed_to_every_seat_by_the_daemon(home: Path,
+                                                            monkeypatch) -> None:
+    from pbem.cli import main
+    gm(home, "PAUSE\nAS north COMMIT 7\n")
+    monkeypatch.setenv("PBEM_HOME", str(home))
+    result = CliRunner().invoke(main, ["rollback", "fx-001", "0", "--reason", "oops"])
+    assert result.exit_code == 0, result.output
+    mails = run(home)
+    for addr in SEATS.values():
+        body = text(one(mails, addr))          # the notices folded into the status mail
+        assert "rolled the game back to entry 0" in body and "Reason: oops" in body
+        assert "So the game is no longer paused" in body and "Status of fx-001" in body
+    assert run(home) == []
+
+
 def test_duties_play_a_dropped_seat_left_by_another_transaction(home: Path) -> None:
     with Store(home).transaction("fx-001") as g:
         g.server["dropped"] = {"east": "2026-11-21T12:00:00Z"}
