@@ -28,7 +28,8 @@ Who gets what.  A dropped seat gets nothing (no notice, status or prompt) until 
 or ADD-ADDRESS gives it back to players; notices to ``address:<email>`` reach someone who
 just stopped playing a seat (REPLACE's old player, DROP's dropped one), untagged.  On a
 finished game a seat's status mail is its end-of-game mail (`reports.mails.game_over`),
-so END's notice and the summary with the seed arrive as one mail.
+so END's notice and the summary with the seed arrive as one mail (an announcement in the
+same batch keeps its line breaks there, as in a mail of its own).
 """
 from __future__ import annotations
 

@@ -27,6 +27,12 @@ def wrap(text: Any, width: int = WIDTH, indent: str = "") -> str:
                          " " * lead, break_on_hyphens=False, break_long_words=False) or text
 
 
+def wrap_lines(text: Any, width: int = WIDTH) -> str:
+    """Wrap each line of `text` as a paragraph of its own, keeping its line breaks (the
+    paragraphs and lists of a moderator's announcement)."""
+    return "\n".join(wrap(line, width) for line in str(text).splitlines())
+
+
 def hard_wrap(line: str, width: int = WIDTH) -> list[str]:
     """A line cut to fit `width` (the last resort after the templates' own wrapping)."""
     if len(line) <= width:
@@ -105,6 +111,7 @@ def environment() -> jinja2.Environment:
                              auto_reload=False,
                              bytecode_cache=jinja2.FileSystemBytecodeCache())
     env.filters["wrap"] = wrap
+    env.filters["wrap_lines"] = wrap_lines
     env.filters["table"] = table
     env.filters["listing"] = listing
     env.globals["_"] = _gettext

@@ -381,6 +381,16 @@ def test_end_is_one_mail_per_seat_with_reason_final_status_and_seed(home: Path) 
     assert to(mail(home, "alice@example.org", N, "STATUS\n"), "bob@example.org") == []
 
 
+def test_announce_with_end_keeps_its_line_breaks_in_the_end_of_game_mail(home: Path) -> None:
+    mails = gm(home, "ANNOUNCE\nThanks for playing.\n\nFinal notes:\n  - north led on points\n"
+                     "  - east was gracious\nENDANNOUNCE\nEND players agreed a draw\n")
+    for addr in SEATS.values():
+        body = one(mails, addr).get_body(("plain",)).get_content().replace("\r\n", "\n")
+        assert "Thanks for playing.\n\nFinal notes:\n  - north led on points\n" \
+               "  - east was gracious\n" in body
+        assert "The moderator ended the game: players agreed a draw" in body
+
+
 def test_end_from_the_shell_is_one_mail_per_seat_with_the_seed(home: Path,
                                                                 monkeypatch) -> None:
     from pbem.cli import main
