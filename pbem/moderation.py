@@ -15,7 +15,11 @@ notices.
     NMR <default|hold>              what a missed deadline does
     PREVIEW <seat> <ORDER>          what would happen; nothing is saved
     ROLLBACK <seq> | ROLLFORWARD    undo entries after seq / undo the last rollback
-    REPLACE <seat> <email>          new player, new token; the old token stops working
+    REPLACE <seat> <email> [LANGUAGE en|ru]
+                                    new player, new token; the old token stops working;
+                                    the seat's time zone and digest (the old player's)
+                                    go back to the defaults, its language stays unless
+                                    given (LANG, ЯЗЫК also work); the welcome is in it
     ADD-ADDRESS <seat> <email>      another address for the seat (on a dropped seat: its
                                     addresses play it again, sent its status and new tag)
     DROP <seat>                     the seat is played by its defaults until replaced (its
@@ -52,6 +56,7 @@ from engine.clocks import NMR_POLICIES, parse_duration
 from engine.contract import IllegalOrder
 from engine.edit import parse_edit
 from engine.game import Game, Receipt
+from pbem.mail.commands import KEYWORDS, setting_value
 from pbem.store import Store, new_token
 from pbem.textreport import receipt_text
 
@@ -340,19 +345,42 @@ def _address(args: str, command: str) -> tuple[str, str]:
     return parts[0], parts[1].lower()
 
 
+def _replacement(args: str) -> tuple[str, str, str | None]:
+    """(seat word, email, language or None) of ``<seat> <email> [LANGUAGE en|ru]``; the
+    language word may be any of the mail command's (LANGUAGE, LANG, ЯЗЫК)."""
+    words = args.split()
+    if len(words) == 4 and words[2].upper() in KEYWORDS["LANGUAGE"]:
+        lang = setting_value("LANGUAGE", words[3:])
+        if lang is None:
+            raise IllegalOrder(f"{words[3]!r}: LANGUAGE takes en or ru",
+                               [f"REPLACE {words[0]} {words[1]} LANGUAGE {x}"
+                                for x in ("en", "ru")])
+        return (*_address(" ".join(words[:2]), "REPLACE"), str(lang))
+    return (*_address(args, "REPLACE"), None)
+
+
 def _replace(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
              source: str) -> ModResult:
-    seat_word, email = _address(args, "REPLACE")
+    seat_word, email, lang = _replacement(args)
     seat = _seat(game, seat_word)
-    old = list(game.seats[seat]["players"])
+    info = game.seats[seat]
+    old = list(info["players"])
     # A dropped seat's addresses were told already; they hear nothing more.
     leaving = [] if is_dropped(game, seat) else [a for a in old if a.lower() != email]
     told = leaving_notices(game, seat, leaving, "replaced_you", email=email, because=because)
-    game.seats[seat]["players"] = [email]
+    info["players"] = [email]
+    info.pop("tz", None)                    # the old player's: back to the defaults
+    info.pop("digest", None)
+    if lang:
+        info["lang"] = lang
     game.server.setdefault("tokens", {})[seat] = new_token()
     game.server.get("dropped", {}).pop(seat, None)
-    game.act(f"REPLACE {seat} {email}", by=by, because=because, source=source, at=now)
-    return ModResult("REPLACE", f"{seat} is now played by {email}; a new token was issued",
+    game.act(f"REPLACE {seat} {email}" + (f" LANGUAGE {lang}" if lang else ""), by=by,
+             because=because, source=source, at=now)
+    from pbem import reports
+    return ModResult("REPLACE", f"{seat} is now played by {email}; a new token was issued; "
+                     f"its settings: language {reports.prefs(game, seat).lang}, time zone "
+                     "UTC, digest off",
                      [notice("all", "replaced", seat=seat, email=email, old=", ".join(old)),
                       *told], resend=[seat])
 

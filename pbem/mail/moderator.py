@@ -216,11 +216,13 @@ def status_mail(cfg: Config, game: Any, seat: str, notes: list[str], *, welcome:
     from pbem import reports
     from pbem.mail.processor import asked_of, hand_body, status_body, waiting_for
     from pbem.reports.i18n import t
+    from pbem.reports.mails import settings_note
     lang = reports.prefs(game, seat).lang
     pres = reports.presenter(game, lang)
     if welcome:
         reasons = [t(lang, "moderator.welcome", game=game.id,
-                     title=reports.title_of(game, lang), seat=pres.seat(seat))]
+                     title=reports.title_of(game, lang), seat=pres.seat(seat)),
+                   settings_note(game, seat)]
     elif notes:
         reasons = []
     else:

@@ -248,15 +248,21 @@ def welcome(game: Any, options: Options | None = None) -> list[Draft]:
         pres = reports.presenter(game, p.lang)
         title = reports.title_of(game, p.lang)
         reason = t(p.lang, "prompt.welcome", game=game.id, title=title, seat=pres.seat(seat))
-        settings = t(p.lang, "prompt.welcome_settings", language=t(p.lang, "prompt.lang_name"),
-                     zone=p.tz or "UTC",
-                     digest=t(p.lang, "prompt.digest_on" if p.digest else "prompt.digest_off"))
-        drafts.append(compose(game, seat, reason=reason, notes=[settings],
+        drafts.append(compose(game, seat, reason=reason, notes=[settings_note(game, seat)],
                               with_status=True, with_hand=True, options=options, png=png,
                               kind="welcome", subject=t(p.lang, "subject.welcome",
                                                         game=game.id)))
     mark_seen(game)
     return drafts
+
+
+def settings_note(game: Any, seat: str) -> str:
+    """A welcome's sentence on the seat's settings (language, time zone, digest) and the
+    commands that change them, in the seat's language."""
+    p = reports.prefs(game, seat)
+    return t(p.lang, "prompt.welcome_settings", language=t(p.lang, "prompt.lang_name"),
+             zone=p.tz or "UTC",
+             digest=t(p.lang, "prompt.digest_on" if p.digest else "prompt.digest_off"))
 
 
 def reminder(game: Any, seat: str, deadline: Any, options: Options | None = None) -> Draft:

@@ -196,6 +196,30 @@ def test_replace_mails_the_new_token_and_the_old_one_stops_working(home: Path) -
     assert [e.seat for e in game(home).record.entries if e.kind == "order"] == ["east"]
 
 
+def test_replace_resets_personal_settings_and_keeps_or_sets_the_language(home: Path) -> None:
+    mail(home, "bob@example.org", E, "LANGUAGE ru\nTIMEZONE Europe/Berlin\nDIGEST ON\n")
+    assert game(home).seats["east"] == {"players": ["bob@example.org"], "lang": "ru",
+                                        "tz": "Europe/Berlin", "digest": True}
+    mails = gm(home, "REPLACE east dave@example.org\n")
+    assert game(home).seats["east"] == {"players": ["dave@example.org"], "lang": "ru"}
+    welcome = one(mails, "dave@example.org")
+    assert "Добро пожаловать в партию fx-001" in text(welcome)
+    assert "письма — по-русски, сроки — UTC, сводка — выключена." in text(welcome)
+    mails = gm(home, "REPLACE east carol@example.org LANGUAGE en BECAUSE dave left\n")
+    assert "its settings: language en, time zone UTC, digest off" in text(
+        one(mails, "gm@example.org"))
+    assert game(home).seats["east"]["lang"] == "en"
+    welcome = text(one(mails, "carol@example.org"))
+    assert "Welcome to game fx-001" in welcome and "mails in English, deadlines in UTC" in welcome
+    assert "Вы больше не играете" in str(one(mails, "dave@example.org")["Subject"])
+    mails = gm(home, "ЗАМЕНИТЬ east erin@example.org ЯЗЫК русский\n")
+    assert game(home).seats["east"]["lang"] == "ru"
+    assert "Добро пожаловать" in text(one(mails, "erin@example.org"))
+    refused = text(one(gm(home, "REPLACE east fay@example.org LANGUAGE fr\n"), "gm@example.org"))
+    assert "LANGUAGE takes en or ru" in refused
+    assert game(home).seats["east"]["players"] == ["erin@example.org"]
+
+
 def test_add_address_and_drop(home: Path) -> None:
     mails = gm(home, "ADD-ADDRESS north al2@example.org\nDROP east BECAUSE vanished\n")
     assert "al2@example.org may now send orders" in text(one(mails, "al2@example.org"))
