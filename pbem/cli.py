@@ -173,15 +173,18 @@ def games(ctx: click.Context) -> None:
     ids = store.game_ids()
     if not ids:
         click.echo(f"no games in {store.home}")
-    for game_id in ids:
-        game = store.load(game_id)
-        phase = game.view(None).get("phase", "")
-        end = textreport.outcome_line(game)
-        awaited = ", ".join(sorted({d.seat for d in game.decisions()})) or "-"
-        deadline = textreport.next_deadline(game)
-        when = f"{deadline:%Y-%m-%d %H:%M} UTC" if deadline and not end else "-"
-        who = "over" if end else f"awaiting {awaited}"
-        click.echo(f"{game_id}\t{game.rules.name}\t{phase}\t{who}\t{when}")
+    for game_id in ids:  # a game is parsed only when it changed since its last listing
+        click.echo("\t".join([game_id, *store.summary(game_id, "games_row", _games_row)]))
+
+
+def _games_row(game: Game) -> list[str]:
+    """Rules, phase, who is awaited and the next deadline: a row of `pbem games`."""
+    phase = str(game.view(None).get("phase", ""))
+    end = textreport.outcome_line(game)
+    awaited = ", ".join(sorted({d.seat for d in game.decisions()})) or "-"
+    deadline = textreport.next_deadline(game)
+    when = f"{deadline:%Y-%m-%d %H:%M} UTC" if deadline and not end else "-"
+    return [game.rules.name, phase, "over" if end else f"awaiting {awaited}", when]
 
 
 @main.command()

@@ -509,15 +509,25 @@ class Stuck:
 
 
 def stuck(store: Store, now: dt.datetime) -> list[Stuck]:
-    """Every open decision past its deadline plus grace (held or not yet defaulted)."""
+    """Every open decision past its deadline plus grace (held or not yet defaulted); a game
+    is parsed only when its file changed since its open timers were last listed
+    (`Store.summary`)."""
     found = []
     for game_id in store.game_ids():
-        game = store.load(game_id)
-        for timer, deadline, overdue_at in _open_timers(game):
-            if now >= overdue_at:
-                found.append(Stuck(game_id, timer["seat"], timer["decision"], deadline,
-                                   now - deadline, tuple(game.moderators)))
+        for seat, decision, deadline_at, overdue_at, moderators in store.summary(
+                game_id, "open_timers", _open_timer_rows):
+            deadline = dt.datetime.fromisoformat(deadline_at)
+            if now >= dt.datetime.fromisoformat(overdue_at):
+                found.append(Stuck(game_id, seat, decision, deadline, now - deadline,
+                                   tuple(moderators)))
     return sorted(found, key=lambda s: (s.game, s.deadline))
+
+
+def _open_timer_rows(game: Game) -> list[list[Any]]:
+    """`_open_timers` as plain data: seat, decision, deadline, deadline plus grace (ISO)
+    and the game's moderators."""
+    return [[timer["seat"], timer["decision"], deadline.isoformat(), overdue_at.isoformat(),
+             list(game.moderators)] for timer, deadline, overdue_at in _open_timers(game)]
 
 
 def stuck_from(game: Game) -> dt.datetime | None:

@@ -152,6 +152,18 @@ def test_stuck_lists_overdue_decisions(run, home):
     assert list(digests) == ["gm@x.org"] and "waiting for east" in digests["gm@x.org"]
 
 
+def test_games_and_stuck_parse_no_unchanged_game(run, home, monkeypatch):
+    first = run("games"), run("stuck", env={"PBEM_NOW": "2026-11-22T01:00:00Z"})
+    loads: list[str] = []
+    real = Store.load
+    monkeypatch.setattr(Store, "load", lambda self, gid: loads.append(gid) or real(self, gid))
+    assert (run("games"), run("stuck", env={"PBEM_NOW": "2026-11-22T01:00:00Z"})) == first
+    assert loads == []
+    assert "g\ttestgame\t" in first[0] and "waiting for north" in first[1]
+    run("mod", "g", "EXTEND", "north", "5h")                 # the file changes: read again
+    assert "waiting for north" not in run("stuck", env={"PBEM_NOW": "2026-11-22T01:00:00Z"})
+
+
 def test_pause_reminders_once_a_day():
     seats = {"north": {"players": ["n@x"]}, "east": {"players": ["e@x"]}}
     game = Game.create(RULES, "p", seats, now=T0, seed="p", moderators=["gm@x"])
