@@ -12,8 +12,8 @@ from typing import Any
 
 from pbem.mail import render
 from pbem.mail.compose import build, stable_message_id
-from pbem.mail.processor import (Processor, draft_mail, fmt_time, prompt_mails,
-                                 report_options, view_log)
+from pbem.mail.processor import (Processor, before_move, draft_mail, fmt_time, prompt_mails,
+                                 report_options)
 from pbem.moderation import is_dropped
 from pbem.reports.i18n import t
 from pbem.reports.mails import defaulted_text, reminder
@@ -64,8 +64,7 @@ class ClockRunner:
     def _fire_game(self, game_id: str, now: dt.datetime) -> int:
         cfg, proc = self.proc.cfg, self.proc
         with proc.mail_transaction(game_id) as (game, mails):
-            before = {s: {d.id for d in game.decisions(s)} for s in game.seats}
-            logs_before = {s: view_log(game, s) for s in game.seats}
+            before, logs_before = before_move(game)
             seq0 = game.record.last_seq
             actions = game.fire_deadlines(now)
             stamp = now.isoformat(timespec="seconds")

@@ -424,11 +424,10 @@ class Duties:
         return total
 
     def _run_game(self, game_id: str, now: dt.datetime) -> int:
-        from pbem.mail.processor import prompt_mails, view_log
+        from pbem.mail.processor import before_move, prompt_mails
         cfg, proc = self.proc.cfg, self.proc
         with proc.mail_transaction(game_id) as (game, mails):
-            before = {s: {d.id for d in game.decisions(s)} for s in game.seats}
-            logs_before = {s: view_log(game, s) for s in game.seats}
+            before, logs_before = before_move(game)
             seq0 = game.record.last_seq
             played = moderation.play_dropped(game, now)
             for notice in moderation.pause_reminders(game, now):

@@ -501,8 +501,7 @@ class Turn:
     def run(self) -> None:
         parsed = parse_body(self.mail.lines)
         game = self.game
-        before = {s: {d.id for d in game.decisions(s)} for s in game.seats}
-        logs_before = {s: self.view_log(s) for s in game.seats}
+        before, logs_before = before_move(game)
         for prob in parsed.problems:
             self.problems.append({"line": prob.line_no, "text": prob.text,
                                   "reason": prob.reason, "hints": prob.hints})
@@ -815,6 +814,13 @@ def waiting_for(game: Any, seat: str | None) -> list[str]:
 
 def outcome_text(game: Any, lang: str = "en") -> str:
     return reports.outcome_line(game, lang)
+
+
+def before_move(game: Any) -> tuple[dict[str, set[str]], dict[str, list[str]]]:
+    """What each seat is asked and has read before the game moves: `prompt_mails` compares
+    the game after the move with this."""
+    return ({s: {d.id for d in game.decisions(s)} for s in game.seats},
+            {s: view_log(game, s) for s in game.seats})
 
 
 def view_log(game: Any, seat: str | None) -> list[str]:
