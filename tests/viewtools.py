@@ -19,3 +19,17 @@ def leaves(data: Any) -> set[str]:
         elif isinstance(item, str):
             found.add(item)
     return found
+
+
+def assert_secrets_kept(game: Any) -> int:
+    """Assert that no seat's view, nor the public one, shows a secret of another seat
+    (`Rules.secrets`); returns the number of (owner, viewer) pairs checked."""
+    views = {seat: leaves(game.view(seat)) for seat in game.seats}
+    views[None] = leaves(game.view(None))
+    checked = 0
+    for owner, items in game.rules.secrets(game.state).items():
+        for viewer, seen in views.items():
+            if viewer != owner:
+                assert not items & seen, f"{viewer} sees {owner}'s {items & seen}"
+                checked += 1
+    return checked

@@ -55,12 +55,18 @@ def test_settings_by_mail_and_one_mail_per_phase_with_digest(tmp_path: Path) -> 
     assert sum(s == "game over" for s in subjects["north"]) == 1
 
 
-def test_status_by_mail_has_html_tables_and_the_map(tmp_path: Path) -> None:
+def his_home(tmp_path: Path, game_id: str, seed: str) -> Path:
+    """A Maildir home with a six-player Here I Stand game: seat <power> is played by
+    <power>@example.org with token tok<power>."""
     home = make_home(tmp_path / "h")
     powers = ("ottoman", "hapsburg", "england", "france", "papacy", "protestant")
-    seats = {p: f"{p}@example.org" for p in powers}
-    make_game(home, "his-1", seats, seed="map", tokens={p: f"tok{p}" for p in powers},
-              rules="here-i-stand")
+    make_game(home, game_id, {p: f"{p}@example.org" for p in powers}, seed=seed,
+              tokens={p: f"tok{p}" for p in powers}, rules="here-i-stand")
+    return home
+
+
+def test_status_by_mail_has_html_tables_and_the_map(tmp_path: Path) -> None:
+    home = his_home(tmp_path, "his-1", "map")
     drop(home, "s", player_mail("france@example.org", "[his-1 france tokfrance]",
                                 "LANGUAGE ru\nSTATUS\nHAND\n", "<s@x>"))
     receipt = run(home)[-1]
@@ -77,11 +83,7 @@ def test_status_by_mail_has_html_tables_and_the_map(tmp_path: Path) -> None:
 
 
 def test_refused_orders_are_explained_in_the_seats_language(tmp_path: Path) -> None:
-    home = make_home(tmp_path / "h")
-    powers = ("ottoman", "hapsburg", "england", "france", "papacy", "protestant")
-    seats = {p: f"{p}@example.org" for p in powers}
-    make_game(home, "his-2", seats, seed="refuse", tokens={p: f"tok{p}" for p in powers},
-              rules="here-i-stand")
+    home = his_home(tmp_path, "his-2", "refuse")
     drop(home, "l", player_mail("protestant@example.org", "[his-2 protestant tokprotestant]",
                                 "LANGUAGE ru\n", "<l@x>"))
     run(home)

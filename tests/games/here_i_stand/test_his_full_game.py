@@ -8,7 +8,7 @@ from engine.archive import dump_yaml, load_yaml, record_from_data
 from engine.game import Game
 from engine.record import replay
 from games.here_i_stand import RULES
-from viewtools import leaves
+from viewtools import assert_secrets_kept
 
 T0 = dt.datetime(2026, 11, 21, 12, 0, tzinfo=dt.timezone.utc)
 SEATS = {p: {"players": [f"{p}@example.org"], "lang": "en"} for p in RULES.scenario(None).seats}
@@ -21,13 +21,7 @@ def play_default(seed: str = "his-default") -> Game:
     while game.outcome() is None:
         decision = game.decisions()[0]
         if checked % 7 == 0:
-            secrets = RULES.secrets(game.state)
-            views = {seat: leaves(game.view(seat)) for seat in SEATS}
-            views[None] = leaves(game.view(None))
-            for owner, items in secrets.items():
-                for viewer, seen in views.items():
-                    if viewer != owner:
-                        assert not items & seen, f"{viewer} sees {owner}'s {items & seen}"
+            assert_secrets_kept(game)
         checked += 1
         moment += dt.timedelta(minutes=1)
         game.apply_order(decision.seat, RULES.default(game.state, decision), by="clock",
