@@ -6,7 +6,9 @@ game can live in another distribution entirely.
 from __future__ import annotations
 
 from functools import lru_cache
+from importlib import import_module
 from importlib.metadata import entry_points
+from pathlib import Path
 
 from engine.contract import IllegalOrder, Rules
 
@@ -31,3 +33,11 @@ def get(name: str) -> Rules:
     if name not in games:
         raise IllegalOrder(f"no game called {name!r} is installed", sorted(games))
     return games[name]
+
+
+def package_dir(name: str) -> Path:
+    """The folder of the package that registers the game `name` (its rules, data, README)."""
+    get(name)
+    point = next(p for p in entry_points(group=GROUP) if p.name == name)
+    module = import_module(point.module)
+    return Path(module.__file__ or "").resolve().parent

@@ -20,7 +20,7 @@ from engine.record import ReplayError, replay
 from pbem import simulate as simulation
 from pbem.config import write_default_config
 from pbem.demo import send_welcome
-from pbem import textreport
+from pbem import rules_index, textreport
 from pbem.store import Store, StoreError
 from pbem.timesource import now
 
@@ -84,14 +84,36 @@ def init(ctx: click.Context, directory: Path | None) -> None:
 
 
 @main.command(name="rules")
+@click.option("--index", "index_of", metavar="GAME",
+              help="print GAME's rulebook sections with the code and tests for each")
+@click.option("--write-readme", is_flag=True,
+              help="with --index: regenerate the code column of GAME's README coverage table")
 @friendly
-def rules_command() -> None:
-    """List installed games, their scenarios and seats."""
+def rules_command(index_of: str | None, write_readme: bool) -> None:
+    """List installed games, their scenarios and seats (or one game's § → code → test index)."""
+    if index_of is not None:
+        _rules_index(index_of, write_readme)
+        return
+    if write_readme:
+        raise click.UsageError("--write-readme goes with --index GAME")
     for name, rules in sorted(registry.installed().items()):
         click.echo(f"{name} (rules_version {rules.version}): {rules.title}")
         for info in rules.scenarios():
             click.echo(f"  scenario {info.name}: {info.min_players}-{info.max_players} seats "
                        f"({', '.join(info.seats)}){' — ' + info.description if info.description else ''}")
+
+
+def _rules_index(name: str, write_readme: bool) -> None:
+    """`pbem rules --index NAME`: section → code → tests (`pbem.rules_index`)."""
+    index = rules_index.build(name)
+    if write_readme:
+        readme = registry.package_dir(name) / "README.md"
+        readme.write_text(rules_index.update_readme(readme.read_text(encoding="utf-8"), index),
+                          encoding="utf-8")
+        click.echo(f"updated {readme.name}: {len(index.rows)} rows")
+        return
+    for line in rules_index.report(index):
+        click.echo(line)
 
 
 def _pairs(values: tuple[str, ...], what: str) -> list[tuple[str, str]]:
