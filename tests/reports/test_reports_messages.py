@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 
 from pbem.reports import i18n
-from pbem.reports.presenters import HIS_PARAMS, presenter_for
+from games.here_i_stand.presenter import HIS_PARAMS
+from pbem.reports.presenters import presenter_for
 
 ROOT = Path(__file__).resolve().parents[2]
 HIS = ROOT / "games" / "here_i_stand"
