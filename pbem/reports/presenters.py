@@ -231,4 +231,4 @@ def presenter_for(rules_name: str, lang: str) -> Presenter:
     the generic one."""
     rules = registry.installed().get(rules_name)
     cls = registry.part(rules, "presenter") if rules is not None else None
-    return cls(lang) if cls is not None else Presenter(lang, rules_name)
+    return (cls or Presenter)(lang, rules_name)
