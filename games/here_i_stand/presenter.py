@@ -5,7 +5,6 @@ and refusal from the game's catalogs (``templates/i18n/``) by its structured mes
 """
 from __future__ import annotations
 
-import re
 from typing import Any, Iterable, Mapping
 
 from engine.contract import Decision, Reason
@@ -134,8 +133,8 @@ class HereIStandPresenter(Presenter):
         return out
 
     def prompt_args(self, decision: Decision, view: Mapping[str, Any]) -> dict[str, Any]:
-        """Values the translated prompts name: the decision's context (power ids as names)
-        and the numbers of the rules' own English prompt (`_PROMPT_PATTERNS`)."""
+        """Values the translated prompts name: the decision's context (power ids as names,
+        spaces, cards, faiths and zones in the reader's language)."""
         args: dict[str, Any] = {"turn": view.get("turn")}
         for key, value in (decision.context or {}).items():
             if key == "side":
@@ -153,14 +152,6 @@ class HereIStandPresenter(Presenter):
             elif isinstance(value, str) and value in self._power_ids():
                 value = self.power(value)
             args[key] = value
-        pattern = _PROMPT_PATTERNS.get(decision.kind)
-        m = pattern.search(decision.prompt or "") if pattern else None
-        for key, value in (m.groupdict() if m else {}).items():
-            if value in self._power_ids():
-                value = self.power(value)
-            elif key == "side":
-                value = self.maybe(f"faith.{value}", value)
-            args.setdefault(key, value)
         return args
 
     # ------------------------------------------------------------------ phases
@@ -452,15 +443,6 @@ class HereIStandPresenter(Presenter):
                                                            key=lambda kv: -kv[1])]
 
 
-_PROMPT_PATTERNS = {
-    "eliminate": re.compile(r"peace with (?P<winner>\w+): eliminate (?P<left>\d+)"),
-    "buyback": re.compile(r"peace with (?P<winner>\w+):"),
-    "intervene": re.compile(r"^(?P<declarer>\w+) declared war on (?P<minor>\w+)"),
-    "activation": re.compile(r"^(?P<activator>\w+) activated (?P<minor>\w+)"),
-    "pay": re.compile(r"pay (?P<owed>\d+) CP"),
-    "reform": re.compile(r"attempt (?P<attempt>\d+) of (?P<total>\d+)"),
-    "convert": re.compile(r"convert (?P<left>\d+) more .* to the (?P<side>\w+) faith"),
-}
 #: The kind of each parameter of Here I Stand's structured messages (log entries, refusals),
 #: by its name: how `HereIStandPresenter.param` shows it.  A name not listed is shown as
 #: text; the catalog tests require every name the rules use to be listed.
