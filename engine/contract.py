@@ -38,6 +38,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 from engine.dice import Dice
@@ -164,6 +165,15 @@ class Rules(ABC):
     #: Bumped whenever a change alters the replay of existing archives.
     version: int = 1
     title: str = ""
+    #: How the judge shows the game (all optional, so a game is one folder; see
+    #: CONTRIBUTING.md): `presenter` and `board` are ``"module:name"`` references loaded only
+    #: when mail or a picture is made, so the rules never import the judge.
+    #: `presenter`: a ``pbem.reports.presenters.Presenter`` subclass ("": the generic one).
+    presenter: str = ""
+    #: The folder of the game's mail templates and catalogs (``i18n/<lang>.yaml``).
+    templates_dir: Path | None = None
+    #: ``board(view, lang=...) -> dict``, the map picture's description ("": no map).
+    board: str = ""
 
     @abstractmethod
     def scenarios(self) -> list[ScenarioInfo]:

@@ -36,13 +36,16 @@ def make_home(home: Path, config_text: str | None = None) -> Path:
 def make_game(home: Path, game_id: str, seats: dict[str, str | list[str]], *,
               seed: str = "demo", tokens: dict[str, str] | None = None,
               moderators: list[str] | None = None, now: dt.datetime | None = None,
-              clocks: dict[str, Any] | None = None, rules: str = "testgame") -> Any:
-    """Start a game in `home`; `tokens` pins the subject-tag tokens (tests, fixtures)."""
+              clocks: dict[str, Any] | None = None, rules: str = "testgame",
+              langs: dict[str, str] | None = None) -> Any:
+    """Start a game in `home`; `tokens` pins the subject-tag tokens (tests, fixtures);
+    `langs` the seats' languages (default English)."""
     from engine import registry
     from engine.game import Game
     from pbem.store import Store
     from pbem.timesource import now as timesource_now
-    seat_map = {s: {"players": [p] if isinstance(p, str) else list(p), "lang": "en"}
+    seat_map = {s: {"players": [p] if isinstance(p, str) else list(p),
+                    "lang": (langs or {}).get(s, "en")}
                 for s, p in seats.items()}
     game = Game.create(registry.get(rules), game_id, seat_map, now=now or timesource_now(),
                        moderators=list(moderators or []), seed=seed, clocks=clocks or {})

@@ -10,6 +10,7 @@ something or the game is over.  Seats are the six major powers; one player may h
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Sequence
 
 from engine.contract import Decision, IllegalOrder, Outcome, Rules, ScenarioInfo, State
@@ -26,6 +27,9 @@ class HereIStand(Rules):
     name = "here-i-stand"
     version = 1
     title = "Here I Stand"
+    presenter = "games.here_i_stand.presenter:HereIStandPresenter"
+    templates_dir = Path(__file__).resolve().parent / "templates"
+    board = "games.here_i_stand.board:board"
 
     def scenarios(self) -> list[ScenarioInfo]:
         return [ScenarioInfo("1517", S.MAJORS, 6, 6, "the full game from 1517, 9 turns"),

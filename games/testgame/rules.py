@@ -20,6 +20,7 @@ Defaults (NMR): commit the lowest card, pass, allow.
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Sequence
 
 from engine.contract import Decision, IllegalOrder, Outcome, Rules, ScenarioInfo, State
@@ -36,6 +37,8 @@ class TestGame(Rules):
     name = "testgame"
     version = 1
     title = "Duel (pbem's test game)"
+    presenter = "games.testgame.presenter:TestgamePresenter"
+    templates_dir = Path(__file__).resolve().parent / "templates"
 
     def scenarios(self) -> list[ScenarioInfo]:
         return [ScenarioInfo("standard", SEATS, 2, 4, "3 rounds, hidden hands of 4")]

@@ -628,7 +628,8 @@ def decisions(state):
             return [Decision(decision_id(state, "eliminate"), loser, "eliminate",
                              OptionSet(tuple(opts)), clock="response",
                              prompt=f"peace with {suit['winner']}: eliminate {suit['left']} "
-                                    "more of your units (§9.3 step 4)")]
+                                    "more of your units (§9.3 step 4)",
+                             context={"winner": suit["winner"], "left": suit["left"]})]
         if suit is not None:
             loser, winner = suit["loser"], suit["winner"]
             items = _buyback_items(state, loser, winner)
@@ -641,7 +642,8 @@ def decisions(state):
                              OptionSet(tuple(opts)), clock="response",
                              prompt=f"peace with {winner}: BUY BACK home keys, leaders or "
                                     "pairs of home spaces WITH VP or WITH CARD, or DONE "
-                                    "(§9.3 steps 5-7)")]
+                                    "(§9.3 steps 5-7)",
+                             context={"winner": winner})]
         p = S.MAJORS[pd["peace"]["index"]]
         return [Decision(decision_id(state, "sue"), p, "sue",
                          OptionSet((Option.of("SUE_FOR_PEACE", "SUE FOR PEACE WITH <power>",
