@@ -81,7 +81,7 @@ def new_clock_settings(overrides: dict[str, Any] | None = None) -> dict[str, Any
     for name in CLOCK_CLASSES:
         if parse_duration(settings[name]) < MIN_DURATIONS[name]:
             shortest = format_duration(MIN_DURATIONS[name])
-            raise ClockError(f"{name}={settings[name]} is too short: a {name} clock is at "
+            raise ClockError(f"{name}={settings[name]} is too short: the {name} clock is at "
                              f"least {shortest} (write e.g. {name}=24h)")
     if any(parse_duration(r) <= dt.timedelta(0) for r in settings["reminders"]):
         raise ClockError("a reminder is a time before the deadline, more than 0 "
