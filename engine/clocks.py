@@ -25,6 +25,9 @@ DEFAULT_CLOCKS: dict[str, Any] = {
     "nmr": "default",
 }
 NMR_POLICIES = ("default", "hold")
+#: The shortest duration a game may give each clock class: shorter, a player could not read
+#: the prompt before its deadline passes and every open question is defaulted.
+MIN_DURATIONS: dict[str, dt.timedelta] = {name: dt.timedelta(hours=1) for name in CLOCK_CLASSES}
 _DURATION = re.compile(r"^\s*(?:(\d+)\s*d)?\s*(?:(\d+)\s*h)?\s*(?:(\d+)\s*m)?\s*$", re.I)
 
 
@@ -68,6 +71,21 @@ def clock_settings(overrides: dict[str, Any] | None = None) -> dict[str, Any]:
                              for r in settings["reminders"]]
     if settings["nmr"] not in NMR_POLICIES:
         raise ClockError(f"nmr must be one of {', '.join(NMR_POLICIES)}")
+    return settings
+
+
+def new_clock_settings(overrides: dict[str, Any] | None = None) -> dict[str, Any]:
+    """`clock_settings` for a new game, which must also respect `MIN_DURATIONS` and give
+    reminders that come before the deadline (archives made before these limits still load)."""
+    settings = clock_settings(overrides)
+    for name in CLOCK_CLASSES:
+        if parse_duration(settings[name]) < MIN_DURATIONS[name]:
+            shortest = format_duration(MIN_DURATIONS[name])
+            raise ClockError(f"{name}={settings[name]} is too short: the {name} clock is at "
+                             f"least {shortest} (write e.g. {name}=24h)")
+    if any(parse_duration(r) <= dt.timedelta(0) for r in settings["reminders"]):
+        raise ClockError("a reminder is a time before the deadline, more than 0 "
+                         "(write e.g. reminders=12h,2h)")
     return settings
 
 

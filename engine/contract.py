@@ -90,6 +90,12 @@ class IllegalOrder(Exception):
         self.code = code
         self.params = {k: _plain_param(v) for k, v in (params or {}).items()}
 
+    def __str__(self) -> str:
+        """The reason with the hints, as the CLI shows a refusal."""
+        if not self.hints:
+            return self.reason
+        return f"{self.reason} (did you mean: {'; '.join(self.hints)}?)"
+
 
 def _plain_param(value: Any) -> Any:
     """A refusal parameter as plain data (a nested `Reason` becomes ``{msg, ...}``)."""
@@ -102,11 +108,6 @@ def _plain_param(value: Any) -> Any:
     if isinstance(value, dict):
         return {str(k): _plain_param(v) for k, v in value.items()}
     return value
-
-    def __str__(self) -> str:
-        if not self.hints:
-            return self.reason
-        return f"{self.reason} (did you mean: {'; '.join(self.hints)}?)"
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from typing import Any, Sequence
 
 from engine.archive import iso, record_from_data, record_to_data
 from engine.canonical import copy_plain, state_hash
-from engine.clocks import ClockEvent, Clocks, clock_settings
+from engine.clocks import ClockEvent, Clocks, new_clock_settings
 from engine.contract import Decision, IllegalOrder, Outcome, Rules, State
 from engine.dice import Dice, commitment, new_seed
 from engine.edit import apply_edit, edit_text, parse_edit
@@ -95,7 +95,7 @@ class Game:
         header = Header(id=game_id, rules=rules.name, rules_version=rules.version,
                         scenario=info.name, seats={s: dict(v) for s, v in seats.items()},
                         title=title, options=dict(options or {}), moderators=list(moderators),
-                        clocks=clock_settings(clocks), dice_commitment=commitment(seed),
+                        clocks=new_clock_settings(clocks), dice_commitment=commitment(seed),
                         seed=seed)
         state, dice = start(rules, header)
         record = Record(header=header, initial_state_hash=state_hash(state))

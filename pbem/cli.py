@@ -10,14 +10,17 @@ from pathlib import Path
 from typing import Any, Callable
 
 import click
+import yaml
 
 from engine import registry
 from engine.archive import dump_yaml, load_yaml, record_from_data
 from engine.clocks import ClockError, parse_duration
 from engine.contract import IllegalOrder
 from engine.game import Game
-from engine.record import ReplayError, replay
+from engine.record import Record, ReplayError, replay
 from pbem import simulate as simulation
+from pbem.addresses import check_address
+from pbem.cli_paths import folder, os_error_text, output_file, require_home
 from pbem.config import write_default_config
 from pbem.demo import send_welcome
 from pbem import rules_index, textreport
@@ -33,6 +36,8 @@ def friendly(command: Callable[..., Any]) -> Callable[..., Any]:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return command(*args, **kwargs)
+        except OSError as error:
+            raise click.ClickException(os_error_text(error)) from None
         except USER_ERRORS as error:
             raise click.ClickException(str(error)) from None
     return wrapper
@@ -57,7 +62,16 @@ def run(argv: list[str] | None = None) -> None:
 
 
 def store_of(ctx: click.Context) -> Store:
-    return Store(ctx.obj["home"])
+    """The store of the server home given by --home / PBEM_HOME, which must exist."""
+    return Store(require_home(ctx.obj["home"]))
+
+
+def seat_of(game: Game, word: str) -> str:
+    """The seat of `game` that `word` names, in any letter case."""
+    for seat in game.seats:
+        if seat.lower() == word.strip().lower():
+            return seat
+    raise IllegalOrder(f"{game.id} has no seat {word!r}", list(game.seats))
 
 
 @click.group()
@@ -77,7 +91,7 @@ def main(ctx: click.Context, home: Path) -> None:
 @friendly
 def init(ctx: click.Context, directory: Path | None) -> None:
     """Create a server home (default: --home) with the embedded default configuration."""
-    home = directory or ctx.obj["home"]
+    home = folder(directory or ctx.obj["home"])
     Store(home).init()
     config = write_default_config(home)
     click.echo(f"initialised {home} (configuration: {config})")
@@ -154,7 +168,8 @@ def new(ctx: click.Context, game_id: str, rules_name: str, scenario: str | None,
     rules = registry.get(rules_name)
     seat_map: dict[str, dict[str, Any]] = {}
     for seat, emails in _pairs(seats, "SEAT=EMAIL"):
-        addresses = [e.strip() for e in emails.split(",") if e.strip()]
+        seat = seat.lower()
+        addresses = [check_address(e) for e in emails.split(",") if e.strip()]
         if not addresses:
             raise click.BadParameter(f"seat {seat} has no email address")
         if seat in seat_map:
@@ -168,7 +183,8 @@ def new(ctx: click.Context, game_id: str, rules_name: str, scenario: str | None,
             if key not in ("nmr",):
                 parse_duration(value)
             clock_map[key] = value
-    store = store_of(ctx)
+    moderators = tuple(check_address(m) for m in moderators)
+    store = Store(folder(ctx.obj["home"]))        # a new game may create its home
     store.init()
     game = Game.create(rules, game_id, seat_map, now=now(), scenario=scenario,
                        options={k: _option_value(v) for k, v in _pairs(options, "KEY=VALUE")},
@@ -190,23 +206,31 @@ def new(ctx: click.Context, game_id: str, rules_name: str, scenario: str | None,
 @click.pass_context
 @friendly
 def games(ctx: click.Context) -> None:
-    """List games: id, rules, phase, who is awaited, next deadline."""
+    """List games: id, rules, phase, state (awaiting whom, paused, over), next deadline."""
     store = store_of(ctx)
     ids = store.game_ids()
     if not ids:
         click.echo(f"no games in {store.home}")
+        return
+    click.echo("\t".join(GAMES_HEADER))
     for game_id in ids:  # a game is parsed only when it changed since its last listing
-        click.echo("\t".join([game_id, *store.summary(game_id, "games_row", _games_row)]))
+        click.echo("\t".join([game_id, *store.summary(game_id, "games_line", _games_row)]))
+
+
+GAMES_HEADER = ("GAME", "RULES", "PHASE", "STATE", "NEXT DEADLINE")
 
 
 def _games_row(game: Game) -> list[str]:
-    """Rules, phase, who is awaited and the next deadline: a row of `pbem games`."""
+    """Rules, phase, state and the next deadline: a row of `pbem games`.  A paused game
+    says so (its clocks stand still: no deadline)."""
     phase = str(game.view(None).get("phase", ""))
     end = textreport.outcome_line(game)
     awaited = ", ".join(sorted({d.seat for d in game.decisions()})) or "-"
     deadline = textreport.next_deadline(game)
-    when = f"{deadline:%Y-%m-%d %H:%M} UTC" if deadline and not end else "-"
-    return [game.rules.name, phase, "over" if end else f"awaiting {awaited}", when]
+    paused = game.clocks.paused and not end
+    when = f"{deadline:%Y-%m-%d %H:%M} UTC" if deadline and not end and not paused else "-"
+    state = "over" if end else ("paused, " if paused else "") + f"awaiting {awaited}"
+    return [game.rules.name, phase, state, when]
 
 
 @main.command()
@@ -222,8 +246,7 @@ def status(ctx: click.Context, game_id: str, seat: str | None, lang: str | None)
     from pbem import reports
     from pbem.reports.templating import render_text
     game = store_of(ctx).load(game_id)
-    if seat is not None and seat not in game.seats:
-        raise IllegalOrder(f"{game_id} has no seat {seat!r}", list(game.seats))
+    seat = seat_of(game, seat) if seat is not None else None
     prefs = reports.prefs(game, seat)
     lang = lang or (prefs.lang if seat else "en")
     tz = prefs.tz if seat else None
@@ -251,6 +274,7 @@ def order(ctx: click.Context, game_id: str, seat: str, text: str | None) -> None
     if text is None or text == "-":
         text = sys.stdin.read()
     with store_of(ctx).transaction(game_id) as game:
+        seat = seat_of(game, seat)
         receipt = game.submit(seat, text, by=seat, source="cli", at=now())
         click.echo(textreport.receipt_text(game, receipt))
     if not receipt.ok:
@@ -264,6 +288,8 @@ def order(ctx: click.Context, game_id: str, seat: str, text: str | None) -> None
 @friendly
 def archive(ctx: click.Context, game_id: str, output: Path | None) -> None:
     """Write the game's archive (the seed only once the game has ended)."""
+    if output is not None:
+        output_file(output)
     text = dump_yaml(store_of(ctx).load(game_id).to_data(private=False))
     if output is None:
         click.echo(text, nl=False)
@@ -278,7 +304,7 @@ def archive(ctx: click.Context, game_id: str, output: Path | None) -> None:
 @friendly
 def replay_command(file: Path, verify: bool) -> None:
     """Rebuild a game from its archive file."""
-    record = record_from_data(load_yaml(file.read_bytes()))
+    record = read_archive(file)
     rules = registry.get(record.header.rules)
     state, _ = replay(rules, record, verify=verify)
     outcome = rules.outcome(state)
@@ -286,6 +312,17 @@ def replay_command(file: Path, verify: bool) -> None:
                f"{len(record.entries)} entries, "
                f"{'every state hash verified' if verify else 'final state hash matches'}"
                + (f"; {', '.join(outcome.winners)} won" if outcome else ""))
+
+
+def read_archive(file: Path) -> Record:
+    """The record in archive `file`; `StoreError` when the file is not a pbem archive."""
+    try:
+        return record_from_data(load_yaml(file.read_bytes()))
+    except (yaml.YAMLError, UnicodeDecodeError, KeyError, TypeError, AttributeError,
+            ValueError) as error:
+        problem = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise StoreError(f"{file} is not a pbem archive (write one with `pbem archive`): "
+                         f"{problem}") from None
 
 
 @main.command()
@@ -303,9 +340,12 @@ def simulate(rules_name: str, scenario: str | None, count: int, seed: str, bot: 
              out: Path | None, options: tuple[str, ...]) -> None:
     """Play complete games with bots, replay-verifying each."""
     rules = registry.get(rules_name)
-    report = simulation.simulate(
-        rules, games=count, seed=seed, bot=bot, scenario=scenario, out=out,
-        options={k: _option_value(v) for k, v in _pairs(options, "KEY=VALUE")})
+    game_options = {k: _option_value(v) for k, v in _pairs(options, "KEY=VALUE")}
+    simulation.check_setup(rules, scenario, game_options)
+    if out is not None:
+        folder(out)
+    report = simulation.simulate(rules, games=count, seed=seed, bot=bot, scenario=scenario,
+                                 out=out, options=game_options)
     for failure in report.failures:
         click.echo(failure, err=True)
     click.echo(report.line())

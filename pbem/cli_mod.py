@@ -18,6 +18,7 @@ _AS_HELP = "moderator address recorded as the author (default: the game's first)
 def author_of(game: Game, moderator: str | None) -> str:
     """Who a shell command acts as: `moderator` (``--as``, one of the game's moderators),
     else the game's first moderator, else ``cli``."""
+    moderator = moderator.strip().lower() if moderator else None
     if moderator and moderator not in game.moderators:
         raise click.ClickException(f"{moderator} is not a moderator of {game.id}")
     return moderator or (game.moderators[0] if game.moderators else "cli")

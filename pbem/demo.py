@@ -2,14 +2,13 @@
 
 It makes a home with the Maildir transport, starts a testgame, drops realistic player
 mails into the inbox (plain text, HTML-only, Russian koi8-r, a spoofed sender, a
-replayed Message-ID, an out-of-office reply), runs the processor and prints the mails
-the judge sent.  The helpers here are also what the mail tests build their games with.
+replayed Message-ID, an out-of-office reply) and prints each of them, runs the processor
+and prints the mails the judge sent.  The helpers here are also what the mail tests build their games with.
 """
 from __future__ import annotations
 
 import datetime as dt
 import email
-import tempfile
 import time
 from email.policy import default as default_policy
 from pathlib import Path
@@ -106,19 +105,20 @@ def sent_mails(home: Path) -> list[email.message.EmailMessage]:
 
 def show(msg: email.message.EmailMessage) -> str:
     """A mail as a reader sees it: the main headers and the decoded text."""
-    body = msg.get_body(("plain",))
+    body = msg.get_body(("plain", "html"))
     text = body.get_content() if body is not None else ""
     return (f"From: {msg['From']}\nTo: {msg['To']}\nSubject: {msg['Subject']}\n"
             f"Message-ID: {msg['Message-ID']}\n\n{text}")
 
 
-def run_demo(home: Path | None = None, echo: Callable[[str], None] = print) -> Path:
-    """The demo described in the module docstring; returns the home it used."""
+def run_demo(home: Path, echo: Callable[[str], None] = print) -> Path:
+    """The demo described in the module docstring, in the (new or empty) folder `home`;
+    returns it."""
     import logging
     from pbem.daemon import Daemon
     from pbem.store import Store
     logging.getLogger("pbem").setLevel(logging.WARNING)
-    home = Path(home or tempfile.mkdtemp(prefix="pbem-demo-"))
+    home = Path(home)
     make_home(home)
     game = make_game(home, "demo-1", DEMO_SEATS, seed="demo", moderators=["gm@example.org"])
     tok = game.server["tokens"]
@@ -130,9 +130,12 @@ def run_demo(home: Path | None = None, echo: Callable[[str], None] = print) -> P
 
     def batch(title: str, mails: list[tuple[str, bytes]]) -> None:
         before = len(sent_mails(home))
+        echo("=" * 78 + f"\n{title}: {len(mails)} mails dropped into the inbox\n" + "=" * 78)
         for name, raw in mails:
             drop(home, name, raw)
-        echo("=" * 78 + f"\n{title}: {len(mails)} mails dropped into the inbox\n" + "=" * 78)
+            echo(show(email.message_from_bytes(raw, policy=default_policy)))  # type: ignore
+            echo("-" * 78)
+        echo(f"The judge answers ({title}):\n" + "-" * 78)
         Daemon(home).run_once()
         for msg in sent_mails(home)[before:]:
             echo(show(msg))
@@ -179,6 +182,4 @@ def run_demo(home: Path | None = None, echo: Callable[[str], None] = print) -> P
         batch(f"Round 1: {d.seat} moves", [(d.seat, player_mail(
             DEMO_SEATS[d.seat], f"Re: {tag[d.seat]} you are asked",
             f"PLAY {card} AT {target}\nplya 3\nHISTORY 5\n", f"<{d.seat}-2@example.org>"))])
-    echo(f"Processed mail is in {home / 'mail'}; the game file is "
-         f"{home / 'games' / 'demo-1' / 'game.yaml'}.")
     return home

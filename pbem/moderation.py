@@ -56,6 +56,7 @@ from engine.clocks import NMR_POLICIES, parse_duration
 from engine.contract import IllegalOrder
 from engine.edit import parse_edit
 from engine.game import Game, Receipt
+from pbem.addresses import EXAMPLE, AddressError, check_address
 from pbem.mail.commands import KEYWORDS, setting_value
 from pbem.store import Store, new_token
 from pbem.textreport import receipt_text
@@ -65,7 +66,6 @@ COMMANDS = ("FORCE", "EXTEND", "DEADLINE", "PAUSE", "RESUME", "NMR", "PREVIEW", 
             "END")
 PAUSE_REMINDER_EVERY = dt.timedelta(days=1)
 _BECAUSE = re.compile(r"\s+BECAUSE\s+(.*)$", re.I | re.S)
-_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 ADDRESS = "address:"        # a notice's `to` prefix: someone who no longer plays a seat
 
 
@@ -340,9 +340,13 @@ def match_pause(game: Game, now: dt.datetime) -> tuple[str, list[Notice]]:
 
 def _address(args: str, command: str) -> tuple[str, str]:
     parts = args.split()
-    if len(parts) != 2 or not _EMAIL.match(parts[1]):
-        raise IllegalOrder(f"write {command} <seat> <email>", [f"{command} north a@example.org"])
-    return parts[0], parts[1].lower()
+    example = [f"{command} north {EXAMPLE}"]
+    if len(parts) != 2:
+        raise IllegalOrder(f"write {command} <seat> <email>", example)
+    try:
+        return parts[0], check_address(parts[1])
+    except AddressError as bad:
+        raise IllegalOrder(str(bad), example) from None
 
 
 def _replacement(args: str) -> tuple[str, str, str | None]:

@@ -19,6 +19,7 @@ import hashlib
 import logging
 import re
 import traceback
+from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from email.message import EmailMessage
@@ -764,10 +765,11 @@ class Turn:
                              self.lang, p.tz, self.seat,
                              self.tr("command.map_attached", name=attachments[0][0])
                              if attachments else "")
-        applied = sum(1 for r in self.orders if r["status"] == "applied")
-        bad = sum(1 for r in self.orders if r["status"] == "rejected") + len(self.problems)
-        summary = self.tr("receipt.subject_bad", applied=applied, bad=bad) if bad else \
-            self.tr("receipt.subject", applied=applied)
+        count = Counter(r["status"] for r in self.orders)
+        count["problems"] = len(self.problems)
+        summary = ", ".join([self.tr("receipt.subject", applied=count["applied"])] + [
+            self.tr(f"receipt.subject_{key}", n=count[key])  # the words of the body
+            for key in ("rejected", "held", "skipped", "problems") if count[key]])
         self.out.mails.append(build_rich(
             self.cfg, to=self.recipients,
             subject=f"{format_tag(game.id, self.tag_seat, self.token(self.seat))} {summary}",
