@@ -120,3 +120,33 @@ def test_no_cap_without_the_option(tmp_path: Path, monkeypatch) -> None:
               now=T0)
     ok = mail(path, "alice@example.org", N, "VACATION 2026-12-01 TO 2027-01-30\n")
     assert "recorded" in text(one(ok, "alice@example.org"))
+
+
+def test_who_is_slow_in_pbem_games_stats_and_the_end_of_game_mail(home: Path,
+                                                                   monkeypatch) -> None:
+    from click.testing import CliRunner
+
+    from pbem.cli import main
+    from pbem.stats import reply_stats
+    from tests.unit_mail.test_mail_moderation import at, run
+    at(monkeypatch, T0 + dt.timedelta(hours=3))
+    mail(home, "alice@example.org", N, "COMMIT 7\n")          # north: asked at T0, 3 h
+    at(monkeypatch, T0 + dt.timedelta(hours=5))
+    mail(home, "bob@example.org", E, "COMMIT 4\n")            # east: asked at T0, 5 h
+    asked = T0 + dt.timedelta(hours=5)                        # north's turn opens now
+    at(monkeypatch, asked + dt.timedelta(hours=25))           # past the 24 h deadline
+    run(home)
+    g = game(home)
+    assert [e.by for e in g.record.entries][-1] == "clock"
+    stats = reply_stats(g)
+    assert stats["north"] == {"median": 3 * 3600.0, "replies": 1, "missed": 1}
+    assert stats["east"] == {"median": 5 * 3600.0, "replies": 1, "missed": 0}
+    out = CliRunner().invoke(main, ["--home", str(home), "games", "--stats"])
+    assert out.exit_code == 0, out.output
+    assert "North: median reply 3h, 1 missed deadline(s), 1 repl(ies)" in out.output
+    assert "East: median reply 5h, 0 missed deadline(s), 1 repl(ies)" in out.output
+    mail(home, "bob@example.org", E, "LANGUAGE ru\n")
+    ended = gm(home, "END draw")
+    assert "Who is slow North: median reply 3h, 1 missed deadline(s)" in \
+        text(one(ended, "alice@example.org"))
+    assert "Кто медлит" in text(one(ended, "bob@example.org"))
