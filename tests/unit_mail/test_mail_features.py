@@ -1,4 +1,4 @@
-"""Observers, vacation limits (issue 10, "Features players of other judges ask for") over
+"""Observers, vacation limits, who is slow (issue 10, "Features players of other judges ask for") over
 the Maildir transport (no servers)."""
 from __future__ import annotations
 
@@ -7,22 +7,19 @@ from pathlib import Path
 
 import pytest
 
-from pbem.demo import make_game, make_home
-
-from tests.unit_mail.test_mail_moderation import (E, GM, N, SEATS, T0, TOKENS, game, gm,
-                                                   mail, one, text, to)
+from pbem.store import Store
+from tests.unit_mail.test_mail_moderation import E, GM, N, T0, game, gm, mail, one, text, to
+from tests.unit_mail.test_mail_moderation import home  # noqa: F401  (the fixture)
 
 FAN = "fan@example.org"
 
 
 @pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("PBEM_NOW", "2026-11-21T12:00:00Z")
-    path = make_home(tmp_path / "home")
-    make_game(path, "fx-001", SEATS, seed="s1", tokens=TOKENS, moderators=["gm@example.org"],
-              now=T0, clocks={"default": "24h", "impulse": "24h", "response": "24h",
-                              "reminders": []}, options={"vacation_days": 5})
-    return path
+def capped(home: Path) -> Path:
+    """fx-001 of the moderation tests, with a cap of 5 vacation days per seat."""
+    with Store(home).transaction("fx-001") as started:
+        started.record.header.options["vacation_days"] = 5
+    return home
 
 
 def secrets(home: Path) -> set[str]:
@@ -94,7 +91,8 @@ def test_observer_from_the_shell_and_replay_unaffected(home: Path) -> None:
     assert bad.exit_code != 0 and "plays in fx-001" in bad.output
 
 
-def test_vacation_cap_refuses_with_days_left_and_moderator_grants_more(home: Path) -> None:
+def test_vacation_cap_refuses_with_days_left_and_moderator_grants_more(capped: Path) -> None:
+    home = capped
     ok = mail(home, "alice@example.org", N, "VACATION 2026-12-01 TO 2026-12-03\n")
     assert "vacation 2026-12-01 to 2026-12-03 recorded" in text(one(ok, "alice@example.org"))
     refused = mail(home, "alice@example.org", N, "VACATION 2026-12-10 TO 2026-12-12\n")
@@ -113,12 +111,8 @@ def test_vacation_cap_refuses_with_days_left_and_moderator_grants_more(home: Pat
     assert "записан" in text(one(again, "alice@example.org"))
 
 
-def test_no_cap_without_the_option(tmp_path: Path, monkeypatch) -> None:
-    monkeypatch.setenv("PBEM_NOW", "2026-11-21T12:00:00Z")
-    path = make_home(tmp_path / "h2")
-    make_game(path, "fx-001", SEATS, seed="s1", tokens=TOKENS, moderators=["gm@example.org"],
-              now=T0)
-    ok = mail(path, "alice@example.org", N, "VACATION 2026-12-01 TO 2027-01-30\n")
+def test_no_cap_without_the_option(home: Path) -> None:
+    ok = mail(home, "alice@example.org", N, "VACATION 2026-12-01 TO 2027-01-30\n")
     assert "recorded" in text(one(ok, "alice@example.org"))
 
 
