@@ -223,11 +223,14 @@ class Clocks:
         return moved
 
     def add_vacation(self, seat: str, start: dt.datetime, end: dt.datetime,
-                     now: dt.datetime) -> None:
-        """Record a vacation and move the seat's *future* deadlines it overlaps."""
+                     now: dt.datetime, *, granted_by: str | None = None) -> None:
+        """Record a vacation and move the seat's *future* deadlines it overlaps.  A vacation
+        a moderator granted (`granted_by`) is kept with their name and never counts against
+        the game's cap (`days_taken`)."""
         if end <= start:
             raise ClockError("a vacation must end after it starts")
-        self.vacations.setdefault(seat, []).append([iso(start), iso(end)])
+        span = [iso(start), iso(end)] + ([granted_by] if granted_by else [])
+        self.vacations.setdefault(seat, []).append(span)
         for timer in self.timers.values():
             deadline = parse_iso(timer["deadline"])
             if timer["seat"] == seat and deadline > now:
@@ -239,9 +242,21 @@ class Clocks:
     def _vacation_delay(self, seat: str, start: dt.datetime,
                         deadline: dt.datetime) -> dt.timedelta:
         total = dt.timedelta(0)
-        for begin, end in self.vacations.get(seat, []):
+        for begin, end, *_ in self.vacations.get(seat, []):
             total += _overlap(parse_iso(begin), parse_iso(end), start, deadline + total)
         return total
+
+
+    def days_taken(self, seat: str) -> int:
+        """Calendar days of the vacations `seat` asked for itself (moderator-granted ones
+        are not counted): the cap of the ``vacation_days`` option applies to these."""
+        return sum(vacation_days(parse_iso(span[0]), parse_iso(span[1]))
+                   for span in self.vacations.get(seat, []) if len(span) == 2)
+
+
+def vacation_days(start: dt.datetime, end: dt.datetime) -> int:
+    """Calendar days a vacation touches (``2026-12-20 00:00`` to ``2026-12-21 23:59``: 2)."""
+    return (end.date() - start.date()).days + 1
 
 
 def _overlap(a0: dt.datetime, a1: dt.datetime, b0: dt.datetime,

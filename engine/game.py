@@ -99,7 +99,8 @@ class Game:
                         seed=seed)
         state, dice = start(rules, header)
         record = Record(header=header, initial_state_hash=state_hash(state))
-        game = cls(rules, record, state, dice, Clocks(header.clocks), {})
+        game = cls(rules, record, state, dice, Clocks(header.clocks),
+                   {"created_at": iso(now)})
         game.clocks.sync(game.decisions(), now)
         return game
 

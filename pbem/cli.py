@@ -203,9 +203,11 @@ def new(ctx: click.Context, game_id: str, rules_name: str, scenario: str | None,
 
 
 @main.command()
+@click.option("--stats", is_flag=True, help="under each game, each seat's median reply time "
+              "and its count of missed deadlines")
 @click.pass_context
 @friendly
-def games(ctx: click.Context) -> None:
+def games(ctx: click.Context, stats: bool) -> None:
     """List games: id, rules, phase, state (awaiting whom, paused, over), next deadline."""
     store = store_of(ctx)
     ids = store.game_ids()
@@ -215,6 +217,12 @@ def games(ctx: click.Context) -> None:
     click.echo("\t".join(GAMES_HEADER))
     for game_id in ids:  # a game is parsed only when it changed since its last listing
         click.echo("\t".join([game_id, *store.summary(game_id, "games_line", _games_row)]))
+        if stats:
+            from pbem.stats import reply_stats, stats_lines
+            rules, rows = store.summary(game_id, "reply_stats",
+                                        lambda g: [g.rules.name, reply_stats(g)])
+            for line in stats_lines(rules, "en", rows):
+                click.echo("  " + line)
 
 
 GAMES_HEADER = ("GAME", "RULES", "PHASE", "STATE", "NEXT DEADLINE")

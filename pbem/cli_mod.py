@@ -52,7 +52,8 @@ def mod(ctx: click.Context, game_id: str, command: tuple[str, ...], moderator: s
     """Run a moderator COMMAND on GAME_ID ('-' reads it from standard input).
 
     FORCE, EXTEND, DEADLINE, PAUSE, RESUME, NMR, PREVIEW, ROLLBACK, ROLLFORWARD, REPLACE,
-    ADD-ADDRESS, DROP, EDIT, RESEND, ANNOUNCE, END — see `pbem/moderation.py`.
+    ADD-ADDRESS, DROP, EDIT, RESEND, ANNOUNCE, OBSERVER ADD|REMOVE, GRANT-VACATION, END
+    — see `pbem/moderation.py`.
     """
     text = sys.stdin.read() if command == ("-",) else " ".join(command)
     _, result = moderate(ctx, game_id, text, moderator)

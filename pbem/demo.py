@@ -36,7 +36,8 @@ def make_game(home: Path, game_id: str, seats: dict[str, str | list[str]], *,
               seed: str = "demo", tokens: dict[str, str] | None = None,
               moderators: list[str] | None = None, now: dt.datetime | None = None,
               clocks: dict[str, Any] | None = None, rules: str = "testgame",
-              langs: dict[str, str] | None = None) -> Any:
+              langs: dict[str, str] | None = None,
+              options: dict[str, Any] | None = None) -> Any:
     """Start a game in `home`; `tokens` pins the subject-tag tokens (tests, fixtures);
     `langs` the seats' languages (default English)."""
     from engine import registry
@@ -47,7 +48,8 @@ def make_game(home: Path, game_id: str, seats: dict[str, str | list[str]], *,
                     "lang": (langs or {}).get(s, "en")}
                 for s, p in seats.items()}
     game = Game.create(registry.get(rules), game_id, seat_map, now=now or timesource_now(),
-                       moderators=list(moderators or []), seed=seed, clocks=clocks or {})
+                       moderators=list(moderators or []), seed=seed, clocks=clocks or {},
+                       options=options)
     if tokens:
         game.server["tokens"] = dict(tokens)
     store = Store(home)

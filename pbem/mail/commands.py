@@ -64,6 +64,9 @@ MOD_KEYWORDS: dict[str, tuple[str, ...]] = {
     "RESEND": ("RESEND", "ПЕРЕСЛАТЬ"),
     "ANNOUNCE": ("ANNOUNCE", "ОБЪЯВЛЕНИЕ", "ОБЪЯВИТЬ"),
     "ENDANNOUNCE": ("ENDANNOUNCE", "END ANNOUNCE", "КОНЕЦОБЪЯВЛЕНИЯ", "КОНЕЦ ОБЪЯВЛЕНИЯ"),
+    "OBSERVER": ("OBSERVER", "НАБЛЮДАТЕЛЬ"),
+    "GRANT-VACATION": ("GRANT-VACATION", "GRANT VACATION", "РАЗРЕШИТЬ-ОТПУСК",
+                       "РАЗРЕШИТЬ ОТПУСК"),
     "END": ("END", "КОНЕЦ", "ЗАВЕРШИТЬ"),   # with a reason; END alone stops reading
 }
 _MOD_WORD = {w: cmd for cmd, words in MOD_KEYWORDS.items() for w in words}

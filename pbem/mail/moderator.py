@@ -57,7 +57,7 @@ if TYPE_CHECKING:
     from pbem.mail.processor import Processor, Turn
 
 log = logging.getLogger("pbem.mail")
-QUEUES = ("notices_pending", "resend_pending", "welcome_pending")
+QUEUES = ("notices_pending", "resend_pending", "welcome_pending", "observers_pending")
 
 
 # ---------------------------------------------------------------------- queues
@@ -70,6 +70,8 @@ def queue_result(game: Any, result: moderation.ModResult) -> None:
         server.setdefault("resend_pending", []).extend(result.resend)
     if result.command == "REPLACE":
         server.setdefault("welcome_pending", []).extend(result.resend)
+    if result.observers:
+        server.setdefault("observers_pending", []).extend(result.observers)
 
 
 def _queued(n: moderation.Notice) -> dict[str, Any]:
@@ -121,7 +123,8 @@ def deliver(cfg: Config, game: Any, now: dt.datetime) -> tuple[list[Any], set[st
     notices = game.server.pop("notices_pending", None) or []
     resend = game.server.pop("resend_pending", None) or []
     welcome = {s for s in game.server.pop("welcome_pending", None) or [] if s in game.seats}
-    if not (notices or resend or welcome):
+    observers = game.server.pop("observers_pending", None) or []
+    if not (notices or resend or welcome or observers):
         return [], set()
     # One number per delivery, kept in the game file: the Message-IDs of a delivery are
     # stable (re-running an uncommitted transaction gives the same ones) and never reused.
@@ -146,6 +149,9 @@ def deliver(cfg: Config, game: Any, now: dt.datetime) -> tuple[list[Any], set[st
                 grouped.setdefault(target, (lang, []))[1].append((subject, body))
     mails = [_notice_mail(cfg, game, target, lang, items, mid("notice", target), now)
              for target, (lang, items) in grouped.items()]
+    if observers:
+        from pbem.mail.observers import welcome_mails
+        mails += welcome_mails(cfg, game, observers, mid, now)
     if game.outcome() is not None:
         mails += _game_over_mails(cfg, game, folded, mid, now)
     else:
@@ -161,8 +167,10 @@ def _game_over_mails(cfg: Config, game: Any, notes: dict[str, list[str]],
     game_over`): the notices, the last events, the final status and map, the seed."""
     from pbem.mail.processor import draft_mail, report_options
     from pbem.reports.mails import game_over
+    from pbem.reports.mails import observer_drafts
     drafts = game_over(game, notes, report_options(cfg),
                        events={seat: _recent(game, seat) for seat in notes})
+    drafts += observer_drafts(game, report_options(cfg))
     return [draft_mail(cfg, game, d, mid("gameover", d.seat), now) for d in drafts]
 
 

@@ -318,6 +318,10 @@ class Processor:
         tag, sender = mail.tag, mail.inbound.sender
         assert tag is not None
         tokens = game.server.get("tokens", {})
+        if tag.seat == "observer":
+            from pbem.mail.observers import handle
+            handle(self, game, mail, out)
+            return
         if tag.is_moderator:
             expected = tokens.get(f"moderator:{sender}")
             if not tokens_equal(tag.token, expected):
@@ -663,6 +667,13 @@ class Turn:
         end = dt.datetime.combine(args["end"], dt.time(23, 59), dt.timezone.utc)
         if end <= self.now:
             return self.tr("command.vacation_over")
+        cap = self.game.record.header.options.get("vacation_days")
+        if cap is not None:
+            from engine.clocks import vacation_days
+            left = max(0, int(cap) - self.game.clocks.days_taken(self.seat))
+            if vacation_days(start, end) > left:
+                return self.tr("command.vacation_cap", days=vacation_days(start, end),
+                               cap=int(cap), left=left)
         self.game.clocks.add_vacation(self.seat, start, end, self.now)
         return self.tr("command.vacation_ok", start=args["start"], end=args["end"])
 
@@ -843,10 +854,15 @@ def report_options(cfg: Config) -> Any:
 
 
 def draft_mail(cfg: Config, game: Any, draft: Any, message_id: str, now: dt.datetime) -> Any:
-    """The message of a `pbem.reports.mails.Draft` (tag + subject, text, HTML, map)."""
-    return build_rich(cfg, to=list(game.seats[draft.seat]["players"]),
-                      subject=f"{format_tag(game.id, draft.seat, seat_token(game, draft.seat))}"
-                              f" {draft.subject}",
+    """The message of a `pbem.reports.mails.Draft` (tag + subject, text, HTML, map); an
+    observer's goes to them with their tag."""
+    if draft.observer:
+        from pbem.mail.observers import observer_tag
+        to, tag = [draft.observer], observer_tag(game, draft.observer)
+    else:
+        to = list(game.seats[draft.seat]["players"])
+        tag = format_tag(game.id, draft.seat, seat_token(game, draft.seat))
+    return build_rich(cfg, to=to, subject=f"{tag} {draft.subject}",
                       body=draft.text, html=draft.html, attachments=draft.attachments,
                       message_id=message_id, auto="auto-generated", when=now)
 
