@@ -511,6 +511,7 @@ class Turn:
             self.receipt(logs_before.get(self.seat or "", []))
             return
         self.run_press(parsed)
+        self.route_done(parsed)
         if parsed.mod:
             moderator.run(self, parsed)         # moderator commands and AS orders, in order
         else:
@@ -525,6 +526,18 @@ class Turn:
         rejected = sum(1 for r in self.orders if r["status"] == "rejected")
         self.mail.outcome = (f"{self.by}: {applied} applied, {rejected} rejected, "
                              f"{len(self.commands)} commands, {len(parsed.press)} press")
+
+    def route_done(self, parsed: Parsed) -> None:
+        """A seat's ``DONE`` goes to the game's own parser as ``pbem order`` sends it: in
+        line order with the mail's orders (held with them, refused with them), or alone
+        when one of the seat's open questions takes it (`accepts`).  Otherwise it stays a
+        command, answered that nothing asked of the seat now closes with DONE."""
+        dones = [c for c in parsed.commands if c.name == "DONE"]
+        if self.seat is None or not dones or not (
+                parsed.orders or accepts(self.game, self.seat, "DONE")):
+            return
+        parsed.commands = [c for c in parsed.commands if c.name != "DONE"]
+        parsed.orders = sorted(parsed.orders + [(c.line_no, "DONE") for c in dones])
 
     def run_orders(self, parsed: Parsed) -> None:
         if not parsed.orders:
@@ -641,17 +654,9 @@ class Turn:
         return self.tr("command.digest_on" if value else "command.digest_off")
 
     def done(self) -> str:
-        if self.seat is None:
-            return self.tr("command.moderator_no_window")
-        negotiations = [d for d in self.game.decisions(self.seat) if d.kind == "negotiate"]
-        if not negotiations:
-            return self.tr("command.no_window")
-        receipt = self.game.submit(self.seat, "DONE", by=self.by,
-                                   source=self.mail.inbound.message_id, at=self.now)
-        pres = reports.presenter(self.game, self.lang)
-        return "; ".join(f"{self.tr('order_status.' + r.status)}"
-                         f"{': ' + pres.refusal(r.code, r.params, r.message) if r.message else ''}"
-                         for r in receipt.results) or self.tr("command.noted")
+        """A DONE that `route_done` kept as a command: nothing it could close."""
+        return self.tr("command.moderator_no_window" if self.seat is None
+                       else "command.no_window")
 
     def vacation(self, args: dict[str, Any]) -> str:
         if self.seat is None:
@@ -814,6 +819,19 @@ def waiting_for(game: Any, seat: str | None) -> list[str]:
 
 def outcome_text(game: Any, lang: str = "en") -> str:
     return reports.outcome_line(game, lang)
+
+
+def accepts(game: Any, seat: str, text: str) -> bool:
+    """Whether one of `seat`'s open questions takes the order `text` (the game's parser
+    decides; nothing is applied)."""
+    from engine.contract import IllegalOrder
+    for decision in game.decisions(seat):
+        try:
+            game.rules.parse(game.state, decision, text)
+        except IllegalOrder:
+            continue
+        return True
+    return False
 
 
 def before_move(game: Any) -> tuple[dict[str, set[str]], dict[str, list[str]]]:
