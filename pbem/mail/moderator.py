@@ -57,7 +57,7 @@ if TYPE_CHECKING:
     from pbem.mail.processor import Processor, Turn
 
 log = logging.getLogger("pbem.mail")
-QUEUES = ("notices_pending", "resend_pending", "welcome_pending")
+QUEUES = ("notices_pending", "resend_pending", "welcome_pending", "welcome_start")
 
 
 # ---------------------------------------------------------------------- queues
@@ -99,8 +99,17 @@ def _localized(game: Any, notice: dict[str, Any], lang: str) -> tuple[str, str]:
     return moderation.render_notice(notice["key"], notice.get("params") or {}, lang, pres.seat)
 
 
+def queue_welcome(game: Any) -> None:
+    """Queue the game-start welcome of every seat (`pbem.reports.mails.welcome`): `deliver`
+    renders it when it goes out, from the game as it is then."""
+    game.server["welcome_start"] = True
+
+
 def has_pending(game: Any) -> bool:
-    return any(game.server.get(q) for q in QUEUES)
+    """Whether mails wait to be made: queued by moderator acts or `queue_welcome`, or a
+    change made in a shell (`pbem.mail.processor.remember_unmailed`)."""
+    from pbem.mail.processor import UNMAILED
+    return any(game.server.get(q) for q in QUEUES) or UNMAILED in game.server
 
 
 def _targets(game: Any, to: str, active: list[str]) -> list[str]:
@@ -117,11 +126,12 @@ def _targets(game: Any, to: str, active: list[str]) -> list[str]:
 
 def deliver(cfg: Config, game: Any, now: dt.datetime) -> tuple[list[Any], set[str]]:
     """Mails for everything queued (queues emptied); also the seats sent a status (or
-    end-of-game) mail.  A dropped seat gets nothing."""
+    end-of-game, or game-start welcome) mail.  A dropped seat gets nothing."""
     notices = game.server.pop("notices_pending", None) or []
     resend = game.server.pop("resend_pending", None) or []
     welcome = {s for s in game.server.pop("welcome_pending", None) or [] if s in game.seats}
-    if not (notices or resend or welcome):
+    start = bool(game.server.pop("welcome_start", False))
+    if not (notices or resend or welcome or start):
         return [], set()
     # One number per delivery, kept in the game file: the Message-IDs of a delivery are
     # stable (re-running an uncommitted transaction gives the same ones) and never reused.
@@ -131,7 +141,12 @@ def deliver(cfg: Config, game: Any, now: dt.datetime) -> tuple[list[Any], set[st
         return stable_message_id(cfg, "moderation", game.id, str(batch), *parts)
 
     active = [s for s in game.seats if not moderation.is_dropped(game, s)]
-    seats = [s for s in active if "all" in resend or s in resend or s in welcome]
+    started: list[Any] = []
+    if start:
+        from pbem.mail.processor import welcome_mails
+        started = welcome_mails(cfg, game, now)
+    seats = [s for s in active if not start and
+             ("all" in resend or s in resend or s in welcome)]
     folded: dict[str, list[str]] = {s: [] for s in seats}
     # One mail per recipient per delivery: the notices to a seat (or to the moderators)
     # in one mail, folded into the seat's status mail when it gets one.
@@ -144,15 +159,15 @@ def deliver(cfg: Config, game: Any, now: dt.datetime) -> tuple[list[Any], set[st
                 folded[target].append(body)
             else:
                 grouped.setdefault(target, (lang, []))[1].append((subject, body))
-    mails = [_notice_mail(cfg, game, target, lang, items, mid("notice", target), now)
-             for target, (lang, items) in grouped.items()]
+    mails = started + [_notice_mail(cfg, game, target, lang, items, mid("notice", target), now)
+                       for target, (lang, items) in grouped.items()]
     if game.outcome() is not None:
         mails += _game_over_mails(cfg, game, folded, mid, now)
     else:
         mails += [status_mail(cfg, game, seat, folded[seat], welcome=seat in welcome,
                               message_id=mid("status", seat, _token(game, seat)), now=now)
                   for seat in seats]
-    return mails, set(seats)
+    return mails, set(game.seats) if start else set(seats)
 
 
 def _game_over_mails(cfg: Config, game: Any, notes: dict[str, list[str]],
@@ -424,21 +439,22 @@ class Duties:
         return total
 
     def _run_game(self, game_id: str, now: dt.datetime) -> int:
-        from pbem.mail.processor import before_move, prompt_mails
+        from pbem.mail.processor import UNMAILED, before_move, prompt_mails
         cfg, proc = self.proc.cfg, self.proc
         with proc.mail_transaction(game_id) as (game, mails):
+            moved = UNMAILED in game.server         # a shell command changed the game
             before, logs_before = before_move(game)
             seq0 = game.record.last_seq
             played = moderation.play_dropped(game, now)
             for notice in moderation.pause_reminders(game, now):
                 game.server.setdefault("notices_pending", []).append(_queued(notice))
             stamp = now.isoformat(timespec="seconds")
-            if played:
+            if played or moved:
                 mails += prompt_mails(cfg, game, before, logs_before, now, skip=None,
                                      mid=lambda seat: stable_message_id(
                                          cfg, "dropped", game.id, str(seq0), stamp, seat),
                                      reason="The game moved on (a dropped seat was played "
-                                            "by its defaults).")
+                                            "by its defaults)." if played else None)
             delivered, resent = deliver(cfg, game, now)
             drop_prompts(mails, 0, game, resent)
             mails += delivered

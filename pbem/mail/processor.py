@@ -834,11 +834,40 @@ def accepts(game: Any, seat: str, text: str) -> bool:
     return False
 
 
+#: server key: what each seat had been told when the game last changed with no mail
+#: going out (a ``pbem order`` or ``pbem mod`` in a shell), left for the daemon to mail
+UNMAILED = "unmailed"
+
+
 def before_move(game: Any) -> tuple[dict[str, set[str]], dict[str, list[str]]]:
     """What each seat is asked and has read before the game moves: `prompt_mails` compares
-    the game after the move with this."""
+    the game after the move with this.  When a change made outside the daemon left its
+    own "before" in the game file (`remember_unmailed`), that one is taken (and removed,
+    its held-order notices put back on the game): the mails of that change go out with
+    this transaction's, rendered from the game as it is now."""
+    left = game.server.pop(UNMAILED, None)
+    if left is not None:
+        from engine.game import OrderResult
+        game.notices[:0] = [(n["seat"], OrderResult(**n["result"])) for n in left["held"]]
+        return ({s: set(ids) for s, ids in left["asked"].items()}, left["logs"])
     return ({s: {d.id for d in game.decisions(s)} for s in game.seats},
             {s: view_log(game, s) for s in game.seats})
+
+
+def remember_unmailed(game: Any, before: tuple[dict[str, set[str]], dict[str, list[str]]]
+                      ) -> None:
+    """After a change of `game` that mails nobody now (a shell command): keep `before` (from
+    `before_move`, taken before the change) and the held-order notices in the game file, in
+    the change's own transaction.  The daemon's next transaction on the game (a mail, a
+    deadline, or the moderator duties pass, `pbem.mail.moderator.Duties`) mails what a
+    mailed order would have: nothing is lost, and nothing is mailed twice, for the record
+    is removed in the transaction whose outbox holds the mails."""
+    from dataclasses import asdict
+    asked, logs = before
+    game.server[UNMAILED] = {
+        "asked": {s: sorted(ids) for s, ids in asked.items()}, "logs": logs,
+        "held": [{"seat": seat, "result": asdict(result)} for seat, result in game.notices]}
+    game.notices.clear()
 
 
 def view_log(game: Any, seat: str | None) -> list[str]:
