@@ -13,16 +13,20 @@ applied, and its receipt says why.
 
 Delivery.  Whoever runs a command (this gateway, or ``pbem mod`` in a shell) queues what it
 tells whom in the game file (`queue_result`): ``server["notices_pending"]`` ({to, subject,
-body}), ``server["resend_pending"]`` (seats or ``all``) and ``server["welcome_pending"]``
-(seats with a new player).  `deliver` turns the queues into mails inside a game
-transaction, into the processor's ``outbox_pending`` (committed with the game, then copied
-to the durable outbox), and empties them.  A seat that gets a status mail gets the notices
-addressed to it folded into that one mail.  Every mail transaction delivers what is
-queued; the daemon's `Duties` pass delivers what the CLI left, plays dropped seats, mails
-the daily pause reminders, and once a day mails each moderator a summary of their stuck
-games (the last day sent is kept in ``<home>/mail/state/stuck_digests.json``) — at the
-moment it is due: when a game first counts as stuck, or at midnight UTC after the last
-digest while games stay stuck (`Duties.next_event` wakes the daemon then).
+body}), ``server["resend_pending"]`` (seats or ``all``), ``server["welcome_pending"]``
+(seats with a new player); ``server["welcome_start"]`` (`pbem new`: every seat's
+welcome, rendered when it is sent).  A shell command also leaves what each seat had been
+told before it (`pbem.mail.processor.remember_unmailed`), so that the prompts, updates
+and reports it calls for go out as for a mail.  `deliver` turns the queues into mails
+inside a game transaction, into the processor's ``outbox_pending`` (committed with the
+game, then copied to the durable outbox), and empties them.  A seat that gets a status
+mail gets the notices addressed to it folded into that one mail.  Every mail transaction
+delivers what is queued; the daemon's `Duties` pass delivers what the CLI left (and mails
+its changes), plays dropped seats, mails the daily pause reminders, and once a day mails
+each moderator a summary of their stuck games (the last day sent is kept in
+``<home>/mail/state/stuck_digests.json``) — at the moment it is due: when a game first
+counts as stuck, or at midnight UTC after the last digest while games stay stuck
+(`Duties.next_event` wakes the daemon then).
 
 Who gets what.  A dropped seat gets nothing (no notice, status or prompt) until REPLACE
 or ADD-ADDRESS gives it back to players; notices to ``address:<email>`` reach someone who

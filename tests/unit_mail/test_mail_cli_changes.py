@@ -94,3 +94,18 @@ def test_welcome_of_a_game_that_moved_shows_it_as_it_is_when_sent(tmp_path: Path
         assert str(to(mails, seat)[0]["Subject"]).endswith("welcome to fx-002")
         assert "entry 2" in welcome and "entry 0" not in welcome
     assert run(home) == []
+
+
+def test_a_failed_mailing_pass_loses_nothing(mailhome: Path, monkeypatch) -> None:
+    import pbem.mail.processor as processor
+    nxt = commit_both(mailhome)
+    real = processor.prompt_mails
+
+    def broken(*args, **kwargs):
+        raise OSError("disk full")
+    monkeypatch.setattr(processor, "prompt_mails", broken)
+    assert run(mailhome) == []                          # the pass failed, rolled back
+    monkeypatch.setattr(processor, "prompt_mails", real)
+    mails = run(mailhome)
+    assert [str(m["Subject"]).endswith("you are asked") for m in to(mails, nxt)] == [True]
+    assert run(mailhome) == []
