@@ -22,7 +22,8 @@ from pbem import simulate as simulation
 from pbem.addresses import check_address
 from pbem.cli_paths import folder, os_error_text, output_file, require_home
 from pbem.config import write_default_config
-from pbem.demo import send_welcome
+from pbem.mail.moderator import queue_welcome
+from pbem.mail.processor import before_move, remember_unmailed
 from pbem import rules_index, textreport
 from pbem.store import Store, StoreError
 from pbem.timesource import now
@@ -189,6 +190,8 @@ def new(ctx: click.Context, game_id: str, rules_name: str, scenario: str | None,
     game = Game.create(rules, game_id, seat_map, now=now(), scenario=scenario,
                        options={k: _option_value(v) for k, v in _pairs(options, "KEY=VALUE")},
                        moderators=list(moderators), seed=seed, clocks=clock_map, title=title)
+    if welcome:
+        queue_welcome(game)
     store.create(game)
     click.echo(f"created {game_id}: {rules.name} {game.record.header.scenario}, "
                f"seats {', '.join(seat_map)}; dice commitment {game.record.header.dice_commitment}")
@@ -198,8 +201,8 @@ def new(ctx: click.Context, game_id: str, rules_name: str, scenario: str | None,
         token = game.server["tokens"][f"moderator:{moderator}"]
         click.echo(f"  moderator {moderator}: subject tag [{game_id} moderator {token}]")
     if welcome:
-        queued = send_welcome(store.home, game_id)
-        click.echo(f"  {queued} welcome mail(s) queued; `pbem run` sends them")
+        click.echo(f"  {len(seat_map)} welcome mail(s) queued; `pbem run` sends them, "
+                   "showing the game as it is then")
 
 
 @main.command()
@@ -283,7 +286,9 @@ def order(ctx: click.Context, game_id: str, seat: str, text: str | None) -> None
         text = sys.stdin.read()
     with store_of(ctx).transaction(game_id) as game:
         seat = seat_of(game, seat)
+        before = before_move(game)
         receipt = game.submit(seat, text, by=seat, source="cli", at=now())
+        remember_unmailed(game, before)     # `pbem run` mails what a mailed order would
         click.echo(textreport.receipt_text(game, receipt))
     if not receipt.ok:
         sys.exit(2)

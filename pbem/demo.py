@@ -59,15 +59,13 @@ def make_game(home: Path, game_id: str, seats: dict[str, str | list[str]], *,
 
 
 def send_welcome(home: Path, game_id: str) -> int:
-    """Queue the welcome mail of every seat of a game; returns how many were new."""
-    from pbem.config import load_config
-    from pbem.mail.outbox import Outbox
-    from pbem.mail.processor import utcnow, welcome_mails
+    """Queue the welcome mail of every seat of a game (`pbem.mail.moderator.queue_welcome`:
+    the daemon renders them when it sends them); returns how many."""
+    from pbem.mail.moderator import queue_welcome
     from pbem.store import Store
-    cfg = load_config(home)
-    outbox = Outbox(cfg.mail_dir / "outbox")
-    game = Store(home).load(game_id)
-    return outbox.enqueue_many(welcome_mails(cfg, game, utcnow()), cfg.judge_address)
+    with Store(home).transaction(game_id) as game:
+        queue_welcome(game)
+    return len(game.seats)
 
 
 def drop(home: Path, name: str, raw: bytes) -> Path:

@@ -516,6 +516,7 @@ class Turn:
             self.receipt(logs_before.get(self.seat or "", []))
             return
         self.run_press(parsed)
+        self.route_done(parsed)
         if parsed.mod:
             moderator.run(self, parsed)         # moderator commands and AS orders, in order
         else:
@@ -530,6 +531,18 @@ class Turn:
         rejected = sum(1 for r in self.orders if r["status"] == "rejected")
         self.mail.outcome = (f"{self.by}: {applied} applied, {rejected} rejected, "
                              f"{len(self.commands)} commands, {len(parsed.press)} press")
+
+    def route_done(self, parsed: Parsed) -> None:
+        """A seat's ``DONE`` goes to the game's own parser as ``pbem order`` sends it: in
+        line order with the mail's orders (held with them, refused with them), or alone
+        when one of the seat's open questions takes it (`accepts`).  Otherwise it stays a
+        command, answered that nothing asked of the seat now closes with DONE."""
+        dones = [c for c in parsed.commands if c.name == "DONE"]
+        if self.seat is None or not dones or not (
+                parsed.orders or accepts(self.game, self.seat, "DONE")):
+            return
+        parsed.commands = [c for c in parsed.commands if c.name != "DONE"]
+        parsed.orders = sorted(parsed.orders + [(c.line_no, "DONE") for c in dones])
 
     def run_orders(self, parsed: Parsed) -> None:
         if not parsed.orders:
@@ -646,17 +659,9 @@ class Turn:
         return self.tr("command.digest_on" if value else "command.digest_off")
 
     def done(self) -> str:
-        if self.seat is None:
-            return self.tr("command.moderator_no_window")
-        negotiations = [d for d in self.game.decisions(self.seat) if d.kind == "negotiate"]
-        if not negotiations:
-            return self.tr("command.no_window")
-        receipt = self.game.submit(self.seat, "DONE", by=self.by,
-                                   source=self.mail.inbound.message_id, at=self.now)
-        pres = reports.presenter(self.game, self.lang)
-        return "; ".join(f"{self.tr('order_status.' + r.status)}"
-                         f"{': ' + pres.refusal(r.code, r.params, r.message) if r.message else ''}"
-                         for r in receipt.results) or self.tr("command.noted")
+        """A DONE that `route_done` kept as a command: nothing it could close."""
+        return self.tr("command.moderator_no_window" if self.seat is None
+                       else "command.no_window")
 
     def vacation(self, args: dict[str, Any]) -> str:
         if self.seat is None:
@@ -829,11 +834,53 @@ def outcome_text(game: Any, lang: str = "en") -> str:
     return reports.outcome_line(game, lang)
 
 
+def accepts(game: Any, seat: str, text: str) -> bool:
+    """Whether one of `seat`'s open questions takes the order `text` (the game's parser
+    decides; nothing is applied)."""
+    from engine.contract import IllegalOrder
+    for decision in game.decisions(seat):
+        try:
+            game.rules.parse(game.state, decision, text)
+        except IllegalOrder:
+            continue
+        return True
+    return False
+
+
+#: server key: what each seat had been told when the game last changed with no mail
+#: going out (a ``pbem order`` or ``pbem mod`` in a shell), left for the daemon to mail
+UNMAILED = "unmailed"
+
+
 def before_move(game: Any) -> tuple[dict[str, set[str]], dict[str, list[str]]]:
     """What each seat is asked and has read before the game moves: `prompt_mails` compares
-    the game after the move with this."""
+    the game after the move with this.  When a change made outside the daemon left its
+    own "before" in the game file (`remember_unmailed`), that one is taken (and removed,
+    its held-order notices put back on the game): the mails of that change go out with
+    this transaction's, rendered from the game as it is now."""
+    left = game.server.pop(UNMAILED, None)
+    if left is not None:
+        from engine.game import OrderResult
+        game.notices[:0] = [(n["seat"], OrderResult(**n["result"])) for n in left["held"]]
+        return ({s: set(ids) for s, ids in left["asked"].items()}, left["logs"])
     return ({s: {d.id for d in game.decisions(s)} for s in game.seats},
             {s: view_log(game, s) for s in game.seats})
+
+
+def remember_unmailed(game: Any, before: tuple[dict[str, set[str]], dict[str, list[str]]]
+                      ) -> None:
+    """After a change of `game` that mails nobody now (a shell command): keep `before` (from
+    `before_move`, taken before the change) and the held-order notices in the game file, in
+    the change's own transaction.  The daemon's next transaction on the game (a mail, a
+    deadline, or the moderator duties pass, `pbem.mail.moderator.Duties`) mails what a
+    mailed order would have: nothing is lost, and nothing is mailed twice, for the record
+    is removed in the transaction whose outbox holds the mails."""
+    from dataclasses import asdict
+    asked, logs = before
+    game.server[UNMAILED] = {
+        "asked": {s: sorted(ids) for s, ids in asked.items()}, "logs": logs,
+        "held": [{"seat": seat, "result": asdict(result)} for seat, result in game.notices]}
+    game.notices.clear()
 
 
 def view_log(game: Any, seat: str | None) -> list[str]:
