@@ -1,4 +1,4 @@
-"""One email, end to end (DESIGN.md): spool, parse, route, authenticate, dedupe, apply,
+"""One email, end to end (docs/architecture.md): spool, parse, route, authenticate, dedupe, apply,
 render, enqueue, then mark the inbound message processed.
 
 Crash safety.  The mails a game transaction produces are stored in the game file
