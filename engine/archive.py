@@ -1,4 +1,4 @@
-"""The YAML archive, format ``pbem-archive/1`` (DESIGN.md, "The game record").
+"""The YAML archive, format ``pbem-archive/1`` (docs/architecture.md, "The game record").
 
 Loading uses PyYAML's C loader when it is built (``yaml.CSafeLoader``) and always
 ``safe_load`` semantics: no Python tags are ever constructed.  Timestamps are kept as

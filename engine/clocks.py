@@ -1,6 +1,7 @@
 """Deadlines for open decisions: clock classes, reminders, grace, NMR policy, pause, vacations.
 
-DESIGN.md, "Time".  Each open decision gets a deadline ``opened + duration(clock class)``.
+docs/architecture.md, "Time".  Each open decision gets a deadline
+``opened + duration(clock class)``.
 Reminders fire at the configured offsets before it.  When ``deadline + grace`` passes, the NMR
 policy applies: ``default`` (the game's default order is entered ``by: clock``) or ``hold``
 (the game waits for a moderator, who is told once).  A pause stops every clock: on resume all

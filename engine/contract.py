@@ -1,4 +1,4 @@
-"""The rules contract every game implements (DESIGN.md, "The engine contract").
+"""The rules contract every game implements (docs/architecture.md, "The engine contract").
 
 A game is a subclass of `Rules`, registered under the entry-point group ``pbem.games``.
 State is plain data (dict, list, str, int, bool, None), so it serialises to YAML/JSON and

@@ -2,7 +2,7 @@
 
 `Game` is what the store loads and saves.  It answers orders (`submit`), enters NMR defaults
 when deadlines pass (`fire_deadlines`), rolls back and forward, and renders views.  The
-persisted form (`to_data`) is the archive (DESIGN.md format) plus two private sections:
+persisted form (`to_data`) is the archive (docs/archive-format.md) plus two private sections:
 ``server`` (tokens, processed Message-IDs, held orders, ... owned by `pbem/`) and ``cache``
 (clock timers and a state snapshot, so loading needs no replay).
 """
@@ -179,7 +179,7 @@ class Game:
     # ------------------------------------------------------------------ orders
     def submit(self, seat: str, text: str, *, by: str | None = None, source: str = "cli",
                at: dt.datetime) -> Receipt:
-        """Parse and apply a seat's order blocks in turn (DESIGN.md "Batched orders").
+        """Parse and apply a seat's order blocks in turn (docs/architecture.md "Batched orders").
 
         Blocks apply one by one while the seat is asked something.  When it no longer is
         (another seat must answer first) the rest are *held* and re-validated when the seat

@@ -1,8 +1,8 @@
 """The game record: a header plus an append-only list of entries; state is derived by replay.
 
-``state = fold(apply, entries, setup(header))`` (DESIGN.md, "The game record").  Every entry
-stores the canonical text of its order, the d6 results it consumed and the hash of the state
-after it, so `replay` can rebuild every state and fail loudly on the first divergence.
+``state = fold(apply, entries, setup(header))`` (docs/architecture.md, "The game record").
+Every entry stores the canonical text of its order, the d6 results it consumed and the hash
+of the state after it, so `replay` can rebuild every state and fail loudly on the first divergence.
 Rollback truncates the entries; the removed ones are kept in `audit`, never silently lost.
 """
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Moderator commands: unstick, correct, replace, pause, roll back — all audited.
 
 The same commands come from ``pbem mod GAME_ID ...`` (ROLLBACK also from ``pbem rollback``)
-and from a moderator's authenticated mail (precedents: njudge/DPjudge master commands,
-``../shared/rules/digests/pbem_anchors.md`` §1, §3).  Each act is a record entry
+and from a moderator's authenticated mail (precedents: the master commands of njudge and
+DPjudge).  Each act is a record entry
 ``by: moderator:<addr>`` (an order, an ``edit`` or a state-less ``act``), except
 ROLLBACK/ROLLFORWARD, which the record keeps in its audit section, and PREVIEW, which saves
 nothing.  `execute` returns what to tell whom; the caller (CLI or mail gateway) delivers the

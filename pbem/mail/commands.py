@@ -1,6 +1,7 @@
 """Gateway commands in a mail body (any case; English or Russian).
 
-    HELP | STATUS | HAND | HISTORY [N] | ORDERS | DONE | VACATION date TO date
+    HELP [ORDERS | <verb> | MODERATOR] | STATUS | HAND | HISTORY [N] | ORDERS | DONE
+    VACATION date TO date
     PRESS TO seat[,seat] | ALL  ... lines ...  ENDPRESS
     END  (alone on its line: stop reading; nothing below is an order)
 
@@ -334,7 +335,9 @@ def parse_body(lines: list[tuple[int, str]]) -> Parsed:
             press = Press(targets, "", no)
         elif cmd == "ENDPRESS":
             out.problems.append(Problem(no, line, "ENDPRESS without a PRESS line above it"))
-        elif args and cmd in ("HELP", "STATUS", "HAND", "ORDERS", "DONE"):
+        elif cmd == "HELP" and args:    # HELP ORDERS, HELP MOVE, HELP MODERATOR
+            out.commands.append(Command("HELP", no, line, {"topic": " ".join(args)}))
+        elif args and cmd in ("STATUS", "HAND", "ORDERS", "DONE"):
             # "Done with Paris" is not the DONE command: let the game read it.
             out.orders.append((no, line))
         else:

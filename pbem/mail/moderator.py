@@ -363,10 +363,6 @@ def finish(turn: "Turn", first_prompt: int) -> None:
     turn.out.mails.extend(mails)
 
 
-def help_text() -> str:
-    return render.environment().get_template("common/help_moderator.txt.j2").render().rstrip("\n")
-
-
 # ---------------------------------------------------------------------- the daemon's pass
 @dataclass(frozen=True)
 class _Due:

@@ -1,4 +1,4 @@
-"""One email, end to end (DESIGN.md): spool, parse, route, authenticate, dedupe, apply,
+"""One email, end to end (docs/architecture.md): spool, parse, route, authenticate, dedupe, apply,
 render, enqueue, then mark the inbound message processed.
 
 Crash safety.  The mails a game transaction produces are stored in the game file
@@ -32,6 +32,7 @@ from pbem.mail import render
 from pbem import reports
 from pbem.mail.commands import SETTINGS, Parsed, near_miss, parse_body
 from pbem.mail.compose import build, build_rich, stable_message_id
+from pbem.mail.help import help_reply
 from pbem.mail.inbox import Inbox, InboxItem
 from pbem.mail.loops import RateLimiter, classify
 from pbem.mail.outbox import Outbox, atomic_write
@@ -602,12 +603,8 @@ class Turn:
             if cmd.name in SETTINGS:
                 result = self.setting(cmd.name, cmd.args["value"])
             elif cmd.name == "HELP":
-                help_ = render.help_text(self.lang)
-                if seat is None:
-                    from pbem.mail.moderator import help_text
-                    help_ += "\n\n" + help_text()
-                self.sections.append({"title": self.tr("command.help_title"), "body": help_})
-                result = self.tr("command.see_help")
+                sections, result = help_reply(game, seat, self.lang, cmd.args.get("topic"))
+                self.sections += sections
             elif cmd.name == "STATUS":
                 self.sections.append({"title": self.tr("command.status_title", game=game.id),
                                       "body": status_body(game, seat), "status": True})

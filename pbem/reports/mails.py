@@ -1,4 +1,5 @@
-"""Which mail each seat gets after the game moved, in its language (DESIGN.md "Reports").
+"""Which mail each seat gets after the game moved, in its language (docs/architecture.md,
+"Reports").
 
 After every transaction (orders by mail, deadlines, moderator acts) `plan` decides, per
 seat, at most one mail:

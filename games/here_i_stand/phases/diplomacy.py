@@ -3,7 +3,8 @@ negotiation (§9.1), sue for peace (§9.3, not on the last turn), ransom (§9.4)
 excommunication (§9.5), declarations of war (§9.6).  On turn 1 only England negotiates, with
 France and with the Hapsburgs, and the phase then ends (§7 L398-404).
 
-**Negotiation window** (§9.1, DESIGN.md "Time").  Every major power (turn 1: England, France,
+**Negotiation window** (§9.1, docs/architecture.md "Time").  Every major power (turn 1:
+England, France,
 the Hapsburgs) is asked at once on the ``negotiation`` clock (48 h by default, L501); free talk
 ("press") goes through the mail gateway, not the game.  Agreements that change the game
 (L483-496) are registered as ``PROPOSE ... ENDPROPOSE`` packages (terms: `diplomacy_orders`);
