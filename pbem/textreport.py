@@ -17,6 +17,8 @@ def order_result_line(result: OrderResult) -> str:
     text = f"line {result.line}: {result.text} -> {_MARK[result.status]}"
     if result.status == "applied":
         text += f" as {result.order!r} (entry {result.seq})"
+    if result.readings:
+        text += " (read " + ", ".join(f"{r.written!r} as {r.shown!r}" for r in result.readings) + ")"
     if result.message:
         text += f": {result.message}"
     if result.hints:

@@ -113,13 +113,27 @@ class Presenter:
               hints: list[str]) -> list[str]:
         """A refusal's suggestions in the reader's language: the rules' own (`hints`, order
         text or names as written) unless the params name them (``hints_cards``,
-        ``hints_spaces``, ``hints_leaders``: ids the presenter names)."""
+        ``hints_spaces``, ``hints_leaders``: ids the presenter names; ``candidates``: the
+        keys of a name index, `engine.names`, of the kind ``what``)."""
         params = params or {}
         for key, field in (("hints_cards", "card"), ("hints_spaces", "space"),
                            ("hints_leaders", "leaders")):
             if params.get(key):
                 return [self.value(field, v) for v in params[key]]
+        if params.get("candidates") and len(params["candidates"]) == len(hints):
+            return [self.name_of_kind(str(params.get("what")), key, shown)
+                    for key, shown in zip(params["candidates"], hints)]
         return list(hints)
+
+    def name_of_kind(self, what: str, key: Any, shown: str) -> str:
+        """The display name of a name index's `key` (a ``what``: space, card, leader,
+        power); `shown` is the name the index lists for it."""
+        return shown
+
+    def readings(self, readings: Iterable[Any]) -> list[str]:
+        """How names of an order were read (`engine.names.Reading`): ``Magdebrug →
+        Magdeburg``, the name in the reader's language."""
+        return [f"{r.written} → {self.name_of_kind(r.what, r.key, r.shown)}" for r in readings]
 
     def param(self, name: str, value: Any) -> Any:
         """One message parameter for display (ints stay ints: the catalog's ``{n:p:...}``
@@ -413,6 +427,17 @@ class HereIStandPresenter(Presenter):
     def leader(self, lid: str) -> str:
         l = self._facts().leader(lid)
         return self._pick(l.name_en, l.name_ru)
+
+    def name_of_kind(self, what: str, key: Any, shown: str) -> str:
+        if what == "space":
+            return self.space(str(key))
+        if what in ("card", "card in your hand"):
+            return self.card(key)
+        if what == "leader":
+            return self.leader(str(key))
+        if what == "power":
+            return self.power(str(key))
+        return shown
 
     def debater(self, did: str) -> str:
         d = self._facts().debaters().get(did)

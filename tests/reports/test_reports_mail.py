@@ -88,11 +88,29 @@ def test_refused_orders_are_explained_in_the_seats_language(tmp_path: Path) -> N
                                 "LANGUAGE ru\n", "<l@x>"))
     run(home)
     drop(home, "o", player_mail("protestant@example.org", "[his-2 protestant tokprotestant]",
-                                "REFORM Виттенбрк\n", "<o@x>"))
+                                "REFORM Атлантида\n", "<o@x>"))
     plain = run(home)[-1].get_body(("plain",)).get_content()
-    assert "не найдено (город): «Виттенбрк»" in plain, plain
+    assert "не найдено (город): «Атлантида»" in plain, plain
     drop(home, "p", player_mail("protestant@example.org", "[his-2 protestant tokprotestant]",
                                 "PASS\n", "<p@x>"))
     plain = run(home)[-1].get_body(("plain",)).get_content()
     assert "«PASS» не отвечает на этот вопрос" in plain and "REFORM" in plain, plain
     assert "does not answer" not in plain
+
+
+def test_a_near_name_is_read_and_the_receipt_says_how(tmp_path: Path) -> None:
+    """"Magdebrug" is one swap from Magdeburg and near nothing else: applied, and the
+    receipt names what it was read as, in the reader's language."""
+    home = his_home(tmp_path, "his-3", "near")
+    drop(home, "o", player_mail("protestant@example.org", "[his-3 protestant tokprotestant]",
+                                "REFORM Magdebrug\n", "<o@x>"))
+    plain = run(home)[-1].get_body(("plain",)).get_content()
+    assert "names read as: Magdebrug → Magdeburg" in plain, plain
+    assert Store(home).load("his-3").record.entries[-1].order == "REFORM magdeburg"
+    drop(home, "l", player_mail("protestant@example.org", "[his-3 protestant tokprotestant]",
+                                "LANGUAGE ru\n", "<l@x>"))
+    run(home)
+    drop(home, "r", player_mail("protestant@example.org", "[his-3 protestant tokprotestant]",
+                                "REFORM leipzg\n", "<r@x>"))
+    plain = run(home)[-1].get_body(("plain",)).get_content()
+    assert "имена прочитаны так: leipzg → Лейпциг" in plain, plain
