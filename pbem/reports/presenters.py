@@ -17,6 +17,9 @@ from pbem.reports.i18n import maybe, norm_lang, t
 
 Order = dict[str, Any]
 
+#: How many suggestions a refusal shows before "and N more" (the prompt lists them all).
+HINTS_SHOWN = 4
+
 
 class Presenter:
     """The generic presenter: any game's view as indented ``key: value`` lines."""
@@ -116,14 +119,23 @@ class Presenter:
         ``hints_spaces``, ``hints_leaders``: ids the presenter names; ``candidates``: the
         keys of a name index, `engine.names`, of the kind ``what``)."""
         params = params or {}
+        shown = [self.hint(h) for h in hints]
         for key, field in (("hints_cards", "card"), ("hints_spaces", "space"),
                            ("hints_leaders", "leaders")):
             if params.get(key):
-                return [self.value(field, v) for v in params[key]]
-        if params.get("candidates") and len(params["candidates"]) == len(hints):
-            return [self.name_of_kind(str(params.get("what")), key, shown)
-                    for key, shown in zip(params["candidates"], hints)]
-        return list(hints)
+                shown = [self.value(field, v) for v in params[key]]
+                break
+        else:
+            if params.get("candidates") and len(params["candidates"]) == len(hints):
+                shown = [self.name_of_kind(str(params.get("what")), key, name)
+                         for key, name in zip(params["candidates"], hints)]
+        if len(shown) > HINTS_SHOWN + 1:  # never every legal target: the prompt lists them
+            shown = shown[:HINTS_SHOWN] + [self._("hints_more", n=len(shown) - HINTS_SHOWN)]
+        return shown
+
+    def hint(self, hint: str) -> str:
+        """One suggestion of the rules as shown: games name the ids they find in it."""
+        return hint
 
     def name_of_kind(self, what: str, key: Any, shown: str) -> str:
         """The display name of a name index's `key` (a ``what``: space, card, leader,
@@ -427,6 +439,17 @@ class HereIStandPresenter(Presenter):
     def leader(self, lid: str) -> str:
         l = self._facts().leader(lid)
         return self._pick(l.name_en, l.name_ru)
+
+    def hint(self, hint: str) -> str:
+        """A suggestion that is an id (space, leader, power) by its display name."""
+        m = self._map()
+        if hint in m.spaces or hint in m.sea_zones:
+            return self.space(hint)
+        if hint in self._facts().leaders():
+            return self.leader(hint)
+        if hint in self._power_ids():
+            return self.power(hint)
+        return hint
 
     def name_of_kind(self, what: str, key: Any, shown: str) -> str:
         if what == "space":

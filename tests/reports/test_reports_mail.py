@@ -114,3 +114,24 @@ def test_a_near_name_is_read_and_the_receipt_says_how(tmp_path: Path) -> None:
                                 "REFORM leipzg\n", "<r@x>"))
     plain = run(home)[-1].get_body(("plain",)).get_content()
     assert "имена прочитаны так: leipzg → Лейпциг" in plain, plain
+    drop(home, "v", player_mail("protestant@example.org", "[his-3 protestant tokprotestant]",
+                                "REFORM Виена\n", "<v@x>"))
+    plain = run(home)[-1].get_body(("plain",)).get_content()
+    assert "возможно, вы имели в виду: Вена; Сиена" in plain, plain     # names, not guessed
+
+
+def test_hints_name_spaces_in_the_readers_language_and_never_list_every_target(
+        tmp_path: Path) -> None:
+    """The rules suggest ids (`brandenburg`); the mail names them, and shows a few with
+    "N more" instead of every legal target."""
+    home = his_home(tmp_path, "his-4", "near")
+    for n, body in enumerate(("LANGUAGE ru\n", "REFORM Magdeburg\n", "REFORM Leipzig\n",
+                              "REFORM Paris\n")):
+        drop(home, f"m{n}", player_mail("protestant@example.org",
+                                        "[his-4 protestant tokprotestant]", body, f"<m{n}@x>"))
+        plain = run(home)[-1].get_body(("plain",)).get_content()
+    hint = " ".join(plain.split("возможно, вы имели в виду:")[1].split("Вас спрашивают")[0]
+                    .split())
+    assert hint == "Бранденбург; Бреслау; Брауншвейг; Эрфурт; и ещё 3: см. допустимые " \
+        "приказы в вопросе", plain
+    assert "brandenburg" not in plain

@@ -82,3 +82,26 @@ def test_units_may_stand_before_with_as_the_syntax_line_shows():
                                "leaders": ("suleiman",), "units": 2}
     mixed = grammar.parse_move("MOVE", "istanbul -> edirne 2R 1C WITH Suleiman, Ibrahim")
     assert mixed["units"] == 3 and mixed["mix"] == (2, 0, 1)
+
+
+def test_suggestions_are_well_formed_orders():
+    """A half-written play mode or a route without its arrow is suggested as it should
+    read, not with the stray words repeated (`PLAY 35 FOR OP FOR CP`)."""
+    impulse = into_action(fresh(), "ottoman", hand=[35, 1])
+    d = asked(impulse, "ottoman")
+    assert RULES.parse(impulse, d, "PLAY 35 FOR OP")["mode"] == "cp"
+    for text in ("PLAY 35 FOR", "PLAY Siege Artillery AS", "PLAY 35 AS OPERATIONS"):
+        with pytest.raises(IllegalOrder) as refused:
+            RULES.parse(impulse, d, text)
+        assert refused.value.hints == ["PLAY 35 FOR CP", "PLAY 35 AS EVENT"], text
+    moving = into_action(fresh(), "ottoman", cp=4, hand=[35])
+    d = asked(moving, "ottoman")
+    for text, hint in (("MOVE Istanbul Edirne 3", "MOVE Istanbul -> Edirne 3"),
+                       ("MOVE Стамбул Эдирне", "MOVE Стамбул -> Эдирне"),
+                       ("MOVE Istanbul", "MOVE Istanbul -> <to>"),
+                       ("MOVE Atlantis", "MOVE <from> -> <to>")):
+        with pytest.raises(IllegalOrder) as refused:
+            RULES.parse(moving, d, text)
+        assert refused.value.hints == [hint]
+        assert refused.value.hints[0].startswith("MOVE") and " -> " in hint
+    assert RULES.parse(moving, d, "MOVE Istanbul -> Edirne 3")["to"] == "edirne"
