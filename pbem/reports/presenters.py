@@ -517,6 +517,11 @@ class HereIStandPresenter(Presenter):
             out["leaders"] = [self.leader(v) for v in out["leaders"]]
         if isinstance(out.get("power"), str) and out["power"] in self._power_ids():
             out["power"] = self.power(out["power"])
+        if isinstance(out.get("parties"), (list, tuple)):
+            out["parties"] = tuple(self.hint(p) for p in out["parties"])
+        if isinstance(out.get("terms"), (list, tuple)):   # agreement terms: (KIND, values...)
+            out["terms"] = tuple(tuple(self.hint(v) if isinstance(v, str) and i else v
+                                       for i, v in enumerate(term)) for term in out["terms"])
         return out
 
     def prompt_args(self, decision: Decision, view: Mapping[str, Any]) -> dict[str, Any]:
