@@ -144,7 +144,7 @@ def test_an_identical_proposal_is_refused_while_the_first_is_open():
         "предложение 1 уже предлагает ровно это")
     assert (("ALLIANCE", "england", "france"),) in [
         r["terms"] for r in diplomacy.representatives(state, "france")]
-    state = say(state, "france", "PROPOSE france england: ALLIANCE england france")
+    state = say(state, "england", "PROPOSE england france: ALLIANCE england france")
     assert (("ALLIANCE", "england", "france"),) not in [      # bots are not offered it
         r["terms"] for r in diplomacy.representatives(state, "france")]
     state = say(state, "france", "WITHDRAW 1")
