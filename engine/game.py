@@ -18,6 +18,7 @@ from engine.clocks import ClockEvent, Clocks, new_clock_settings
 from engine.contract import Decision, IllegalOrder, Outcome, Rules, State
 from engine.dice import Dice, commitment, new_seed
 from engine.edit import apply_edit, edit_text, parse_edit
+from engine.names import Reading, readings
 from engine.options import Order
 from engine.record import (Entry, Header, Record, ReplayError, find_decision, replay,
                            start)
@@ -37,6 +38,8 @@ class OrderResult:
     #: the reader's language; `message` is the English text.
     code: str | None = None
     params: dict[str, Any] = field(default_factory=dict)
+    #: Names read by prefix or near match (`engine.names.Reading`): how the order was read.
+    readings: list[Reading] = field(default_factory=list)
 
 
 @dataclass
@@ -239,12 +242,14 @@ class Game:
         refusal: IllegalOrder | None = None
         for decision in self.decisions(seat):
             try:
-                order = self.rules.parse(self.state, decision, block)
+                with readings() as read:
+                    order = self.rules.parse(self.state, decision, block)
                 entry = self._enter(seat, decision, order, by=by, source=source, at=at)
             except IllegalOrder as refused:
                 refusal = refusal or refused
                 continue
-            return OrderResult(line, block, "applied", order=entry.order, seq=entry.seq)
+            return OrderResult(line, block, "applied", order=entry.order, seq=entry.seq,
+                               readings=read)
         assert refusal is not None
         return OrderResult(line, block, "rejected", message=refusal.reason,
                            hints=refusal.hints, code=refusal.code, params=refusal.params)

@@ -166,7 +166,9 @@ def parse_move(verb: str, text: str) -> Order:
     if len(stops) < 2:
         raise IllegalOrder(Reason(f"{verb} needs at least two spaces joined by ->", "needs_route",
                                   verb=verb),
-                           [f"{verb} {route_text or '<from>'} -> <to>"])
+                           [" ".join([verb, route_hint(route_text, land=verb != "NAVAL"),
+                                      *(["WITH", leaders_part] if leaders_part else []),
+                                      *tail_tokens])])
     resolved = [space(s, land=verb != "NAVAL") for s in stops]
     leader_ids: list[str] = []
     for name in re.split(r"\s*(?:,|\bAND\b|\bИ\b)\s*", leaders_part, flags=re.IGNORECASE):
@@ -208,6 +210,25 @@ def parse_move(verb: str, text: str) -> Order:
     else:
         order["units"] = "ALL" if units is None else units
     return order
+
+
+def route_hint(text: str, *, land: bool) -> str:
+    """A route written without its arrow as it should read, in the writer's words:
+    ``Istanbul Edirne`` → ``Istanbul -> Edirne`` when the words split into two spaces (the
+    first such split), ``Istanbul -> <to>`` when they name one, else ``<from> -> <to>``."""
+    words = text.split()
+    for cut in range(1, len(words)):
+        first, second = " ".join(words[:cut]), " ".join(words[cut:])
+        try:
+            space(first, land=land), space(second, land=land)
+        except IllegalOrder:
+            continue
+        return f"{first} -> {second}"
+    try:
+        space(text, land=land)
+    except IllegalOrder:
+        return "<from> -> <to>"
+    return f"{text} -> <to>"
 
 
 def mix_text(mix: tuple[int, int, int], allied: tuple = ()) -> str:

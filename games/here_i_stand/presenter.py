@@ -75,6 +75,28 @@ class HereIStandPresenter(Presenter):
         l = self._facts().leader(lid)
         return self._pick(l.name_en, l.name_ru)
 
+    def hint(self, hint: str) -> str:
+        """A suggestion that is an id (space, leader, power) by its display name."""
+        m = self._map()
+        if hint in m.spaces or hint in m.sea_zones:
+            return self.space(hint)
+        if hint in self._facts().leaders():
+            return self.leader(hint)
+        if hint in self._power_ids():
+            return self.power(hint)
+        return hint
+
+    def name_of_kind(self, what: str, key: Any, shown: str) -> str:
+        if what == "space":
+            return self.space(str(key))
+        if what in ("card", "card in your hand"):
+            return self.card(key)
+        if what == "leader":
+            return self.leader(str(key))
+        if what == "power":
+            return self.power(str(key))
+        return shown
+
     def debater(self, did: str) -> str:
         d = self._facts().debaters().get(did)
         return self._pick(d.name_en, d.name_ru) if d else did.replace("_", " ").title()
@@ -130,6 +152,11 @@ class HereIStandPresenter(Presenter):
             out["leaders"] = [self.leader(v) for v in out["leaders"]]
         if isinstance(out.get("power"), str) and out["power"] in self._power_ids():
             out["power"] = self.power(out["power"])
+        if isinstance(out.get("parties"), (list, tuple)):
+            out["parties"] = tuple(self.hint(p) for p in out["parties"])
+        if isinstance(out.get("terms"), (list, tuple)):   # agreement terms: (KIND, values...)
+            out["terms"] = tuple(tuple(self.hint(v) if isinstance(v, str) and i else v
+                                       for i, v in enumerate(term)) for term in out["terms"])
         return out
 
     def prompt_args(self, decision: Decision, view: Mapping[str, Any]) -> dict[str, Any]:

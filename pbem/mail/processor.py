@@ -587,7 +587,8 @@ class Turn:
                 hints += [self.tr("command.a_command", word=h) for h in near_miss(first)]
             self.orders.append({"line": r.line, "text": r.text, "status": r.status,
                                 "message": pres.refusal(r.code, r.params, r.message),
-                                "hints": hints, "seq": r.seq})
+                                "hints": hints, "seq": r.seq,
+                                "readings": pres.readings(r.readings)})
         for entry in receipt.entries:
             if entry.seat == seat and (self.seat is None or entry.seat == self.seat):
                 self.effects.append(self.tr("receipt.own", seq=entry.seq,

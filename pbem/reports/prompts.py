@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine.contract import Decision, IllegalOrder
@@ -101,9 +101,12 @@ def _constant(option: Option, name: str) -> Any:
     return None
 
 
-def order_groups(decision: Decision, pres: Presenter) -> list[dict[str, Any]]:
+def order_groups(decision: Decision, pres: Presenter,
+                 write: Callable[[dict[str, Any]], str] | None = None) -> list[dict[str, Any]]:
     """The legal orders, one group per verb: ``{verb, syntax, lines}``; a line is
-    ``{lead, items}`` (``Athens -> `` + destinations, ``card: `` + cards...)."""
+    ``{lead, items}`` (``Athens -> `` + destinations, ``card: `` + cards...).  An option
+    whose every field has one value is one order: `write` writes it as the player would
+    (`example_text`), else its values are listed."""
     verbs: dict[str, list[Option]] = {}
     for option in decision.options.options:
         if option.count() > 0:
@@ -130,7 +133,8 @@ def order_groups(decision: Decision, pres: Presenter) -> list[dict[str, Any]]:
                 head = " ".join(pres.value(n, v) for n, v in fixed)
                 rest = [n for n in names if n not in fixed_names]
                 if not rest and head:            # every field has one value: the line is it
-                    lines.append({"lead": "", "items": [head]})
+                    whole = write({"verb": verb, **dict(fixed)}) if write else head
+                    lines.append({"lead": "", "items": [whole]})
                 for n in rest:
                     doms = [d for o in opts for m, d in o.fields if m == n]
                     label = f"{head}: " if head and len(rest) == 1 else \
@@ -235,7 +239,8 @@ def asked(game: Any, seat: str, pres: Presenter, tz: str | None,
             "prompt": pres.prompt(decision, view),
             "deadline": deadline_text(deadline, tz),
             "deadline_utc": utc_text(deadline),
-            "groups": order_groups(decision, pres),
+            "groups": order_groups(decision, pres,
+                                   lambda order: example_text(game, decision, order, pres)),
             "examples": [example_text(game, decision, o, pres)
                          for o in example_orders(decision)],
             "window": decision.kind == "negotiate",

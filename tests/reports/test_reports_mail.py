@@ -82,17 +82,48 @@ def test_status_by_mail_has_html_tables_and_the_map(tmp_path: Path) -> None:
     assert all(len(line) <= 78 for line in plain.splitlines())
 
 
+def protestant_says(home: Path, game_id: str, body: str, mid: str) -> str:
+    """The Protestant player's mail to `game_id` (a `his_home` game) handled: the text of
+    the judge's answer."""
+    drop(home, mid, player_mail("protestant@example.org",
+                                f"[{game_id} protestant tokprotestant]", body, f"<{mid}@x>"))
+    return run(home)[-1].get_body(("plain",)).get_content()
+
+
 def test_refused_orders_are_explained_in_the_seats_language(tmp_path: Path) -> None:
     home = his_home(tmp_path, "his-2", "refuse")
-    drop(home, "l", player_mail("protestant@example.org", "[his-2 protestant tokprotestant]",
-                                "LANGUAGE ru\n", "<l@x>"))
-    run(home)
-    drop(home, "o", player_mail("protestant@example.org", "[his-2 protestant tokprotestant]",
-                                "REFORM Виттенбрк\n", "<o@x>"))
-    plain = run(home)[-1].get_body(("plain",)).get_content()
-    assert "не найдено (город): «Виттенбрк»" in plain, plain
-    drop(home, "p", player_mail("protestant@example.org", "[his-2 protestant tokprotestant]",
-                                "PASS\n", "<p@x>"))
-    plain = run(home)[-1].get_body(("plain",)).get_content()
+    protestant_says(home, "his-2", "LANGUAGE ru\n", "l")
+    plain = protestant_says(home, "his-2", "REFORM Атлантида\n", "o")
+    assert "не найдено (город): «Атлантида»" in plain, plain
+    plain = protestant_says(home, "his-2", "PASS\n", "p")
     assert "«PASS» не отвечает на этот вопрос" in plain and "REFORM" in plain, plain
     assert "does not answer" not in plain
+
+
+def test_a_near_name_is_read_and_the_receipt_says_how(tmp_path: Path) -> None:
+    """"Magdebrug" is one swap from Magdeburg and near nothing else: applied, and the
+    receipt names what it was read as, in the reader's language."""
+    home = his_home(tmp_path, "his-3", "near")
+    plain = protestant_says(home, "his-3", "REFORM Magdebrug\n", "o")
+    assert "names read as: Magdebrug → Magdeburg" in plain, plain
+    assert Store(home).load("his-3").record.entries[-1].order == "REFORM magdeburg"
+    protestant_says(home, "his-3", "LANGUAGE ru\n", "l")
+    plain = protestant_says(home, "his-3", "REFORM leipzg\n", "r")
+    assert "имена прочитаны так: leipzg → Лейпциг" in plain, plain
+    plain = protestant_says(home, "his-3", "REFORM Виена\n", "v")
+    assert "возможно, вы имели в виду: Вена; Сиена" in plain, plain     # names, not guessed
+
+
+def test_hints_name_spaces_in_the_readers_language_and_never_list_every_target(
+        tmp_path: Path) -> None:
+    """The rules suggest ids (`brandenburg`); the mail names them, and shows a few with
+    "N more" instead of every legal target."""
+    home = his_home(tmp_path, "his-4", "near")
+    for n, body in enumerate(("LANGUAGE ru\n", "REFORM Magdeburg\n", "REFORM Leipzig\n",
+                              "REFORM Paris\n")):
+        plain = protestant_says(home, "his-4", body, f"m{n}")
+    hint = " ".join(plain.split("возможно, вы имели в виду:")[1].split("Вас спрашивают")[0]
+                    .split())
+    assert hint == "Бранденбург; Бреслау; Брауншвейг; Эрфурт; и ещё 3: см. допустимые " \
+        "приказы в вопросе", plain
+    assert "brandenburg" not in plain

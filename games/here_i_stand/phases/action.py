@@ -167,18 +167,36 @@ def parse(state, decision, text):
         upper = rest.upper()
         mode = None
         for marker, m in ((" FOR CP", "cp"), (" AS CP", "cp"), (" FOR OPS", "cp"),
-                          (" AS EVENT", "event"), (" FOR EVENT", "event"),
+                          (" FOR OP", "cp"), (" AS EVENT", "event"), (" FOR EVENT", "event"),
                           (" КАК СОБЫТИЕ", "event"), (" ЗА СР", "cp"), (" ЗА CP", "cp")):
             if upper.endswith(marker):
                 mode, rest = m, rest[: len(rest) - len(marker)]
                 break
         if mode is None:
+            card = _card_without_mode(rest)
             raise IllegalOrder(Reason("say whether the card is played FOR CP or AS EVENT",
                                       "play_mode"),
-                               [f"PLAY {rest.strip()} FOR CP", f"PLAY {rest.strip()} AS EVENT"])
+                               [f"PLAY {card} FOR CP", f"PLAY {card} AS EVENT"])
         number = grammar.card_number(rest, state["hands"][decision.seat])
         return {"verb": "PLAY", "card": number, "mode": mode}
     return cp_actions.parse(state, decision.seat, text)
+
+
+#: Words of a half-written play mode (``PLAY 35 FOR``, ``PLAY 35 AS OPERATIONS``).
+_MODE_WORDS = {"FOR", "AS", "CP", "OP", "OPS", "OPERATIONS", "EVENT", "ЗА", "КАК", "СР",
+               "СОБЫТИЕ"}
+
+
+def _card_without_mode(text: str) -> str:
+    """The card of ``PLAY <card> <mode?>`` without the mode's words (its number when it
+    names a card), for the suggestions of a refusal."""
+    words = text.split()
+    while len(words) > 1 and words[-1].upper() in _MODE_WORDS:
+        words.pop()
+    try:
+        return str(grammar.card_number(" ".join(words)))
+    except IllegalOrder:
+        return " ".join(words) or "<card>"
 
 
 def apply(state, seat, decision, order, dice) -> None:

@@ -186,6 +186,14 @@ def _plain_terms(terms) -> list:
     return out
 
 
+def _identical(state, parties, terms) -> dict | None:
+    """The open proposal with the same parties and the same terms (in any order), if any:
+    a package is proposed once (§9.1); the others accept it."""
+    wanted = (sorted(parties), sorted(map(repr, _plain_terms(terms))))
+    return next((p for p in _open(state)
+                 if (sorted(p["parties"]), sorted(map(repr, p["terms"]))) == wanted), None)
+
+
 def representatives(state, seat: str) -> tuple:
     """A few legal packages for bots (see the module docstring)."""
     pd = _pd(state)
@@ -198,7 +206,8 @@ def representatives(state, seat: str) -> tuple:
         a, b = sorted((seat, other))
         for terms in ((("ALLIANCE", a, b),), (("PEACE", a, b),), (("CARDS", 1, seat, other),)):
             parties = tuple(p for p in S.MAJORS if p in (seat, other))
-            if T.package_problem(state, pd["ctx"], seat, parties, terms) is None:
+            if T.package_problem(state, pd["ctx"], seat, parties, terms) is None \
+                    and _identical(state, parties, terms) is None:
                 out.append({"verb": "PROPOSE", "parties": parties, "terms": terms})
     return tuple(out)
 
@@ -243,6 +252,11 @@ def _negotiate(state, seat, order) -> None:
         why = T.package_problem(state, pd["ctx"], seat, parties, terms)
         if why:
             raise IllegalOrder(why)
+        same = _identical(state, parties, terms)
+        if same is not None:
+            hint = [f"ACCEPT {same['id']}"] if seat not in same["accepted"] else []
+            raise IllegalOrder(R(f"proposal {same['id']} already proposes exactly this",
+                                 "dip_duplicate", n=same["id"]), hint)
         number = pd["next_id"]
         pd["next_id"] += 1
         pd["made"][seat] = pd["made"].get(seat, 0) + 1
