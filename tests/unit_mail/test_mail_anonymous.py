@@ -124,8 +124,11 @@ def test_no_mail_to_a_player_shows_another_players_address(tmp_path: Path) -> No
               for a in got}
     assert "A new player now plays East" in bodies[SEATS["north"]]
     assert "to a new player" in bodies[SEATS["east"]]          # the old player's notice
-    assert "hello from the north" in bodies[NEW_EAST] or "hello from the north" in \
-        bodies[SEATS["east"]]
+    assert "hello from the north" in bodies[SEATS["east"]]
+    press = [m for m in table.sent if "press from" in str(m["Subject"])]
+    assert len(press) == 5 and all(m["From"] == "pbem judge <judge@example.org>" for m in press)
+    assert all(f"press from {seat}" in " ".join(str(m["Subject"]) for m in press)
+               for seat in ("north", "east"))
     assert "the new east says hi" in bodies[SEATS["north"]]
     assert "REPLACE east (address hidden: anonymous game)" in bodies[SEATS["north"]]
     assert "Someone at an address not registered for your seat" in bodies[SEATS["north"]]
