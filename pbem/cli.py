@@ -13,13 +13,14 @@ import click
 import yaml
 
 from engine import registry
-from engine.archive import dump_yaml, load_yaml, record_from_data
+from engine.archive import dump_yaml, load_yaml, public_data, record_from_data
 from engine.clocks import ClockError, parse_duration
 from engine.contract import IllegalOrder
 from engine.game import Game
 from engine.record import Record, ReplayError, replay
 from pbem import simulate as simulation
 from pbem.addresses import check_address
+from pbem.anonymity import OPTION as ANONYMOUS
 from pbem.cli_paths import folder, os_error_text, output_file, require_home
 from pbem.config import write_default_config
 from pbem.mail.moderator import queue_welcome
@@ -158,13 +159,16 @@ def _option_value(text: str) -> Any:
 @click.option("--clock", "clocks", multiple=True, help="CLASS=DURATION, e.g. impulse=24h")
 @click.option("--option", "options", multiple=True, help="KEY=VALUE game option")
 @click.option("--title", default="")
+@click.option("--anonymous", is_flag=True,
+              help="no mail shows a player another player's address (moderators see them)")
 @click.option("--welcome/--no-welcome", default=True, show_default=True,
               help="queue a welcome mail with its subject tag to every seat")
 @click.pass_context
 @friendly
 def new(ctx: click.Context, game_id: str, rules_name: str, scenario: str | None,
         seats: tuple[str, ...], moderators: tuple[str, ...], seed: str | None, lang: str,
-        clocks: tuple[str, ...], options: tuple[str, ...], title: str, welcome: bool) -> None:
+        clocks: tuple[str, ...], options: tuple[str, ...], title: str, anonymous: bool,
+        welcome: bool) -> None:
     """Start a game (and queue each player's welcome mail for `pbem run` to send)."""
     rules = registry.get(rules_name)
     seat_map: dict[str, dict[str, Any]] = {}
@@ -187,8 +191,11 @@ def new(ctx: click.Context, game_id: str, rules_name: str, scenario: str | None,
     moderators = tuple(check_address(m) for m in moderators)
     store = Store(folder(ctx.obj["home"]))        # a new game may create its home
     store.init()
+    game_options = {k: _option_value(v) for k, v in _pairs(options, "KEY=VALUE")}
+    if anonymous:
+        game_options[ANONYMOUS] = True
     game = Game.create(rules, game_id, seat_map, now=now(), scenario=scenario,
-                       options={k: _option_value(v) for k, v in _pairs(options, "KEY=VALUE")},
+                       options=game_options,
                        moderators=list(moderators), seed=seed, clocks=clock_map, title=title)
     if welcome:
         queue_welcome(game)
@@ -297,13 +304,16 @@ def order(ctx: click.Context, game_id: str, seat: str, text: str | None) -> None
 @main.command()
 @click.argument("game_id")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None)
+@click.option("--public", is_flag=True,
+              help="the copy to share: no player's or observer's address (it still replays)")
 @click.pass_context
 @friendly
-def archive(ctx: click.Context, game_id: str, output: Path | None) -> None:
+def archive(ctx: click.Context, game_id: str, output: Path | None, public: bool) -> None:
     """Write the game's archive (the seed only once the game has ended)."""
     if output is not None:
         output_file(output)
-    text = dump_yaml(store_of(ctx).load(game_id).to_data(private=False))
+    data = store_of(ctx).load(game_id).to_data(private=False)
+    text = dump_yaml(public_data(data) if public else data)
     if output is None:
         click.echo(text, nl=False)
     else:

@@ -374,7 +374,10 @@ class Processor:
             owner_seat = None if tag.is_moderator else tag.seat
             token = game.server.get("tokens", {}).get(
                 f"moderator:{owners[0]}" if tag.is_moderator else tag.seat, "")
-            self._notice(mail, f"Someone at {mail.inbound.sender} sent a mail with your tag "
+            from pbem.anonymity import is_anonymous
+            sender = "an address not registered for your seat" if owner_seat and \
+                is_anonymous(game) else mail.inbound.sender     # players: no address
+            self._notice(mail, f"Someone at {sender} sent a mail with your tag "
                          f"for game {game.id} (subject {mail.inbound.subject!r}, "
                          f"Message-ID {mail.inbound.message_id}).  It was refused and nothing "
                          "was applied.  If this was you, write from your registered address.",

@@ -18,6 +18,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from pbem.anonymity import for_players
 from pbem.reports import prompts
 from pbem.reports.i18n import norm_lang, t
 from pbem.reports.presenters import Presenter, presenter_for
@@ -183,9 +184,13 @@ def history_text(game: Any, seat: str | None, n: int, lang: str = "en") -> str:
         if entry.kind in ("edit", "act"):
             shown = entry.order if seat is None or entry.kind == "act" else \
                 entry.order.split(" = ")[0] + t(lang, "history.edit_hidden")
+            because = entry.because
+            if seat is not None:            # an anonymous game: no player's address
+                hidden = t(lang, "history.address_hidden")
+                shown, because = (for_players(game, x, hidden) for x in (shown, because))
             text = t(lang, "history.moderator", seq=entry.seq, at=at, by=entry.by, order=shown)
-            if entry.because:
-                text += t(lang, "history.because", because=entry.because)
+            if because:
+                text += t(lang, "history.because", because=because)
         elif seat is None or entry.seat == seat:
             text = t(lang, "command.history_own", seq=entry.seq, at=at,
                      seat=pres.seat(entry.seat), order=entry.order)
