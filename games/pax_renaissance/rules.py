@@ -83,7 +83,8 @@ class PaxRenaissance(Rules):
         return state
 
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
-        """What a seat sees (digest §5): hands, face-down discards, slot-0 cards and the decks
+        """What a seat sees (digest §5; the astrological variant §3.5.В shows the decks' top
+        cards): hands, face-down discards, slot-0 cards and the decks
         are hidden; florins, the map, tableaux, queens and the victory cards are public."""
         market = {row: [{"card": None if k == 0 else cell["card"], "florins": cell["florins"],
                          "face_down": k == 0 and cell["card"] is not None}
@@ -110,6 +111,8 @@ class PaxRenaissance(Rules):
                          for s in state["seats"]},
             "ended": state["ended"], "log": [_seen(e, seat) for e in state["log"]],
         }
+        if state["options"]["astrological"]:
+            public["deck_tops"] = {r: d[-1] if d else None for r, d in state["decks"].items()}
         if seat is not None and seat in state["hands"]:
             public["hand"] = list(state["hands"][seat])
             public["my_discards"] = list(state["discards"][seat])
