@@ -217,6 +217,17 @@ class Rules(ABC):
         """Problems of a malformed state; the base class checks nothing."""
         return []
 
+    def precheck(self, state: State, seat: str, text: str) -> None:
+        """Refuse (`IllegalOrder`, with suggestions) an order block of `seat` that can never
+        be valid, read without the question it will answer: its grammar and its names.  Held
+        orders are checked this way when they arrive; the base class accepts everything."""
+
+    def undo_veto(self, before: State, after: State, seat: str) -> str | None:
+        """Why `seat` may not take back the move from `before` to `after` beyond what the
+        engine checks itself (`engine.undo`: dice, other seats asked, secrets shown), or
+        None; the base class vetoes nothing."""
+        return None
+
 
 __all__ = ["CLOCK_CLASSES", "Decision", "IllegalOrder", "Option", "OptionSet", "Order",
            "Outcome", "Rules", "ScenarioInfo", "State"]

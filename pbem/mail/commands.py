@@ -1,6 +1,6 @@
 """Gateway commands in a mail body (any case; English or Russian).
 
-    HELP | STATUS | HAND | HISTORY [N] | ORDERS | DONE | VACATION date TO date
+    HELP | STATUS | HAND | HISTORY [N] | ORDERS | HELD [CLEAR] | DONE | VACATION date TO date
     PRESS TO seat[,seat] | ALL  ... lines ...  ENDPRESS
     END  (alone on its line: stop reading; nothing below is an order)
 
@@ -32,6 +32,9 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "HAND": ("HAND", "РУКА", "КАРТЫ"),
     "HISTORY": ("HISTORY", "ИСТОРИЯ", "ЖУРНАЛ"),
     "ORDERS": ("ORDERS", "ПРИКАЗЫ", "ЗАПРОС", "ВОПРОС"),
+    "HELD": ("HELD", "ОТЛОЖЕННЫЕ"),
+    "HELD CLEAR": ("HELD CLEAR", "CLEAR HELD", "CANCEL HELD", "ОТЛОЖЕННЫЕ ОТМЕНИТЬ",
+                   "ОТМЕНИТЬ ОТЛОЖЕННЫЕ"),
     "DONE": ("DONE", "ГОТОВО", "ВСЁ", "ВСЕ"),
     "VACATION": ("VACATION", "ОТПУСК", "ABSENCE"),
     "PRESS": ("PRESS", "ПРЕССА", "ПОСЛАНИЕ", "ПИСЬМО"),
@@ -328,7 +331,7 @@ def parse_body(lines: list[tuple[int, str]]) -> Parsed:
             press = Press(targets, "", no)
         elif cmd == "ENDPRESS":
             out.problems.append(Problem(no, line, "ENDPRESS without a PRESS line above it"))
-        elif args and cmd in ("HELP", "STATUS", "HAND", "ORDERS", "DONE"):
+        elif args and cmd in ("HELP", "STATUS", "HAND", "ORDERS", "DONE", "HELD", "HELD CLEAR"):
             # "Done with Paris" is not the DONE command: let the game read it.
             out.orders.append((no, line))
         else:

@@ -30,6 +30,7 @@ from pbem.config import Config
 from pbem.mail import render
 from pbem import reports
 from pbem.mail.commands import SETTINGS, Parsed, near_miss, parse_body
+from pbem.reports.mails import new_items
 from pbem.mail.compose import build, build_rich, stable_message_id
 from pbem.mail.inbox import Inbox, InboxItem
 from pbem.mail.loops import RateLimiter, classify
@@ -456,6 +457,7 @@ class Turn:
         self.sections: list[dict[str, str]] = []
         self.effects: list[str] = []
         self.with_status = False          # STATUS asked: the receipt gets HTML and the map
+        self.held_fates: list[dict[str, Any]] = []   # of the sender's own held orders
 
     # -- helpers ---------------------------------------------------------
     @property
@@ -511,6 +513,7 @@ class Turn:
             self.receipt(logs_before.get(self.seat or "", []))
             return
         self.run_press(parsed)
+        self.clear_held(parsed)
         if parsed.mod:
             moderator.run(self, parsed)         # moderator commands and AS orders, in order
         else:
@@ -610,6 +613,13 @@ class Turn:
             elif cmd.name == "ORDERS":
                 result = self.tr("command.see_orders") if seat and game.decisions(seat) \
                     else self.tr("command.nothing_asked")
+                if seat and game.held(seat):
+                    result += "; " + self.tr("command.see_held")
+            elif cmd.name == "HELD":
+                result = self.tr("command.see_held") if seat and game.held(seat) \
+                    else self.tr("command.no_held")
+            elif cmd.name == "HELD CLEAR":
+                continue            # done before the orders (`clear_held`)
             elif cmd.name == "DONE":
                 result = self.done()
             elif cmd.name == "VACATION":
@@ -617,6 +627,15 @@ class Turn:
             elif cmd.name == "END":
                 continue
             self.commands.append({"line": cmd.line_no, "text": cmd.text, "result": result})
+
+    def clear_held(self, parsed: Parsed) -> None:
+        """``HELD CLEAR``: withdraw the seat's held orders, before this mail's own orders
+        (which then replace them)."""
+        for cmd in parsed.commands:
+            if cmd.name == "HELD CLEAR":
+                gone = self.game.withdraw_held(self.seat) if self.seat else []
+                self.commands.append({"line": cmd.line_no, "text": cmd.text, "result": self.tr(
+                    "command.held_cleared", n=len(gone)) if gone else self.tr("command.no_held")})
 
     def history(self, n: int) -> str:
         """The HISTORY section (`pbem.reports.history_text`)."""
@@ -714,7 +733,12 @@ class Turn:
                                   "result": f"relayed to {', '.join(targets)}"})
 
     def prompts(self, before: dict[str, set[str]], logs_before: dict[str, list[str]]) -> None:
-        """Tell every other seat newly asked something (and about its held orders)."""
+        """Tell every other seat newly asked something (and about its held orders); the
+        fates of the sender's own held orders go in its receipt."""
+        fates = self.game.take_held_fates()
+        self.held_fates = [f for f in fates if f["seat"] == self.seat]
+        if len(self.held_fates) < len(fates):
+            self.game.server["held_fates"] = [f for f in fates if f["seat"] != self.seat]
         self.out.mails += prompt_mails(self.cfg, self.game, before, logs_before, self.now,
                                        skip=self.seat, mid=lambda seat: self.mid("prompt", seat))
 
@@ -723,7 +747,7 @@ class Turn:
         if mail.reply_ok == "silent":
             return
         pres = reports.presenter(game, self.lang)
-        new_log = _new_items(log_before, self.view_log(self.seat))
+        new_log = new_items(log_before, self.view_log(self.seat))
         effects = self.effects + [pres.log_line(x) for x in new_log]
         extra = []
         if mail.reply_ok == "notice":
@@ -749,6 +773,8 @@ class Turn:
             commands=sorted(self.commands, key=lambda c: c["line"]),
             problems=sorted(self.problems, key=lambda p: p["line"]), effects=effects,
             asked=self.asked(self.seat) if self.seat else [],
+            held=reports.held_fates(game, self.seat, self.held_fates) if self.seat else [],
+            held_now=game.held(self.seat) if self.seat else [],
             waiting=reports.waiting(game, self.seat, self.lang),
             outcome=reports.outcome_line(game, self.lang), judge=self.cfg.judge_address)
         for problem in context["problems"]:
@@ -774,14 +800,6 @@ class Turn:
             body=body, html=html, attachments=attachments, message_id=self.receipt_id,
             in_reply_to=mail.inbound.message_id, references=mail.inbound.references,
             when=self.now))
-
-
-def _new_items(old: list[Any], new: list[Any]) -> list[Any]:
-    """Items appended to a bounded log (the longest suffix of `old` that prefixes `new`)."""
-    for k in range(min(len(old), len(new)), -1, -1):
-        if old[len(old) - k:] == new[:k]:
-            return new[k:]
-    return new
 
 
 def status_body(game: Any, seat: str | None) -> str:
@@ -859,12 +877,8 @@ def prompt_mails(cfg: Config, game: Any, before: dict[str, set[str]],
     digest), the end-of-game summary."""
     from pbem.reports.mails import plan
     held: dict[str, list[dict[str, Any]]] = {}
-    for seat, result in getattr(game, "notices", []):
-        held.setdefault(seat, []).append({"line": result.line, "text": result.text,
-                                          "status": result.status, "message": result.message,
-                                          "code": result.code, "params": result.params})
-    if hasattr(game, "notices"):
-        game.notices.clear()
+    for fate in game.take_held_fates():
+        held.setdefault(fate["seat"], []).append(fate)
     drafts = plan(game, before, logs_before, skip=skip, reason=reason, force=force,
                   extra=extra, held=held, options=report_options(cfg))
     return [draft_mail(cfg, game, d, mid(d.seat), now) for d in drafts]

@@ -164,6 +164,15 @@ def asked_for(game: Any, seat: str | None, lang: str = "en", tz: str | None = No
     return prompts.asked(game, seat, presenter(game, lang), tz)
 
 
+def held_fates(game: Any, seat: str | None, fates: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """What became of held orders (`engine.game.Game.take_held_fates`), their reasons and
+    suggestions in the reader's language (`seat`'s)."""
+    pres = presenter(game, prefs(game, seat).lang)
+    return [dict(f, message=pres.refusal(f.get("code"), f.get("params"), f.get("message", "")),
+                 hints=pres.hints(f.get("code"), f.get("params"), list(f.get("hints") or [])))
+            for f in fates]
+
+
 def events_for(game: Any, lines: list[Any], lang: str) -> list[str]:
     pres = presenter(game, lang)
     return [pres.log_line(x) for x in lines]
