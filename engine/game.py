@@ -15,7 +15,8 @@ from typing import Any, Sequence
 from engine.archive import iso, record_from_data, record_to_data
 from engine.canonical import copy_plain, state_hash
 from engine.clocks import ClockEvent, Clocks, clock_settings
-from engine.contract import Decision, IllegalOrder, Outcome, Reason, Rules, State
+from engine.contract import (WRONG_QUESTION, Decision, IllegalOrder, Outcome, Reason, Rules,
+                             State)
 from engine.dice import Dice, commitment, new_seed
 from engine.edit import apply_edit, edit_text, parse_edit
 from engine.options import Order
@@ -185,8 +186,9 @@ class Game:
         Blocks apply one by one while the seat is asked something.  When it no longer is
         (another seat must answer first) the rest are *held*: each is checked at once as
         far as it can be without its question (`Rules.precheck`), then queued after the
-        seat's earlier held orders and tried in order when the seat is next asked (see
-        `_run_held`; their fates reach the author through ``server["held_fates"]``).  After
+        seat's earlier held orders and tried in order when the seat is asked a question
+        it answers (see `_run_held`; their fates reach the author through
+        ``server["held_fates"]``).  After
         a refused block the remaining ones are skipped: they were written assuming it
         applied.  ``UNDO`` takes back the seat's last move (`undo`); it is never held.
         """
@@ -197,8 +199,7 @@ class Game:
         blocks = self.rules.split(text)
         results: list[OrderResult] = []
         entries: list[Entry] = []
-        queue = self.server.setdefault("held", {})
-        if queue.get(seat) and self.decisions(seat):    # asked again since they were held
+        if self.held(seat) and self.decisions(seat):    # asked again since they were held
             entries.extend(self._run_held(at))
         for index, (line, block) in enumerate(blocks):
             if is_undo(block):
@@ -207,7 +208,7 @@ class Game:
                 results.append(OrderResult(line, block, "skipped",
                                            message="the game is over", code="game_over"))
                 continue
-            elif queue.get(seat) or not self.decisions(seat):
+            elif not self.decisions(seat):
                 results.extend(self._hold(seat, blocks[index:], by=by, source=source, at=at))
                 break
             else:
@@ -242,7 +243,8 @@ class Game:
                                for n, b in blocks[index + 1:])
                 break
             queue.setdefault(seat, []).append({"line": line, "text": block, "by": by,
-                                               "source": source, "at": iso(at)})
+                                               "source": source, "at": iso(at),
+                                               "horizon": self.rules.hold_horizon(self.state)})
             results.append(OrderResult(line, block, "held", message="held until you are asked",
                                        code="order_held"))
         return results
@@ -327,35 +329,54 @@ class Game:
         return entry
 
     def _run_held(self, at: dt.datetime) -> list[Entry]:
-        """Apply held orders of seats that are now asked, in the order they were sent.  A
-        refusal drops the seat's later held orders (they assumed it applied); the game's
-        end drops every held order.  Each fate is noted for its author (`_fate`)."""
+        """Apply held orders of seats that are now asked, in the order they were sent.
+
+        A held order that answers another kind of question (refused with
+        `WRONG_QUESTION`) waits, and the seat's later ones wait behind it, until the seat
+        is asked a question it answers or the hold horizon passes (`_expire_held`).  Any
+        other refusal drops the seat's later held orders (they assumed it applied); the
+        game's end drops every held order.  Each fate is noted for its author (`_fate`)."""
         entered: list[Entry] = []
         progress = True
         while progress:
             progress = False
+            self._expire_held()
             for seat, held in list(self.server.get("held", {}).items()):
                 if not held or not self.decisions(seat):
                     continue
-                block = held.pop(0)
+                block = held[0]
                 result = self._try(seat, block["line"], block["text"], by=block["by"],
                                    source=block["source"], at=at)
+                if result.status == "rejected" and result.code == WRONG_QUESTION:
+                    continue
+                held.pop(0)
                 self._fate(seat, block, result)
                 if result.seq is not None:
                     entered.append(self.record.entries[-1])
                     progress = True
-                else:
-                    for rest in held:
-                        self._fate(seat, rest, OrderResult(
-                            rest["line"], rest["text"], "dropped",
-                            message=f"not tried: held line {block['line']} was refused",
-                            code="not_tried", params={"line": block["line"]}))
-                    held.clear()
-                if not held:
-                    del self.server["held"][seat]
+                    break                   # the game moved: look at every seat again
+                for rest in held:
+                    self._fate(seat, rest, OrderResult(
+                        rest["line"], rest["text"], "dropped",
+                        message=f"not tried: held line {block['line']} was refused",
+                        code="not_tried", params={"line": block["line"]}))
+                held.clear()
+            for seat in [s for s, held in self.server.get("held", {}).items() if not held]:
+                del self.server["held"][seat]
         if self.outcome() is not None and self.server.get("held"):
             self._drop_held(Reason("the game ended before you were asked", "held_game_over"))
         return entered
+
+    def _expire_held(self) -> None:
+        """Drop held orders whose hold horizon (`Rules.hold_horizon`) has passed."""
+        horizon = self.rules.hold_horizon(self.state)
+        for seat, held in self.server.get("held", {}).items():
+            for block in [b for b in held if "horizon" in b and b["horizon"] != horizon]:
+                held.remove(block)
+                self._fate(seat, block, OrderResult(
+                    block["line"], block["text"], "dropped",
+                    message="no question it answers came in time", code="held_expired",
+                    params={"horizon": block.get("horizon")}))
 
     # ------------------------------------------------------------------ undo
     def _undo(self, seat: str, line: int, block: str, *, by: str, source: str,

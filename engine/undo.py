@@ -6,9 +6,9 @@ no entry of anyone else after them.  It is refused while anything irreversible f
 
 - a die was rolled in those entries (the roll was seen and the stream moved on);
 - another seat (or the clock, or a moderator) has entered anything since;
-- another seat is asked something it was not asked before them (it has been told);
 - a hidden string (`Rules.secrets`: a card in a hand, a sealed choice) that a viewer could
   not see before them is in that viewer's view now (the mover's own included: a drawn card);
+- another seat is asked something it was not asked before them (it has been told);
 - the game vetoes it (`Rules.undo_veto`, optional).
 
 These are generic facts, so the engine decides and no game has to.  The ``undo`` entry
@@ -79,12 +79,12 @@ def irreversible(rules: Rules, seat: str, move: list[Entry], before: State,
     rolled = [e.seq for e in move if e.rolls]
     if rolled:
         return Reason(f"dice were rolled (entry {rolled[0]})", "undo_dice", seq=rolled[0])
+    if _revealed(rules, before, after):
+        return Reason("a hidden card or choice was revealed", "undo_revealed")
     asked_before = _asked(rules, before, seat)
     for other, what in sorted(_asked(rules, after, seat).items()):
         if what - asked_before.get(other, set()):
             return Reason(f"{other} has been asked something since", "undo_asked", seat=other)
-    if _revealed(rules, before, after):
-        return Reason("a hidden card or choice was revealed", "undo_revealed")
     veto = rules.undo_veto(before, after, seat)
     if veto:
         return veto if isinstance(veto, Reason) else Reason(str(veto), "undo_veto",

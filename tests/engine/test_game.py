@@ -64,13 +64,13 @@ def test_batched_orders_are_held_then_applied_when_asked():
     assert [(seat, r.status) for seat, r in game.notices] == [("north", "applied")]
 
 
-def test_a_held_order_that_no_longer_fits_is_refused_and_dropped():
+def test_a_held_order_waits_for_a_question_it_answers():
     game = new_game()
     game.submit("north", f"COMMIT {hand(game, 'north')[0]}\nBLOCK 1\nPASS", at=T0)
     game.submit("east", f"COMMIT {hand(game, 'east')[0]}", at=T0)
-    seat, result = game.notices[0]
-    assert (seat, result.status) == ("north", "rejected")
-    assert "held" not in game.server or "north" not in game.server["held"]
+    # North is asked its turn; BLOCK answers an attack, so it (and PASS behind it) waits.
+    assert game.notices == []
+    assert [h["text"] for h in game.held("north")] == ["BLOCK 1", "PASS"]
 
 
 def test_unknown_seat_is_refused():
