@@ -458,6 +458,7 @@ class Turn:
         self.effects: list[str] = []
         self.with_status = False          # STATUS asked: the receipt gets HTML and the map
         self.held_fates: list[dict[str, Any]] = []   # of the sender's own held orders
+        self.undone: list[Any] = []                   # this mail's UNDO entries
 
     # -- helpers ---------------------------------------------------------
     @property
@@ -572,6 +573,7 @@ class Turn:
             self.orders.append({"line": r.line, "text": r.text, "status": r.status,
                                 "message": pres.refusal(r.code, r.params, r.message),
                                 "hints": hints, "seq": r.seq})
+        self.undone += [e for e in receipt.entries if e.kind == "undo"]
         for entry in receipt.entries:
             if entry.seat == seat and (self.seat is None or entry.seat == self.seat):
                 self.effects.append(self.tr("receipt.own", seq=entry.seq,
@@ -739,8 +741,19 @@ class Turn:
         self.held_fates = [f for f in fates if f["seat"] == self.seat]
         if len(self.held_fates) < len(fates):
             self.game.server["held_fates"] = [f for f in fates if f["seat"] != self.seat]
+        others = {s for s in self.game.seats if s != self.seat} if self.undone else set()
         self.out.mails += prompt_mails(self.cfg, self.game, before, logs_before, self.now,
-                                       skip=self.seat, mid=lambda seat: self.mid("prompt", seat))
+                                       skip=self.seat, mid=lambda seat: self.mid("prompt", seat),
+                                       force=others,
+                                       extra={s: self.undone_text(s) for s in others})
+
+    def undone_text(self, seat: str) -> str:
+        """What another seat is told after this mail's UNDO (in that seat's language)."""
+        from engine.record import undo_target
+        lang = reports.prefs(self.game, seat).lang
+        entry = self.undone[-1]
+        return t(lang, "prompt.undone", seat=reports.presenter(self.game, lang).seat(entry.seat),
+                 keep=undo_target(entry.order))
 
     def receipt(self, log_before: list[str]) -> None:
         game, mail = self.game, self.mail

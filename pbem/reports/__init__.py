@@ -18,6 +18,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from engine.record import undo_target
 from pbem.reports import prompts
 from pbem.reports.i18n import norm_lang, t
 from pbem.reports.presenters import Presenter, presenter_for
@@ -195,6 +196,9 @@ def history_text(game: Any, seat: str | None, n: int, lang: str = "en") -> str:
             text = t(lang, "history.moderator", seq=entry.seq, at=at, by=entry.by, order=shown)
             if entry.because:
                 text += t(lang, "history.because", because=entry.because)
+        elif entry.kind == "undo":
+            text = t(lang, "history.undo", seq=entry.seq, at=at, seat=pres.seat(entry.seat),
+                     keep=undo_target(entry.order))
         elif seat is None or entry.seat == seat:
             text = t(lang, "command.history_own", seq=entry.seq, at=at,
                      seat=pres.seat(entry.seat), order=entry.order)

@@ -89,8 +89,11 @@ def test_held_orders_dropped_at_the_round_end_are_told_in_russian(mailhome: Path
 def test_undo_by_mail_and_its_refusal_in_russian(mailhome: Path) -> None:
     mail(mailhome, ALICE, N, "LANGUAGE ru\n", "u0")
     mail(mailhome, ALICE, N, "COMMIT 7\n", "u1")
-    receipt = text(mail(mailhome, ALICE, N, "UNDO\nCOMMIT 11\n", "u2")[0])
+    mails = mail(mailhome, ALICE, N, "UNDO\nCOMMIT 11\n", "u2")
+    receipt = text(to(mails, ALICE)[0])
     assert "UNDO -> применён" in receipt
+    assert "North took back its last move: the game is back as it was after entry 0" in \
+        text(to(mails, BOB)[0])
     game = Store(mailhome).load("fx-001")
     assert [e.kind for e in game.record.entries] == ["order", "undo", "order"]
     assert game.record.entries[-1].order == "COMMIT 11"
