@@ -239,5 +239,5 @@ class Rules(ABC):
         return None
 
 
-__all__ = ["CLOCK_CLASSES", "WRONG_QUESTION", "Decision", "IllegalOrder", "Option", "OptionSet", "Order",
-           "Outcome", "Rules", "ScenarioInfo", "State"]
+__all__ = ["CLOCK_CLASSES", "WRONG_QUESTION", "Decision", "IllegalOrder", "Option",
+           "OptionSet", "Order", "Outcome", "Rules", "ScenarioInfo", "State"]

@@ -188,9 +188,9 @@ class Game:
         far as it can be without its question (`Rules.precheck`), then queued after the
         seat's earlier held orders and tried in order when the seat is asked a question
         it answers (see `_run_held`; their fates reach the author through
-        ``server["held_fates"]``).  After
-        a refused block the remaining ones are skipped: they were written assuming it
-        applied.  ``UNDO`` takes back the seat's last move (`undo`); it is never held.
+        ``server["held_fates"]``).  After a refused block the remaining ones are skipped:
+        they were written assuming it applied.  ``UNDO`` takes back the seat's last move
+        (`undo`); it is never held.
         """
         if seat not in self.seats:
             raise IllegalOrder(f"{self.id} has no seat {seat!r}", list(self.seats),
@@ -232,6 +232,9 @@ class Game:
         queue = self.server.setdefault("held", {})
         for index, (line, block) in enumerate(blocks):
             try:
+                if is_undo(block):
+                    raise IllegalOrder(Reason("UNDO is never held: send it on its own",
+                                              "undo_not_held"))
                 self.rules.precheck(self.state, seat, block)
             except IllegalOrder as refused:
                 results.append(OrderResult(line, block, "rejected", message=refused.reason,

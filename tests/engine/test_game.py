@@ -1,28 +1,15 @@
 """Submitting orders: applied, refused with hints, skipped, held; rollback and rollforward."""
 from __future__ import annotations
 
-import datetime as dt
-
 import pytest
 
-from engine import registry
 from engine.archive import dump_yaml, load_yaml, record_from_data, record_to_data
 from engine.canonical import state_hash
 from engine.contract import IllegalOrder
 from engine.game import Game
 from engine.record import replay
 
-RULES = registry.get("testgame")
-T0 = dt.datetime(2026, 11, 21, 12, 0, tzinfo=dt.timezone.utc)
-
-
-def new_game() -> Game:
-    seats = {"north": {"players": ["n@x"]}, "east": {"players": ["e@x"]}}
-    return Game.create(RULES, "g", seats, now=T0, seed="game-tests")
-
-
-def hand(game: Game, seat: str) -> list[int]:
-    return [c["number"] for c in game.view(seat)["hand"]]
+from duel import RULES, T0, hand, new_game
 
 
 def test_applied_orders_are_entries_with_canonical_text():

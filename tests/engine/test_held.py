@@ -2,22 +2,9 @@
 refused, dropped) kept in ``server["held_fates"]`` for their authors."""
 from __future__ import annotations
 
-import datetime as dt
-
-from engine import registry
 from engine.game import Game
 
-RULES = registry.get("testgame")
-T0 = dt.datetime(2026, 11, 21, 12, 0, tzinfo=dt.timezone.utc)
-
-
-def new_game() -> Game:
-    seats = {"north": {"players": ["n@x"]}, "east": {"players": ["e@x"]}}
-    return Game.create(RULES, "g", seats, now=T0, seed="game-tests")
-
-
-def hand(game: Game, seat: str) -> list[int]:
-    return [c["number"] for c in game.view(seat)["hand"]]
+from duel import RULES, T0, hand, new_game
 
 
 def reloaded(game: Game) -> Game:
@@ -86,3 +73,10 @@ def test_held_clear_withdraws_without_a_notice():
     game.submit("north", f"COMMIT {hand(game, 'north')[0]}\nPASS", at=T0)
     assert [h["text"] for h in game.withdraw_held("north")] == ["PASS"]
     assert game.held("north") == [] and game.take_held_fates() == []
+
+
+def test_undo_after_held_orders_in_one_mail_is_refused_not_held():
+    game = new_game()
+    receipt = game.submit("north", f"COMMIT {hand(game, 'north')[0]}\nPASS\nUNDO", at=T0)
+    assert [r.status for r in receipt.results] == ["applied", "held", "rejected"]
+    assert receipt.results[2].code == "undo_not_held"

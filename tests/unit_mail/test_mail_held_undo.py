@@ -4,28 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pbem.daemon import Daemon
-from pbem.demo import drop, player_mail, sent_mails
+from pbem.demo import drop, player_mail
 from pbem.store import Store
 from pbem.timesource import now
+from test_mail_processor import E, N, run, text, to
 
-N = "[fx-001 north tk7f3q]"
-E = "[fx-001 east tb9x2m]"
 ALICE, BOB = "alice@example.org", "bob@example.org"
-
-
-def run(home: Path) -> list:
-    before = len(sent_mails(home))
-    Daemon(home).run_once()
-    return sent_mails(home)[before:]
-
-
-def text(msg) -> str:
-    return " ".join(msg.get_body(("plain",)).get_content().split())
-
-
-def to(mails, addr: str) -> list:
-    return [m for m in mails if addr in str(m["To"])]
 
 
 def mail(home: Path, sender: str, tag: str, body: str, mid: str) -> list:
