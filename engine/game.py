@@ -398,8 +398,9 @@ class Game:
             raise IllegalOrder(Reason("the game is over", "game_over"))
         move = last_move(self.record.entries, seat)
         keep = move[0].seq - 1
-        before, _ = replay(self.rules, self.record, verify=False, until=keep)
-        why = irreversible(self.rules, seat, move, before, self.state)
+        before, dice = replay(self.rules, self.record, verify=False, until=keep)
+        why = irreversible(self.rules, seat, move, before, self.state,
+                           dice_used=dice.counter != self.dice.counter)
         if why is not None:
             raise IllegalOrder(Reason(f"your last move cannot be taken back: {why}",
                                       "undo_refused", why=why))

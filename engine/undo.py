@@ -4,7 +4,7 @@
 of the record that the seat entered itself from one source (one mail, or one CLI order), with
 no entry of anyone else after them.  It is refused while anything irreversible followed:
 
-- a die was rolled in those entries (the roll was seen and the stream moved on);
+- a die was rolled or cards were shuffled in those entries (the dice stream moved on);
 - another seat (or the clock, or a moderator) has entered anything since;
 - a hidden string (`Rules.secrets`: a card in a hand, a sealed choice) that a viewer could
   not see before them is in that viewer's view now (the mover's own included: a drawn card);
@@ -73,12 +73,15 @@ def _own(entry: Entry, seat: str) -> bool:
     return entry.kind == "order" and entry.by == seat and entry.seat == seat
 
 
-def irreversible(rules: Rules, seat: str, move: list[Entry], before: State,
-                 after: State) -> Reason | None:
-    """Why `move` (which led from `before` to `after`) cannot be taken back, or None."""
+def irreversible(rules: Rules, seat: str, move: list[Entry], before: State, after: State,
+                 *, dice_used: bool) -> Reason | None:
+    """Why `move` (which led from `before` to `after`, moving the dice stream on when
+    `dice_used`) cannot be taken back, or None."""
     rolled = [e.seq for e in move if e.rolls]
-    if rolled:
-        return Reason(f"dice were rolled (entry {rolled[0]})", "undo_dice", seq=rolled[0])
+    if rolled or dice_used:
+        seq = rolled[0] if rolled else move[0].seq
+        return Reason(f"dice were rolled or cards shuffled (entry {seq})", "undo_dice",
+                      seq=seq)
     if _revealed(rules, before, after):
         return Reason("a hidden card or choice was revealed", "undo_revealed")
     asked_before = _asked(rules, before, seat)

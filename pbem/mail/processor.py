@@ -30,7 +30,6 @@ from pbem.config import Config
 from pbem.mail import render
 from pbem import reports
 from pbem.mail.commands import SETTINGS, Parsed, near_miss, parse_body
-from pbem.reports.mails import new_items
 from pbem.mail.compose import build, build_rich, stable_message_id
 from pbem.mail.inbox import Inbox, InboxItem
 from pbem.mail.loops import RateLimiter, classify
@@ -39,6 +38,7 @@ from pbem.mail.parse import Inbound, parse_message
 from pbem.mail.strip import strip_quotes
 from pbem.mail.tags import Tag, find_tag, format_tag, tokens_equal
 from pbem.reports.i18n import t
+from pbem.reports.mails import new_items
 
 log = logging.getLogger("pbem.mail")
 BATCH = 100  # mails per game transaction
