@@ -46,6 +46,10 @@ from engine.options import Option, OptionSet, Order
 
 State = dict[str, Any]
 
+#: The refusal code of a text that answers another kind of question than the one asked
+#: (``refusal.wrong_verb``): a held order refused so waits for a question it answers.
+WRONG_QUESTION = "wrong_verb"
+
 #: Clock classes a game may name; their durations are configured per game.
 CLOCK_CLASSES = ("impulse", "response", "negotiation", "setup", "winter", "default")
 
@@ -228,6 +232,23 @@ class Rules(ABC):
         """Problems of a malformed state; the base class checks nothing."""
         return []
 
+    def precheck(self, state: State, seat: str, text: str) -> None:
+        """Refuse (`IllegalOrder`, with suggestions) an order block of `seat` that can never
+        be valid, read without the question it will answer: its grammar and its names.  Held
+        orders are checked this way when they arrive; the base class accepts everything."""
 
-__all__ = ["CLOCK_CLASSES", "Decision", "IllegalOrder", "Option", "OptionSet", "Order",
-           "Outcome", "Rules", "ScenarioInfo", "State"]
+    def hold_horizon(self, state: State) -> str | None:
+        """How long a held order may wait for a question it answers: held orders are
+        dropped (their authors told) once this value changes, e.g. when the turn ends;
+        None (the base class): they wait until the game ends."""
+        return None
+
+    def undo_veto(self, before: State, after: State, seat: str) -> str | None:
+        """Why `seat` may not take back the move from `before` to `after` beyond what the
+        engine checks itself (`engine.undo`: dice, other seats asked, secrets shown), or
+        None; the base class vetoes nothing."""
+        return None
+
+
+__all__ = ["CLOCK_CLASSES", "WRONG_QUESTION", "Decision", "IllegalOrder", "Option",
+           "OptionSet", "Order", "Outcome", "Rules", "ScenarioInfo", "State"]

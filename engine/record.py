@@ -20,9 +20,21 @@ class ReplayError(Exception):
     """An archive that does not replay to the states it claims."""
 
 
-#: Entry kinds: an answer to a decision, a moderator's state correction, or a moderator act
-#: that changes no state (pause, deadline, seat replacement, ...) but belongs in the record.
-KINDS = ("order", "edit", "act")
+#: Entry kinds: an answer to a decision, a moderator's state correction, a moderator act
+#: that changes no state (pause, deadline, seat replacement, ...) but belongs in the record,
+#: or a seat's ``UNDO`` of its own last move (`engine.undo`), which restores the state after
+#: an earlier entry.
+KINDS = ("order", "edit", "act", "undo")
+
+
+def undo_text(keep: int) -> str:
+    """The canonical order of an undo entry: back to the state after entry `keep`."""
+    return f"UNDO TO {keep}"
+
+
+def undo_target(order: str) -> int:
+    """The entry an ``UNDO TO <seq>`` order restores."""
+    return int(order.split()[-1])
 
 
 @dataclass
@@ -191,7 +203,10 @@ def replay(rules: Rules, record: Record, *, verify: bool = True,
     last: Entry | None = None
     for entry in _upto(record.entries, until):
         try:
-            state = apply_entry(rules, state, entry, dice)
+            if entry.kind == "undo":    # the state after an earlier entry, rebuilt
+                state = replay(rules, record, verify=False, until=undo_target(entry.order))[0]
+            else:
+                state = apply_entry(rules, state, entry, dice)
         except IllegalOrder as refused:
             raise ReplayError(f"entry {entry.seq} ({entry.by}: {entry.order!r}) no longer "
                               f"applies: {refused}") from None

@@ -11,7 +11,8 @@ import datetime as dt
 from engine.game import Game, OrderResult, Receipt
 from pbem.reports.presenters import Presenter, presenter_for
 
-_MARK = {"applied": "ok", "rejected": "REFUSED", "held": "held", "skipped": "skipped"}
+_MARK = {"applied": "ok", "rejected": "REFUSED", "held": "held", "skipped": "skipped",
+         "dropped": "dropped"}
 
 
 def order_result_line(result: OrderResult, pres: Presenter) -> str:
@@ -48,6 +49,10 @@ def receipt_text(game: Game, receipt: Receipt) -> str:
     if not receipt.results:
         lines.append("(no orders found)")
     lines += notices_lines(game)
+    held = game.held(receipt.seat)
+    if held:
+        lines.append(f"held for {receipt.seat} (tried in this order when it is asked):")
+        lines += [f"  line {h['line']}: {h['text']}" for h in held]
     lines.append(outcome_line(game) or "Now awaiting:")
     if game.outcome() is None:
         lines += ["  " + line for line in awaiting_lines(game, receipt.seat)]

@@ -231,6 +231,20 @@ def route_hint(text: str, *, land: bool) -> str:
     return f"{text} -> <to>"
 
 
+def precheck(text: str) -> None:
+    """What of an order can be checked before the question it answers (held orders): the
+    route, leaders and units of ``MOVE``/``RETURN``/``NAVAL`` (§13, §16.1, §19), the space of
+    ``CONTROL`` and ``REMOVE UNREST`` (§12.2); every other verb waits for its question."""
+    verb, rest = verb_of(text), rest_of(text)
+    if verb in ("MOVE", "RETURN", "NAVAL"):
+        parse_move(verb, rest)
+    elif verb == "CONTROL":
+        space(rest)
+    elif verb == "REMOVE" and rest.split()[:1] and rest.split()[0].upper() in ("UNREST",
+                                                                              "БЕСПОРЯДКИ"):
+        space(rest.split(maxsplit=1)[1] if len(rest.split()) > 1 else "")
+
+
 def mix_text(mix: tuple[int, int, int], allied: tuple = ()) -> str:
     letters = {m: k for k, m in MINOR_LETTERS.items()}
     return " ".join([f"{n}{k}" for n, k in zip(mix, "RMC") if n]

@@ -97,6 +97,13 @@ class HereIStand(Rules):
     def split(self, text: str) -> list[tuple[int, str]]:
         return grammar.split(text)
 
+    def precheck(self, state: State, seat: str, text: str) -> None:
+        grammar.precheck(text)
+
+    def hold_horizon(self, state: State) -> str | None:
+        """Held orders wait at most until the turn ends (§7: the sequence of play)."""
+        return f"turn {state['turn']}"
+
     # ------------------------------------------------------------------ views
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
         return views.view(state, seat)

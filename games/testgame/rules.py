@@ -29,6 +29,7 @@ from engine.options import OneOf, Option, OptionSet, Order
 from games.testgame.cards import card_names, deck
 
 SEATS = ("north", "east", "south", "west")
+VERBS = ("COMMIT", "PLAY", "PASS", "BLOCK", "ALLOW")
 HAND_SIZE = 4
 LOG_LENGTH = 12
 
@@ -210,6 +211,24 @@ class TestGame(Rules):
         if target is not None:
             order["target"] = target
         return order
+
+    def precheck(self, state: State, seat: str, text: str) -> None:
+        """A held order must start with a verb of the game and name a card of the deck."""
+        words = text.split()
+        verb = words[0].upper() if words else ""
+        if verb not in VERBS:
+            raise IllegalOrder(f"{text.strip()!r} is not an order of this game",
+                               [f"{v} ..." if v in ("COMMIT", "PLAY", "BLOCK") else v
+                                for v in VERBS], code="not_an_order",
+                               params={"text": text.strip()})
+        if verb in ("COMMIT", "PLAY", "BLOCK"):
+            upper = [w.upper() for w in words[1:]]
+            name = words[1:upper.index("AT") + 1] if "AT" in upper else words[1:]
+            card_names().resolve(" ".join(name))
+
+    def hold_horizon(self, state: State) -> str | None:
+        """Held orders wait at most until the round ends."""
+        return f"round {state['round']}"
 
     def order_text(self, order: Order) -> str:
         text = order["verb"]

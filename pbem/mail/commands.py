@@ -1,7 +1,7 @@
 """Gateway commands in a mail body (any case; English or Russian).
 
-    HELP [ORDERS | <verb> | MODERATOR] | STATUS | HAND | HISTORY [N] | ORDERS | DONE
-    VACATION date TO date
+    HELP [ORDERS | <verb> | MODERATOR] | STATUS | HAND | HISTORY [N] | ORDERS | HELD [CLEAR]
+    DONE | VACATION date TO date
     PRESS TO seat[,seat] | ALL  ... lines ...  ENDPRESS
     END  (alone on its line: stop reading; nothing below is an order)
 
@@ -36,6 +36,9 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "HAND": ("HAND", "РУКА", "КАРТЫ"),
     "HISTORY": ("HISTORY", "ИСТОРИЯ", "ЖУРНАЛ"),
     "ORDERS": ("ORDERS", "ПРИКАЗЫ", "ЗАПРОС", "ВОПРОС"),
+    "HELD": ("HELD", "ОТЛОЖЕННЫЕ"),
+    "HELD CLEAR": ("HELD CLEAR", "CLEAR HELD", "CANCEL HELD", "ОТЛОЖЕННЫЕ ОТМЕНИТЬ",
+                   "ОТМЕНИТЬ ОТЛОЖЕННЫЕ"),
     "DONE": ("DONE", "ГОТОВО", "ВСЁ", "ВСЕ"),
     "VACATION": ("VACATION", "ОТПУСК", "ABSENCE"),
     "PRESS": ("PRESS", "ПРЕССА", "ПОСЛАНИЕ", "ПИСЬМО"),
@@ -337,7 +340,7 @@ def parse_body(lines: list[tuple[int, str]]) -> Parsed:
             out.problems.append(Problem(no, line, "ENDPRESS without a PRESS line above it"))
         elif cmd == "HELP" and args:    # HELP ORDERS, HELP MOVE, HELP MODERATOR
             out.commands.append(Command("HELP", no, line, {"topic": " ".join(args)}))
-        elif args and cmd in ("STATUS", "HAND", "ORDERS", "DONE"):
+        elif args and cmd in ("STATUS", "HAND", "ORDERS", "DONE", "HELD", "HELD CLEAR"):
             # "Done with Paris" is not the DONE command: let the game read it.
             out.orders.append((no, line))
         else:

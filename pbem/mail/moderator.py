@@ -376,8 +376,8 @@ class _Due:
 def _due_summary(game: Any) -> dict[str, Any]:
     """`_Due` of a game as plain data (for `Store.summary`)."""
     live = game.outcome() is None
-    work = has_pending(game) or (live and any(moderation.is_dropped(game, d.seat)
-                                              for d in game.decisions()))
+    work = has_pending(game) or bool(game.server.get("held_fates")) or (
+        live and any(moderation.is_dropped(game, d.seat) for d in game.decisions()))
     reminder = None
     if live and game.clocks.paused:
         last = game.server.get("paused_reminded_at") or game.clocks.paused_at
@@ -458,10 +458,11 @@ class Duties:
             for notice in moderation.pause_reminders(game, now):
                 game.server.setdefault("notices_pending", []).append(_queued(notice))
             stamp = now.isoformat(timespec="seconds")
-            if played or moved:
+            if played or moved or game.server.get("held_fates"):   # held orders' fates: CLI orders
                 mails += prompt_mails(cfg, game, before, logs_before, now, skip=None,
                                      mid=lambda seat: stable_message_id(
-                                         cfg, "dropped", game.id, str(seq0), stamp, seat),
+                                         cfg, "dropped" if played else "held", game.id,
+                                         str(seq0), stamp, seat),
                                      reason="The game moved on (a dropped seat was played "
                                             "by its defaults)." if played else None)
             delivered, resent = deliver(cfg, game, now)

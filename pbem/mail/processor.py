@@ -40,6 +40,7 @@ from pbem.mail.parse import Inbound, parse_message
 from pbem.mail.strip import strip_quotes
 from pbem.mail.tags import Tag, find_tag, format_tag, tokens_equal
 from pbem.reports.i18n import t
+from pbem.reports.mails import new_items
 
 log = logging.getLogger("pbem.mail")
 BATCH = 100  # mails per game transaction
@@ -465,6 +466,8 @@ class Turn:
         self.sections: list[dict[str, str]] = []
         self.effects: list[str] = []
         self.with_status = False          # STATUS asked: the receipt gets HTML and the map
+        self.held_fates: list[dict[str, Any]] = []   # of the sender's own held orders
+        self.undone: list[Any] = []                   # this mail's UNDO entries
 
     # -- helpers ---------------------------------------------------------
     @property
@@ -520,6 +523,7 @@ class Turn:
             self.receipt(logs_before.get(self.seat or "", []))
             return
         self.run_press(parsed)
+        self.clear_held(parsed)
         self.route_done(parsed)
         if parsed.mod:
             moderator.run(self, parsed)         # moderator commands and AS orders, in order
@@ -592,6 +596,7 @@ class Turn:
                                 "message": pres.refusal(r.code, r.params, r.message),
                                 "hints": hints, "seq": r.seq,
                                 "readings": pres.readings(r.readings)})
+        self.undone += [e for e in receipt.entries if e.kind == "undo"]
         for entry in receipt.entries:
             if entry.seat == seat and (self.seat is None or entry.seat == self.seat):
                 self.effects.append(self.tr("receipt.own", seq=entry.seq,
@@ -629,6 +634,13 @@ class Turn:
             elif cmd.name == "ORDERS":
                 result = self.tr("command.see_orders") if seat and game.decisions(seat) \
                     else self.tr("command.nothing_asked")
+                if seat and game.held(seat):
+                    result += "; " + self.tr("command.see_held")
+            elif cmd.name == "HELD":
+                result = self.tr("command.see_held") if seat and game.held(seat) \
+                    else self.tr("command.no_held")
+            elif cmd.name == "HELD CLEAR":
+                continue            # done before the orders (`clear_held`)
             elif cmd.name == "DONE":
                 result = self.done()
             elif cmd.name == "VACATION":
@@ -636,6 +648,15 @@ class Turn:
             elif cmd.name == "END":
                 continue
             self.commands.append({"line": cmd.line_no, "text": cmd.text, "result": result})
+
+    def clear_held(self, parsed: Parsed) -> None:
+        """``HELD CLEAR``: withdraw the seat's held orders, before this mail's own orders
+        (which then replace them)."""
+        for cmd in parsed.commands:
+            if cmd.name == "HELD CLEAR":
+                gone = self.game.withdraw_held(self.seat) if self.seat else []
+                self.commands.append({"line": cmd.line_no, "text": cmd.text, "result": self.tr(
+                    "command.held_cleared", n=len(gone)) if gone else self.tr("command.no_held")})
 
     def history(self, n: int) -> str:
         """The HISTORY section (`pbem.reports.history_text`)."""
@@ -732,16 +753,32 @@ class Turn:
                                   "result": f"relayed to {', '.join(targets)}"})
 
     def prompts(self, before: dict[str, set[str]], logs_before: dict[str, list[str]]) -> None:
-        """Tell every other seat newly asked something (and about its held orders)."""
+        """Tell every other seat newly asked something (and about its held orders); the
+        fates of the sender's own held orders go in its receipt."""
+        fates = self.game.take_held_fates()
+        self.held_fates = [f for f in fates if f["seat"] == self.seat]
+        if len(self.held_fates) < len(fates):
+            self.game.server["held_fates"] = [f for f in fates if f["seat"] != self.seat]
+        others = {s for s in self.game.seats if s != self.seat} if self.undone else set()
         self.out.mails += prompt_mails(self.cfg, self.game, before, logs_before, self.now,
-                                       skip=self.seat, mid=lambda seat: self.mid("prompt", seat))
+                                       skip=self.seat, mid=lambda seat: self.mid("prompt", seat),
+                                       force=others,
+                                       extra={s: self.undone_text(s) for s in others})
+
+    def undone_text(self, seat: str) -> str:
+        """What another seat is told after this mail's UNDO (in that seat's language)."""
+        from engine.record import undo_target
+        lang = reports.prefs(self.game, seat).lang
+        entry = self.undone[-1]
+        return t(lang, "prompt.undone", seat=reports.presenter(self.game, lang).seat(entry.seat),
+                 keep=undo_target(entry.order))
 
     def receipt(self, log_before: list[str]) -> None:
         game, mail = self.game, self.mail
         if mail.reply_ok == "silent":
             return
         pres = reports.presenter(game, self.lang)
-        new_log = _new_items(log_before, self.view_log(self.seat))
+        new_log = new_items(log_before, self.view_log(self.seat))
         effects = self.effects + [pres.log_line(x) for x in new_log]
         extra = []
         if mail.reply_ok == "notice":
@@ -767,6 +804,8 @@ class Turn:
             commands=sorted(self.commands, key=lambda c: c["line"]),
             problems=sorted(self.problems, key=lambda p: p["line"]), effects=effects,
             asked=self.asked(self.seat) if self.seat else [],
+            held=reports.held_fates(game, self.seat, self.held_fates) if self.seat else [],
+            held_now=game.held(self.seat) if self.seat else [],
             waiting=reports.waiting(game, self.seat, self.lang),
             outcome=reports.outcome_line(game, self.lang), judge=self.cfg.judge_address)
         for problem in context["problems"]:
@@ -793,14 +832,6 @@ class Turn:
             body=body, html=html, attachments=attachments, message_id=self.receipt_id,
             in_reply_to=mail.inbound.message_id, references=mail.inbound.references,
             when=self.now))
-
-
-def _new_items(old: list[Any], new: list[Any]) -> list[Any]:
-    """Items appended to a bounded log (the longest suffix of `old` that prefixes `new`)."""
-    for k in range(min(len(old), len(new)), -1, -1):
-        if old[len(old) - k:] == new[:k]:
-            return new[k:]
-    return new
 
 
 def status_body(game: Any, seat: str | None) -> str:
@@ -856,13 +887,11 @@ UNMAILED = "unmailed"
 def before_move(game: Any) -> tuple[dict[str, set[str]], dict[str, list[str]]]:
     """What each seat is asked and has read before the game moves: `prompt_mails` compares
     the game after the move with this.  When a change made outside the daemon left its
-    own "before" in the game file (`remember_unmailed`), that one is taken (and removed,
-    its held-order notices put back on the game): the mails of that change go out with
-    this transaction's, rendered from the game as it is now."""
+    own "before" in the game file (`remember_unmailed`), that one is taken (and removed):
+    the mails of that change go out with this transaction's, rendered from the game as it
+    is now (the fates of held orders wait in ``server["held_fates"]`` meanwhile)."""
     left = game.server.pop(UNMAILED, None)
     if left is not None:
-        from engine.game import OrderResult
-        game.notices[:0] = [(n["seat"], OrderResult(**n["result"])) for n in left["held"]]
         return ({s: set(ids) for s, ids in left["asked"].items()}, left["logs"])
     return ({s: {d.id for d in game.decisions(s)} for s in game.seats},
             {s: view_log(game, s) for s in game.seats})
@@ -871,17 +900,14 @@ def before_move(game: Any) -> tuple[dict[str, set[str]], dict[str, list[str]]]:
 def remember_unmailed(game: Any, before: tuple[dict[str, set[str]], dict[str, list[str]]]
                       ) -> None:
     """After a change of `game` that mails nobody now (a shell command): keep `before` (from
-    `before_move`, taken before the change) and the held-order notices in the game file, in
-    the change's own transaction.  The daemon's next transaction on the game (a mail, a
+    `before_move`, taken before the change) in the game file, in the change's own
+    transaction.  The daemon's next transaction on the game (a mail, a
     deadline, or the moderator duties pass, `pbem.mail.moderator.Duties`) mails what a
     mailed order would have: nothing is lost, and nothing is mailed twice, for the record
     is removed in the transaction whose outbox holds the mails."""
-    from dataclasses import asdict
     asked, logs = before
-    game.server[UNMAILED] = {
-        "asked": {s: sorted(ids) for s, ids in asked.items()}, "logs": logs,
-        "held": [{"seat": seat, "result": asdict(result)} for seat, result in game.notices]}
-    game.notices.clear()
+    game.server[UNMAILED] = {"asked": {s: sorted(ids) for s, ids in asked.items()},
+                             "logs": logs}
 
 
 def view_log(game: Any, seat: str | None) -> list[str]:
@@ -925,12 +951,8 @@ def prompt_mails(cfg: Config, game: Any, before: dict[str, set[str]],
     digest), the end-of-game summary."""
     from pbem.reports.mails import plan
     held: dict[str, list[dict[str, Any]]] = {}
-    for seat, result in getattr(game, "notices", []):
-        held.setdefault(seat, []).append({"line": result.line, "text": result.text,
-                                          "status": result.status, "message": result.message,
-                                          "code": result.code, "params": result.params})
-    if hasattr(game, "notices"):
-        game.notices.clear()
+    for fate in game.take_held_fates():
+        held.setdefault(fate["seat"], []).append(fate)
     drafts = plan(game, before, logs_before, skip=skip, reason=reason, force=force,
                   extra=extra, held=held, options=report_options(cfg))
     return [draft_mail(cfg, game, d, mid(d.seat), now) for d in drafts]

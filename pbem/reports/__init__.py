@@ -18,6 +18,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from engine.record import undo_target
 from pbem.anonymity import for_players
 from pbem.reports import prompts
 from pbem.reports.i18n import norm_lang, t
@@ -165,6 +166,15 @@ def asked_for(game: Any, seat: str | None, lang: str = "en", tz: str | None = No
     return prompts.asked(game, seat, presenter(game, lang), tz)
 
 
+def held_fates(game: Any, seat: str | None, fates: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """What became of held orders (`engine.game.Game.take_held_fates`), their reasons and
+    suggestions in the reader's language (`seat`'s)."""
+    pres = presenter(game, prefs(game, seat).lang)
+    return [dict(f, message=pres.refusal(f.get("code"), f.get("params"), f.get("message", "")),
+                 hints=pres.hints(f.get("code"), f.get("params"), list(f.get("hints") or [])))
+            for f in fates]
+
+
 def events_for(game: Any, lines: list[Any], lang: str) -> list[str]:
     pres = presenter(game, lang)
     return [pres.log_line(x) for x in lines]
@@ -191,6 +201,9 @@ def history_text(game: Any, seat: str | None, n: int, lang: str = "en") -> str:
             text = t(lang, "history.moderator", seq=entry.seq, at=at, by=entry.by, order=shown)
             if because:
                 text += t(lang, "history.because", because=because)
+        elif entry.kind == "undo":
+            text = t(lang, "history.undo", seq=entry.seq, at=at, seat=pres.seat(entry.seat),
+                     keep=undo_target(entry.order))
         elif seat is None or entry.seat == seat:
             text = t(lang, "command.history_own", seq=entry.seq, at=at,
                      seat=pres.seat(entry.seat), order=entry.order)

@@ -84,7 +84,10 @@ def view_log(game: Any, seat: str | None) -> list[Any]:
 
 
 def new_items(old: list[Any], new: list[Any]) -> list[Any]:
-    """Items appended to a bounded log (the longest suffix of `old` that prefixes `new`)."""
+    """Items appended to a bounded log (the longest suffix of `old` that prefixes `new`);
+    none when the log went back to an earlier length (an ``UNDO``)."""
+    if len(new) < len(old) and old[:len(new)] == new:
+        return []
     for k in range(min(len(old), len(new)), -1, -1):
         if old[len(old) - k:] == new[:k]:
             return new[k:]
@@ -130,11 +133,10 @@ def compose(game: Any, seat: str, *, reason: str, notes: list[str] | None = None
     map_note = t(p.lang, "command.map_attached", name=attachments[0][0]) if attachments else ""
     if map_note:
         status += "\n\n" + map_note
-    held = [dict(h, message=pres.refusal(h.get("code"), h.get("params"), h.get("message", "")))
-            for h in held or []]
     context = dict(lang=p.lang, rules=game.record.header.rules, game=game.id,
                    seat=seat, reason=reason, notes=notes or [],
-                   effects=[pres.log_line(e) for e in events or []], held=held,
+                   effects=[pres.log_line(e) for e in events or []],
+                   held=reports.held_fates(game, seat, held or []), held_now=game.held(seat),
                    summary=summary, hand=hand,
                    asked=reports.asked_for(game, seat, p.lang, p.tz),
                    waiting=reports.waiting(game, seat, p.lang),
