@@ -14,16 +14,13 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from engine.archive import iso, parse_iso
-from engine.contract import CLOCK_CLASSES, Decision
+from engine.contract import Decision
 
-DEFAULT_CLOCKS: dict[str, Any] = {
-    "impulse": "48h", "response": "24h", "negotiation": "48h", "setup": "48h",
-    "winter": "48h", "default": "48h", "reminders": ["12h", "2h"], "grace": "0h",
-    "nmr": "default",
-}
+#: The settings every game has besides its clock classes (`Rules.clock_classes`).
+GENERAL_CLOCKS: dict[str, Any] = {"reminders": ["12h", "2h"], "grace": "0h", "nmr": "default"}
 NMR_POLICIES = ("default", "hold")
 _DURATION = re.compile(r"^\s*(?:(\d+)\s*d)?\s*(?:(\d+)\s*h)?\s*(?:(\d+)\s*m)?\s*$", re.I)
 
@@ -53,15 +50,18 @@ def format_duration(delta: dt.timedelta) -> str:
     return text or "0h"
 
 
-def clock_settings(overrides: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The defaults with `overrides` applied and checked."""
-    settings = dict(DEFAULT_CLOCKS)
+def clock_settings(overrides: dict[str, Any] | None,
+                   classes: Mapping[str, str]) -> dict[str, Any]:
+    """The game's clock `classes` (name: default duration) and the general settings, with
+    `overrides` applied and checked."""
+    defaults = {**classes, **GENERAL_CLOCKS}
+    settings = dict(defaults)
     for key, value in (overrides or {}).items():
-        if key not in DEFAULT_CLOCKS:
+        if key not in defaults:
             raise ClockError(f"unknown clock setting {key!r} (known: "
-                             f"{', '.join(DEFAULT_CLOCKS)})")
+                             f"{', '.join(defaults)})")
         settings[key] = value
-    for name in CLOCK_CLASSES:
+    for name in classes:
         parse_duration(settings[name])
     parse_duration(settings["grace"])
     settings["reminders"] = [format_duration(parse_duration(r))
@@ -69,6 +69,11 @@ def clock_settings(overrides: dict[str, Any] | None = None) -> dict[str, Any]:
     if settings["nmr"] not in NMR_POLICIES:
         raise ClockError(f"nmr must be one of {', '.join(NMR_POLICIES)}")
     return settings
+
+
+def recorded_classes(settings: Mapping[str, Any]) -> dict[str, str]:
+    """The clock classes a game's recorded settings (its archive header) name."""
+    return {k: str(v) for k, v in settings.items() if k not in GENERAL_CLOCKS}
 
 
 @dataclass(frozen=True)
@@ -83,8 +88,9 @@ class ClockEvent:
 class Clocks:
     """Timers of the open decisions, persisted as plain data (`to_data` / `from_data`)."""
 
-    def __init__(self, settings: dict[str, Any], data: dict[str, Any] | None = None) -> None:
-        self.settings = clock_settings(settings)
+    def __init__(self, settings: dict[str, Any], data: dict[str, Any] | None = None,
+                 classes: Mapping[str, str] | None = None) -> None:
+        self.settings = clock_settings(settings, classes or {"default": "48h"})
         data = data or {}
         self.timers: dict[str, dict[str, Any]] = {k: dict(v) for k, v in
                                                   (data.get("timers") or {}).items()}

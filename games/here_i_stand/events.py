@@ -418,7 +418,8 @@ def _intervene_parse(state, item, text):
 choices.register("free_intervention", choices.Kind(
     options=lambda state, item: [Option.of("INTERVENE", "INTERVENE"), Option.of("DONE", "DONE")],
     apply=_intervene_apply, default=lambda state, item: {"verb": "DONE"},
-    parse=_intervene_parse,
+    parse=_intervene_parse, policies=("INTERVENE", "DONE"),
+    standing=lambda policy, state, decision: {"verb": policy},
     prompt=lambda state, item: (f"{item['declarer']} declared war on {item['minor']} with Six "
                                 f"Wives: INTERVENE (free: {item['minor']} becomes your ally and "
                                 f"you are at war with {item['declarer']}) or DONE")))

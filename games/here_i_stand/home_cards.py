@@ -105,7 +105,7 @@ choices.register("janissaries", choices.Kind(
     prompt=lambda state, item: (f"Janissaries: PLACE <n> IN <space> — {item['left']} new "
                                 "regular(s) for Ottoman home spaces you control"),
     settle=_jan_settle, done=_jan_done))
-choices.TEXTS["PLACE"] = lambda o: f"PLACE {o['units']} IN {o['space']}"
+grammar.TEXTS["PLACE"] = lambda o: f"PLACE {o['units']} IN {o['space']}"
 
 
 def _janissaries_condition(state, power):
@@ -188,7 +188,7 @@ choices.register("emperor", choices.Kind(
     options=_emp_options, apply=_emp_apply, default=_emp_default, parse=_emp_parse,
     prompt=lambda state, item: ("Holy Roman Emperor: TRAVEL <Hapsburg home space> [WITH Duke "
                                 "of Alva] — Charles V moves, then you spend 5 CP")))
-choices.TEXTS["TRAVEL"] = lambda o: (f"TRAVEL {o['space']}"
+grammar.TEXTS["TRAVEL"] = lambda o: (f"TRAVEL {o['space']}"
                                      + (f" WITH {', '.join(o['leaders'])}" if o["leaders"] else ""))
 
 
@@ -250,7 +250,7 @@ def _take_parse(state, item, text):
 choices.register("retrieve", choices.Kind(
     options=_take_options, apply=_take_apply, default=_take_default, parse=_take_parse,
     prompt=lambda state, item: "Here I Stand: TAKE <card> from the discard pile"))
-choices.TEXTS["TAKE"] = lambda o: f"TAKE {o['card']}"
+grammar.TEXTS["TAKE"] = lambda o: f"TAKE {o['card']}"
 
 
 def _retrieved_options(state, item):

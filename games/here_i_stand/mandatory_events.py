@@ -225,7 +225,7 @@ choices.register("jesuits", choices.Kind(
     prompt=lambda state, item: (f"Society of Jesus: FOUND <Catholic space> — {item['left']} "
                                 "Jesuit universit" + ("y" if item["left"] == 1 else "ies") + " to place"),
     settle=lambda state, item, dice: item["left"] <= 0))
-choices.TEXTS["FOUND"] = lambda o: f"FOUND {o['space']}"
+grammar.TEXTS["FOUND"] = lambda o: f"FOUND {o['space']}"
 
 
 # ---------------------------------------------------------------- #17 Council of Trent
@@ -334,7 +334,7 @@ choices.register("trent", choices.Kind(
     prompt=lambda state, item: (f"Council of Trent: COMMIT up to {SIDES[item['seat']][1]} "
                                 "uncommitted debaters (or COMMIT NONE); their values are your dice"),
     settle=_trent_settle))
-choices.TEXTS["COMMIT"] = lambda o: "COMMIT " + (", ".join(o["debaters"]) or "NONE")
+grammar.TEXTS["COMMIT"] = lambda o: "COMMIT " + (", ".join(o["debaters"]) or "NONE")
 
 
 def _convert_options(state, item):

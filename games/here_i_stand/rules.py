@@ -10,12 +10,14 @@ something or the game is over.  Seats are the six major powers; one player may h
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from types import MappingProxyType
+from typing import Any, Mapping, Sequence
 
 from engine.contract import Decision, IllegalOrder, Outcome, Rules, ScenarioInfo, State
 from engine.dice import Dice
 from engine.options import Order
-from games.here_i_stand import grammar, views
+from engine.questions import Kind
+from games.here_i_stand import choices, grammar, views
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import card_draw, module, sequence
 
@@ -26,6 +28,14 @@ class HereIStand(Rules):
     name = "here-i-stand"
     version = 1
     title = "Here I Stand"
+    #: Impulses (§11), responses (interceptions, retreats, diplomacy's segments), the
+    #: negotiation window (§9.1, 48 h), setup, winter (§19) and the rest.
+    clock_classes = MappingProxyType({"impulse": "48h", "response": "24h",
+                                      "negotiation": "48h", "setup": "48h", "winter": "48h",
+                                      "default": "48h"})
+    help_verbs = ("PLAY card AS EVENT | FOR CP", "MOVE space -> space [units]",
+                  "PROPOSE ... ENDPROPOSE", "ACCEPT n | REJECT n | WITHDRAW n",
+                  "DECLARE WAR ON power", "SUE FOR PEACE WITH power", "PASS")
 
     def scenarios(self) -> list[ScenarioInfo]:
         return [ScenarioInfo("1517", S.MAJORS, 6, 6, "the full game from 1517, 9 turns"),
@@ -54,6 +64,11 @@ class HereIStand(Rules):
         return state
 
     # ------------------------------------------------------------------ questions
+    def questions(self) -> Mapping[str, Kind]:
+        """The questions asked through the queue (`choices`); those with policies may be
+        answered by standing orders (``STANDING free_intervention INTERVENE|DONE``, §21.3)."""
+        return choices.KINDS
+
     def decisions(self, state: State) -> list[Decision]:
         if state["outcome"] is not None or state["phase"] in ("over", "setup"):
             return []

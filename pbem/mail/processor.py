@@ -584,7 +584,7 @@ class Turn:
             if cmd.name in SETTINGS:
                 result = self.setting(cmd.name, cmd.args["value"])
             elif cmd.name == "HELP":
-                help_ = render.help_text(self.lang)
+                help_ = render.help_text(self.lang, self.game.rules)
                 if seat is None:
                     from pbem.mail.moderator import help_text
                     help_ += "\n\n" + help_text()

@@ -238,7 +238,7 @@ def asked(game: Any, seat: str, pres: Presenter, tz: str | None,
             "groups": order_groups(decision, pres),
             "examples": [example_text(game, decision, o, pres)
                          for o in example_orders(decision)],
-            "window": decision.kind == "negotiate",
+            "window": decision.closes_on_done,
             "standing": _standing(standing, decision, pres),
         })
     return out

@@ -171,7 +171,7 @@ choices.register("maurice", choices.Kind(
     default=lambda state, item: {"verb": "ENTER", "space": maurice_spots(state)[0]},
     parse=_maurice_parse,
     prompt=lambda state, item: "Maurice of Saxony enters: ENTER <electorate you control> (§8.2)"))
-choices.TEXTS["ENTER"] = lambda o: f"ENTER {o['space']}"
+grammar.TEXTS["ENTER"] = lambda o: f"ENTER {o['space']}"
 
 
 def enter(state, dice) -> None:

@@ -613,7 +613,7 @@ def decisions(state):
         asked = _asked_in_window(state)
         return [Decision(decision_id(state, "negotiate", p, simultaneous=True), p, "negotiate",
                          OptionSet(tuple(o for o in _negotiation_options(state, p) if o)),
-                         clock="negotiation",
+                         clock="negotiation", closes_on_done=True,
                          prompt="negotiation: PROPOSE agreements, ACCEPT or REJECT proposals, "
                                 "DONE when you have finished",
                          context={"turn_one": state["turn"] == 1})

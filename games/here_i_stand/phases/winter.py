@@ -591,7 +591,7 @@ choices.register("attrition", choices.Kind(
                                 f"{S.board().spaces[item['from']].name_en} to "
                                 f"{S.board().spaces[item['to']].name_en} loses {item['lost']} — "
                                 "LOSE <n>R <n>M <n>C (mercenaries first unless you say)")))
-choices.TEXTS["LOSE"] = lambda o: "LOSE " + grammar.mix_text(tuple(o["losses"]))
+grammar.TEXTS["LOSE"] = lambda o: "LOSE " + grammar.mix_text(tuple(o["losses"]))
 
 
 def _splits(ports: list[str], n: int) -> tuple[tuple[tuple[str, int], ...], ...]:
@@ -646,4 +646,4 @@ choices.register("ports", choices.Kind(
     prompt=lambda state, item: (f"winter: {item['power']}'s {item['count']} ship(s) at "
                                 f"{item['from']} are as near to {', '.join(sorted(item['ports']))}: "
                                 "PORTS <port> <n>, <port> <n> (you may split them)")))
-choices.TEXTS["PORTS"] = lambda o: "PORTS " + _split_text(o["split"])
+grammar.TEXTS["PORTS"] = lambda o: "PORTS " + _split_text(o["split"])
