@@ -4,39 +4,25 @@ The server home comes from ``--home`` or ``PBEM_HOME`` (default ``./pbem-home``)
 """
 from __future__ import annotations
 
-import functools
 import sys
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import click
 
 from engine import registry
 from engine.archive import dump_yaml, load_yaml, record_from_data
-from engine.clocks import ClockError, parse_duration
+from engine.clocks import parse_duration
 from engine.contract import IllegalOrder
 from engine.game import Game
-from engine.record import ReplayError, replay
+from engine.record import replay
 from pbem import simulate as simulation
+from pbem.cli_base import friendly, main, store_of
 from pbem.config import write_default_config
 from pbem.demo import send_welcome
 from pbem import textreport
-from pbem.store import Store, StoreError
+from pbem.store import Store
 from pbem.timesource import now
-
-USER_ERRORS = (IllegalOrder, StoreError, ReplayError, ClockError, OSError, ValueError)
-
-
-def friendly(command: Callable[..., Any]) -> Callable[..., Any]:
-    """Turn the errors a user can cause into one line on stderr and exit status 1."""
-    @functools.wraps(command)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return command(*args, **kwargs)
-        except USER_ERRORS as error:
-            raise click.ClickException(str(error)) from None
-    return wrapper
-
 
 def run(argv: list[str] | None = None) -> None:
     """The console entry point: click errors become one line on stderr, never a traceback."""
@@ -54,21 +40,6 @@ def run(argv: list[str] | None = None) -> None:
     except click.Abort:
         click.echo("Aborted.", err=True)
         sys.exit(1)
-
-
-def store_of(ctx: click.Context) -> Store:
-    return Store(ctx.obj["home"])
-
-
-@click.group()
-@click.option("--home", type=click.Path(file_okay=False, path_type=Path), envvar="PBEM_HOME",
-              default=Path("pbem-home"), show_default=True, help="server home directory")
-@click.version_option(package_name="pbem")
-@click.pass_context
-def main(ctx: click.Context, home: Path) -> None:
-    """pbem — a play-by-email judge for card-driven historical board games."""
-    ctx.ensure_object(dict)
-    ctx.obj["home"] = home
 
 
 @main.command()

@@ -11,7 +11,7 @@ import click
 from engine.contract import IllegalOrder
 from pbem import mapimage, reports
 from pbem.reports.i18n import LANGS
-from pbem.cli import friendly, main, store_of
+from pbem.cli_base import friendly, main, store_of
 
 
 @main.command()

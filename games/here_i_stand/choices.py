@@ -27,16 +27,13 @@ from engine.questions import Item, Queue
 from games.here_i_stand import grammar
 from games.here_i_stand import state as S
 
+#: Every queued question's kind, by name: `tables.install` fills it from its explicit table.
 KINDS: dict[str, questions.Kind] = {}
 
 
 def Kind(**fields: Any) -> questions.Kind:
     """A Here I Stand question kind, asked on the ``impulse`` clock unless it names another."""
     return questions.Kind(**{"clock": "impulse", **fields})
-
-
-def register(name: str, kind: questions.Kind) -> None:
-    KINDS[name] = kind
 
 
 def _decision_id(state: S.State, item: Item) -> str:
@@ -91,4 +88,4 @@ def default(state: S.State, decision: Decision) -> dict:
 
 
 __all__ = ["KINDS", "Kind", "QUEUE", "apply", "current", "decision", "default",
-           "first_per_seat", "is_choice", "parse", "push", "queue", "register", "settle"]
+           "first_per_seat", "is_choice", "parse", "push", "queue", "settle"]

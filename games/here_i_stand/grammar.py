@@ -9,7 +9,6 @@ Russian (``Vienna``, ``Вена``; ``Montmorency``, ``Монморанси``; ca
 from __future__ import annotations
 
 import functools
-import importlib
 import re
 from typing import Any, Callable, Iterable
 
@@ -217,7 +216,9 @@ def mix_text(mix: tuple[int, int, int], allied: tuple = ()) -> str:
 
 
 # ---------------------------------------------------------------- canonical text
-#: Canonical text of the verbs only the queued questions (`choices`) use.
+#: Canonical text of the verbs written elsewhere: the diplomacy verbs
+#: (`diplomacy_orders.order_text`) and those only the queued questions (`choices`) use;
+#: `tables.install` fills it from its explicit table.
 TEXTS: dict[str, Callable[[dict], str]] = {}
 #: Verbs of the diplomacy phase and the turn-1 religious specials, written by
 #: `diplomacy_orders.order_text`.
@@ -230,8 +231,7 @@ def order_text(order: Order) -> str:
     """The canonical text of an order (ids, upper-case keywords)."""
     verb = order["verb"]
     if verb in DIPLOMACY_VERBS:
-        from games.here_i_stand import diplomacy_orders  # no import cycle at load time
-        return diplomacy_orders.order_text(order)
+        return TEXTS[verb](order)
     if verb == "PLAY":
         return f"PLAY {order['card']} {'AS EVENT' if order['mode'] == 'event' else 'FOR CP'}"
     if verb in ("MOVE", "RETURN", "NAVAL"):
@@ -252,9 +252,6 @@ def order_text(order: Order) -> str:
         return f"REMOVE UNREST {order['space']}"
     if verb == "BUILD":
         return f"BUILD {order['unit'].upper()} IN {order['space']}"
-    # imported for its side effect: events and the card modules it loads register their
-    # questions' verbs in TEXTS (the phase modules register theirs when loaded)
-    importlib.import_module("games.here_i_stand.events")
     if verb in TEXTS:
         return TEXTS[verb](order)
     fields = [f"{order[k]}" for k in sorted(order) if k != "verb"]

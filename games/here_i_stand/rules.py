@@ -17,11 +17,12 @@ from engine.contract import Decision, IllegalOrder, Outcome, Rules, ScenarioInfo
 from engine.dice import Dice
 from engine.options import Order
 from engine.questions import Kind
-from games.here_i_stand import choices, grammar, views
+from games.here_i_stand import choices, facts, grammar, tables, views
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import card_draw, module, sequence
 
 OPTIONS = ("last_turn",)
+tables.install()
 
 
 class HereIStand(Rules):
@@ -123,7 +124,6 @@ class HereIStand(Rules):
 
     def validate(self, state: State) -> list[str]:
         problems = []
-        from games.here_i_stand import facts
         seen: dict[int, int] = {}
         piles = [state["deck"], state["discard"], state["removed"], state["home_used"],
                  *state["hands"].values()]

@@ -41,12 +41,21 @@ from __future__ import annotations
 import functools
 from collections import deque
 
+from typing import Callable
+
+from engine import questions
 from engine.contract import Decision, IllegalOrder
 from engine.contract import Reason as R
 from engine.options import Count, OneOf, Option, OptionSet
 from games.here_i_stand import choices, diplomacy_terms, events, facts, grammar
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import decision_id
+from games.here_i_stand.relocation import steps, distances
+
+#: The questions this module asks (`tables` hands them to `choices`).
+KINDS: dict[str, questions.Kind] = {}
+#: Canonical texts of their verbs (`tables` hands them to `grammar`).
+TEXTS: dict[str, Callable[[dict], str]] = {}
 
 NAME = "winter"
 FORT_CAP = 4
@@ -60,41 +69,6 @@ def _blocked(state, power: str, sid: str) -> bool:
     return (not state["league"] and power != "protestant" and sid in m.spaces
             and m.spaces[sid].type == "electorate")
 
-
-def _steps(sid: str):
-    m = S.board()
-    if sid in m.spaces:
-        yield from m.neighbours(sid)
-        yield from m.spaces[sid].ports
-    else:
-        yield from m.seas_adjacent(sid)
-        yield from m.ports_of(sid)
-
-
-def distances(state, power: str, start: str) -> dict[str, int]:
-    """Shortest path lengths from `start` over land and sea, ignoring control (§19.3)."""
-    no_electorates = not state["league"] and power != "protestant"
-    return _distances(start, tuple(state["out_of_play"]), no_electorates)
-
-
-@functools.lru_cache(maxsize=4096)
-def _distances(start: str, out_of_play: tuple[str, ...], no_electorates: bool) -> dict[str, int]:
-    m = S.board()
-
-    def blocked(sid: str) -> bool:
-        if sid not in m.spaces:
-            return False
-        return sid in out_of_play or (no_electorates and m.spaces[sid].type == "electorate")
-
-    dist = {start: 0}
-    queue = deque([start])
-    while queue:
-        here = queue.popleft()
-        for nxt in _steps(here):
-            if nxt not in dist and not blocked(nxt):
-                dist[nxt] = dist[here] + 1
-                queue.append(nxt)
-    return dist
 
 
 def safe_path(state, power: str, start: str, dest: str) -> bool:
@@ -113,7 +87,7 @@ def safe_path(state, power: str, start: str, dest: str) -> bool:
     queue = deque([start])
     while queue:
         here = queue.popleft()
-        for nxt in _steps(here):
+        for nxt in steps(here):
             if nxt in seen or _blocked(state, power, nxt) or not ok(nxt):
                 continue
             if nxt == dest:
@@ -583,15 +557,15 @@ def _attrition_parse(state, item, text):
     return {"verb": "LOSE", "losses": tuple(mix)}
 
 
-choices.register("attrition", choices.Kind(
+KINDS["attrition"] = choices.Kind(
     options=_attrition_options, apply=_attrition_apply,
     default=lambda state, item: {"verb": "LOSE", "losses": tuple(item["applied"])},
     parse=_attrition_parse, clock="winter",
     prompt=lambda state, item: (f"winter attrition: {item['power']}'s group from "
                                 f"{S.board().spaces[item['from']].name_en} to "
                                 f"{S.board().spaces[item['to']].name_en} loses {item['lost']} — "
-                                "LOSE <n>R <n>M <n>C (mercenaries first unless you say)")))
-grammar.TEXTS["LOSE"] = lambda o: "LOSE " + grammar.mix_text(tuple(o["losses"]))
+                                "LOSE <n>R <n>M <n>C (mercenaries first unless you say)"))
+TEXTS["LOSE"] = lambda o: "LOSE " + grammar.mix_text(tuple(o["losses"]))
 
 
 def _splits(ports: list[str], n: int) -> tuple[tuple[tuple[str, int], ...], ...]:
@@ -638,12 +612,12 @@ def _ports_parse(state, item, text):
     return {"verb": "PORTS", "split": tuple(sorted((p, n) for p, n in split.items() if n))}
 
 
-choices.register("ports", choices.Kind(
+KINDS["ports"] = choices.Kind(
     options=_ports_options, apply=_ports_apply,
     default=lambda state, item: {"verb": "PORTS",
                                  "split": ((sorted(item["ports"])[0], item["count"]),)},
     parse=_ports_parse, clock="winter",
     prompt=lambda state, item: (f"winter: {item['power']}'s {item['count']} ship(s) at "
                                 f"{item['from']} are as near to {', '.join(sorted(item['ports']))}: "
-                                "PORTS <port> <n>, <port> <n> (you may split them)")))
-grammar.TEXTS["PORTS"] = lambda o: "PORTS " + _split_text(o["split"])
+                                "PORTS <port> <n>, <port> <n> (you may split them)"))
+TEXTS["PORTS"] = lambda o: "PORTS " + _split_text(o["split"])
