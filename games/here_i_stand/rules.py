@@ -19,6 +19,7 @@ from engine.options import Order
 from engine.questions import Kind
 from games.here_i_stand import choices, facts, grammar, tables, views
 from games.here_i_stand import state as S
+from games.here_i_stand import phases
 from games.here_i_stand.phases import card_draw, module, sequence
 
 OPTIONS = ("last_turn",)
@@ -73,7 +74,7 @@ class HereIStand(Rules):
     def decisions(self, state: State) -> list[Decision]:
         if state["outcome"] is not None or state["phase"] in ("over", "setup"):
             return []
-        return module(state["phase"]).decisions(state)
+        return phases.decisions(state)
 
     def _decision(self, state: State, seat: str) -> Decision:
         asked = [d for d in self.decisions(state) if d.seat == seat]
