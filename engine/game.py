@@ -99,7 +99,8 @@ class Game:
         header = Header(id=game_id, rules=rules.name, rules_version=rules.version,
                         scenario=info.name, seats={s: dict(v) for s, v in seats.items()},
                         title=title, options=dict(options or {}), moderators=list(moderators),
-                        clocks=clock_settings(clocks, rules.clock_classes), dice_commitment=commitment(seed),
+                        clocks=clock_settings(clocks, rules.clock_classes),
+                        dice_commitment=commitment(seed),
                         seed=seed)
         state, dice = start(rules, header)
         record = Record(header=header, initial_state_hash=state_hash(state))
@@ -297,10 +298,12 @@ class Game:
                                hints=refused.hints, code=refused.code, params=refused.params)
         if parsed.listing:
             listed = standing.listing(self.state, seat)
-            return OrderResult(line, block, "applied", order="; ".join(listed) or "STANDING",
-                               message="your standing orders" if listed
-                               else "you have no standing orders", code="standing_list",
-                               params={"orders": listed})
+            text = "; ".join(listed)
+            return OrderResult(line, block, "applied", order=text or "STANDING",
+                               message=f"your standing orders: {text}" if listed
+                               else "you have no standing orders",
+                               code="standing_list" if listed else "standing_none",
+                               params={"orders": text} if listed else {})
         state = standing.apply(copy_plain(self.state), seat, parsed)
         entry = Entry(seq=self.record.last_seq + 1, at=iso(at), by=by, source=source,
                       decision="", seat=seat, order=parsed.text(), rolls=[],

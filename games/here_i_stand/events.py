@@ -398,9 +398,26 @@ def _war_or_done_parse(state, item, text):
     return {"verb": "DECLARE_WAR", "power": O.war_target(O.rest(text))}
 
 
+#: Standing orders for the §22.2 activation question: declare war on the activator, or not.
+ACTIVATION_POLICIES = ("DECLARE", "DONE")
+
+
+def activation_standing(policy: str, state: S.State, decision) -> dict:
+    """``STANDING activation DECLARE``: war on the activator (free, §22.2); ``DONE``: not."""
+    if policy == "DECLARE":
+        return {"verb": "DECLARE_WAR", "power": decision.context["activator"]}
+    return {"verb": "DONE"}
+
+
+def intervention_standing(policy: str, state: S.State, decision) -> dict:
+    """``STANDING <kind> INTERVENE`` or ``DONE``: the intervention question's answer (§22.2)."""
+    return {"verb": policy}
+
+
 KINDS["activation"] = choices.Kind(
     options=_activation_options, apply=_activation_apply,
     default=lambda state, item: {"verb": "DONE"}, parse=_war_or_done_parse,
+    policies=ACTIVATION_POLICIES, standing=activation_standing,
     prompt=lambda state, item: (f"{item['activator']} activated {item['minor']}, with whom you "
                                 f"are at war: DECLARE WAR ON {item['activator']} (free) or DONE "
                                 f"(your units leave {item['minor']}'s spaces)"))
@@ -425,7 +442,7 @@ KINDS["free_intervention"] = choices.Kind(
     options=lambda state, item: [Option.of("INTERVENE", "INTERVENE"), Option.of("DONE", "DONE")],
     apply=_intervene_apply, default=lambda state, item: {"verb": "DONE"},
     parse=_intervene_parse, policies=("INTERVENE", "DONE"),
-    standing=lambda policy, state, decision: {"verb": policy},
+    standing=intervention_standing,
     prompt=lambda state, item: (f"{item['declarer']} declared war on {item['minor']} with Six "
                                 f"Wives: INTERVENE (free: {item['minor']} becomes your ally and "
                                 f"you are at war with {item['declarer']}) or DONE"))

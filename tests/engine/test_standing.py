@@ -69,11 +69,11 @@ def test_standing_orders_are_private_to_their_seat():
 def test_standing_alone_lists_and_clear_clears():
     game = new_game()
     listed = game.submit("east", "STANDING", at=T0).results[0]
-    assert listed.status == "applied" and listed.params == {"orders": []}
+    assert listed.status == "applied" and listed.code == "standing_none"
     assert game.record.last_seq == 0
     game.submit("east", "standing respond allow", at=T0)
     listed = game.submit("east", "ПОСТОЯННО", at=T0).results[0]
-    assert listed.params == {"orders": ["STANDING respond ALLOW"]}
+    assert listed.params == {"orders": "STANDING respond ALLOW"}
     game.submit("east", "STANDING CLEAR", at=T0)
     assert standing.of(game.state, "east") == {}
     assert standing.KEY not in game.state
@@ -86,3 +86,16 @@ def test_unknown_kinds_and_policies_are_refused_with_hints():
     refused = game.submit("east", "STANDING respond BLOCK", at=T0).results[0]
     assert refused.status == "rejected" and refused.code == "standing_no_policy"
     assert game.record.last_seq == 0
+
+
+def test_the_standing_answers_read_in_both_languages():
+    from pbem.reports.presenters import presenter_for
+    game = new_game()
+    game.submit("east", "STANDING respond ALLOW", at=T0)
+    listed = game.submit("east", "STANDING", at=T0).results[0]
+    refused = game.submit("east", "STANDING respond BLOCK", at=T0).results[0]
+    for lang, words in (("en", "your standing orders"), ("ru", "ваши постоянные приказы")):
+        pres = presenter_for("testgame", lang)
+        assert pres.refusal(listed.code, listed.params, listed.message) == \
+            f"{words}: STANDING respond ALLOW"
+        assert "ALLOW" in pres.refusal(refused.code, refused.params, refused.message)
