@@ -20,7 +20,7 @@ from engine.questions import Kind
 from games.here_i_stand import choices, facts, grammar, tables, views
 from games.here_i_stand import state as S
 from games.here_i_stand import phases
-from games.here_i_stand.phases import card_draw, diplomacy, module, sequence
+from games.here_i_stand.phases import card_draw, diplomacy, module, sequence, winter
 
 OPTIONS = ("last_turn",)
 tables.install()
@@ -70,8 +70,9 @@ class HereIStand(Rules):
         """Every question kind: the diplomacy phase's (§9) and the queued ones (`choices`).
         Those with policies may be answered by standing orders: ``intervene`` (§9.6) and
         ``free_intervention`` (§21.3) ``INTERVENE|DONE``, ``activation`` (§22.2)
-        ``DECLARE|DONE``.  Both ``activation`` kinds answer a standing order alike."""
-        return {**diplomacy.KINDS, **choices.KINDS}
+        ``DECLARE|DONE``, the winter plan (§19.3) ``DONE``.  Both ``activation`` kinds answer a
+        standing order alike."""
+        return {**diplomacy.KINDS, "winter": winter.PLAN, **choices.KINDS}
 
     def decisions(self, state: State) -> list[Decision]:
         if state["outcome"] is not None or state["phase"] in ("over", "setup"):

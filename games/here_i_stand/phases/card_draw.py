@@ -20,7 +20,6 @@ from __future__ import annotations
 from typing import Callable
 
 from engine import questions
-from engine.contract import IllegalOrder
 from engine.options import OneOf, Option
 from games.here_i_stand import choices, facts, grammar
 from games.here_i_stand import diplomacy_orders as O
@@ -215,19 +214,13 @@ def decisions(state):
 
 
 def parse(state, decision, text):
-    if choices.is_choice(decision):
-        return choices.parse(state, decision, text)
-    raise IllegalOrder("nothing else is asked in the Card Draw phase")
+    """Only queued questions are asked here (Maurice of Saxony, §8.2): the queue reads them."""
+    return choices.parse(state, decision, text)
 
 
 def apply(state, seat, decision, order, dice) -> None:
-    if choices.is_choice(decision):
-        choices.apply(state, seat, decision, order, dice)
-        return
-    raise IllegalOrder("nothing else is asked in the Card Draw phase")
+    choices.apply(state, seat, decision, order, dice)
 
 
 def default(state, decision):
-    if choices.is_choice(decision):
-        return choices.default(state, decision)
-    raise IllegalOrder("nothing else is asked in the Card Draw phase")
+    return choices.default(state, decision)

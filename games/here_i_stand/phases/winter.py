@@ -44,9 +44,9 @@ from collections import deque
 from typing import Callable
 
 from engine import questions
-from engine.contract import Decision, IllegalOrder
+from engine.contract import IllegalOrder
 from engine.contract import Reason as R
-from engine.options import Count, OneOf, Option, OptionSet
+from engine.options import Count, OneOf, Option
 from games.here_i_stand import choices, diplomacy_terms, events, facts, grammar
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import decision_id
@@ -363,22 +363,20 @@ def decisions(state):
     for power in S.MAJORS:
         if power in state["phase_data"].get("done", []) or power in busy:
             continue
-        opts = _options(state, power)
-        if not opts:
+        if not _options(state, power):
             continue
-        out.append(Decision(decision_id(state, "winter", power, simultaneous=True), power,
-                            "winter", OptionSet(tuple(opts) + (Option.of("DONE", "DONE"),)),
-                            clock="winter",
-                            prompt="winter: RETURN groups home as you choose, then DONE "
-                                   "(the rest goes by the default plan)"))
+        out.append(PLAN.decision(decision_id(state, "winter", power, simultaneous=True), state,
+                                 _plan(power)))
     return out
 
 
-def parse(state, decision, text):
-    if choices.is_choice(decision):
-        return choices.parse(state, decision, text)
+def _plan(seat: str) -> dict:
+    return {"kind": "winter", "seat": seat}
+
+
+def _plan_parse(state, item, text):
     verb = grammar.verb_of(text)
-    grammar.expect(["RETURN", "DONE"], verb, text, decision.prompt)
+    grammar.expect(["RETURN", "DONE"], verb, text, PLAN.prompt(state, item))
     if verb == "DONE":
         grammar.no_args(verb, text)
         return {"verb": "DONE"}
@@ -397,22 +395,16 @@ def parse(state, decision, text):
     if "via" in order or "mix" in order:
         raise IllegalOrder(R("RETURN <from> -> <to> <n>: the path is not given", "syntax",
                              text="RETURN <from> -> <to> <n>"))
-    if owner is not None and owner != decision.seat:
+    if owner is not None and owner != item["seat"]:
         order["power"] = owner
     if order["units"] == "ALL":
-        must, may = pending(state, owner or decision.seat)
+        must, may = pending(state, owner or item["seat"])
         order["units"] = max(must.get(order["from"], 0), may.get(order["from"], 0))
     return order
 
 
-def apply(state, seat, decision, order, dice) -> None:
-    if choices.is_choice(decision):
-        choices.apply(state, seat, decision, order, dice)
-        if state["phase_data"].get("finished"):
-            _force_due(state, dice)
-        elif not decisions(state):
-            _finish(state, dice)
-        return
+def _plan_apply(state, item, order, dice) -> bool:
+    seat = item["seat"]
     verb = order.get("verb")
     if verb == "DONE":
         for power in owners(state, seat):
@@ -444,6 +436,35 @@ def apply(state, seat, decision, order, dice) -> None:
     else:
         raise IllegalOrder(R("RETURN <from> -> <to> <n> or DONE", "syntax",
                              text="RETURN <from> -> <to> <n>, DONE"))
+    return True
+
+
+#: A power's winter plan (§19.3): RETURN groups home as it chooses, DONE for the default plan
+#: of the rest.  ``STANDING winter DONE`` leaves every winter to the default plan, unasked.
+PLAN = questions.Kind(
+    options=lambda state, item: (*_options(state, item["seat"]), Option.of("DONE", "DONE")),
+    apply=_plan_apply, default=lambda state, item: {"verb": "DONE"}, parse=_plan_parse,
+    prompt=lambda state, item: ("winter: RETURN groups home as you choose, then DONE "
+                                "(the rest goes by the default plan)"),
+    clock="winter", policies=("DONE",),
+    standing=lambda policy, state, decision: {"verb": "DONE"})
+
+
+def parse(state, decision, text):
+    if choices.is_choice(decision):
+        return choices.parse(state, decision, text)
+    return PLAN.parse(state, _plan(decision.seat), text)
+
+
+def apply(state, seat, decision, order, dice) -> None:
+    if choices.is_choice(decision):
+        choices.apply(state, seat, decision, order, dice)
+        if state["phase_data"].get("finished"):
+            _force_due(state, dice)
+        elif not decisions(state):
+            _finish(state, dice)
+        return
+    PLAN.apply(state, _plan(seat), order, dice)
     if not decisions(state):
         _finish(state, dice)
 
@@ -504,7 +525,7 @@ def _force(state, number: int, dice) -> None:
 def default(state, decision):
     if choices.is_choice(decision):
         return choices.default(state, decision)
-    return {"verb": "DONE"}
+    return PLAN.default(state, _plan(decision.seat))
 
 
 # ---------------------------------------------------------------- the owner's choices (§19.3)
