@@ -19,7 +19,7 @@ FORMAT = "pbem-archive/1"
 SafeLoader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 SafeDumper: type = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
-_KEYS = {"format", "game", "seats", "moderators", "dice", "clocks", "initial_state_hash",
+_KEYS = {"format", "game", "seats", "moderators", "observers", "dice", "clocks", "initial_state_hash",
          "entries", "final_state_hash", "outcome", "audit"}
 
 
@@ -97,6 +97,7 @@ def record_to_data(record: Record, *, outcome: dict[str, Any] | None = None,
                  "options": dict(h.options)},
         "seats": {seat: dict(info) for seat, info in h.seats.items()},
         "moderators": list(h.moderators),
+        **({"observers": [dict(o) for o in h.observers]} if h.observers else {}),
         "dice": {"algorithm": ALGORITHM, "commitment": h.dice_commitment,
                  "seed": h.seed if (reveal_seed or h.revealed) else None},
         "clocks": dict(h.clocks),
@@ -148,6 +149,7 @@ def record_from_data(data: Any) -> Record:
             options=dict(game.get("options") or {}),
             seats={str(s): dict(info or {}) for s, info in data["seats"].items()},
             moderators=[str(m) for m in data.get("moderators") or []],
+            observers=[dict(o) for o in data.get("observers") or []],
             clocks=dict(data.get("clocks") or {}),
             dice_commitment=str(dice["commitment"]), seed=dice.get("seed"),
             revealed=dice.get("seed") is not None and "outcome" in data)

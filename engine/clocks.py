@@ -22,6 +22,9 @@ from engine.contract import Decision
 #: The settings every game has besides its clock classes (`Rules.clock_classes`).
 GENERAL_CLOCKS: dict[str, Any] = {"reminders": ["12h", "2h"], "grace": "0h", "nmr": "default"}
 NMR_POLICIES = ("default", "hold")
+#: The shortest duration a game may give any clock class: shorter, a player could not read
+#: the prompt before its deadline passes and every open question is defaulted.
+MIN_DURATION = dt.timedelta(hours=1)
 _DURATION = re.compile(r"^\s*(?:(\d+)\s*d)?\s*(?:(\d+)\s*h)?\s*(?:(\d+)\s*m)?\s*$", re.I)
 
 
@@ -50,10 +53,13 @@ def format_duration(delta: dt.timedelta) -> str:
     return text or "0h"
 
 
-def clock_settings(overrides: dict[str, Any] | None,
-                   classes: Mapping[str, str]) -> dict[str, Any]:
+def clock_settings(overrides: dict[str, Any] | None = None,
+                   classes: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The game's clock `classes` (name: default duration) and the general settings, with
-    `overrides` applied and checked."""
+    `overrides` applied and checked.  Without `classes`, the classes are those `overrides`
+    name (a game's recorded settings) and ``default``."""
+    if classes is None:
+        classes = {"default": "48h", **recorded_classes(overrides or {})}
     defaults = {**classes, **GENERAL_CLOCKS}
     settings = dict(defaults)
     for key, value in (overrides or {}).items():
@@ -74,6 +80,22 @@ def clock_settings(overrides: dict[str, Any] | None,
 def recorded_classes(settings: Mapping[str, Any]) -> dict[str, str]:
     """The clock classes a game's recorded settings (its archive header) name."""
     return {k: str(v) for k, v in settings.items() if k not in GENERAL_CLOCKS}
+
+
+def new_clock_settings(overrides: dict[str, Any] | None = None,
+                       classes: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """`clock_settings` for a new game, which must also respect `MIN_DURATION` and give
+    reminders that come before the deadline (archives made before these limits still load)."""
+    settings = clock_settings(overrides, classes)
+    for name in recorded_classes(settings):
+        if parse_duration(settings[name]) < MIN_DURATION:
+            shortest = format_duration(MIN_DURATION)
+            raise ClockError(f"{name}={settings[name]} is too short: the {name} clock is at "
+                             f"least {shortest} (write e.g. {name}=24h)")
+    if any(parse_duration(r) <= dt.timedelta(0) for r in settings["reminders"]):
+        raise ClockError("a reminder is a time before the deadline, more than 0 "
+                         "(write e.g. reminders=12h,2h)")
+    return settings
 
 
 @dataclass(frozen=True)
@@ -211,11 +233,14 @@ class Clocks:
         return moved
 
     def add_vacation(self, seat: str, start: dt.datetime, end: dt.datetime,
-                     now: dt.datetime) -> None:
-        """Record a vacation and move the seat's *future* deadlines it overlaps."""
+                     now: dt.datetime, *, granted_by: str | None = None) -> None:
+        """Record a vacation and move the seat's *future* deadlines it overlaps.  A vacation
+        a moderator granted (`granted_by`) is kept with their name and never counts against
+        the game's cap (`days_taken`)."""
         if end <= start:
             raise ClockError("a vacation must end after it starts")
-        self.vacations.setdefault(seat, []).append([iso(start), iso(end)])
+        span = [iso(start), iso(end)] + ([granted_by] if granted_by else [])
+        self.vacations.setdefault(seat, []).append(span)
         for timer in self.timers.values():
             deadline = parse_iso(timer["deadline"])
             if timer["seat"] == seat and deadline > now:
@@ -227,9 +252,21 @@ class Clocks:
     def _vacation_delay(self, seat: str, start: dt.datetime,
                         deadline: dt.datetime) -> dt.timedelta:
         total = dt.timedelta(0)
-        for begin, end in self.vacations.get(seat, []):
+        for begin, end, *_ in self.vacations.get(seat, []):
             total += _overlap(parse_iso(begin), parse_iso(end), start, deadline + total)
         return total
+
+
+    def days_taken(self, seat: str) -> int:
+        """Calendar days of the vacations `seat` asked for itself (moderator-granted ones
+        are not counted): the cap of the ``vacation_days`` option applies to these."""
+        return sum(vacation_days(parse_iso(span[0]), parse_iso(span[1]))
+                   for span in self.vacations.get(seat, []) if len(span) == 2)
+
+
+def vacation_days(start: dt.datetime, end: dt.datetime) -> int:
+    """Calendar days a vacation touches (``2026-12-20 00:00`` to ``2026-12-21 23:59``: 2)."""
+    return (end.date() - start.date()).days + 1
 
 
 def _overlap(a0: dt.datetime, a1: dt.datetime, b0: dt.datetime,

@@ -38,6 +38,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Iterator, Mapping, Sequence
 
@@ -86,6 +87,12 @@ class IllegalOrder(Exception):
         self.code = code
         self.params = {k: _plain_param(v) for k, v in (params or {}).items()}
 
+    def __str__(self) -> str:
+        """The reason with the hints, as the CLI shows a refusal."""
+        if not self.hints:
+            return self.reason
+        return f"{self.reason} (did you mean: {'; '.join(self.hints)}?)"
+
 
 def _plain_param(value: Any) -> Any:
     """A refusal parameter as plain data (a nested `Reason` becomes ``{msg, ...}``)."""
@@ -98,11 +105,6 @@ def _plain_param(value: Any) -> Any:
     if isinstance(value, dict):
         return {str(k): _plain_param(v) for k, v in value.items()}
     return value
-
-    def __str__(self) -> str:
-        if not self.hints:
-            return self.reason
-        return f"{self.reason} (did you mean: {'; '.join(self.hints)}?)"
 
 
 @dataclass(frozen=True)
@@ -164,6 +166,15 @@ class Rules(ABC):
     #: Bumped whenever a change alters the replay of existing archives.
     version: int = 1
     title: str = ""
+    #: How the judge shows the game (all optional, so a game is one folder; see
+    #: CONTRIBUTING.md): `presenter` and `board` are ``"module:name"`` references loaded only
+    #: when mail or a picture is made, so the rules never import the judge.
+    #: `presenter`: a ``pbem.reports.presenters.Presenter`` subclass ("": the generic one).
+    presenter: str = ""
+    #: The folder of the game's mail templates and catalogs (``i18n/<lang>.yaml``).
+    templates_dir: Path | None = None
+    #: ``board(view, lang=...) -> dict``, the map picture's description ("": no map).
+    board: str = ""
     #: The game's clock classes (`Decision.clock`) with their default durations; every game
     #: has ``default``.  Games configure durations per class (``--clock CLASS=DURATION``).
     clock_classes: Mapping[str, str] = MappingProxyType({"default": "48h"})

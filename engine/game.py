@@ -14,8 +14,8 @@ from typing import Any, Sequence
 
 from engine.archive import iso, record_from_data, record_to_data
 from engine.canonical import copy_plain, state_hash
-from engine.clocks import ClockEvent, Clocks, clock_settings, recorded_classes
 from engine import standing
+from engine.clocks import ClockEvent, Clocks, new_clock_settings, recorded_classes
 from engine.contract import Decision, IllegalOrder, Outcome, Rules, State
 from engine.dice import Dice, commitment, new_seed
 from engine.edit import apply_edit, edit_text, parse_edit
@@ -99,13 +99,13 @@ class Game:
         header = Header(id=game_id, rules=rules.name, rules_version=rules.version,
                         scenario=info.name, seats={s: dict(v) for s, v in seats.items()},
                         title=title, options=dict(options or {}), moderators=list(moderators),
-                        clocks=clock_settings(clocks, rules.clock_classes),
-                        dice_commitment=commitment(seed),
-                        seed=seed)
+                        clocks=new_clock_settings(clocks, rules.clock_classes),
+                        dice_commitment=commitment(seed), seed=seed)
         state, dice = start(rules, header)
         record = Record(header=header, initial_state_hash=state_hash(state))
         game = cls(rules, record, state, dice,
-                   Clocks(header.clocks, classes=rules.clock_classes), {})
+                   Clocks(header.clocks, classes=rules.clock_classes),
+                   {"created_at": iso(now)})
         game.clocks.sync(game.decisions(), now)
         return game
 

@@ -81,6 +81,8 @@ class Header:
     title: str = ""
     options: dict[str, Any] = field(default_factory=dict)
     moderators: list[str] = field(default_factory=list)
+    #: Observers: ``{address, lang}`` of people who get the public reports only.
+    observers: list[dict[str, Any]] = field(default_factory=list)
     clocks: dict[str, Any] = field(default_factory=dict)
     dice_commitment: str = ""
     seed: str | None = None
@@ -129,6 +131,17 @@ def find_decision(decisions: list[Decision], decision_id: str, seat: str) -> Dec
                        params={"seat": seat, "text": decision_id})
 
 
+#: Game options the judge reads and the rules never see: ``vacation_days`` (a cap on the
+#: days of vacation a seat may take by mail) and ``anonymous`` (no mail shows another
+#: player's address).  They are stored with the rules' options in the header.
+JUDGE_OPTIONS = ("vacation_days", "anonymous")
+
+
+def rules_options(options: dict[str, Any]) -> dict[str, Any]:
+    """The header's options without the judge's own (`JUDGE_OPTIONS`)."""
+    return {k: v for k, v in options.items() if k not in JUDGE_OPTIONS}
+
+
 def start(rules: Rules, header: Header) -> tuple[State, Dice]:
     """The state after setup and the dice stream positioned after it."""
     if header.seed is None:
@@ -142,7 +155,8 @@ def start(rules: Rules, header: Header) -> tuple[State, Dice]:
                           f"{header.rules_version}, the installed rules are version "
                           f"{rules.version}")
     dice = Dice(header.seed)
-    state = rules.setup(header.scenario, header.seat_names, dict(header.options), dice)
+    state = rules.setup(header.scenario, header.seat_names, rules_options(header.options),
+                        dice)
     dice.take_rolls()
     return state, dice
 

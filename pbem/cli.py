@@ -9,19 +9,22 @@ from pathlib import Path
 from typing import Any
 
 import click
+import yaml
 
 from engine import registry
 from engine.archive import dump_yaml, load_yaml, record_from_data
 from engine.clocks import parse_duration
-from engine.contract import IllegalOrder
 from engine.game import Game
-from engine.record import replay
+from engine.record import Record, replay
 from pbem import simulate as simulation
-from pbem.cli_base import friendly, main, store_of
+from pbem.addresses import check_address
+from pbem.cli_base import friendly, main, seat_of, store_of
+from pbem.cli_paths import folder, output_file
 from pbem.config import write_default_config
-from pbem.demo import send_welcome
-from pbem import textreport
-from pbem.store import Store
+from pbem.mail.moderator import queue_welcome
+from pbem.mail.processor import before_move, remember_unmailed
+from pbem import rules_index, textreport
+from pbem.store import Store, StoreError
 from pbem.timesource import now
 
 def run(argv: list[str] | None = None) -> None:
@@ -48,21 +51,43 @@ def run(argv: list[str] | None = None) -> None:
 @friendly
 def init(ctx: click.Context, directory: Path | None) -> None:
     """Create a server home (default: --home) with the embedded default configuration."""
-    home = directory or ctx.obj["home"]
+    home = folder(directory or ctx.obj["home"])
     Store(home).init()
     config = write_default_config(home)
     click.echo(f"initialised {home} (configuration: {config})")
 
 
 @main.command(name="rules")
+@click.option("--index", "index_of", metavar="GAME",
+              help="print GAME's rulebook sections with the code and tests for each")
+@click.option("--write-readme", is_flag=True,
+              help="with --index: regenerate the code column of GAME's README coverage table")
 @friendly
-def rules_command() -> None:
-    """List installed games, their scenarios and seats."""
+def rules_command(index_of: str | None, write_readme: bool) -> None:
+    """List installed games, their scenarios and seats (or one game's § → code → test index)."""
+    if index_of is not None:
+        _rules_index(index_of, write_readme)
+        return
+    if write_readme:
+        raise click.UsageError("--write-readme goes with --index GAME")
     for name, rules in sorted(registry.installed().items()):
         click.echo(f"{name} (rules_version {rules.version}): {rules.title}")
         for info in rules.scenarios():
             click.echo(f"  scenario {info.name}: {info.min_players}-{info.max_players} seats "
                        f"({', '.join(info.seats)}){' — ' + info.description if info.description else ''}")
+
+
+def _rules_index(name: str, write_readme: bool) -> None:
+    """`pbem rules --index NAME`: section → code → tests (`pbem.rules_index`)."""
+    index = rules_index.build(name)
+    if write_readme:
+        readme = registry.package_dir(name) / "README.md"
+        readme.write_text(rules_index.update_readme(readme.read_text(encoding="utf-8"), index),
+                          encoding="utf-8")
+        click.echo(f"updated {readme.name}: {len(index.rows)} rows")
+        return
+    for line in rules_index.report(index):
+        click.echo(line)
 
 
 def _pairs(values: tuple[str, ...], what: str) -> list[tuple[str, str]]:
@@ -103,7 +128,8 @@ def new(ctx: click.Context, game_id: str, rules_name: str, scenario: str | None,
     rules = registry.get(rules_name)
     seat_map: dict[str, dict[str, Any]] = {}
     for seat, emails in _pairs(seats, "SEAT=EMAIL"):
-        addresses = [e.strip() for e in emails.split(",") if e.strip()]
+        seat = seat.lower()
+        addresses = [check_address(e) for e in emails.split(",") if e.strip()]
         if not addresses:
             raise click.BadParameter(f"seat {seat} has no email address")
         if seat in seat_map:
@@ -117,11 +143,14 @@ def new(ctx: click.Context, game_id: str, rules_name: str, scenario: str | None,
             if key not in ("nmr",):
                 parse_duration(value)
             clock_map[key] = value
-    store = store_of(ctx)
+    moderators = tuple(check_address(m) for m in moderators)
+    store = Store(folder(ctx.obj["home"]))        # a new game may create its home
     store.init()
     game = Game.create(rules, game_id, seat_map, now=now(), scenario=scenario,
                        options={k: _option_value(v) for k, v in _pairs(options, "KEY=VALUE")},
                        moderators=list(moderators), seed=seed, clocks=clock_map, title=title)
+    if welcome:
+        queue_welcome(game)
     store.create(game)
     click.echo(f"created {game_id}: {rules.name} {game.record.header.scenario}, "
                f"seats {', '.join(seat_map)}; dice commitment {game.record.header.dice_commitment}")
@@ -131,31 +160,47 @@ def new(ctx: click.Context, game_id: str, rules_name: str, scenario: str | None,
         token = game.server["tokens"][f"moderator:{moderator}"]
         click.echo(f"  moderator {moderator}: subject tag [{game_id} moderator {token}]")
     if welcome:
-        queued = send_welcome(store.home, game_id)
-        click.echo(f"  {queued} welcome mail(s) queued; `pbem run` sends them")
+        click.echo(f"  {len(seat_map)} welcome mail(s) queued; `pbem run` sends them, "
+                   "showing the game as it is then")
 
 
 @main.command()
+@click.option("--stats", is_flag=True, help="under each game, each seat's median reply time "
+              "and its count of missed deadlines")
 @click.pass_context
 @friendly
-def games(ctx: click.Context) -> None:
-    """List games: id, rules, phase, who is awaited, next deadline."""
+def games(ctx: click.Context, stats: bool) -> None:
+    """List games: id, rules, phase, state (awaiting whom, paused, over), next deadline."""
     store = store_of(ctx)
     ids = store.game_ids()
     if not ids:
         click.echo(f"no games in {store.home}")
+        return
+    click.echo("\t".join(GAMES_HEADER))
     for game_id in ids:  # a game is parsed only when it changed since its last listing
-        click.echo("\t".join([game_id, *store.summary(game_id, "games_row", _games_row)]))
+        click.echo("\t".join([game_id, *store.summary(game_id, "games_line", _games_row)]))
+        if stats:
+            from pbem.stats import reply_stats, stats_lines
+            rules, rows = store.summary(game_id, "reply_stats",
+                                        lambda g: [g.rules.name, reply_stats(g)])
+            for line in stats_lines(rules, "en", rows):
+                click.echo("  " + line)
+
+
+GAMES_HEADER = ("GAME", "RULES", "PHASE", "STATE", "NEXT DEADLINE")
 
 
 def _games_row(game: Game) -> list[str]:
-    """Rules, phase, who is awaited and the next deadline: a row of `pbem games`."""
+    """Rules, phase, state and the next deadline: a row of `pbem games`.  A paused game
+    says so (its clocks stand still: no deadline)."""
     phase = str(game.view(None).get("phase", ""))
     end = textreport.outcome_line(game)
     awaited = ", ".join(sorted({d.seat for d in game.decisions()})) or "-"
     deadline = textreport.next_deadline(game)
-    when = f"{deadline:%Y-%m-%d %H:%M} UTC" if deadline and not end else "-"
-    return [game.rules.name, phase, "over" if end else f"awaiting {awaited}", when]
+    paused = game.clocks.paused and not end
+    when = f"{deadline:%Y-%m-%d %H:%M} UTC" if deadline and not end and not paused else "-"
+    state = "over" if end else ("paused, " if paused else "") + f"awaiting {awaited}"
+    return [game.rules.name, phase, state, when]
 
 
 @main.command()
@@ -171,8 +216,7 @@ def status(ctx: click.Context, game_id: str, seat: str | None, lang: str | None)
     from pbem import reports
     from pbem.reports.templating import render_text
     game = store_of(ctx).load(game_id)
-    if seat is not None and seat not in game.seats:
-        raise IllegalOrder(f"{game_id} has no seat {seat!r}", list(game.seats))
+    seat = seat_of(game, seat) if seat is not None else None
     prefs = reports.prefs(game, seat)
     lang = lang or (prefs.lang if seat else "en")
     tz = prefs.tz if seat else None
@@ -200,7 +244,10 @@ def order(ctx: click.Context, game_id: str, seat: str, text: str | None) -> None
     if text is None or text == "-":
         text = sys.stdin.read()
     with store_of(ctx).transaction(game_id) as game:
+        seat = seat_of(game, seat)
+        before = before_move(game)
         receipt = game.submit(seat, text, by=seat, source="cli", at=now())
+        remember_unmailed(game, before)     # `pbem run` mails what a mailed order would
         click.echo(textreport.receipt_text(game, receipt))
     if not receipt.ok:
         sys.exit(2)
@@ -213,6 +260,8 @@ def order(ctx: click.Context, game_id: str, seat: str, text: str | None) -> None
 @friendly
 def archive(ctx: click.Context, game_id: str, output: Path | None) -> None:
     """Write the game's archive (the seed only once the game has ended)."""
+    if output is not None:
+        output_file(output)
     text = dump_yaml(store_of(ctx).load(game_id).to_data(private=False))
     if output is None:
         click.echo(text, nl=False)
@@ -227,7 +276,7 @@ def archive(ctx: click.Context, game_id: str, output: Path | None) -> None:
 @friendly
 def replay_command(file: Path, verify: bool) -> None:
     """Rebuild a game from its archive file."""
-    record = record_from_data(load_yaml(file.read_bytes()))
+    record = read_archive(file)
     rules = registry.get(record.header.rules)
     state, _ = replay(rules, record, verify=verify)
     outcome = rules.outcome(state)
@@ -235,6 +284,17 @@ def replay_command(file: Path, verify: bool) -> None:
                f"{len(record.entries)} entries, "
                f"{'every state hash verified' if verify else 'final state hash matches'}"
                + (f"; {', '.join(outcome.winners)} won" if outcome else ""))
+
+
+def read_archive(file: Path) -> Record:
+    """The record in archive `file`; `StoreError` when the file is not a pbem archive."""
+    try:
+        return record_from_data(load_yaml(file.read_bytes()))
+    except (yaml.YAMLError, UnicodeDecodeError, KeyError, TypeError, AttributeError,
+            ValueError) as error:
+        problem = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise StoreError(f"{file} is not a pbem archive (write one with `pbem archive`): "
+                         f"{problem}") from None
 
 
 @main.command()
@@ -252,9 +312,12 @@ def simulate(rules_name: str, scenario: str | None, count: int, seed: str, bot: 
              out: Path | None, options: tuple[str, ...]) -> None:
     """Play complete games with bots, replay-verifying each."""
     rules = registry.get(rules_name)
-    report = simulation.simulate(
-        rules, games=count, seed=seed, bot=bot, scenario=scenario, out=out,
-        options={k: _option_value(v) for k, v in _pairs(options, "KEY=VALUE")})
+    game_options = {k: _option_value(v) for k, v in _pairs(options, "KEY=VALUE")}
+    simulation.check_setup(rules, scenario, game_options)
+    if out is not None:
+        folder(out)
+    report = simulation.simulate(rules, games=count, seed=seed, bot=bot, scenario=scenario,
+                                 out=out, options=game_options)
     for failure in report.failures:
         click.echo(failure, err=True)
     click.echo(report.line())

@@ -1,6 +1,7 @@
 """The ``pbem`` command group and what every command module shares: the server home
-(`store_of`) and one-line user errors (`friendly`).  `pbem.cli` and the command modules
-(`cli_mail`, `cli_mod`, `cli_render`) add their commands to `main`."""
+(`store_of`), seats named in any case (`seat_of`) and one-line user errors (`friendly`).
+`pbem.cli` and the command modules (`cli_mail`, `cli_mod`, `cli_render`) add their commands
+to `main`."""
 from __future__ import annotations
 
 import functools
@@ -11,7 +12,9 @@ import click
 
 from engine.clocks import ClockError
 from engine.contract import IllegalOrder
+from engine.game import Game
 from engine.record import ReplayError
+from pbem.cli_paths import os_error_text, require_home
 from pbem.store import Store, StoreError
 
 USER_ERRORS = (IllegalOrder, StoreError, ReplayError, ClockError, OSError, ValueError)
@@ -23,13 +26,24 @@ def friendly(command: Callable[..., Any]) -> Callable[..., Any]:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return command(*args, **kwargs)
+        except OSError as error:
+            raise click.ClickException(os_error_text(error)) from None
         except USER_ERRORS as error:
             raise click.ClickException(str(error)) from None
     return wrapper
 
 
 def store_of(ctx: click.Context) -> Store:
-    return Store(ctx.obj["home"])
+    """The store of the server home given by --home / PBEM_HOME, which must exist."""
+    return Store(require_home(ctx.obj["home"]))
+
+
+def seat_of(game: Game, word: str) -> str:
+    """The seat of `game` that `word` names, in any letter case."""
+    for seat in game.seats:
+        if seat.lower() == word.strip().lower():
+            return seat
+    raise IllegalOrder(f"{game.id} has no seat {word!r}", list(game.seats))
 
 
 @click.group()
@@ -43,4 +57,4 @@ def main(ctx: click.Context, home: Path) -> None:
     ctx.obj["home"] = home
 
 
-__all__ = ["USER_ERRORS", "friendly", "main", "store_of"]
+__all__ = ["USER_ERRORS", "friendly", "main", "seat_of", "store_of"]

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import logging
+import shutil
+import tempfile
 from pathlib import Path
 
 import click
@@ -13,10 +15,15 @@ import click
 @click.pass_context
 def run(ctx: click.Context, once: bool, verbose: bool) -> None:
     """Run the mail daemon: fetch, process, send, fire deadlines (SIGTERM stops cleanly)."""
+    from pbem.cli_paths import PathError, require_home
     from pbem.config import ConfigError
     from pbem.daemon import Daemon, configure_logging
-    configure_logging(logging.DEBUG if verbose else logging.INFO)
     home = Path((ctx.obj or {}).get("home", "pbem-home"))
+    try:
+        require_home(home)
+    except PathError as exc:
+        raise click.ClickException(str(exc)) from None
+    configure_logging(logging.DEBUG if verbose else logging.INFO)
     try:
         daemon = Daemon(home)
     except ConfigError as exc:
@@ -33,8 +40,28 @@ def run(ctx: click.Context, once: bool, verbose: bool) -> None:
 
 @click.command()
 @click.option("--dir", "directory", type=click.Path(file_okay=False, path_type=Path),
-              default=None, help="use this (new) directory instead of a temporary one")
-def demo(directory: Path | None) -> None:
-    """Play a few mails through the judge in a temporary home and print what it sends."""
+              default=None, help="play in this new or empty folder and keep it")
+@click.option("--keep", is_flag=True,
+              help="keep the temporary home (by default it is removed at the end)")
+def demo(directory: Path | None, keep: bool) -> None:
+    """Play a few mails through the judge and print every mail dropped into its inbox and
+    every mail it sends.  The demo home is a temporary folder, removed at the end unless
+    --keep; with --dir it is that folder, kept."""
+    from pbem.cli_paths import PathError, folder
     from pbem.demo import run_demo
-    run_demo(directory, echo=click.echo)
+    try:
+        home = folder(directory, empty=True) if directory else Path(
+            tempfile.mkdtemp(prefix="pbem-demo-"))
+    except PathError as exc:
+        raise click.ClickException(str(exc)) from None
+    keep = keep or directory is not None
+    try:
+        run_demo(home, echo=click.echo)
+    finally:
+        if not keep:
+            shutil.rmtree(home, ignore_errors=True)
+    if keep:
+        click.echo(f"The demo home is kept in {home} (its mail in {home / 'mail'}, the game "
+                   f"in {home / 'games' / 'demo-1'}); remove it with: rm -r {home}")
+    else:
+        click.echo(f"The demo home {home} was removed; `pbem demo --keep` keeps it.")

@@ -10,6 +10,7 @@ from engine.game import Game
 from pbem import moderation
 from pbem.cli_base import friendly, main, store_of
 from pbem.mail.moderator import queue_result
+from pbem.mail.processor import before_move, remember_unmailed
 from pbem.timesource import now
 
 _AS_HELP = "moderator address recorded as the author (default: the game's first)"
@@ -18,6 +19,7 @@ _AS_HELP = "moderator address recorded as the author (default: the game's first)
 def author_of(game: Game, moderator: str | None) -> str:
     """Who a shell command acts as: `moderator` (``--as``, one of the game's moderators),
     else the game's first moderator, else ``cli``."""
+    moderator = moderator.strip().lower() if moderator else None
     if moderator and moderator not in game.moderators:
         raise click.ClickException(f"{moderator} is not a moderator of {game.id}")
     return moderator or (game.moderators[0] if game.moderators else "cli")
@@ -26,12 +28,15 @@ def author_of(game: Game, moderator: str | None) -> str:
 def moderate(ctx: click.Context, game_id: str, text: str,
              moderator: str | None) -> tuple[Game, moderation.ModResult]:
     """Run the moderator command `text` on `game_id` from the shell (by `author_of`, source
-    ``cli``) and queue what it tells whom for `pbem run` to mail (`pbem.mail.moderator`).
+    ``cli``) and queue what it tells whom for `pbem run` to mail (`pbem.mail.moderator`),
+    and the prompts, updates and reports the change calls for (`remember_unmailed`).
     Returns the game as saved and the result."""
     with store_of(ctx).transaction(game_id) as game:
+        before = before_move(game)
         result = moderation.execute(game, author_of(game, moderator), text, now=now(),
                                     source="cli")
         queue_result(game, result)
+        remember_unmailed(game, before)
     return game, result
 
 
@@ -51,7 +56,8 @@ def mod(ctx: click.Context, game_id: str, command: tuple[str, ...], moderator: s
     """Run a moderator COMMAND on GAME_ID ('-' reads it from standard input).
 
     FORCE, EXTEND, DEADLINE, PAUSE, RESUME, NMR, PREVIEW, ROLLBACK, ROLLFORWARD, REPLACE,
-    ADD-ADDRESS, DROP, EDIT, RESEND, ANNOUNCE, END — see `pbem/moderation.py`.
+    ADD-ADDRESS, DROP, EDIT, RESEND, ANNOUNCE, OBSERVER ADD|REMOVE, GRANT-VACATION, END
+    — see `pbem/moderation.py`.
     """
     text = sys.stdin.read() if command == ("-",) else " ".join(command)
     _, result = moderate(ctx, game_id, text, moderator)

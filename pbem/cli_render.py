@@ -8,10 +8,10 @@ from pathlib import Path
 
 import click
 
-from engine.contract import IllegalOrder
 from pbem import mapimage, reports
 from pbem.reports.i18n import LANGS
-from pbem.cli_base import friendly, main, store_of
+from pbem.cli_base import friendly, main, seat_of, store_of
+from pbem.cli_paths import output_file
 
 
 @main.command()
@@ -28,9 +28,9 @@ from pbem.cli_base import friendly, main, store_of
 def render(ctx: click.Context, game_id: str, seat: str | None, output: Path, width: int,
            lang: str | None) -> None:
     """Write the map of GAME_ID's current position as a PNG."""
+    output_file(output)
     game = store_of(ctx).load(game_id)
-    if seat is not None and seat not in game.seats:
-        raise IllegalOrder(f"{game_id} has no seat {seat!r}", list(game.seats))
+    seat = seat_of(game, seat) if seat is not None else None
     draw = mapimage.board_function(game.rules)
     if draw is None:
         raise click.ClickException(f"{game.rules.name} has no map picture")

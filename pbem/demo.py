@@ -2,14 +2,13 @@
 
 It makes a home with the Maildir transport, starts a testgame, drops realistic player
 mails into the inbox (plain text, HTML-only, Russian koi8-r, a spoofed sender, a
-replayed Message-ID, an out-of-office reply), runs the processor and prints the mails
-the judge sent.  The helpers here are also what the mail tests build their games with.
+replayed Message-ID, an out-of-office reply) and prints each of them, runs the processor
+and prints the mails the judge sent.  The helpers here are also what the mail tests build their games with.
 """
 from __future__ import annotations
 
 import datetime as dt
 import email
-import tempfile
 import time
 from email.policy import default as default_policy
 from pathlib import Path
@@ -36,16 +35,21 @@ def make_home(home: Path, config_text: str | None = None) -> Path:
 def make_game(home: Path, game_id: str, seats: dict[str, str | list[str]], *,
               seed: str = "demo", tokens: dict[str, str] | None = None,
               moderators: list[str] | None = None, now: dt.datetime | None = None,
-              clocks: dict[str, Any] | None = None, rules: str = "testgame") -> Any:
-    """Start a game in `home`; `tokens` pins the subject-tag tokens (tests, fixtures)."""
+              clocks: dict[str, Any] | None = None, rules: str = "testgame",
+              langs: dict[str, str] | None = None,
+              options: dict[str, Any] | None = None) -> Any:
+    """Start a game in `home`; `tokens` pins the subject-tag tokens (tests, fixtures);
+    `langs` the seats' languages (default English)."""
     from engine import registry
     from engine.game import Game
     from pbem.store import Store
     from pbem.timesource import now as timesource_now
-    seat_map = {s: {"players": [p] if isinstance(p, str) else list(p), "lang": "en"}
+    seat_map = {s: {"players": [p] if isinstance(p, str) else list(p),
+                    "lang": (langs or {}).get(s, "en")}
                 for s, p in seats.items()}
     game = Game.create(registry.get(rules), game_id, seat_map, now=now or timesource_now(),
-                       moderators=list(moderators or []), seed=seed, clocks=clocks or {})
+                       moderators=list(moderators or []), seed=seed, clocks=clocks or {},
+                       options=options)
     if tokens:
         game.server["tokens"] = dict(tokens)
     store = Store(home)
@@ -55,15 +59,13 @@ def make_game(home: Path, game_id: str, seats: dict[str, str | list[str]], *,
 
 
 def send_welcome(home: Path, game_id: str) -> int:
-    """Queue the welcome mail of every seat of a game; returns how many were new."""
-    from pbem.config import load_config
-    from pbem.mail.outbox import Outbox
-    from pbem.mail.processor import utcnow, welcome_mails
+    """Queue the welcome mail of every seat of a game (`pbem.mail.moderator.queue_welcome`:
+    the daemon renders them when it sends them); returns how many."""
+    from pbem.mail.moderator import queue_welcome
     from pbem.store import Store
-    cfg = load_config(home)
-    outbox = Outbox(cfg.mail_dir / "outbox")
-    game = Store(home).load(game_id)
-    return outbox.enqueue_many(welcome_mails(cfg, game, utcnow()), cfg.judge_address)
+    with Store(home).transaction(game_id) as game:
+        queue_welcome(game)
+    return len(game.seats)
 
 
 def drop(home: Path, name: str, raw: bytes) -> Path:
@@ -103,19 +105,20 @@ def sent_mails(home: Path) -> list[email.message.EmailMessage]:
 
 def show(msg: email.message.EmailMessage) -> str:
     """A mail as a reader sees it: the main headers and the decoded text."""
-    body = msg.get_body(("plain",))
+    body = msg.get_body(("plain", "html"))
     text = body.get_content() if body is not None else ""
     return (f"From: {msg['From']}\nTo: {msg['To']}\nSubject: {msg['Subject']}\n"
             f"Message-ID: {msg['Message-ID']}\n\n{text}")
 
 
-def run_demo(home: Path | None = None, echo: Callable[[str], None] = print) -> Path:
-    """The demo described in the module docstring; returns the home it used."""
+def run_demo(home: Path, echo: Callable[[str], None] = print) -> Path:
+    """The demo described in the module docstring, in the (new or empty) folder `home`;
+    returns it."""
     import logging
     from pbem.daemon import Daemon
     from pbem.store import Store
     logging.getLogger("pbem").setLevel(logging.WARNING)
-    home = Path(home or tempfile.mkdtemp(prefix="pbem-demo-"))
+    home = Path(home)
     make_home(home)
     game = make_game(home, "demo-1", DEMO_SEATS, seed="demo", moderators=["gm@example.org"])
     tok = game.server["tokens"]
@@ -127,9 +130,12 @@ def run_demo(home: Path | None = None, echo: Callable[[str], None] = print) -> P
 
     def batch(title: str, mails: list[tuple[str, bytes]]) -> None:
         before = len(sent_mails(home))
+        echo("=" * 78 + f"\n{title}: {len(mails)} mails dropped into the inbox\n" + "=" * 78)
         for name, raw in mails:
             drop(home, name, raw)
-        echo("=" * 78 + f"\n{title}: {len(mails)} mails dropped into the inbox\n" + "=" * 78)
+            echo(show(email.message_from_bytes(raw, policy=default_policy)))  # type: ignore
+            echo("-" * 78)
+        echo(f"The judge answers ({title}):\n" + "-" * 78)
         Daemon(home).run_once()
         for msg in sent_mails(home)[before:]:
             echo(show(msg))
@@ -176,6 +182,4 @@ def run_demo(home: Path | None = None, echo: Callable[[str], None] = print) -> P
         batch(f"Round 1: {d.seat} moves", [(d.seat, player_mail(
             DEMO_SEATS[d.seat], f"Re: {tag[d.seat]} you are asked",
             f"PLAY {card} AT {target}\nplya 3\nHISTORY 5\n", f"<{d.seat}-2@example.org>"))])
-    echo(f"Processed mail is in {home / 'mail'}; the game file is "
-         f"{home / 'games' / 'demo-1' / 'game.yaml'}.")
     return home

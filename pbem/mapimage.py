@@ -1,9 +1,9 @@
 """Draw a game-neutral board description as a PNG (Pillow).  Knows no game rules.
 
-A game offers a picture by convention: a module ``games.<package>.board`` next to its rules
-module, with a function ``board(view) -> dict``.  `board_function(rules)` finds it (``None``
-when the game has none); ``pbem render`` and the public reports call it on a view and hand
-the result to `render`.
+A game offers a picture by naming a function ``board(view) -> dict`` in its rules'
+``Rules.board`` (``"module:function"``).  `board_function(rules)` finds it (``None`` when the
+game has none); ``pbem render`` and the public reports call it on a view and hand the result
+to `render`.
 
 The board description is plain data, every colour a ``"#rrggbb"`` string, every coordinate
 in the game's own pixel frame::
@@ -37,7 +37,6 @@ A game's ``board(view)`` may take ``lang`` (``en``/``ru``) to name things in tha
 from __future__ import annotations
 
 import functools
-import importlib
 import inspect
 import io
 import math
@@ -47,6 +46,8 @@ from typing import Any, Callable, Mapping, Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
+from engine import registry
+
 DEFAULT_WIDTH = 1600
 DEFAULTS = {"background": "#f4eedc", "sea": "#cfe2ee", "sea_label": "#1d4f73",
             "connection": "#8a8170", "outline": "#222222"}
@@ -55,16 +56,8 @@ BoardFunction = Callable[[Mapping[str, Any]], dict[str, Any]]
 
 
 def board_function(rules: Any) -> BoardFunction | None:
-    """``games.<package>.board.board`` for a rules object from ``games.<package>.rules``,
-    or None when that game draws no board."""
-    package = type(rules).__module__.rsplit(".", 1)[0]
-    try:
-        module = importlib.import_module(package + ".board")
-    except ModuleNotFoundError as error:
-        if error.name in (package + ".board", package):
-            return None
-        raise
-    function = getattr(module, "board", None)
+    """The game's ``Rules.board`` function, or None when that game draws no board."""
+    function = registry.part(rules, "board")
     return function if callable(function) else None
 
 

@@ -27,6 +27,16 @@ notices.
     EDIT <path> = <value>           correct the state (must still validate)
     RESEND <seat|ALL>               mail the seat its status and hand again
     ANNOUNCE ... ENDANNOUNCE        a message to every seat
+    OBSERVER ADD <email> [LANGUAGE en|ru] | OBSERVER REMOVE <email>
+                                    someone who gets the public reports only (phase
+                                    reports with the map, the end-of-game mail; never
+                                    press, a hand or a prompt); their own tag answers
+                                    STATUS and nothing else
+    GRANT-VACATION <seat> <from> <to>
+                                    a vacation (dates as YYYY-MM-DD) the moderator grants:
+                                    it moves the seat's deadlines like the player's own
+                                    VACATION and never counts against the game's
+                                    ``vacation_days`` cap
     END <reason>                    close the game and archive it
 
 ``BECAUSE <reason>`` may end any command line (EDIT requires it); the reason is recorded.
@@ -56,16 +66,17 @@ from engine.clocks import NMR_POLICIES, parse_duration
 from engine.contract import IllegalOrder
 from engine.edit import parse_edit
 from engine.game import Game, Receipt
+from pbem.addresses import EXAMPLE, AddressError, check_address
 from pbem.mail.commands import KEYWORDS, setting_value
 from pbem.store import Store, new_token
 from pbem.textreport import receipt_text
 
 COMMANDS = ("FORCE", "EXTEND", "DEADLINE", "PAUSE", "RESUME", "NMR", "PREVIEW", "ROLLBACK",
             "ROLLFORWARD", "REPLACE", "ADD-ADDRESS", "DROP", "EDIT", "RESEND", "ANNOUNCE",
-            "END")
+            "OBSERVER", "GRANT-VACATION", "END")
+OBSERVER = "observer:"      # a token's key prefix (and a notice's `to`): an observer's address
 PAUSE_REMINDER_EVERY = dt.timedelta(days=1)
 _BECAUSE = re.compile(r"\s+BECAUSE\s+(.*)$", re.I | re.S)
-_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 ADDRESS = "address:"        # a notice's `to` prefix: someone who no longer plays a seat
 
 
@@ -138,6 +149,8 @@ class ModResult:
     resend: list[str] = field(default_factory=list)
     receipt: Receipt | None = None
     details: str = ""
+    #: New observers' addresses, each to be sent the public status with their tag.
+    observers: list[str] = field(default_factory=list)
 
 
 def split_command(text: str) -> tuple[str, str, str]:
@@ -340,9 +353,13 @@ def match_pause(game: Game, now: dt.datetime) -> tuple[str, list[Notice]]:
 
 def _address(args: str, command: str) -> tuple[str, str]:
     parts = args.split()
-    if len(parts) != 2 or not _EMAIL.match(parts[1]):
-        raise IllegalOrder(f"write {command} <seat> <email>", [f"{command} north a@example.org"])
-    return parts[0], parts[1].lower()
+    example = [f"{command} north {EXAMPLE}"]
+    if len(parts) != 2:
+        raise IllegalOrder(f"write {command} <seat> <email>", example)
+    try:
+        return parts[0], check_address(parts[1])
+    except AddressError as bad:
+        raise IllegalOrder(str(bad), example) from None
 
 
 def _replacement(args: str) -> tuple[str, str, str | None]:
@@ -460,11 +477,70 @@ def _end(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
                      [notice("all", "ended", reason=reason)], resend=["all"])
 
 
+def _observer(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
+              source: str) -> ModResult:
+    """OBSERVER ADD <email> [LANGUAGE en|ru] | OBSERVER REMOVE <email>: kept in the header's
+    ``observers`` (no entry: observers change nothing the record replays)."""
+    words = args.split()
+    action = words[0].upper() if words else ""
+    action = {"ДОБАВИТЬ": "ADD", "УБРАТЬ": "REMOVE", "УДАЛИТЬ": "REMOVE"}.get(action, action)
+    if action not in ("ADD", "REMOVE") or len(words) < 2:
+        raise IllegalOrder("write OBSERVER ADD <email> or OBSERVER REMOVE <email>",
+                           ["OBSERVER ADD fan@example.org", "OBSERVER REMOVE fan@example.org"])
+    observers = game.record.header.observers
+    if action == "REMOVE":
+        email = words[1].lower()
+        if not any(o["address"] == email for o in observers):
+            raise IllegalOrder(f"{email} does not observe {game.id}",
+                               [o["address"] for o in observers])
+        observers[:] = [o for o in observers if o["address"] != email]
+        game.server.get("tokens", {}).pop(OBSERVER + email, None)
+        return ModResult("OBSERVER", f"{email} no longer observes {game.id}; their tag no "
+                         "longer works", [])
+    _, email, lang = _replacement("observer " + " ".join(words[1:]))
+    if any(o["address"] == email for o in observers):
+        raise IllegalOrder(f"{email} observes {game.id} already")
+    if any(email in (a.lower() for a in info["players"]) for info in game.seats.values()):
+        raise IllegalOrder(f"{email} plays in {game.id}; a player cannot also observe")
+    observers.append({"address": email, "lang": lang or "en"})
+    game.server.setdefault("tokens", {})[OBSERVER + email] = new_token()
+    return ModResult("OBSERVER", f"{email} observes {game.id}: public reports only, sent "
+                     "the status now", [], observers=[email])
+
+
+def _grant_vacation(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
+                    source: str) -> ModResult:
+    """GRANT-VACATION <seat> <from> <to>: a moderator's vacation, not counted against the
+    game's ``vacation_days`` cap (`Clocks.days_taken`)."""
+    words = [w for w in args.split() if w.upper() not in ("TO", "ПО", "ДО", "-")]
+    if len(words) != 3:
+        raise IllegalOrder("write GRANT-VACATION <seat> <from> <to>",
+                           ["GRANT-VACATION north 2026-12-20 2027-01-10"])
+    seat = _seat(game, words[0])
+    try:
+        start, end = (dt.date.fromisoformat(w) for w in words[1:])
+    except ValueError:
+        raise IllegalOrder("dates are written YYYY-MM-DD",
+                           [f"GRANT-VACATION {seat} 2026-12-20 2027-01-10"]) from None
+    begin = dt.datetime.combine(start, dt.time(0, 0), dt.timezone.utc)
+    finish = dt.datetime.combine(end, dt.time(23, 59), dt.timezone.utc)
+    if finish <= now or end < start:
+        raise IllegalOrder("the vacation must end in the future, after it starts")
+    game.clocks.add_vacation(seat, begin, finish, now, granted_by=by)
+    game.act(f"GRANT-VACATION {seat} {start} {end}", by=by, because=because, source=source,
+             at=now)
+    return ModResult("GRANT-VACATION", f"{seat} is on vacation {start} to {end} (granted, not "
+                     "counted against the vacation cap)",
+                     [notice(seat, "vacation_granted", seat=seat, start=str(start),
+                             end=str(end))])
+
+
 _HANDLERS: dict[str, Any] = {
     "FORCE": _force, "EXTEND": _extend, "DEADLINE": _deadline, "PAUSE": _pause,
     "RESUME": _resume, "NMR": _nmr, "PREVIEW": _preview, "ROLLBACK": _rollback,
     "ROLLFORWARD": _rollforward, "REPLACE": _replace, "ADD-ADDRESS": _add_address,
     "DROP": _drop, "EDIT": _edit, "RESEND": _resend, "ANNOUNCE": _announce, "END": _end,
+    "OBSERVER": _observer, "GRANT-VACATION": _grant_vacation,
 }
 
 

@@ -13,6 +13,7 @@ import time
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Sequence
 
 from engine.archive import dump_yaml, load_yaml, record_from_data
 from engine.contract import Rules
@@ -38,15 +39,27 @@ class SimulationReport:
                 f"{self.verified} replays verified, {self.seconds:.1f} s")
 
 
+def bot_seats(seats: Sequence[str]) -> dict[str, dict[str, Any]]:
+    """The seats of a bot game, each with a made-up address."""
+    return {s: {"players": [f"{s}@example.org"], "lang": "en"} for s in seats}
+
+
+def check_setup(rules: Rules, scenario: str | None, options: dict | None) -> None:
+    """Set one game up, so that an unknown scenario or a bad option is refused once (as
+    `IllegalOrder` or `ValueError`) before any game is played."""
+    info = rules.scenario(scenario)
+    Game.create(rules, "sim", bot_seats(info.seats[:info.min_players]), now=START,
+                scenario=info.name, seed="check", options=options)
+
+
 def play(rules: Rules, *, scenario: str | None, seed: str, bot: str, players: int | None = None,
          options: dict | None = None) -> Game:
     """One complete game driven by `bot` (``default`` or ``random``)."""
     info = rules.scenario(scenario)
     rng = random.Random(seed)
     count = players or rng.randint(info.min_players, info.max_players)
-    seats = {s: {"players": [f"{s}@example.org"], "lang": "en"} for s in info.seats[:count]}
-    game = Game.create(rules, "sim", seats, now=START, scenario=info.name, seed=seed,
-                       options=options)
+    game = Game.create(rules, "sim", bot_seats(info.seats[:count]), now=START,
+                       scenario=info.name, seed=seed, options=options)
     moment = START
     while game.outcome() is None:
         decisions = game.decisions()

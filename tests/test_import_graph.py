@@ -97,7 +97,7 @@ def _in(package: str, module: str) -> bool:
 
 PACKAGES = ["engine", "games.here_i_stand", "games.testgame", "pbem",
             pytest.param("pbem.mail", marks=pytest.mark.xfail(
-                strict=True, reason="processor <-> moderator: the split of pbem/mail/"
+                strict=True, reason="processor <-> moderator (<-> observers): the split of pbem/mail/"
                                     "processor.py by job (issue 11) removes it"))]
 
 

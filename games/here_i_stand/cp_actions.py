@@ -1,5 +1,7 @@
 """CP actions of the Action phase (§11.1 table): what a power may spend its CP on.
 
+Rules: §11.1, §12.1, §12.2, §12.4, §13.1, §17
+
 Implemented here: land move (§13.1: formations, leaders and command ratings, passes cost 2,
 the army-size limit of §5.1) into spaces **without enemy units** — moves into enemy units are
 the land war (interception, avoid battle, field battle, siege: a later issue) and are refused

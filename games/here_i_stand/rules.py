@@ -10,6 +10,7 @@ something or the game is over.  Seats are the six major powers; one player may h
 """
 from __future__ import annotations
 
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
@@ -30,6 +31,9 @@ class HereIStand(Rules):
     name = "here-i-stand"
     version = 1
     title = "Here I Stand"
+    presenter = "games.here_i_stand.presenter:HereIStandPresenter"
+    templates_dir = Path(__file__).resolve().parent / "templates"
+    board = "games.here_i_stand.board:board"
     #: Impulses (§11), responses (interceptions, retreats, diplomacy's segments), the
     #: negotiation window (§9.1, 48 h), setup, winter (§19) and the rest.
     clock_classes = MappingProxyType({"impulse": "48h", "response": "24h",

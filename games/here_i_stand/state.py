@@ -143,7 +143,7 @@ def msg(key: str, /, **params: Any) -> dict[str, Any]:
     """A structured message: ``{"msg": key, **params}``, params plain data (ids of powers,
     spaces, cards, leaders; numbers; lists of those; nested messages).  Reports render it in
     the reader's language from the catalog entry ``log.<key>`` (templates/here-i-stand/i18n),
-    each parameter by its name (`pbem.reports.presenters.HIS_PARAMS`)."""
+    each parameter by its name (`games.here_i_stand.presenter.HIS_PARAMS`)."""
     out: dict[str, Any] = {"msg": key}
     for name, value in params.items():
         out[name] = _plain(value)

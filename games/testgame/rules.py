@@ -20,6 +20,7 @@ Defaults (NMR): commit the lowest card, pass, allow.
 """
 from __future__ import annotations
 
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Sequence
 
@@ -37,6 +38,8 @@ class TestGame(Rules):
     name = "testgame"
     version = 1
     title = "Duel (pbem's test game)"
+    presenter = "games.testgame.presenter:TestgamePresenter"
+    templates_dir = Path(__file__).resolve().parent / "templates"
     clock_classes = MappingProxyType({"impulse": "48h", "response": "24h", "default": "48h"})
     help_verbs = ("COMMIT card", "PLAY card AT seat | PASS", "BLOCK card | ALLOW")
 

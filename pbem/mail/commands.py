@@ -4,6 +4,9 @@
     PRESS TO seat[,seat] | ALL  ... lines ...  ENDPRESS
     END  (alone on its line: stop reading; nothing below is an order)
 
+DONE reaches the game's parser as an order where the seat's question takes it
+(`processor.Turn.route_done`).
+
 Moderator commands (`pbem.moderation`, one per line, ``... BECAUSE <reason>`` at the end;
 only a moderator's mail may carry them, a seat's mail using one is refused whole):
 
@@ -64,6 +67,9 @@ MOD_KEYWORDS: dict[str, tuple[str, ...]] = {
     "RESEND": ("RESEND", "ПЕРЕСЛАТЬ"),
     "ANNOUNCE": ("ANNOUNCE", "ОБЪЯВЛЕНИЕ", "ОБЪЯВИТЬ"),
     "ENDANNOUNCE": ("ENDANNOUNCE", "END ANNOUNCE", "КОНЕЦОБЪЯВЛЕНИЯ", "КОНЕЦ ОБЪЯВЛЕНИЯ"),
+    "OBSERVER": ("OBSERVER", "НАБЛЮДАТЕЛЬ"),
+    "GRANT-VACATION": ("GRANT-VACATION", "GRANT VACATION", "РАЗРЕШИТЬ-ОТПУСК",
+                       "РАЗРЕШИТЬ ОТПУСК"),
     "END": ("END", "КОНЕЦ", "ЗАВЕРШИТЬ"),   # with a reason; END alone stops reading
 }
 _MOD_WORD = {w: cmd for cmd, words in MOD_KEYWORDS.items() for w in words}

@@ -13,16 +13,20 @@ applied, and its receipt says why.
 
 Delivery.  Whoever runs a command (this gateway, or ``pbem mod`` in a shell) queues what it
 tells whom in the game file (`queue_result`): ``server["notices_pending"]`` ({to, subject,
-body}), ``server["resend_pending"]`` (seats or ``all``) and ``server["welcome_pending"]``
-(seats with a new player).  `deliver` turns the queues into mails inside a game
-transaction, into the processor's ``outbox_pending`` (committed with the game, then copied
-to the durable outbox), and empties them.  A seat that gets a status mail gets the notices
-addressed to it folded into that one mail.  Every mail transaction delivers what is
-queued; the daemon's `Duties` pass delivers what the CLI left, plays dropped seats, mails
-the daily pause reminders, and once a day mails each moderator a summary of their stuck
-games (the last day sent is kept in ``<home>/mail/state/stuck_digests.json``) — at the
-moment it is due: when a game first counts as stuck, or at midnight UTC after the last
-digest while games stay stuck (`Duties.next_event` wakes the daemon then).
+body}), ``server["resend_pending"]`` (seats or ``all``), ``server["welcome_pending"]``
+(seats with a new player); ``server["welcome_start"]`` (`pbem new`: every seat's
+welcome, rendered when it is sent).  A shell command also leaves what each seat had been
+told before it (`pbem.mail.processor.remember_unmailed`), so that the prompts, updates
+and reports it calls for go out as for a mail.  `deliver` turns the queues into mails
+inside a game transaction, into the processor's ``outbox_pending`` (committed with the
+game, then copied to the durable outbox), and empties them.  A seat that gets a status
+mail gets the notices addressed to it folded into that one mail.  Every mail transaction
+delivers what is queued; the daemon's `Duties` pass delivers what the CLI left (and mails
+its changes), plays dropped seats, mails the daily pause reminders, and once a day mails
+each moderator a summary of their stuck games (the last day sent is kept in
+``<home>/mail/state/stuck_digests.json``) — at the moment it is due: when a game first
+counts as stuck, or at midnight UTC after the last digest while games stay stuck
+(`Duties.next_event` wakes the daemon then).
 
 Who gets what.  A dropped seat gets nothing (no notice, status or prompt) until REPLACE
 or ADD-ADDRESS gives it back to players; notices to ``address:<email>`` reach someone who
@@ -57,7 +61,8 @@ if TYPE_CHECKING:
     from pbem.mail.processor import Processor, Turn
 
 log = logging.getLogger("pbem.mail")
-QUEUES = ("notices_pending", "resend_pending", "welcome_pending")
+QUEUES = ("notices_pending", "resend_pending", "welcome_pending", "observers_pending",
+          "welcome_start")
 
 
 # ---------------------------------------------------------------------- queues
@@ -70,6 +75,8 @@ def queue_result(game: Any, result: moderation.ModResult) -> None:
         server.setdefault("resend_pending", []).extend(result.resend)
     if result.command == "REPLACE":
         server.setdefault("welcome_pending", []).extend(result.resend)
+    if result.observers:
+        server.setdefault("observers_pending", []).extend(result.observers)
 
 
 def _queued(n: moderation.Notice) -> dict[str, Any]:
@@ -99,8 +106,17 @@ def _localized(game: Any, notice: dict[str, Any], lang: str) -> tuple[str, str]:
     return moderation.render_notice(notice["key"], notice.get("params") or {}, lang, pres.seat)
 
 
+def queue_welcome(game: Any) -> None:
+    """Queue the game-start welcome of every seat (`pbem.reports.mails.welcome`): `deliver`
+    renders it when it goes out, from the game as it is then."""
+    game.server["welcome_start"] = True
+
+
 def has_pending(game: Any) -> bool:
-    return any(game.server.get(q) for q in QUEUES)
+    """Whether mails wait to be made: queued by moderator acts or `queue_welcome`, or a
+    change made in a shell (`pbem.mail.processor.remember_unmailed`)."""
+    from pbem.mail.processor import UNMAILED
+    return any(game.server.get(q) for q in QUEUES) or UNMAILED in game.server
 
 
 def _targets(game: Any, to: str, active: list[str]) -> list[str]:
@@ -117,11 +133,13 @@ def _targets(game: Any, to: str, active: list[str]) -> list[str]:
 
 def deliver(cfg: Config, game: Any, now: dt.datetime) -> tuple[list[Any], set[str]]:
     """Mails for everything queued (queues emptied); also the seats sent a status (or
-    end-of-game) mail.  A dropped seat gets nothing."""
+    end-of-game, or game-start welcome) mail.  A dropped seat gets nothing."""
     notices = game.server.pop("notices_pending", None) or []
     resend = game.server.pop("resend_pending", None) or []
     welcome = {s for s in game.server.pop("welcome_pending", None) or [] if s in game.seats}
-    if not (notices or resend or welcome):
+    observers = game.server.pop("observers_pending", None) or []
+    start = bool(game.server.pop("welcome_start", False))
+    if not (notices or resend or welcome or observers or start):
         return [], set()
     # One number per delivery, kept in the game file: the Message-IDs of a delivery are
     # stable (re-running an uncommitted transaction gives the same ones) and never reused.
@@ -131,7 +149,12 @@ def deliver(cfg: Config, game: Any, now: dt.datetime) -> tuple[list[Any], set[st
         return stable_message_id(cfg, "moderation", game.id, str(batch), *parts)
 
     active = [s for s in game.seats if not moderation.is_dropped(game, s)]
-    seats = [s for s in active if "all" in resend or s in resend or s in welcome]
+    started: list[Any] = []
+    if start:
+        from pbem.mail.processor import welcome_mails
+        started = welcome_mails(cfg, game, now)
+    seats = [s for s in active if not start and
+             ("all" in resend or s in resend or s in welcome)]
     folded: dict[str, list[str]] = {s: [] for s in seats}
     # One mail per recipient per delivery: the notices to a seat (or to the moderators)
     # in one mail, folded into the seat's status mail when it gets one.
@@ -144,15 +167,18 @@ def deliver(cfg: Config, game: Any, now: dt.datetime) -> tuple[list[Any], set[st
                 folded[target].append(body)
             else:
                 grouped.setdefault(target, (lang, []))[1].append((subject, body))
-    mails = [_notice_mail(cfg, game, target, lang, items, mid("notice", target), now)
-             for target, (lang, items) in grouped.items()]
+    mails = started + [_notice_mail(cfg, game, target, lang, items, mid("notice", target), now)
+                       for target, (lang, items) in grouped.items()]
+    if observers:
+        from pbem.mail.observers import welcome_mails as observer_welcomes
+        mails += observer_welcomes(cfg, game, observers, mid, now)
     if game.outcome() is not None:
         mails += _game_over_mails(cfg, game, folded, mid, now)
     else:
         mails += [status_mail(cfg, game, seat, folded[seat], welcome=seat in welcome,
                               message_id=mid("status", seat, _token(game, seat)), now=now)
                   for seat in seats]
-    return mails, set(seats)
+    return mails, set(game.seats) if start else set(seats)
 
 
 def _game_over_mails(cfg: Config, game: Any, notes: dict[str, list[str]],
@@ -161,8 +187,10 @@ def _game_over_mails(cfg: Config, game: Any, notes: dict[str, list[str]],
     game_over`): the notices, the last events, the final status and map, the seed."""
     from pbem.mail.processor import draft_mail, report_options
     from pbem.reports.mails import game_over
+    from pbem.reports.mails import observer_drafts
     drafts = game_over(game, notes, report_options(cfg),
                        events={seat: _recent(game, seat) for seat in notes})
+    drafts += observer_drafts(game, report_options(cfg))
     return [draft_mail(cfg, game, d, mid("gameover", d.seat), now) for d in drafts]
 
 
@@ -424,21 +452,22 @@ class Duties:
         return total
 
     def _run_game(self, game_id: str, now: dt.datetime) -> int:
-        from pbem.mail.processor import before_move, prompt_mails
+        from pbem.mail.processor import UNMAILED, before_move, prompt_mails
         cfg, proc = self.proc.cfg, self.proc
         with proc.mail_transaction(game_id) as (game, mails):
+            moved = UNMAILED in game.server         # a shell command changed the game
             before, logs_before = before_move(game)
             seq0 = game.record.last_seq
             played = moderation.play_dropped(game, now)
             for notice in moderation.pause_reminders(game, now):
                 game.server.setdefault("notices_pending", []).append(_queued(notice))
             stamp = now.isoformat(timespec="seconds")
-            if played:
+            if played or moved:
                 mails += prompt_mails(cfg, game, before, logs_before, now, skip=None,
                                      mid=lambda seat: stable_message_id(
                                          cfg, "dropped", game.id, str(seq0), stamp, seat),
                                      reason="The game moved on (a dropped seat was played "
-                                            "by its defaults).")
+                                            "by its defaults)." if played else None)
             delivered, resent = deliver(cfg, game, now)
             drop_prompts(mails, 0, game, resent)
             mails += delivered

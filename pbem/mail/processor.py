@@ -19,6 +19,7 @@ import hashlib
 import logging
 import re
 import traceback
+from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from email.message import EmailMessage
@@ -317,6 +318,10 @@ class Processor:
         tag, sender = mail.tag, mail.inbound.sender
         assert tag is not None
         tokens = game.server.get("tokens", {})
+        if tag.seat == "observer":
+            from pbem.mail.observers import handle
+            handle(self, game, mail, out)
+            return
         if tag.is_moderator:
             expected = tokens.get(f"moderator:{sender}")
             if not tokens_equal(tag.token, expected):
@@ -511,6 +516,7 @@ class Turn:
             self.receipt(logs_before.get(self.seat or "", []))
             return
         self.run_press(parsed)
+        self.route_done(parsed)
         if parsed.mod:
             moderator.run(self, parsed)         # moderator commands and AS orders, in order
         else:
@@ -525,6 +531,18 @@ class Turn:
         rejected = sum(1 for r in self.orders if r["status"] == "rejected")
         self.mail.outcome = (f"{self.by}: {applied} applied, {rejected} rejected, "
                              f"{len(self.commands)} commands, {len(parsed.press)} press")
+
+    def route_done(self, parsed: Parsed) -> None:
+        """A seat's ``DONE`` goes to the game's own parser as ``pbem order`` sends it: in
+        line order with the mail's orders (held with them, refused with them), or alone
+        when one of the seat's open questions takes it (`accepts`).  Otherwise it stays a
+        command, answered that nothing asked of the seat now closes with DONE."""
+        dones = [c for c in parsed.commands if c.name == "DONE"]
+        if self.seat is None or not dones or not (
+                parsed.orders or accepts(self.game, self.seat, "DONE")):
+            return
+        parsed.commands = [c for c in parsed.commands if c.name != "DONE"]
+        parsed.orders = sorted(parsed.orders + [(c.line_no, "DONE") for c in dones])
 
     def run_orders(self, parsed: Parsed) -> None:
         if not parsed.orders:
@@ -641,17 +659,9 @@ class Turn:
         return self.tr("command.digest_on" if value else "command.digest_off")
 
     def done(self) -> str:
-        if self.seat is None:
-            return self.tr("command.moderator_no_window")
-        negotiations = [d for d in self.game.decisions(self.seat) if d.kind == "negotiate"]
-        if not negotiations:
-            return self.tr("command.no_window")
-        receipt = self.game.submit(self.seat, "DONE", by=self.by,
-                                   source=self.mail.inbound.message_id, at=self.now)
-        pres = reports.presenter(self.game, self.lang)
-        return "; ".join(f"{self.tr('order_status.' + r.status)}"
-                         f"{': ' + pres.refusal(r.code, r.params, r.message) if r.message else ''}"
-                         for r in receipt.results) or self.tr("command.noted")
+        """A DONE that `route_done` kept as a command: nothing it could close."""
+        return self.tr("command.moderator_no_window" if self.seat is None
+                       else "command.no_window")
 
     def vacation(self, args: dict[str, Any]) -> str:
         if self.seat is None:
@@ -662,6 +672,13 @@ class Turn:
         end = dt.datetime.combine(args["end"], dt.time(23, 59), dt.timezone.utc)
         if end <= self.now:
             return self.tr("command.vacation_over")
+        cap = self.game.record.header.options.get("vacation_days")
+        if cap is not None:
+            from engine.clocks import vacation_days
+            left = max(0, int(cap) - self.game.clocks.days_taken(self.seat))
+            if vacation_days(start, end) > left:
+                return self.tr("command.vacation_cap", days=vacation_days(start, end),
+                               cap=int(cap), left=left)
         self.game.clocks.add_vacation(self.seat, start, end, self.now)
         return self.tr("command.vacation_ok", start=args["start"], end=args["end"])
 
@@ -764,10 +781,11 @@ class Turn:
                              self.lang, p.tz, self.seat,
                              self.tr("command.map_attached", name=attachments[0][0])
                              if attachments else "")
-        applied = sum(1 for r in self.orders if r["status"] == "applied")
-        bad = sum(1 for r in self.orders if r["status"] == "rejected") + len(self.problems)
-        summary = self.tr("receipt.subject_bad", applied=applied, bad=bad) if bad else \
-            self.tr("receipt.subject", applied=applied)
+        count = Counter(r["status"] for r in self.orders)
+        count["problems"] = len(self.problems)
+        summary = ", ".join([self.tr("receipt.subject", applied=count["applied"])] + [
+            self.tr(f"receipt.subject_{key}", n=count[key])  # the words of the body
+            for key in ("rejected", "held", "skipped", "problems") if count[key]])
         self.out.mails.append(build_rich(
             self.cfg, to=self.recipients,
             subject=f"{format_tag(game.id, self.tag_seat, self.token(self.seat))} {summary}",
@@ -816,11 +834,53 @@ def outcome_text(game: Any, lang: str = "en") -> str:
     return reports.outcome_line(game, lang)
 
 
+def accepts(game: Any, seat: str, text: str) -> bool:
+    """Whether one of `seat`'s open questions takes the order `text` (the game's parser
+    decides; nothing is applied)."""
+    from engine.contract import IllegalOrder
+    for decision in game.decisions(seat):
+        try:
+            game.rules.parse(game.state, decision, text)
+        except IllegalOrder:
+            continue
+        return True
+    return False
+
+
+#: server key: what each seat had been told when the game last changed with no mail
+#: going out (a ``pbem order`` or ``pbem mod`` in a shell), left for the daemon to mail
+UNMAILED = "unmailed"
+
+
 def before_move(game: Any) -> tuple[dict[str, set[str]], dict[str, list[str]]]:
     """What each seat is asked and has read before the game moves: `prompt_mails` compares
-    the game after the move with this."""
+    the game after the move with this.  When a change made outside the daemon left its
+    own "before" in the game file (`remember_unmailed`), that one is taken (and removed,
+    its held-order notices put back on the game): the mails of that change go out with
+    this transaction's, rendered from the game as it is now."""
+    left = game.server.pop(UNMAILED, None)
+    if left is not None:
+        from engine.game import OrderResult
+        game.notices[:0] = [(n["seat"], OrderResult(**n["result"])) for n in left["held"]]
+        return ({s: set(ids) for s, ids in left["asked"].items()}, left["logs"])
     return ({s: {d.id for d in game.decisions(s)} for s in game.seats},
             {s: view_log(game, s) for s in game.seats})
+
+
+def remember_unmailed(game: Any, before: tuple[dict[str, set[str]], dict[str, list[str]]]
+                      ) -> None:
+    """After a change of `game` that mails nobody now (a shell command): keep `before` (from
+    `before_move`, taken before the change) and the held-order notices in the game file, in
+    the change's own transaction.  The daemon's next transaction on the game (a mail, a
+    deadline, or the moderator duties pass, `pbem.mail.moderator.Duties`) mails what a
+    mailed order would have: nothing is lost, and nothing is mailed twice, for the record
+    is removed in the transaction whose outbox holds the mails."""
+    from dataclasses import asdict
+    asked, logs = before
+    game.server[UNMAILED] = {
+        "asked": {s: sorted(ids) for s, ids in asked.items()}, "logs": logs,
+        "held": [{"seat": seat, "result": asdict(result)} for seat, result in game.notices]}
+    game.notices.clear()
 
 
 def view_log(game: Any, seat: str | None) -> list[str]:
@@ -841,10 +901,15 @@ def report_options(cfg: Config) -> Any:
 
 
 def draft_mail(cfg: Config, game: Any, draft: Any, message_id: str, now: dt.datetime) -> Any:
-    """The message of a `pbem.reports.mails.Draft` (tag + subject, text, HTML, map)."""
-    return build_rich(cfg, to=list(game.seats[draft.seat]["players"]),
-                      subject=f"{format_tag(game.id, draft.seat, seat_token(game, draft.seat))}"
-                              f" {draft.subject}",
+    """The message of a `pbem.reports.mails.Draft` (tag + subject, text, HTML, map); an
+    observer's goes to them with their tag."""
+    if draft.observer:
+        from pbem.mail.observers import observer_tag
+        to, tag = [draft.observer], observer_tag(game, draft.observer)
+    else:
+        to = list(game.seats[draft.seat]["players"])
+        tag = format_tag(game.id, draft.seat, seat_token(game, draft.seat))
+    return build_rich(cfg, to=to, subject=f"{tag} {draft.subject}",
                       body=draft.text, html=draft.html, attachments=draft.attachments,
                       message_id=message_id, auto="auto-generated", when=now)
 

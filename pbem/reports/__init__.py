@@ -239,6 +239,9 @@ def game_over_text(game: Any, lang: str = "en") -> str:
                reason=outcome_reason(game, lang),
                scores=pres.scores(outcome, view_of(game, None)), entries=game.record.last_seq,
                seed=header.seed, commitment=header.dice_commitment)
+    if hasattr(game, "server"):
+        from pbem.stats import reply_stats, stats_lines
+        ctx.update(slow=stats_lines(_rules(game), lang, reply_stats(game)))
     return render_text("common/game_over.txt.j2", **ctx).rstrip("\n")
 
 

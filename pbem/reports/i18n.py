@@ -1,8 +1,8 @@
 """The message catalog: every string of every mail, in English and Russian.
 
-Strings live in YAML files, one per language: ``templates/i18n/<lang>.yaml`` for the
-gateway and the shared report parts, ``templates/<game>/i18n/<lang>.yaml`` for one game's
-own words (phase names, power names, decision prompts...).  Keys are dotted paths
+Strings live in YAML files, one per language: ``pbem/templates/i18n/<lang>.yaml`` for the
+gateway and the shared report parts, ``i18n/<lang>.yaml`` in the game's templates folder
+(``Rules.templates_dir``, e.g. ``games/<pkg>/templates/``) for one game's own words (phase names, power names, decision prompts...).  Keys are dotted paths
 (``status.title``); a game file is laid over the common one, and the two must not share a key.
 
 A value is a `str.format` pattern (``"Turn {turn} of {last}"``) or, for counts, a mapping of
@@ -20,7 +20,9 @@ from typing import Any, Mapping
 
 import yaml
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+from engine import registry
+
+TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 LANGS = ("en", "ru")
 DEFAULT_LANG = "en"
 
@@ -64,10 +66,19 @@ def common(lang: str) -> dict[str, Any]:
     return _load(TEMPLATES / "i18n" / f"{lang}.yaml")
 
 
+def game_templates(game: str) -> Path | None:
+    """The templates folder the game registered as `game` declares (None: none, or no
+    such game installed)."""
+    rules = registry.installed().get(game)
+    folder = getattr(rules, "templates_dir", None)
+    return Path(folder) if folder else None
+
+
 @functools.lru_cache(maxsize=None)
 def game_catalog(lang: str, game: str) -> dict[str, Any]:
     """One game's own catalog of `lang` (empty when the game has none)."""
-    return _load(TEMPLATES / game / "i18n" / f"{lang}.yaml")
+    folder = game_templates(game)
+    return _load(folder / "i18n" / f"{lang}.yaml") if folder else {}
 
 
 @functools.lru_cache(maxsize=None)

@@ -39,6 +39,8 @@ class Draft:
     text: str
     html: str | None = None
     attachments: list[tuple[str, str, bytes]] = field(default_factory=list)
+    #: An observer's address (`observer_drafts`): the mail goes to it, not to a seat.
+    observer: str | None = None
 
 
 @dataclass
@@ -111,10 +113,12 @@ def compose(game: Any, seat: str, *, reason: str, notes: list[str] | None = None
             events: list[str] | None = None, held: list[dict[str, Any]] | None = None,
             with_status: bool = False, with_hand: bool = False, summary: str = "",
             options: Options | None = None, png: _Map | None = None,
-            kind: str = "prompt", subject: str | None = None) -> Draft:
-    """One seat's mail from the shared prompt template (text, optional HTML and map)."""
+            kind: str = "prompt", subject: str | None = None,
+            reader: reports.Prefs | None = None) -> Draft:
+    """One seat's mail from the shared prompt template (text, optional HTML and map);
+    `seat` None with `reader` (an observer's settings): the public view."""
     options = options or Options()
-    p = reports.prefs(game, seat)
+    p = reader or reports.prefs(game, seat)
     pres = reports.presenter(game, p.lang)
     status = reports.status_text(game, p.lang, p.tz, seat, events=not events) \
         if with_status else ""
@@ -210,6 +214,8 @@ def plan(game: Any, before: dict[str, set[str]], logs_before: dict[str, list[str
         else:
             continue
         pending[seat] = []
+    if phase_changed or ended:
+        drafts += observer_drafts(game, options, png)
     st["phase"] = key
     st["window"] = window_now
     st["ended"] = ended
@@ -235,6 +241,37 @@ def game_over(game: Any, notes: dict[str, list[str]], options: Options | None = 
                               options=options, png=png, kind="gameover",
                               subject=t(lang, "subject.game_over")))
     st["ended"] = True
+    return drafts
+
+
+def observer_drafts(game: Any, options: Options | None = None, png: _Map | None = None,
+                    only: list[str] | None = None, welcome: bool = False) -> list[Draft]:
+    """The public mail of each observer (of `only`, else all): the public status with the
+    map, the end-of-game summary once the game is over; never a hand, press or prompt."""
+    options = options or Options()
+    png = png or _Map(game, options.map_width)
+    drafts = []
+    for observer in game.record.header.observers:
+        if only is not None and observer["address"] not in only:
+            continue
+        reader = reports.Prefs(observer.get("lang", "en"))
+        lang, title = reader.lang, reports.title_of(game, reader.lang)
+        over = game.outcome() is not None
+        reason = t(lang, "observer.welcome" if welcome else "observer.report", game=game.id,
+                   title=reports.presenter(game, lang).phase_title(reports.view_of(game, None))
+                   if not welcome else title)
+        subject = t(lang, "subject.game_over") if over else t(lang, "observer.subject",
+                                                              game=game.id)
+        draft = compose(game, None, reason=reason, with_status=True, options=options,
+                        png=png, kind="gameover" if over else "report", subject=subject,
+                        summary=reports.game_over_text(game, lang) if over else "",
+                        reader=reader)
+        draft.observer, draft.seat = observer["address"], "observer:" + observer["address"]
+        drafts.append(draft)
+    if game.outcome() is not None and only is None:
+        if _store(game).get("observers_ended"):
+            return []               # the end-of-game mail went to them already
+        _store(game)["observers_ended"] = True
     return drafts
 
 

@@ -1,6 +1,8 @@
 """The one Jinja2 environment of every mail: plain text (<= 78 columns) and HTML parts.
 
-Templates live under ``templates/`` (``common/`` and ``<game>/``).  A template reads its
+Templates are named ``common/<file>`` (pbem's own, under ``pbem/templates/common/``) or
+``<game>/<file>`` (in the folder the game registered as ``<game>`` declares as
+``Rules.templates_dir``: `template_path`).  A template reads its
 strings through ``_("key", ...)`` from the message catalog (`pbem.reports.i18n`) in the
 context's ``lang``, with the context's ``rules`` (game name) choosing the game's catalog.
 Long prose can instead have a per-language file: ``help.ru.txt.j2`` next to ``help.txt.j2``
@@ -10,11 +12,12 @@ from __future__ import annotations
 
 import functools
 import textwrap
-from typing import Any, Iterable, Sequence
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence
 
 import jinja2
 
-from pbem.reports.i18n import TEMPLATES, norm_lang, t
+from pbem.reports.i18n import TEMPLATES, game_templates, norm_lang, t
 
 WIDTH = 78
 
@@ -101,11 +104,26 @@ def _autoescape(name: str | None) -> bool:
     return bool(name) and str(name).endswith(".html.j2")
 
 
+def template_path(name: str) -> Path:
+    """The file of template `name`: ``<game>/...`` in that game's templates folder, anything
+    else under pbem's own."""
+    first, _, rest = name.partition("/")
+    folder = game_templates(first) if rest else None
+    return folder / rest if folder else TEMPLATES / name
+
+
+def _source(name: str) -> tuple[str, str, Callable[[], bool]] | None:
+    path = template_path(name)
+    if not path.is_file():
+        return None
+    return path.read_text(encoding="utf-8"), str(path), lambda: True
+
+
 @functools.lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
     # Templates are part of the installed code: no reload check (a stat per use), and the
     # compiled templates are kept in Jinja's per-user bytecode cache between processes.
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+    env = jinja2.Environment(loader=jinja2.FunctionLoader(_source),
                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
                              undefined=jinja2.StrictUndefined, autoescape=_autoescape,
                              auto_reload=False,
@@ -120,7 +138,7 @@ def environment() -> jinja2.Environment:
 
 @functools.lru_cache(maxsize=None)
 def exists(name: str) -> bool:
-    return (TEMPLATES / name).is_file()
+    return template_path(name).is_file()
 
 
 def localized(name: str, lang: str) -> str:

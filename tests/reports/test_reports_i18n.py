@@ -1,6 +1,6 @@
 """The message catalog: every string in English and Russian, every key the code uses exists.
 
-Checks the catalogs (``templates/i18n/*.yaml``, ``templates/<game>/i18n/*.yaml``) against
+Checks the catalogs (``pbem/templates/i18n/*.yaml``, each game's ``templates/i18n/*.yaml``) against
 each other, the templates' ``_("key")`` calls and the Python code's ``t(lang, "key")`` /
 ``self.tr("key")`` calls against the catalogs, and the seat-setting commands by mail.
 """
@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
+from engine import registry
 from pbem.mail.commands import parse_body, setting_value
 from pbem.reports import i18n
 from pbem.reports.prompts import deadline_text
 
 ROOT = Path(__file__).resolve().parents[2]
-TEMPLATES = ROOT / "templates"
-GAMES = sorted(p.parent.name for p in TEMPLATES.glob("*/i18n") if p.parent.name != "i18n")
+GAMES = sorted(name for name, rules in registry.installed().items() if rules.templates_dir)
 RU_ONLY = ("card_summary.",)       # our own card summaries: English ones are the game's data
 
 
@@ -60,12 +60,13 @@ def test_plural_forms() -> None:
 
 
 def _template_keys() -> dict[str, set[str]]:
-    """Keys named by ``_("...")`` in each template (by game folder, common for common)."""
+    """Keys named by ``_("...")`` in each template (by game name, common for pbem's own)."""
     found: dict[str, set[str]] = {}
-    for path in TEMPLATES.rglob("*.j2"):
-        folder = path.relative_to(TEMPLATES).parts[0]
-        for key in re.findall(r"""_\(\s*["']([\w.]+[\w])["']""", path.read_text("utf-8")):
-            found.setdefault(folder, set()).add(key)
+    folders = [("common", i18n.TEMPLATES)] + [(g, i18n.game_templates(g)) for g in GAMES]
+    for name, folder in folders:
+        for path in folder.rglob("*.j2"):
+            for key in re.findall(r"""_\(\s*["']([\w.]+[\w])["']""", path.read_text("utf-8")):
+                found.setdefault(name, set()).add(key)
     return found
 
 

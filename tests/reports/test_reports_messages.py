@@ -11,6 +11,7 @@ word may remain but proper names from the data (Roman numerals) and "pbem".
 from __future__ import annotations
 
 import ast
+import dataclasses
 import datetime as dt
 import random
 import re
@@ -20,7 +21,8 @@ from pathlib import Path
 import pytest
 
 from pbem.reports import i18n
-from pbem.reports.presenters import HIS_PARAMS, presenter_for
+from games.here_i_stand.presenter import HIS_PARAMS
+from pbem.reports.presenters import presenter_for
 
 ROOT = Path(__file__).resolve().parents[2]
 HIS = ROOT / "games" / "here_i_stand"
@@ -259,6 +261,8 @@ def test_questions_met_in_play_read_in_russian() -> None:
     for kind, (decision, view) in ASKED.items():
         text = ru.prompt(decision, view)
         assert text != decision.prompt and "{" not in text, (kind, text)
+        # from the structured context alone: nothing is read out of the English prompt
+        assert ru.prompt(dataclasses.replace(decision, prompt=""), view) == text, kind
 
 
 def test_suggestions_name_cards_spaces_and_leaders_in_the_readers_language() -> None:

@@ -71,7 +71,7 @@ import itertools
 from engine import questions
 from engine.contract import Decision, IllegalOrder, Reason
 from engine.contract import Reason as R
-from engine.options import OneOf, Option, OptionSet
+from engine.options import OneOf, Option
 from games.here_i_stand import catalog, events, facts, grammar, religion
 from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import diplomacy_terms as T
@@ -751,12 +751,15 @@ KINDS: dict[str, questions.Kind] = {
         _eliminate_options, _apply_eliminate,
         lambda state, item: (f"peace with {_suit(state)['winner']}: eliminate "
                              f"{_suit(state)['left']} more of your units (§9.3 step 4)"),
-        default=_default_eliminate),
+        default=_default_eliminate,
+        context=lambda state, item: {"winner": _suit(state)["winner"],
+                                     "left": _suit(state)["left"]}),
     "buyback": _ask(
         _buyback_options, _apply_buyback,
         lambda state, item: (f"peace with {_suit(state)['winner']}: BUY BACK home keys, "
                              "leaders or pairs of home spaces WITH VP or WITH CARD, or DONE "
-                             "(§9.3 steps 5-7)")),
+                             "(§9.3 steps 5-7)"),
+        context=lambda state, item: {"winner": _suit(state)["winner"]}),
     "ransom": _ask(
         lambda state, item: (Option.of("RANSOM", "RANSOM <leader>",
                                        leader=OneOf(tuple(_ransomable(state, item["seat"])))),

@@ -66,7 +66,7 @@ def decisions(state):
                      clock="impulse",
                      prompt=f"Luther's 95 Theses: reformation attempt {done} of {ATTEMPTS} "
                             "(German zone, +1 die): REFORM <space>",
-                     context={"attempt": done, "left": data["left"]})]
+                     context={"attempt": done, "total": ATTEMPTS, "left": data["left"]})]
 
 
 def parse(state, decision, text):

@@ -1,5 +1,7 @@
 """Phase 5: Spring Deployment (§10).
 
+Rules: §10
+
 In the standard order each power may move one army (with or without leaders) that starts in
 its capital — the Hapsburgs from either capital, not both; the Protestants never — to a
 friendly space, at no CP cost (decision ``deploy``: ``MOVE <capital> -> <space> [WITH

@@ -3,6 +3,8 @@ peace (§9.3), ransom (§9.4), removing excommunication (§9.5), declarations of
 interventions (§9.6), and the turn-1 limits (§7)."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from engine.canonical import copy_plain
@@ -256,6 +258,12 @@ def test_mercenaries_and_squadron_loans():
 
 
 # ---------------------------------------------------------------- sue for peace (§9.3)
+def prompt_ru(decision) -> str:
+    """The Russian prompt from the decision's context alone (its English text blanked)."""
+    from pbem.reports.presenters import presenter_for
+    return presenter_for("here-i-stand", "ru").prompt(dataclasses.replace(decision, prompt=""))
+
+
 def test_sue_for_peace_all_steps():
     state = later()
     S.set_control(state, "besancon", "france")             # France holds a Hapsburg space
@@ -276,10 +284,12 @@ def test_sue_for_peace_all_steps():
     assert S.controller(state, "besancon") == "hapsburg"                 # step 3
     assert "france" not in S.units(state, "besancon")
     assert asked(state, "france").kind == "eliminate"                    # step 4
+    assert prompt_ru(asked(state, "france")).startswith("мир с державой «Габсбурги»: уберите ещё")
     state = say(state, "france", "ELIMINATE REGULAR IN Paris")
     d = asked(state, "france")
     state = RULES.apply(state, "france", RULES.default(state, d), Dice("e"))
     assert asked(state, "france").kind == "buyback"
+    assert prompt_ru(asked(state, "france")).startswith("мир с державой «Габсбурги»: выкупите")
     state = say(state, "france", "BUY BACK Lyon WITH VP")                # step 5
     assert S.controller(state, "lyon") == "france"
     assert state["bonus_vp"]["hapsburg"]["war_winner"] == 2

@@ -1,0 +1,470 @@
+"""How Here I Stand reads in a mail: `HereIStandPresenter` (``HereIStand.presenter``).
+
+Powers, keys, armies by space, religion, cards with their summaries; every log line, prompt
+and refusal from the game's catalogs (``templates/i18n/``) by its structured message.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+from engine.contract import Decision, Reason
+from games.here_i_stand import facts
+from games.here_i_stand.mapdata import load_map
+from pbem.mail.render import format_value
+from pbem.reports.presenters import Order, Presenter, is_message
+from pbem.reports.templating import wrap
+
+
+HIS_MAJORS = ("ottoman", "hapsburg", "england", "france", "papacy", "protestant")
+UNIT_KINDS = ("regulars", "mercenaries", "cavalry", "squadrons", "corsairs")
+
+
+class HereIStandPresenter(Presenter):
+    """Here I Stand: powers, keys, armies by space, religion, cards with summaries."""
+
+    rules = "here-i-stand"
+    atomic = ("losses", "split")
+
+    # ------------------------------------------------------------------ data
+    @staticmethod
+    def _map() -> Any:
+        return load_map()
+
+    @staticmethod
+    def _facts() -> Any:
+        return facts
+
+    def _pick(self, en: str, ru: str) -> str:
+        return ru if self.lang == "ru" and ru else en
+
+    def has_map(self) -> bool:
+        return True
+
+    # ------------------------------------------------------------------ names
+    def space(self, sid: str) -> str:
+        m = self._map()
+        if sid in m.spaces:
+            sp = m.spaces[sid]
+            return self._pick(sp.name_en, sp.name_ru)
+        if sid in m.sea_zones:
+            z = m.sea_zones[sid]
+            return self._pick(z.name_en, z.name_ru)
+        return sid
+
+    def power(self, power: str | None) -> str:
+        if power is None:
+            return "-"
+        return self.maybe(f"power.{power}", power) or power
+
+    seat = power  # type: ignore[assignment]
+
+    def card_name(self, number: int) -> str:
+        c = self._facts().card(int(number))
+        return self._pick(c.name_en, c.name_ru)
+
+    def card(self, number: Any) -> str:
+        return f"#{number} {self.card_name(int(number))}"
+
+    def card_summary(self, number: int) -> str:
+        c = self._facts().card(int(number))
+        if self.lang == "ru":
+            text = self.maybe(f"card_summary.{int(number)}")
+            if text:
+                return text
+        return c.summary_en
+
+    def leader(self, lid: str) -> str:
+        l = self._facts().leader(lid)
+        return self._pick(l.name_en, l.name_ru)
+
+    def debater(self, did: str) -> str:
+        d = self._facts().debaters().get(did)
+        return self._pick(d.name_en, d.name_ru) if d else did.replace("_", " ").title()
+
+    def ruler(self, name_en: str) -> str:
+        for r in self._facts().rulers().values():
+            if r.name_en == name_en:
+                return self._pick(r.name_en, r.name_ru)
+        return name_en
+
+    def value(self, field: str, value: Any) -> str:
+        if field == "card":
+            c = self._facts().card(int(value))
+            return f"{self.card(value)} ({c.cp} {self._('word.cp')})"
+        if field in ("from", "to", "space", "via"):
+            if isinstance(value, (tuple, list)):
+                return " -> ".join(self.space(v) for v in value) or self._("word.none")
+            return self.space(value)
+        if field == "leaders":
+            if isinstance(value, (tuple, list)):
+                return ", ".join(self.leader(v) for v in value) or self._("word.none")
+            return self.leader(value)
+        if field == "mode":
+            return self.maybe(f"mode.{value}", str(value)) or str(value)
+        if field == "unit":
+            return self.maybe(f"unit.{value}", str(value)) or str(value)
+        if field in ("power", "target", "seat"):
+            return self.power(value)
+        if field == "debaters":
+            if isinstance(value, (tuple, list)):
+                return ", ".join(self.debater(v) for v in value) or self._("word.none")
+            return self.debater(value)
+        if field == "cards":
+            if isinstance(value, (tuple, list)):
+                return ", ".join(self.card(v) for v in value) or self._("word.none")
+            return self.card(value)
+        if field == "losses" and isinstance(value, (tuple, list)):
+            return " ".join(f"{n}{k}" for n, k in zip(value, "RMC") if n) or "0R"
+        if field == "split" and isinstance(value, (tuple, list)):
+            return ", ".join(f"{self.space(str(p))} {n}" for p, n in value)
+        return super().value(field, value)
+
+    def friendly(self, order: Order) -> Order:
+        out = dict(order)
+        if "card" in out:
+            out["card"] = self.card_name(int(out["card"]))
+        for key in ("from", "to", "space"):
+            if isinstance(out.get(key), str):
+                out[key] = self.space(out[key])
+        if isinstance(out.get("via"), (list, tuple)):
+            out["via"] = [self.space(v) for v in out["via"]]
+        if isinstance(out.get("leaders"), (list, tuple)):
+            out["leaders"] = [self.leader(v) for v in out["leaders"]]
+        if isinstance(out.get("power"), str) and out["power"] in self._power_ids():
+            out["power"] = self.power(out["power"])
+        return out
+
+    def prompt_args(self, decision: Decision, view: Mapping[str, Any]) -> dict[str, Any]:
+        """Values the translated prompts name: the decision's context (power ids as names,
+        spaces, cards, faiths and zones in the reader's language)."""
+        args: dict[str, Any] = {"turn": view.get("turn")}
+        for key, value in (decision.context or {}).items():
+            if key == "side":
+                value = self.maybe(f"faith.{value}", str(value))
+            elif key in ("from", "to", "space"):
+                value = self.space(str(value))
+            elif key == "ports":
+                value = ", ".join(self.space(str(x)) for x in value)
+            elif key == "zones":
+                value = ", ".join(self.maybe(f"zone.{z}", str(z)) or str(z) for z in value)
+            elif key == "card" and isinstance(value, int):
+                value = self.card(value)
+            elif key == "why_msg" and is_message(value):
+                key, value = "why", self.message(value)
+            elif isinstance(value, str) and value in self._power_ids():
+                value = self.power(value)
+            args[key] = value
+        return args
+
+    # ------------------------------------------------------------------ phases
+    def phase_key(self, view: Mapping[str, Any]) -> tuple:
+        return (view.get("turn"), view.get("phase"))
+
+    def phase_title(self, view: Mapping[str, Any]) -> str:
+        return self._("report.turn_phase", turn=view.get("turn"),
+                      last=view.get("last_turn"), phase=self.phase_name(view))
+
+    # ------------------------------------------------------------------ log, refusals
+    def log_line(self, line: Any) -> str:
+        """A log entry (`games.here_i_stand.state.log`: ``{t, msg, ...params}``) in the
+        reader's language: ``T3 France plays #65 ... for 2 CP``."""
+        if not is_message(line):
+            return str(line)
+        text = self.message(line)
+        if line.get("t") is not None:
+            text = self._("log.turn_prefix", turn=line["t"]) + " " + text
+        return text
+
+    def param(self, name: str, value: Any) -> Any:
+        """One message parameter for display, by its name's kind (ints stay ints: the
+        catalog's ``{n:p:...}`` plural forms need them)."""
+        if isinstance(value, Reason):
+            value = {"msg": value.code, **value.params} if value.code else str(value)
+        if is_message(value):
+            return self.message(value)
+        kind = HIS_PARAMS.get(name, "text")
+        if kind == "what":
+            return super().param(name, value)
+        if value is None:
+            return "-"
+        if kind == "num" or isinstance(value, bool):
+            return value
+        if kind == "power":
+            return self.power(str(value))
+        if kind == "powers":
+            return ", ".join(self.power(str(p)) for p in value)
+        if kind == "space":
+            return self.space(str(value))
+        if kind == "spaces":
+            return ", ".join(self.space(str(x)) for x in value)
+        if kind == "route":
+            return " → ".join(self.space(str(x)) for x in value)
+        if kind == "card":
+            return self.card(value)
+        if kind == "cards":
+            return ", ".join(self.card(c) for c in value)
+        if kind == "cards_by":
+            return "; ".join(f"{self.power(p)}: {self.card(c)} ({self._('private.cp', cp=self._facts().card(int(c)).cp)})"
+                             for p, c in value.items())
+        if kind == "leader":
+            return self.leader(str(value))
+        if kind == "leaders":
+            return ", ".join(self.leader(str(x)) for x in value)
+        if kind == "debater":
+            return self.debater(str(value))
+        if kind == "debaters":
+            return ", ".join(self.debater(str(x)) for x in value)
+        if kind == "reformer":
+            r = self._facts().reformers().get(str(value))
+            return self._pick(r.name_en, r.name_ru) if r else str(value)
+        if kind == "ruler":
+            r = self._facts().rulers().get(str(value))
+            return self._pick(r.name_en, r.name_ru) if r else str(value)
+        if kind == "unit":
+            unit = self._facts().UNIT_KEY.get(str(value), str(value))
+            return self.maybe(f"unit_a.{unit}", unit) or unit
+        if kind == "stack":
+            return ", ".join(self._(f"unit_count.{k}", n=int(n)) for k, n in value.items() if n)
+        if kind == "mix":
+            return ", ".join(self._(f"unit_count.{k}", n=int(n))
+                             for k, n in zip(("regulars", "mercenaries", "cavalry"), value) if n) \
+                or self._("word.none")
+        if kind == "faith":
+            return self.maybe(f"faith_adj.{value}", str(value)) or str(value)
+        if kind == "marital":
+            return self.maybe(f"marital.{value}", str(value)) or str(value)
+        if kind == "rolls":
+            return "[" + ", ".join(str(x) for x in value) + "]"
+        if kind == "counts":
+            return ", ".join(f"{self.power(str(p))} {n}" for p, n in value.items())
+        if kind == "words":
+            return ", ".join(str(x) for x in value)
+        if kind == "messages":
+            return "; ".join(self.message(x) if is_message(x) else str(x) for x in value)
+        return str(value)
+
+    def _power_ids(self) -> tuple[str, ...]:
+        return HIS_MAJORS + ("genoa", "hungary", "scotland", "venice", "independent")
+
+    # ------------------------------------------------------------------ reports
+    def status_context(self, view: Mapping[str, Any]) -> dict[str, Any]:
+        m = self._map()
+        vp = view.get("vp") or {}
+        keys = view.get("keys") or {}
+        counts = view.get("hand_counts") or {}
+        rulers = view.get("rulers") or {}
+        powers = []
+        for p in HIS_MAJORS:
+            v = vp.get(p) or {}
+            powers.append([self.power(p), self.ruler(rulers.get(p, "")) if rulers.get(p) else "-",
+                           keys.get(p, "-") if p != "protestant" else "-",
+                           counts.get(p, 0), v.get("total", 0),
+                           f"{v.get('base', 0)}+{v.get('special', 0)}+{v.get('bonus', 0)}"])
+        board = view.get("board") or {}
+        spaces: Mapping[str, Any] = board.get("spaces") or {}
+        seas: Mapping[str, Any] = board.get("seas") or {}
+        key_lists: dict[str, list[str]] = {}
+        for sid, rec in spaces.items():
+            sp = m.spaces.get(sid)
+            if sp is not None and sp.is_key and rec.get("control"):
+                key_lists.setdefault(rec["control"], []).append(self.space(sid))
+        keys_by_power = [{"power": self.power(p), "spaces": sorted(key_lists[p])}
+                         for p in self._power_ids() if key_lists.get(p)]
+        units = self._units(spaces, seas)
+        minor = view.get("minor_allies") or {}
+        return {
+            "scenario": view.get("scenario"), "turn": view.get("turn"),
+            "last_turn": view.get("last_turn"), "phase": self.phase_name(view),
+            "active": self.power(view["active"]) if view.get("active") else None,
+            "cp_left": view.get("cp_left"),
+            "powers": powers,
+            "wars": [self._pair(p) for p in view.get("wars") or []],
+            "alliances": [self._pair(p) for p in view.get("alliances") or []],
+            "minor_allies": [f"{self.power(a)} ({self.power(b)})" for a, b in minor.items()],
+            "league": bool(view.get("schmalkaldic_league")),
+            "excommunicated": [self._excommunicated(x) for x in view.get("excommunicated")
+                               or []],
+            "keys": keys_by_power,
+            "units": units,
+            "religion": self._religion(view, spaces),
+            "new_world": self._new_world(view.get("new_world")),
+            "england": self._england(view.get("henry_viii") or {}),
+            "extra_vp": {"chateaux": view.get("chateaux_vp", 0),
+                         "piracy": view.get("piracy_vp", 0)},
+            "deck_count": view.get("deck_count", 0),
+            "removed_count": view.get("removed_count", 0),
+            "discard": [self.card(c["number"]) for c in view.get("discard") or []],
+            "home_played": [self.card(c["number"]) for c in view.get("home_cards_played")
+                            or []],
+        }
+
+    def _pair(self, pair: Iterable[str]) -> str:
+        return " – ".join(self.power(p) for p in pair)
+
+    def _excommunicated(self, who: Any) -> str:
+        text = str(who)
+        if text in self._facts().debaters():
+            return self.debater(text)
+        for r in self._facts().rulers().values():
+            if text in (r.id, r.name_en):
+                return self._pick(r.name_en, r.name_ru)
+        return text.replace("_", " ").title()
+
+    def unit_text(self, counts: Mapping[str, int]) -> str:
+        parts = []
+        for kind in UNIT_KINDS:
+            n = counts.get(kind) or 0
+            if n:
+                parts.append(f"{n}{self._('unit_abbr.' + kind)}")
+        return " ".join(parts)
+
+    def _units(self, spaces: Mapping[str, Any], seas: Mapping[str, Any]
+               ) -> list[list[str]]:
+        """One row per power and space: [power (first row only), space, units, leaders]."""
+        by_power: dict[str, list[tuple[str, list[str]]]] = {}
+        leader_power = {}
+        for lid, l in self._facts().leaders().items():
+            leader_power[lid] = l.power
+        for sid, rec in list(spaces.items()) + list(seas.items()):
+            units = rec.get("units") or {}
+            leaders = list(rec.get("leaders") or [])
+            present = set(units)
+            for lid in leaders:
+                owner = leader_power.get(self._facts().leader_id(lid))
+                if owner and owner not in present:
+                    present.add(owner)
+            for p in present:
+                cells = [self.space(sid)]
+                cells.append(self.unit_text(units.get(p) or {}))
+                mine = [self.leader(l) for l in leaders
+                        if leader_power.get(self._facts().leader_id(l)) == p
+                        or (leader_power.get(self._facts().leader_id(l)) is None
+                            and len(present) == 1)]
+                cells.append(", ".join(mine))
+                control = rec.get("control")
+                note = ""
+                if control and control != p and sid in spaces:
+                    note = self._("status.in_space_of", power=self.power(control))
+                cells.append(note)
+                by_power.setdefault(p, []).append((self.space(sid), cells))
+        out = []
+        for p in self._power_ids():
+            rows = by_power.get(p)
+            for n, (_, cells) in enumerate(sorted(rows or [])):
+                out.append([self.power(p) if n == 0 else ""] + cells[:2]
+                           + [", ".join(x for x in cells[2:] if x)])
+        return out
+
+    def _religion(self, view: Mapping[str, Any], spaces: Mapping[str, Any]) -> dict[str, Any]:
+        m = self._map()
+        zones: dict[str, int] = {}
+        unrest = []
+        for sid, rec in spaces.items():
+            sp = m.spaces.get(sid)
+            if rec.get("religion") == "protestant" and sp is not None:
+                zone = sp.language or "other"
+                zones[zone] = zones.get(zone, 0) + 1
+            if rec.get("unrest"):
+                unrest.append(self.space(sid))
+        by_zone = ", ".join(f"{self.maybe('zone.' + z, z)} {n}"
+                            for z, n in sorted(zones.items()))
+        reformers = [f"{self.debater(r)} ({self.space(s)})"
+                     for r, s in (view.get("reformers") or {}).items() if s]
+        debaters = []
+        for side, lst in (view.get("debaters") or {}).items():
+            names = [self.debater(d["id"]) + ("*" if d.get("committed") else "")
+                     for d in lst]
+            debaters.append({"side": self.power(side), "names": names})
+        trans = view.get("translations") or {}
+        translation_rows = []
+        for zone in ("german", "french", "english"):
+            nt = (trans.get("new_testament") or {}).get(zone, 0)
+            fb = (trans.get("full_bible") or {}).get(zone, 0)
+            translation_rows.append([self.maybe("zone." + zone, zone), nt, fb])
+        st = view.get("st_peters") or {}
+        return {"protestant_spaces": view.get("protestant_spaces", 0), "by_zone": by_zone,
+                "unrest": sorted(unrest), "reformers": reformers, "debaters": debaters,
+                "translations": translation_rows,
+                "st_peters_cp": st.get("cp", 0), "st_peters_vp": st.get("vp", 0)}
+
+    def _new_world(self, data: Any) -> list[str]:
+        if not data:
+            return []
+        return [x.strip() for x in format_value(data, 0)]
+
+    def _england(self, henry: Mapping[str, Any]) -> dict[str, Any]:
+        marital = henry.get("marital")
+        heirs = henry.get("heirs") or {}
+        born = [self.maybe(f"heir.{k}", k) for k, v in heirs.items() if v]
+        return {"marital": self.maybe(f"marital.{marital}", str(marital)) if marital else None,
+                "heirs": born}
+
+    def private_context(self, view: Mapping[str, Any], public: Mapping[str, Any]
+                        ) -> dict[str, Any]:
+        hand = []
+        for c in view.get("hand") or []:
+            hand.append({"ref": f"#{c['number']}", "name": self.card_name(c["number"]),
+                         "cp": c.get("cp"), "type": self.maybe(f"card_type.{c.get('type')}",
+                                                               str(c.get("type"))),
+                         "summary": self.card_summary(c["number"])})
+        return {"has_hand": "hand" in view, "hand": hand,
+                "secret": self.secret_lines(view, public)}
+
+    def secret_lines(self, view: Mapping[str, Any], public: Mapping[str, Any]) -> list[str]:
+        """The seat's own section: its private log, its proposals (terms in words, who
+        proposed, who accepted, the state), its sealed Diet of Worms card; the rest as the
+        generic presenter shows it."""
+        out: list[str] = []
+        rest = dict(view)
+        proposals = rest.pop("proposals", None)
+        sealed = rest.pop("diet_card", None)
+        if proposals:
+            out.append(f"  {self._('secret.proposals')}:")
+            for p in proposals:
+                status = str(p.get("status", "")).split(":")[0].split()[0] or "open"
+                out.append(wrap("    " + self._(
+                    "private.proposal", n=p["id"], by=self.power(p["by"]),
+                    parties=", ".join(self.power(x) for x in p["parties"]),
+                    accepted=", ".join(self.power(x) for x in p["accepted"]) or "-",
+                    status=self.maybe(f"proposal_status.{status}", status) or status),
+                    indent="      "))
+                terms = [self.message(t) for t in p.get("term_msgs") or []] or [p["terms"]]
+                out += [wrap(f"      – {t}", indent="        ") for t in terms]
+        if sealed:
+            out.append(f"  {self._('secret.sealed')}: {self.card(sealed['number'])} "
+                       f"({self._('private.cp', cp=sealed['cp'])})")
+        return out + super().secret_lines(rest, public)
+
+    def scores(self, outcome: Any, view: Mapping[str, Any]) -> list[list[str]]:
+        scores = dict(getattr(outcome, "scores", {}) or {})
+        if not scores:
+            scores = {p: (view.get("vp") or {}).get(p, {}).get("total", 0) for p in HIS_MAJORS}
+        return [[self.power(p), str(v)] for p, v in sorted(scores.items(),
+                                                           key=lambda kv: -kv[1])]
+
+
+#: The kind of each parameter of Here I Stand's structured messages (log entries, refusals),
+#: by its name: how `HereIStandPresenter.param` shows it.  A name not listed is shown as
+#: text; the catalog tests require every name the rules use to be listed.
+HIS_PARAMS: dict[str, str] = {
+    **{n: "power" for n in ("power", "power2", "other", "winner", "loser", "declarer",
+                            "target", "minor", "giver", "receiver", "captor", "activator",
+                            "owner", "side", "major")},
+    "powers": "powers",
+    **{n: "space" for n in ("space", "src", "dst", "port", "sea", "where")},
+    "spaces": "spaces", "route": "route",
+    "card": "card", "card2": "card", "cards": "cards", "cards_by": "cards_by",
+    "leader": "leader", "leader2": "leader", "leaders": "leaders",
+    "debater": "debater", "debaters": "debaters", "reformer": "reformer",
+    "ruler": "ruler", "ruler2": "ruler",
+    "unit": "unit", "stack": "stack", "mix": "mix",
+    "faith": "faith", "marital": "marital",
+    "rolls": "rolls", "rolls2": "rolls", "rolls3": "rolls",
+    "counts": "counts",
+    "why": "message", "term": "message", "terms": "messages",
+    **{n: "num" for n in ("n", "cp", "vp", "units", "roll", "hits", "hits2", "left",
+                          "attempt", "total", "lost", "dice", "dice2", "result", "result2",
+                          "turn", "owed", "have", "need", "limit", "count")},
+    "text": "text", "verb": "text", "verbs": "words", "what": "what", "seat": "power",
+    "hints_cards": "cards", "hints_spaces": "spaces", "hints_leaders": "leaders",
+}
