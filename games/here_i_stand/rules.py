@@ -21,7 +21,8 @@ from engine.questions import Kind
 from games.here_i_stand import choices, facts, grammar, tables, views
 from games.here_i_stand import state as S
 from games.here_i_stand import phases
-from games.here_i_stand.phases import card_draw, diplomacy, module, sequence, winter
+from games.here_i_stand.phases import (card_draw, diplomacy, luther_95_theses, module, sequence,
+                                      winter)
 
 OPTIONS = ("last_turn",)
 tables.install()
@@ -71,12 +72,15 @@ class HereIStand(Rules):
 
     # ------------------------------------------------------------------ questions
     def questions(self) -> Mapping[str, Kind]:
-        """Every question kind: the diplomacy phase's (§9) and the queued ones (`choices`).
+        """The question kinds asked through the engine's protocol: the diplomacy phase's (§9),
+        the winter plan (§19.3), the 95 Theses' attempts (§18.1) and the queued ones
+        (`choices`); the other phases still build their decisions themselves.
         Those with policies may be answered by standing orders: ``intervene`` (§9.6) and
         ``free_intervention`` (§21.3) ``INTERVENE|DONE``, ``activation`` (§22.2)
         ``DECLARE|DONE``, the winter plan (§19.3) ``DONE``.  Both ``activation`` kinds answer a
         standing order alike."""
-        return {**diplomacy.KINDS, "winter": winter.PLAN, **choices.KINDS}
+        return {**diplomacy.KINDS, "winter": winter.PLAN, "reform": luther_95_theses.REFORM,
+                **choices.KINDS}
 
     def decisions(self, state: State) -> list[Decision]:
         if state["outcome"] is not None or state["phase"] in ("over", "setup"):
