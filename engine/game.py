@@ -14,7 +14,8 @@ from typing import Any, Sequence
 
 from engine.archive import iso, record_from_data, record_to_data
 from engine.canonical import copy_plain, state_hash
-from engine.clocks import ClockEvent, Clocks, new_clock_settings
+from engine import standing
+from engine.clocks import ClockEvent, Clocks, new_clock_settings, recorded_classes
 from engine.contract import (WRONG_QUESTION, Decision, IllegalOrder, Outcome, Reason, Rules,
                              State)
 from engine.dice import Dice, commitment, new_seed
@@ -80,6 +81,9 @@ class Game:
         #: Results of held orders applied, refused or dropped, for the CLI's answer (their
         #: authors are told through ``server["held_fates"]``, `take_held_fates`).
         self.notices: list[tuple[str, OrderResult]] = []
+        #: False while entries are re-entered as recorded (roll forward): standing orders
+        #: then answer nothing by themselves, the recorded answers follow.
+        self._standing_answers = True
 
     # ------------------------------------------------------------------ creation & I/O
     @classmethod
@@ -101,11 +105,12 @@ class Game:
         header = Header(id=game_id, rules=rules.name, rules_version=rules.version,
                         scenario=info.name, seats={s: dict(v) for s, v in seats.items()},
                         title=title, options=dict(options or {}), moderators=list(moderators),
-                        clocks=new_clock_settings(clocks), dice_commitment=commitment(seed),
-                        seed=seed)
+                        clocks=new_clock_settings(clocks, rules.clock_classes),
+                        dice_commitment=commitment(seed), seed=seed)
         state, dice = start(rules, header)
         record = Record(header=header, initial_state_hash=state_hash(state))
-        game = cls(rules, record, state, dice, Clocks(header.clocks),
+        game = cls(rules, record, state, dice,
+                   Clocks(header.clocks, classes=rules.clock_classes),
                    {"created_at": iso(now)})
         game.clocks.sync(game.decisions(), now)
         return game
@@ -124,7 +129,8 @@ class Game:
             dice = Dice(record.header.seed or "", int(snapshot["dice_counter"]))
         else:
             state, dice = replay(rules, record, verify=False)
-        clocks = Clocks(record.header.clocks, cache.get("clocks"))
+        clocks = Clocks(record.header.clocks, cache.get("clocks"),
+                        classes=recorded_classes(record.header.clocks))
         return cls(rules, record, state, dice, clocks, server)
 
     def to_data(self, *, private: bool = True) -> dict[str, Any]:
@@ -173,7 +179,13 @@ class Game:
         return None
 
     def view(self, seat: str | None) -> dict[str, Any]:
-        return self.rules.view(self.state, seat)
+        """The rules' view of `seat`; a seat's own standing orders join its view only."""
+        view = self.rules.view(self.state, seat)
+        mine = standing.of(self.state, seat) if seat is not None else {}
+        if mine:
+            view = {**view, "standing_orders": {k: [standing.Standing(k, p).text()]
+                                                for k, p in mine.items()}}
+        return view
 
     def deadline(self, decision: Decision) -> dt.datetime | None:
         return self.clocks.deadline_of(decision.id, decision.seat)
@@ -206,11 +218,16 @@ class Game:
         if self.held(seat) and self.decisions(seat):    # asked again since they were held
             entries.extend(self._run_held(at))
         for index, (line, block) in enumerate(blocks):
+            before = self.record.last_seq
             if is_undo(block):
                 result = self._undo(seat, line, block, by=by, source=source, at=at)
             elif self.outcome() is not None:
                 results.append(OrderResult(line, block, "skipped",
                                            message="the game is over", code="game_over"))
+                continue
+            elif standing.is_standing(block):
+                results.append(self._standing(seat, line, block, by=by, source=source, at=at))
+                entries.extend(e for e in self.record.entries if e.seq > before)
                 continue
             elif not self.decisions(seat):
                 results.extend(self._hold(seat, blocks[index:], by=by, source=source, at=at))
@@ -218,9 +235,9 @@ class Game:
             else:
                 result = self._try(seat, line, block, by=by, source=source, at=at)
             results.append(result)
-            if result.seq is not None:
-                entries.append(self.record.entries[-1])
-                entries.extend(self._run_held(at))
+            if result.seq is not None:   # its entry, standing answers, held orders it freed
+                self._run_held(at)
+                entries.extend(e for e in self.record.entries if e.seq > before)
             if result.status == "rejected":
                 results.extend(OrderResult(n, b, "skipped",
                                            message=f"not tried: line {line} was refused",
@@ -335,7 +352,50 @@ class Game:
         self.record.entries.append(entry)
         self.state = state
         self.clocks.sync(self.decisions(), at)
+        self._answer_from_standing(at)
         return entry
+
+    # ------------------------------------------------------------------ standing orders
+    def _standing(self, seat: str, line: int, block: str, *, by: str, source: str,
+                  at: dt.datetime) -> OrderResult:
+        """A STANDING block (`engine.standing`): list, set or clear the seat's standing
+        orders; setting one answers a question of that kind already open."""
+        try:
+            parsed = standing.parse(self.rules, block)
+        except IllegalOrder as refused:
+            return OrderResult(line, block, "rejected", message=refused.reason,
+                               hints=refused.hints, code=refused.code, params=refused.params)
+        if parsed.listing:
+            listed = standing.listing(self.state, seat)
+            text = "; ".join(listed)
+            return OrderResult(line, block, "applied", order=text or "STANDING",
+                               message=f"your standing orders: {text}" if listed
+                               else "you have no standing orders",
+                               code="standing_list" if listed else "standing_none",
+                               params={"orders": text} if listed else {})
+        state = standing.apply(copy_plain(self.state), seat, parsed)
+        entry = Entry(seq=self.record.last_seq + 1, at=iso(at), by=by, source=source,
+                      decision="", seat=seat, order=parsed.text(), rolls=[],
+                      state_hash=state_hash(state), kind="standing")
+        self.record.entries.append(entry)
+        self.state = state
+        self._answer_from_standing(at)
+        return OrderResult(line, block, "applied", order=entry.order, seq=entry.seq)
+
+    def _answer_from_standing(self, at: dt.datetime) -> None:
+        """Enter, ``by: standing``, the answers standing orders give to open questions."""
+        if not self._standing_answers or standing.KEY not in self.state:
+            return
+        for decision in self.decisions():
+            policy = standing.of(self.state, decision.seat).get(decision.kind)
+            order = (self.rules.answer_from_standing(self.state, decision, policy)
+                     if policy else None)
+            if order is not None:
+                text = self.rules.order_text(order)
+                self._enter(decision.seat, decision,
+                            self.rules.parse(self.state, decision, text),
+                            by="standing", source="standing", at=at)
+                return
 
     def _run_held(self, at: dt.datetime) -> list[Entry]:
         """Apply held orders of seats that are now asked, in the order they were sent.
@@ -448,10 +508,21 @@ class Game:
         return entry
 
     def _reenter(self, entry: Entry) -> Entry:
+        self._standing_answers = False
+        try:
+            return self._reenter_recorded(entry)
+        finally:
+            self._standing_answers = True
+
+    def _reenter_recorded(self, entry: Entry) -> Entry:
         at = dt.datetime.fromisoformat(entry.at.replace("Z", "+00:00"))
         if entry.kind == "act":
             return self.act(entry.order, by=entry.by, because=entry.because,
                             source=entry.source, at=at)
+        if entry.kind == "standing":
+            before = self.record.last_seq
+            self._standing(entry.seat, 0, entry.order, by=entry.by, source=entry.source, at=at)
+            return self.record.entries[before]
         if entry.kind == "edit":
             path, value = parse_edit(entry.order)
             return self.edit(path, value, by=entry.by, because=entry.because,

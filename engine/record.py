@@ -13,6 +13,7 @@ from typing import Any, Callable, Iterator
 from engine.canonical import state_hash
 from engine.contract import Decision, IllegalOrder, Rules, State
 from engine.dice import Dice, DiceMismatch, commitment
+from engine import standing
 from engine.edit import apply_edit, parse_edit
 
 
@@ -22,9 +23,9 @@ class ReplayError(Exception):
 
 #: Entry kinds: an answer to a decision, a moderator's state correction, a moderator act
 #: that changes no state (pause, deadline, seat replacement, ...) but belongs in the record,
-#: or a seat's ``UNDO`` of its own last move (`engine.undo`), which restores the state after
-#: an earlier entry.
-KINDS = ("order", "edit", "act", "undo")
+#: a seat's ``UNDO`` of its own last move (`engine.undo`), which restores the state after
+#: an earlier entry, or a seat's standing order (`engine.standing`).
+KINDS = ("order", "edit", "act", "undo", "standing")
 
 
 def undo_text(keep: int) -> str:
@@ -177,6 +178,8 @@ def apply_entry(rules: Rules, state: State, entry: Entry, dice: Dice) -> State:
         return state
     if entry.kind == "edit":
         return apply_edit(state, *parse_edit(entry.order))
+    if entry.kind == "standing":
+        return standing.apply(state, entry.seat, standing.parse(rules, entry.order))
     if entry.kind != "order":
         raise ReplayError(f"entry {entry.seq} has an unknown kind {entry.kind!r}")
     decision = find_decision(rules.decisions(state), entry.decision, entry.seat)

@@ -4,46 +4,29 @@ The server home comes from ``--home`` or ``PBEM_HOME`` (default ``./pbem-home``)
 """
 from __future__ import annotations
 
-import functools
 import sys
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import click
 import yaml
 
 from engine import registry
 from engine.archive import dump_yaml, load_yaml, public_data, record_from_data
-from engine.clocks import ClockError, parse_duration
-from engine.contract import IllegalOrder
+from engine.clocks import parse_duration
 from engine.game import Game
-from engine.record import Record, ReplayError, replay
+from engine.record import Record, replay
 from pbem import simulate as simulation
 from pbem.addresses import check_address
 from pbem.anonymity import OPTION as ANONYMOUS
-from pbem.cli_paths import folder, os_error_text, output_file, require_home
+from pbem.cli_base import friendly, main, seat_of, store_of
+from pbem.cli_paths import folder, output_file
 from pbem.config import write_default_config
 from pbem.mail.moderator import queue_welcome
 from pbem.mail.processor import before_move, remember_unmailed
 from pbem import rules_index, textreport
 from pbem.store import Store, StoreError
 from pbem.timesource import now
-
-USER_ERRORS = (IllegalOrder, StoreError, ReplayError, ClockError, OSError, ValueError)
-
-
-def friendly(command: Callable[..., Any]) -> Callable[..., Any]:
-    """Turn the errors a user can cause into one line on stderr and exit status 1."""
-    @functools.wraps(command)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return command(*args, **kwargs)
-        except OSError as error:
-            raise click.ClickException(os_error_text(error)) from None
-        except USER_ERRORS as error:
-            raise click.ClickException(str(error)) from None
-    return wrapper
-
 
 def run(argv: list[str] | None = None) -> None:
     """The console entry point: click errors become one line on stderr, never a traceback."""
@@ -61,30 +44,6 @@ def run(argv: list[str] | None = None) -> None:
     except click.Abort:
         click.echo("Aborted.", err=True)
         sys.exit(1)
-
-
-def store_of(ctx: click.Context) -> Store:
-    """The store of the server home given by --home / PBEM_HOME, which must exist."""
-    return Store(require_home(ctx.obj["home"]))
-
-
-def seat_of(game: Game, word: str) -> str:
-    """The seat of `game` that `word` names, in any letter case."""
-    for seat in game.seats:
-        if seat.lower() == word.strip().lower():
-            return seat
-    raise IllegalOrder(f"{game.id} has no seat {word!r}", list(game.seats))
-
-
-@click.group()
-@click.option("--home", type=click.Path(file_okay=False, path_type=Path), envvar="PBEM_HOME",
-              default=Path("pbem-home"), show_default=True, help="server home directory")
-@click.version_option(package_name="pbem")
-@click.pass_context
-def main(ctx: click.Context, home: Path) -> None:
-    """pbem — a play-by-email judge for card-driven historical board games."""
-    ctx.ensure_object(dict)
-    ctx.obj["home"] = home
 
 
 @main.command()

@@ -8,7 +8,7 @@ import click
 
 from engine.game import Game
 from pbem import moderation
-from pbem.cli import friendly, main, store_of
+from pbem.cli_base import friendly, main, store_of
 from pbem.mail.help import command_lines
 from pbem.mail.moderator import queue_result
 from pbem.mail.processor import before_move, remember_unmailed

@@ -9,9 +9,8 @@ Russian (``Vienna``, ``Вена``; ``Montmorency``, ``Монморанси``; ca
 from __future__ import annotations
 
 import functools
-import importlib
 import re
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from engine.contract import IllegalOrder, Reason
 from engine.names import NameIndex, normalize
@@ -252,6 +251,10 @@ def mix_text(mix: tuple[int, int, int], allied: tuple = ()) -> str:
 
 
 # ---------------------------------------------------------------- canonical text
+#: Canonical text of the verbs written elsewhere: the diplomacy verbs
+#: (`diplomacy_orders.order_text`) and those only the queued questions (`choices`) use;
+#: `tables.install` fills it from its explicit table.
+TEXTS: dict[str, Callable[[dict], str]] = {}
 #: Verbs of the diplomacy phase and the turn-1 religious specials, written by
 #: `diplomacy_orders.order_text`.
 DIPLOMACY_VERBS = ("PROPOSE", "ACCEPT", "REJECT", "WITHDRAW", "SUE_FOR_PEACE", "ELIMINATE",
@@ -263,8 +266,7 @@ def order_text(order: Order) -> str:
     """The canonical text of an order (ids, upper-case keywords)."""
     verb = order["verb"]
     if verb in DIPLOMACY_VERBS:
-        from games.here_i_stand import diplomacy_orders  # no import cycle at load time
-        return diplomacy_orders.order_text(order)
+        return TEXTS[verb](order)
     if verb == "PLAY":
         return f"PLAY {order['card']} {'AS EVENT' if order['mode'] == 'event' else 'FOR CP'}"
     if verb in ("MOVE", "RETURN", "NAVAL"):
@@ -285,12 +287,8 @@ def order_text(order: Order) -> str:
         return f"REMOVE UNREST {order['space']}"
     if verb == "BUILD":
         return f"BUILD {order['unit'].upper()} IN {order['space']}"
-    from games.here_i_stand import choices
-    # imported for its side effect: events and the card modules it loads register their
-    # questions' verbs in choices.TEXTS (the phase modules register theirs when loaded)
-    importlib.import_module("games.here_i_stand.events")
-    if verb in choices.TEXTS:
-        return choices.TEXTS[verb](order)
+    if verb in TEXTS:
+        return TEXTS[verb](order)
     fields = [f"{order[k]}" for k in sorted(order) if k != "verb"]
     return " ".join([verb.replace("_", " "), *fields])
 

@@ -10,7 +10,9 @@ from typing import Any, Iterable, Mapping
 from engine.contract import Decision, Reason
 from games.here_i_stand import facts
 from games.here_i_stand.mapdata import load_map
+from pbem.mail.render import format_value
 from pbem.reports.presenters import Order, Presenter, is_message
+from pbem.reports.templating import wrap
 
 
 HIS_MAJORS = ("ottoman", "hapsburg", "england", "france", "papacy", "protestant")
@@ -415,7 +417,6 @@ class HereIStandPresenter(Presenter):
     def _new_world(self, data: Any) -> list[str]:
         if not data:
             return []
-        from pbem.mail.render import format_value
         return [x.strip() for x in format_value(data, 0)]
 
     def _england(self, henry: Mapping[str, Any]) -> dict[str, Any]:
@@ -440,7 +441,6 @@ class HereIStandPresenter(Presenter):
         """The seat's own section: its private log, its proposals (terms in words, who
         proposed, who accepted, the state), its sealed Diet of Worms card; the rest as the
         generic presenter shows it."""
-        from pbem.reports.templating import wrap
         out: list[str] = []
         rest = dict(view)
         proposals = rest.pop("proposals", None)

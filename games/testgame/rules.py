@@ -21,6 +21,7 @@ Defaults (NMR): commit the lowest card, pass, allow.
 from __future__ import annotations
 
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Sequence
 
 from engine.contract import Decision, IllegalOrder, Outcome, Rules, ScenarioInfo, State
@@ -40,6 +41,8 @@ class TestGame(Rules):
     title = "Duel (pbem's test game)"
     presenter = "games.testgame.presenter:TestgamePresenter"
     templates_dir = Path(__file__).resolve().parent / "templates"
+    clock_classes = MappingProxyType({"impulse": "48h", "response": "24h", "default": "48h"})
+    help_verbs = ("COMMIT card", "PLAY card AT seat | PASS", "BLOCK card | ALLOW")
 
     def scenarios(self) -> list[ScenarioInfo]:
         return [ScenarioInfo("standard", SEATS, 2, 4, "3 rounds, hidden hands of 4")]
@@ -93,6 +96,14 @@ class TestGame(Rules):
                              OptionSet(tuple(options)), clock="response",
                              prompt=f"{state['attack']['seat']} attacks you: block or allow")]
         return []
+
+    def standing_kinds(self) -> dict[str, tuple[str, ...]]:
+        """An attacked seat may allow every attack in advance: ``STANDING respond ALLOW``."""
+        return {"respond": ("ALLOW",)}
+
+    def answer_from_standing(self, state: State, decision: Decision,
+                             policy: str) -> Order | None:
+        return {"verb": "ALLOW"} if decision.kind == "respond" and policy == "ALLOW" else None
 
     def default(self, state: State, decision: Decision) -> Order:
         if decision.kind == "commit":

@@ -47,7 +47,7 @@ def help_reply(game: Game, seat: str | None, lang: str,
     topic a moderator (`seat` None) also gets the moderator commands."""
     key = (topic or "").strip().upper()
     if not key:
-        body = render.help_text(lang)
+        body = render.help_text(lang, game.rules)
         if seat is None:
             body += "\n\n" + moderator_help(lang)
         return [{"title": t(lang, "command.help_title"), "body": body}], \

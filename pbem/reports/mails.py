@@ -66,7 +66,7 @@ def _phase_key(game: Any) -> list[Any]:
 
 
 def _window_open(game: Any) -> bool:
-    return any(d.kind == "negotiate" for d in reports.decisions_of(game))
+    return any(d.closes_on_done for d in reports.decisions_of(game))
 
 
 def mark_seen(game: Any) -> None:

@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine.contract import Decision, IllegalOrder
 from engine.options import Count, OneOf, Option, SubsetOf
+from pbem.reports.cache import decisions_of, view_of
 from pbem.reports.presenters import Presenter
 
 MAX_LINES_PER_VERB = 40
@@ -228,7 +229,6 @@ def example_text(game: Any, decision: Decision, order: dict[str, Any],
 def asked(game: Any, seat: str, pres: Presenter, tz: str | None,
           view: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
     """The open decisions of `seat` as template contexts."""
-    from pbem.reports import decisions_of, view_of
     out = []
     view = view if view is not None else view_of(game, seat)
     standing = view.get("standing_orders") if isinstance(view, dict) else None
@@ -243,7 +243,7 @@ def asked(game: Any, seat: str, pres: Presenter, tz: str | None,
                                    lambda order: example_text(game, decision, order, pres)),
             "examples": [example_text(game, decision, o, pres)
                          for o in example_orders(decision)],
-            "window": decision.kind == "negotiate",
+            "window": decision.closes_on_done,
             "standing": _standing(standing, decision, pres),
         })
     return out
@@ -264,7 +264,6 @@ def _standing(standing: Any, decision: Decision, pres: Presenter) -> list[str]:
 def awaited(game: Any, pres: Presenter, tz: str | None, seat: str | None = None
             ) -> list[dict[str, str]]:
     """Who is asked what and until when; private questions only to their own seat."""
-    from pbem.reports import decisions_of
     rows = []
     for d in decisions_of(game):
         if d.private and d.seat != seat:
