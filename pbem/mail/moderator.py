@@ -395,6 +395,7 @@ class Duties:
 
     def __init__(self, proc: "Processor") -> None:
         self.proc = proc
+        proc.store.register_summary("duties", _due_summary)
         self.digest_state = proc.cfg.mail_dir / "state" / "stuck_digests.json"
 
     def _look(self, game_id: str) -> _Due:
