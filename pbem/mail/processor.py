@@ -429,6 +429,7 @@ _PROBLEM_KEYS = {
     "LANGUAGE takes en or ru": "problem.language",
     "TIMEZONE takes a zone name such as Europe/Berlin, or UTC": "problem.timezone",
     "DIGEST takes ON or OFF": "problem.digest",
+    "MAP takes ON or OFF, or nothing for the map now": "problem.map",
 }
 
 
@@ -461,7 +462,8 @@ class Turn:
         self.problems: list[dict[str, Any]] = []
         self.sections: list[dict[str, str]] = []
         self.effects: list[str] = []
-        self.with_status = False          # STATUS asked: the receipt gets HTML and the map
+        self.with_status = False          # STATUS asked: the receipt gets HTML
+        self.with_map = False             # MAP asked: the receipt gets the map
 
     # -- helpers ---------------------------------------------------------
     @property
@@ -601,7 +603,12 @@ class Turn:
         game, seat = self.game, self.seat
         for cmd in parsed.commands:
             result = self.tr("command.done")
-            if cmd.name in SETTINGS:
+            if cmd.name == "MAP" and "value" not in cmd.args:
+                from pbem.mapimage import board_function
+                self.with_map = self.cfg.reports.map_width > 0 and \
+                    board_function(game.rules) is not None
+                result = self.tr("command.see_map" if self.with_map else "command.no_map")
+            elif cmd.name in SETTINGS:
                 result = self.setting(cmd.name, cmd.args["value"])
             elif cmd.name == "HELP":
                 sections, result = help_reply(game, seat, self.lang, cmd.args.get("topic"))
@@ -639,7 +646,7 @@ class Turn:
         return reports.history_text(self.game, self.seat, n, self.lang)
 
     def setting(self, name: str, value: Any) -> str:
-        """LANGUAGE / TIMEZONE / DIGEST: stored in the seat's header info."""
+        """LANGUAGE / TIMEZONE / DIGEST / MAP: stored in the seat's header info."""
         if self.seat is None:
             return self.tr("command.moderator_no_settings")
         info = self.game.seats[self.seat]
@@ -653,6 +660,9 @@ class Turn:
                 return self.tr("command.timezone_utc")
             info["tz"] = value
             return self.tr("command.timezone_set", zone=value)
+        if name == "MAP":
+            info["map"] = bool(value)
+            return self.tr("command.map_on" if value else "command.map_off")
         info["digest"] = bool(value)
         return self.tr("command.digest_on" if value else "command.digest_off")
 
@@ -750,7 +760,7 @@ class Turn:
                           "body": "  " + self.tr("receipt.attachments", names=", ".join(
                               str(a) for a in mail.inbound.attachments))})
         attachments: list[tuple[str, str, bytes]] = []
-        if self.with_status and self.cfg.reports.map_width > 0:
+        if self.with_map and self.cfg.reports.map_width > 0:
             png = reports.map_png(game, self.cfg.reports.map_width, self.lang)
             if png is not None:
                 attachments = [(reports.map_name(game), "image/png", png)]
