@@ -18,7 +18,7 @@ body}), ``server["resend_pending"]`` (seats or ``all``), ``server["welcome_pendi
 welcome, rendered when it is sent).  A shell command also leaves what each seat had been
 told before it (`pbem.mail.processor.remember_unmailed`), so that the prompts, updates
 and reports it calls for go out as for a mail.  `deliver` turns the queues into mails
-inside a game transaction, into the processor's ``outbox_pending`` (committed with the
+inside a game transaction, into the processor's pending batch (committed with the
 game, then copied to the durable outbox), and empties them.  A seat that gets a status
 mail gets the notices addressed to it folded into that one mail.  Every mail transaction
 delivers what is queued; the daemon's `Duties` pass delivers what the CLI left (and mails
@@ -395,6 +395,7 @@ class Duties:
 
     def __init__(self, proc: "Processor") -> None:
         self.proc = proc
+        proc.store.register_summary("duties", _due_summary)
         self.digest_state = proc.cfg.mail_dir / "state" / "stuck_digests.json"
 
     def _look(self, game_id: str) -> _Due:

@@ -1,10 +1,14 @@
 """One email, end to end (docs/architecture.md): spool, parse, route, authenticate, dedupe, apply,
 render, enqueue, then mark the inbound message processed.
 
-Crash safety.  The mails a game transaction produces are stored in the game file
-(``server["outbox_pending"]``) in the same atomic write as the entries they describe,
-and copied into the durable outbox after the commit (again at the start of the next
-transaction on that game, and at daemon start).  Outbound Message-IDs are derived from
+Crash safety.  The mails a game transaction produces are written, before the game file,
+to the file ``outbox-pending`` beside it under a batch id, and the game file names that
+batch (``server["outbox_batch"]``) in the same atomic write as the entries they describe:
+the batch is committed exactly when the game is.  The mails are copied into the durable
+outbox after the commit (again at the start of the next transaction on that game, and at
+daemon start, when the game file names the batch; a batch it does not name belonged to a
+transaction that never committed and is dropped).  The game file keeps only the batch id,
+so it grows with its entries, not with the mails.  Outbound Message-IDs are derived from
 the inbound Message-ID and a hash of the stored copy's bytes, and the outbox ignores an
 id it has seen, so re-processing after a crash at any line sends each mail exactly once.
 The per-game record ``server["processed"][message_id]`` makes a Message-ID apply at most
@@ -16,7 +20,9 @@ from __future__ import annotations
 import datetime as dt
 import email
 import hashlib
+import json
 import logging
+import os
 import re
 import traceback
 from collections import Counter
@@ -231,43 +237,56 @@ class Processor:
 
     # ------------------------------------------------------------------ inside a game
     def flush_pending(self, game: Any) -> None:
-        """Copy mails a committed transaction left in the game file into the outbox."""
-        pending = game.server.get("outbox_pending") or []
-        if pending:
+        """Copy into the outbox the mails of the batch the game file names, when its pending
+        file still holds them (a crash came between the commit and the copy); a pending
+        file of another batch is from a transaction that never committed: dropped."""
+        mark = self.pending_mark(game.id)
+        legacy = game.server.pop("outbox_pending", None) or []   # games saved before batches
+        try:
+            pending = json.loads(mark.read_bytes())
+        except (OSError, ValueError):
+            pending = {}
+        raws = legacy + (pending.get("mails", []) if isinstance(pending, dict) and
+                         pending.get("batch") == game.server.get("outbox_batch") else [])
+        if raws:
             self.outbox.enqueue_many(
                 [email.message_from_bytes(raw.encode("ascii", "surrogateescape"), policy=SMTP)
-                 for raw in pending], self.cfg.judge_address)
+                 for raw in raws], self.cfg.judge_address)
+        mark.unlink(missing_ok=True)
 
     def pending_mark(self, game_id: str) -> Path:
-        """The file beside a game that says it may hold committed mails the outbox has not
-        got yet (see `mail_transaction`)."""
+        """The file beside a game holding the mails of its last transaction until the
+        outbox has them (see `mail_transaction`)."""
         return self.store.path(game_id).with_name(PENDING_MARK)
 
     @contextmanager
     def mail_transaction(self, game_id: str) -> Iterator[tuple[Any, list[EmailMessage]]]:
         """A game transaction whose mails commit with it: what the body appends to the
-        yielded list is stored in the game file (``outbox_pending``) in the same atomic
-        write as the game, then copied into the outbox.  The game's pending mark is set
-        first (made durable by the game file's directory fsync) and cleared once the outbox
-        has the mails, so a restart reads only the games that may need recovering."""
-        mark = self.pending_mark(game_id)
-        mark.touch()
+        yielded list is written to the game's pending file under a new batch id (fsynced),
+        then the game file naming that batch is saved atomically, then the mails are
+        copied into the outbox and the pending file removed.  A restart reads only the
+        games that have a pending file."""
         mails: list[EmailMessage] = []
         with self.store.transaction(game_id) as game:
             self.flush_pending(game)
             yield game, mails
-            game.server["outbox_pending"] = [
-                m.as_bytes().decode("ascii", "surrogateescape") for m in mails]
-        self.outbox.enqueue_many(mails, self.cfg.judge_address)
-        mark.unlink(missing_ok=True)
+            if mails:
+                raws = [m.as_bytes().decode("ascii", "surrogateescape") for m in mails]
+                batch = hashlib.sha256("\0".join(raws).encode("ascii", "surrogateescape")
+                                       ).hexdigest()[:24]
+                _write_synced(self.pending_mark(game_id),
+                              json.dumps({"batch": batch, "mails": raws}).encode("ascii"))
+                game.server["outbox_batch"] = batch
+        if mails:
+            self.outbox.enqueue_many(mails, self.cfg.judge_address)
+            self.pending_mark(game_id).unlink(missing_ok=True)
 
     def recover(self, game_id: str) -> None:
-        """Copy into the outbox the mails a game committed, when its pending mark says the
+        """Copy into the outbox the mails a game committed, when its pending file says the
         outbox may not have them (after a crash between the commit and the copy)."""
-        mark = self.pending_mark(game_id)
-        if mark.exists():
-            self.flush_pending(self.store.load(game_id))
-            mark.unlink(missing_ok=True)
+        if self.pending_mark(game_id).exists():
+            with self.mail_transaction(game_id):
+                pass
 
     def _run_game(self, game_id: str, mails: list[Mail],
                   should_stop: Callable[[], bool]) -> list[Mail]:
@@ -433,7 +452,18 @@ _PROBLEM_KEYS = {
     "LANGUAGE takes en or ru": "problem.language",
     "TIMEZONE takes a zone name such as Europe/Berlin, or UTC": "problem.timezone",
     "DIGEST takes ON or OFF": "problem.digest",
+    "MAP takes ON or OFF, or nothing for the map now": "problem.map",
 }
+
+
+def _write_synced(path: Path, data: bytes) -> None:
+    """Write `data` to `path` and fsync it (its directory entry is made durable by the
+    game file's save, which fsyncs the same directory; a torn file is from a transaction
+    that never committed)."""
+    with open(path, "wb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
 
 
 def _valid_id(game_id: str) -> bool:
@@ -465,7 +495,8 @@ class Turn:
         self.problems: list[dict[str, Any]] = []
         self.sections: list[dict[str, str]] = []
         self.effects: list[str] = []
-        self.with_status = False          # STATUS asked: the receipt gets HTML and the map
+        self.with_status = False          # STATUS asked: the receipt gets HTML
+        self.with_map = False             # MAP asked: the receipt gets the map
         self.held_fates: list[dict[str, Any]] = []   # of the sender's own held orders
         self.undone: list[Any] = []                   # this mail's UNDO entries
 
@@ -609,7 +640,12 @@ class Turn:
         game, seat = self.game, self.seat
         for cmd in parsed.commands:
             result = self.tr("command.done")
-            if cmd.name in SETTINGS:
+            if cmd.name == "MAP" and "value" not in cmd.args:
+                from pbem.mapimage import board_function
+                self.with_map = self.cfg.reports.map_width > 0 and \
+                    board_function(game.rules) is not None
+                result = self.tr("command.see_map" if self.with_map else "command.no_map")
+            elif cmd.name in SETTINGS:
                 result = self.setting(cmd.name, cmd.args["value"])
             elif cmd.name == "HELP":
                 sections, result = help_reply(game, seat, self.lang, cmd.args.get("topic"))
@@ -663,7 +699,7 @@ class Turn:
         return reports.history_text(self.game, self.seat, n, self.lang)
 
     def setting(self, name: str, value: Any) -> str:
-        """LANGUAGE / TIMEZONE / DIGEST: stored in the seat's header info."""
+        """LANGUAGE / TIMEZONE / DIGEST / MAP: stored in the seat's header info."""
         if self.seat is None:
             return self.tr("command.moderator_no_settings")
         info = self.game.seats[self.seat]
@@ -677,6 +713,9 @@ class Turn:
                 return self.tr("command.timezone_utc")
             info["tz"] = value
             return self.tr("command.timezone_set", zone=value)
+        if name == "MAP":
+            info["map"] = bool(value)
+            return self.tr("command.map_on" if value else "command.map_off")
         info["digest"] = bool(value)
         return self.tr("command.digest_on" if value else "command.digest_off")
 
@@ -790,7 +829,7 @@ class Turn:
                           "body": "  " + self.tr("receipt.attachments", names=", ".join(
                               str(a) for a in mail.inbound.attachments))})
         attachments: list[tuple[str, str, bytes]] = []
-        if self.with_status and self.cfg.reports.map_width > 0:
+        if self.with_map and self.cfg.reports.map_width > 0:
             png = reports.map_png(game, self.cfg.reports.map_width, self.lang)
             if png is not None:
                 attachments = [(reports.map_name(game), "image/png", png)]

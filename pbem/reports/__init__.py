@@ -32,17 +32,21 @@ __all__ = ["Prefs", "prefs", "presenter", "status_text", "status_html", "map_png
 
 
 class Prefs:
-    """A seat's reading settings (language, time zone, digest) from its header info."""
+    """A seat's reading settings (language, time zone, digest, the map on phase reports)
+    from its header info."""
 
-    def __init__(self, lang: str = "en", tz: str | None = None, digest: bool = False) -> None:
+    def __init__(self, lang: str = "en", tz: str | None = None, digest: bool = False,
+                 map: bool = True) -> None:
         self.lang = norm_lang(lang)
         self.tz = tz if prompts.zone(tz) is not None else None
         self.digest = bool(digest)
+        self.map = bool(map)
 
 
 def prefs(game: Any, seat: str | None) -> Prefs:
     info = game.seats.get(seat, {}) if seat else {}
-    return Prefs(info.get("lang", "en"), info.get("tz"), bool(info.get("digest", False)))
+    return Prefs(info.get("lang", "en"), info.get("tz"), bool(info.get("digest", False)),
+                 bool(info.get("map", True)))
 
 
 def presenter(game: Any, lang: str) -> Presenter:

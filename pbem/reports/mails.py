@@ -8,7 +8,8 @@ seat, at most one mail:
   deadline default was entered for it): what happened since its last mail, the question,
   the legal orders, two examples, the deadline.  Always at once, digest or not;
 - else a **phase report** when a new phase began (`Presenter.phase_key`): the events, the
-  public status report (PNG map attached, HTML tables alternative) and the seat's hand;
+  public status report (PNG map attached unless the seat chose ``MAP OFF``, HTML tables
+  alternative) and the seat's hand;
 - else an **update** with the new events, unless the seat chose ``DIGEST ON``: then the
   events wait (``server["reports"]["pending"]``) for its next prompt or phase report, so
   a digest seat gets one mail per phase;
@@ -129,7 +130,8 @@ def compose(game: Any, seat: str, *, reason: str, notes: list[str] | None = None
     hand = ""
     if with_hand:
         hand = reports.private_text(game, seat, p.lang)
-    attachments = png.attachments(p.lang) if (png is not None and with_status) else []
+    attachments = png.attachments(p.lang) if (png is not None and with_status and p.map) \
+        else []
     map_note = t(p.lang, "command.map_attached", name=attachments[0][0]) if attachments else ""
     if map_note:
         status += "\n\n" + map_note
