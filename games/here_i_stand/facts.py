@@ -120,6 +120,3 @@ BUILD_COST = {"regular": 2, "mercenary": 1, "cavalry": 1, "squadron": 2, "corsai
 #: Unit type word -> state count key.
 UNIT_KEY = {"regular": "regulars", "mercenary": "mercenaries", "cavalry": "cavalry",
             "squadron": "squadrons", "corsair": "corsairs"}
-
-#: Henry VIII's marital track (§21.3), from tables.yaml.
-MARITAL_TRACK = load_tables().marital_track()
