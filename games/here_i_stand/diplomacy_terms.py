@@ -26,6 +26,8 @@ Rulings where the rulebook is silent (documented in README.md):
 * loaned squadrons become the receiver's units at the nearest port it controls by sea zones
   crossed (ties by id) and are listed in ``state["loans"]`` for the Winter phase (§19.1) to
   send home (`end_loans`); a loaned naval leader is listed in ``state["leader_owner"]``.
+
+Rules: §9.1, §9.2
 """
 from __future__ import annotations
 

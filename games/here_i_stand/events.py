@@ -26,6 +26,9 @@ targets) are queued with `choices` and asked before anything else.
 Every mandatory event has a resolver: the ruler changes here, Luther's 95 Theses in its
 phase, the others (Defender of the Faith #11, Master of Italy #12, Schmalkaldic League #13,
 Society of Jesus #15, Council of Trent #17) in `mandatory_events`.
+
+Rules: §3.3 (ruler changes), §11 (playing a card as an event), §21.1 (Barbary Pirates),
+§21.4 (Patron of the Arts), §22.2 (a minor's activation after a declaration of war)
 """
 from __future__ import annotations
 

@@ -4,6 +4,8 @@
 rules catalog's records in the tables they look them up by (the first-edition cards by number,
 army and naval leaders together, rulers by id), a few values derived from them, and the rule
 constants that are not data.
+
+Rules: none (data access: the catalogue's records as the rules look them up)
 """
 from __future__ import annotations
 

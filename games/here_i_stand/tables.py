@@ -6,7 +6,9 @@ and ask queued questions (those, and the phases `action`, `card_draw`, `winter`)
 their own ``EVENTS``, ``CONDITIONS``, ``KINDS`` and ``TEXTS``; nothing registers itself on
 import.  The tables below list them, and `install` (called once by `rules`) hands them to the
 modules that look them up: `events` (playing a card as an event, §11), `choices` (the
-question queue) and `grammar` (order texts).  Rules: §11 (events), §19.8 (forced events in winter), §21.
+question queue) and `grammar` (order texts).
+
+Rules: none (the explicit tables of events, questions and verb texts)
 """
 from __future__ import annotations
 

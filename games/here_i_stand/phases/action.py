@@ -29,6 +29,8 @@ a 4-6, so this equals announcing it after the roll, without a second round trip.
 
 Defaults (NMR, §22.1 spirit): PASS where legal; otherwise play the lowest-CP card that may be
 played for CP (a mandatory event as its event when nothing else is left); spend nothing.
+
+Rules: §11
 """
 from __future__ import annotations
 

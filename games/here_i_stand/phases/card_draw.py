@@ -14,6 +14,8 @@ turn number, the conditional succession cards (#19 Edward VI, #21 Mary I, #23 El
 power is dealt: the last uncovered box of its key track (keys controlled less keys in
 unrest, at least 1), the Protestants 5 with 4+ electorates and 4 otherwise; +1 per ruler card
 bonus, -1 if excommunicated (§6.2).  Home cards played last turn return to their owners.
+
+Rules: §6.2, §8
 """
 from __future__ import annotations
 

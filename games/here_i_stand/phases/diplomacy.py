@@ -64,6 +64,8 @@ whose CP add up to at least its cost (no mandatory event, L568).
 Defaults (NMR): DONE everywhere (no suit, no buy-back, no ransom, no declaration, no
 intervention); the two eliminated units are the cheapest (mercenaries, cavalry, corsairs,
 regulars, squadrons) from the largest stacks; the payment is the cheapest card set.
+
+Rules: §9.1 (the negotiation window), §9.3, §9.4, §9.5, §9.6
 """
 from __future__ import annotations
 
