@@ -3,7 +3,9 @@
 Where a rule lives is read from the code itself, never kept by hand:
 
 * a module's docstring names the sections the module implements on a line
-  ``Rules: §13.2, §13.3`` (the module is the home of those rules);
+  ``Rules: §13.2, §13.3`` (the module is the home of those rules; the line runs on to the
+  next blank line); a module that implements no rule says so, ``Rules: none (data access)``,
+  and every module says one or the other (`without_rules_line` lists those that do not);
 * a function's or class's docstring that cites ``§13.2`` is code for §13.2;
 * a test function whose name or docstring cites a section tests it; so does every test the
   game's README coverage table names in its ``covered by`` column for that row.
@@ -22,7 +24,10 @@ from pathlib import Path
 from engine import registry
 
 SECTION = re.compile(r"§\s?(\d+(?:\.\d+)*)")
-RULES_LINE = re.compile(r"^\s*Rules:\s*(.+)$", re.MULTILINE)
+#: A module docstring's ``Rules:`` paragraph (up to the next blank line).
+RULES_LINE = re.compile(r"^[ \t]*Rules:[ \t]*(.+(?:\n[ \t]*\S.*)*)", re.MULTILINE)
+#: A ``Rules:`` line of a module that implements no rule.
+NO_RULES = re.compile(r"^none\b", re.IGNORECASE)
 #: Code locations shown in one README cell before "+N more".
 CELL_LIMIT = 4
 
@@ -88,6 +93,25 @@ class Row:
 def _docstring_sections(node: ast.AST) -> list[str]:
     doc = ast.get_docstring(node, clean=False) or ""  # type: ignore[arg-type]
     return SECTION.findall(doc)
+
+
+def rules_line(module_doc: str) -> str | None:
+    """The text of a module docstring's ``Rules:`` paragraph when it cites a section or says
+    ``none``; None when there is no such paragraph."""
+    for text in RULES_LINE.findall(module_doc):
+        if SECTION.search(text) or NO_RULES.match(text.strip()):
+            return " ".join(text.split())
+    return None
+
+
+def without_rules_line(root: Path) -> list[str]:
+    """The package's modules (relative paths) whose docstring has no ``Rules:`` line."""
+    out = []
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        if rules_line(ast.get_docstring(tree, clean=False) or "") is None:
+            out.append(path.relative_to(root).as_posix())
+    return out
 
 
 def code_index(root: Path) -> dict[str, list[Location]]:
@@ -167,6 +191,8 @@ class Index:
     rows: list[Row]
     code: dict[str, list[Location]]
     tests: dict[str, list[str]]
+    #: Modules whose docstring has no ``Rules:`` line (a warning of `report`).
+    unlisted: list[str] = field(default_factory=list)
 
     def locations(self, spec: SectionSpec) -> list[Location]:
         seen: dict[Location, None] = {}
@@ -193,7 +219,7 @@ def build(name: str, tests: Path | None = None) -> Index:
         tests = root.parent.parent / "tests" / "games" / root.name
     readme = root / "README.md"
     _, rows, _ = read_table(readme.read_text(encoding="utf-8")) if readme.exists() else ([], [], 0)
-    index = Index(rows, code_index(root), test_index(tests))
+    index = Index(rows, code_index(root), test_index(tests), without_rules_line(root))
     for row in rows:
         row.code = index.locations(row.spec)
     return index
@@ -220,7 +246,7 @@ def update_readme(readme: str, index: Index) -> str:
     out = ["| " + " | ".join(new_header) + " |", "|" + "---|" * len(new_header)]
     for line, row in zip(lines[start + 2:end], rows):
         cells = dict(zip(header, _cells(line)))
-        cells["code"] = code_cell(row.code)
+        cells["code"] = code_cell(index.locations(row.spec))
         out.append("| " + " | ".join(cells.get(h, "") for h in new_header) + " |")
     tail = "\n" if readme.endswith("\n") else ""
     return "\n".join(lines[:start] + out + lines[end:]) + tail
@@ -240,4 +266,6 @@ def report(index: Index) -> list[str]:
                       if not any(row.spec.covers(s) for row in index.rows)), key=section_key)
     if orphans:
         lines.append("cited in code, in no coverage row: " + ", ".join(f"§{s}" for s in orphans))
+    for module in index.unlisted:
+        lines.append(f"warning: {module} has no 'Rules:' line (sections, or 'Rules: none (why)')")
     return lines

@@ -29,6 +29,8 @@ What is read from the view (every field optional; a missing one means "as printe
 ``board(view, lang)`` names spaces, sea zones, leaders, powers and the legend in ``en`` or
 ``ru``: names from the map and piece data (``name: {en, ru}``), the legend's words, the
 title's and the Russian unit letters and power tags from ``data/palette.yaml`` (``labels``).
+
+Rules: none (presentation: the board the map picture draws)
 """
 from __future__ import annotations
 

@@ -18,6 +18,8 @@ checks that it hangs together and exposes typed, frozen views:
 
 Rulebook references (§, L = line) are to the Russian 1st-edition rulebook,
 ``rules/000_56ee5f43e8c7cd41.txt``; that edition is the authority.
+
+Rules: none (data access: loading and checking the data files)
 """
 from __future__ import annotations
 

@@ -15,6 +15,8 @@ Council of Trent's Protestants commit after seeing the Papacy's debaters), Winte
 forced events, and each seat's own attrition and port questions, asked side by side with the
 other seats' winter orders: `first_per_seat`) and the Card Draw (Maurice of Saxony).  Each item
 gets a sequence number when queued, so its decision id is stable while it is open.
+
+Rules: none (the question queue that events and rule procedures use)
 """
 from __future__ import annotations
 

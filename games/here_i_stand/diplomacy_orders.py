@@ -17,6 +17,8 @@ Agreement terms (§9.1, one per line or separated by ``;``)::
     MERCENARIES <n> FROM <power> TO <power> [TAKEN AT <space> <k>, ...] [PLACED AT <space>]
     DIVORCE                                       the Papacy grants Henry VIII's divorce
     LIFT EXCOMMUNICATION <power>                  the Papacy lifts an excommunication
+
+Rules: none (order syntax of the Diplomacy phase and the turn-1 specials)
 """
 from __future__ import annotations
 

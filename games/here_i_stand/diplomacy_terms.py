@@ -26,6 +26,8 @@ Rulings where the rulebook is silent (documented in README.md):
 * loaned squadrons become the receiver's units at the nearest port it controls by sea zones
   crossed (ties by id) and are listed in ``state["loans"]`` for the Winter phase (§19.1) to
   send home (`end_loans`); a loaned naval leader is listed in ``state["leader_owner"]``.
+
+Rules: §9.1, §9.2
 """
 from __future__ import annotations
 
@@ -35,7 +37,7 @@ from typing import Any, Iterable
 from engine.contract import Reason
 from engine.dice import Dice
 from games.here_i_stand import diplomacy_orders as O
-from games.here_i_stand import events, facts
+from games.here_i_stand import facts, henry_viii
 from games.here_i_stand import state as S
 from games.here_i_stand.relocation import owner_of, relocate, side_controls
 
@@ -371,7 +373,7 @@ def term_problem(state, ctx, term, package) -> Reason | None:
     if kind == "DIVORCE":
         if state["marital"] != "ask_for_divorce":
             return R("Henry VIII is not asking for a divorce (§9.1, §21.3)", "dip_no_divorce")
-        why = events.marital_blocked(state)
+        why = henry_viii.marital_blocked(state)
         if why:
             return R(f"Henry's marital status cannot advance: {why}", "dip_marital_blocked",
                      why=why)
@@ -449,7 +451,7 @@ def execute(state, ctx, terms, dice: Dice, label: dict) -> None:
         elif kind == "DIVORCE":
             ctx["divorce"] = True
             S.log(state, "divorce", ruler="henry_viii")
-            events.advance_marriage(state, dice)
+            henry_viii.advance_marriage(state, dice)
         elif kind == "LIFT":
             state["excommunicated"] = [p for p in state["excommunicated"] if p != t[1]]
             S.log(state, "lifts_excommunication", power=t[1])

@@ -7,30 +7,28 @@ whose number is not here cannot be played as an event: the action phase refuses 
 Implemented:
 
 * the ruler-change mandatory events (§3.3, §21): Clement VII (#10), Paul III (#14),
-  Julius III (#22), Calvin (#16), Henry II (#20), Edward VI (#19), Mary I (#21),
-  Elizabeth I (#23), Dragut (#18);
+  Julius III (#22), Calvin (#16), Henry II (#20), Dragut (#18); the English successions
+  (Edward VI #19, Mary I #21, Elizabeth I #23) are in `henry_viii`;
 * Barbary Pirates (#9, §21.1): Algiers enters play with 2 regulars, 2 corsairs, Barbarossa;
-* Six Wives of Henry VIII (#3, §21.3 L1628, L1638): a declaration of war on France, the
-  Hapsburgs or Scotland, then 5 CP (France may intervene for Scotland for free, activating it,
-  §22.2 L1822; the other powers at war with Scotland then declare war on France for free or
-  leave), or from turn 2 the marital track with the pregnancy chart and the Anne of Cleves /
-  Catherine Howard card draws (L1640-1650);
-* Mary I (#21): played as Edward VI when Edward was born after the card entered (L1670); her
-  impulse procedure (L1674-1692) lives in the Action phase, the Papacy's Burn Books here
-  (`mary_papal_actions`);
+* in `henry_viii` (§21.3): Six Wives of Henry VIII (#3), the marital track and pregnancy
+  chart, Mary I's impulse procedure and her Papacy's Burn Books;
 * Patron of the Arts (#4, §21.4): the chateaux roll;
 * in `home_cards`: Janissaries' recruits (#1), Holy Roman Emperor (#2), Here I Stand's
   retrieval (#7).  `CONDITIONS` holds extra per-card conditions.
 
 `EVENTS` and `CONDITIONS` start with this module's own; `tables.install` adds those of
-`home_cards` and `mandatory_events` from its explicit table (no registration on import).
+`henry_viii`, `home_cards` and `mandatory_events` from its explicit table (no registration on
+import).
 
-Choices inside an event (Six Wives' use, France's intervention, the Papacy's
-counter-reformation targets) are queued with `choices` and asked before anything else.
+Choices inside an event (the activation of §22.2, the Papacy's counter-reformation
+targets) are queued with `choices` and asked before anything else.
 
 Every mandatory event has a resolver: the ruler changes here, Luther's 95 Theses in its
 phase, the others (Defender of the Faith #11, Master of Italy #12, Schmalkaldic League #13,
 Society of Jesus #15, Council of Trent #17) in `mandatory_events`.
+
+Rules: §3.3 (ruler changes), §11 (playing a card as an event), §21.1 (Barbary Pirates),
+§21.4 (Patron of the Arts), §22.2 (a minor's activation after a declaration of war)
 """
 from __future__ import annotations
 
@@ -50,13 +48,13 @@ KINDS: dict[str, questions.Kind] = {}
 Resolver = Callable[[S.State, str, Dice], int]
 
 
-def _set_ruler(state: S.State, power: str, ruler: str) -> None:
+def set_ruler(state: S.State, power: str, ruler: str) -> None:
     old = state["rulers"][power]
     state["rulers"][power] = ruler
     S.log(state, "succeeded", ruler=old, ruler2=ruler, power=power)
 
 
-def _replace_leader(state: S.State, old: str, new: str) -> None:
+def replace_leader(state: S.State, old: str, new: str) -> None:
     where = S.where_is(state, old)
     if where is not None:
         S.move_leader(state, old, where, None)
@@ -72,14 +70,14 @@ def _replace_leader(state: S.State, old: str, new: str) -> None:
 
 def _pope(ruler: str) -> Resolver:
     def resolve(state: S.State, power: str, dice: Dice) -> int:
-        _set_ruler(state, "papacy", ruler)
+        set_ruler(state, "papacy", ruler)
         return 0
     return resolve
 
 
 def calvin(state: S.State, power: str, dice: Dice) -> int:
     """#16: Luther dies; his reformer and debater leave play; Calvin rules (§3.3)."""
-    _set_ruler(state, "protestant", "calvin")
+    set_ruler(state, "protestant", "calvin")
     state["reformers"].pop("luther", None)
     state["debaters"]["protestant"] = [d for d in state["debaters"]["protestant"]
                                        if d["id"] != "luther"]
@@ -90,54 +88,16 @@ def calvin(state: S.State, power: str, dice: Dice) -> int:
 
 def henry_ii(state: S.State, power: str, dice: Dice) -> int:
     """#20: Francis I dies; Henry II rules and takes his place as army leader."""
-    _set_ruler(state, "france", "henry_ii")
-    _replace_leader(state, "francis_i", "henry_ii")
+    set_ruler(state, "france", "henry_ii")
+    replace_leader(state, "francis_i", "henry_ii")
     return 0
-
-
-def _english_ruler(ruler: str) -> Resolver:
-    def resolve(state: S.State, power: str, dice: Dice) -> int:
-        if state["rulers"]["england"] == "henry_viii":
-            _replace_leader(state, "henry_viii", "dudley")
-        _set_ruler(state, "england", ruler)
-        state.setdefault("english_succession", {})[ruler] = state["turn"]
-        return 0
-    return resolve
-
-
-def edward_reigned(state: S.State) -> bool:
-    return "edward_vi" in state.get("english_succession", {})
-
-
-def mary_i(state: S.State, power: str, dice: Dice) -> int:
-    """#21 (§21.3 L1670): Mary I takes the throne — unless Edward was born (a pregnancy
-    result of 5 or 6 on turn 6 or later) while this card was already in the deck or a hand and
-    he has not reigned: then the card is played as Edward VI; a sickly Edward sends it to the
-    discard pile (it returns to the deck next turn), a healthy one removes it."""
-    edward = state["heirs"]["edward"]
-    if edward and not edward_reigned(state):
-        S.log(state, "mary_as_edward_sickly" if edward == "sickly" else "mary_as_edward_healthy",
-              card=21, card2=19)
-        _english_ruler("edward_vi")(state, power, dice)
-        if edward == "sickly":
-            state["phase_data"]["card_fate"] = "discard"
-        return 0
-    return _english_ruler("mary_i")(state, power, dice)
-
-
-def mary_procedure_applies(state: S.State, power: str) -> bool:
-    """Whether an English impulse follows the Mary I procedure (§21.3 L1676): Mary rules and
-    at least one English home space is Protestant."""
-    return (power == "england" and state["rulers"]["england"] == "mary_i"
-            and any(S.religion(state, sid) == "protestant"
-                    for sid in S.board().spaces_of(home="england")))
 
 
 def dragut(state: S.State, power: str, dice: Dice) -> int:
     """#18: Barbarossa dies; Dragut takes his place (in Istanbul if Barbarossa is not on the
     map)."""
     if S.where_is(state, "barbarossa") is not None:
-        _replace_leader(state, "barbarossa", "dragut")
+        replace_leader(state, "barbarossa", "dragut")
     else:
         S.move_leader(state, "dragut", None, "istanbul")
     S.log(state, "leader_replaces", leader="dragut", leader2="barbarossa")
@@ -157,38 +117,6 @@ def barbary_pirates(state: S.State, power: str, dice: Dice) -> int:
     return 0
 
 
-# ---------------------------------------------------------------- Henry VIII (§21.3)
-def marital_blocked(state: S.State) -> Reason | None:
-    """Why Henry's marital status cannot advance now, or None (§21.3)."""
-    if state["rulers"]["england"] != "henry_viii":
-        return Reason("Henry VIII no longer rules England", "marital_no_henry")
-    if state["marital"] == facts.MARITAL_TRACK[-1]:
-        return Reason("Henry has reached the end of the marital track", "marital_end")
-    heirs = state["heirs"]
-    if heirs["edward"] and heirs["elizabeth"]:
-        return Reason("both Edward and Elizabeth are born", "marital_heirs")
-    where = S.where_is(state, "henry_viii")
-    if where is None:
-        return Reason("Henry VIII is captured", "marital_captured")
-    return None
-
-
-def advance_marriage(state: S.State, dice: Dice) -> None:
-    """Move Henry one box along the marital track; a new wife rolls on the pregnancy chart."""
-    track = facts.MARITAL_TRACK
-    state["marital"] = track[track.index(state["marital"]) + 1]
-    S.log(state, "marital", ruler="henry_viii", marital=state["marital"])
-    if state["marital"] == "anne_boleyn":
-        state["english_reformation_turn"] = state["turn"] + 1
-    if state["marital"] != "ask_for_divorce":
-        pregnancy_roll(state, dice)
-    if state["marital"] == "anne_of_cleves" and S.allied(state, "england", "protestant"):
-        draw(state, "england", dice)
-        draw(state, "protestant", dice)
-    elif state["marital"] == "catherine_howard":
-        draw(state, "england", dice)
-
-
 def draw(state: S.State, power: str, dice: Dice) -> int | None:
     """`power` draws the top card of the deck (the discard is reshuffled in when it is empty)."""
     if not state["deck"] and state["discard"]:
@@ -200,35 +128,6 @@ def draw(state: S.State, power: str, dice: Dice) -> int | None:
     state["hands"][power] = sorted(state["hands"][power] + [number])
     S.log(state, "draws", power=power)
     return number
-
-
-def pregnancy_roll(state: S.State, dice: Dice) -> int:
-    """The pregnancy chart (§21.3): d6, +1 for Jane Seymour; a number already rolled becomes
-    the next higher unused one.  3: an extra marital advance after a later English pass this
-    turn; 4: Elizabeth born; 5: a sickly Edward; 6: a healthy Edward.  Catherine Parr ensures
-    both heirs.  (1-2: nothing — the chart on the map is not in the rulebook text.)"""
-    if state["marital"] == "catherine_parr":
-        state["heirs"]["elizabeth"] = True
-        if not state["heirs"]["edward"]:
-            state["heirs"]["edward"] = "healthy"
-        S.log(state, "parr_heirs")
-        return 0
-    roll = dice.d6() + (1 if state["marital"] == "jane_seymour" else 0)
-    roll = min(roll, 6)
-    used = set(state["pregnancy"])
-    while roll in used and roll < 6:
-        roll += 1
-    state["pregnancy"] = sorted(used | {roll})
-    if roll == 3:
-        state["pregnancy_extra"] = True
-    elif roll == 4:
-        state["heirs"]["elizabeth"] = True
-    elif roll == 5 and not state["heirs"]["edward"]:
-        state["heirs"]["edward"] = "sickly"
-    elif roll == 6:
-        state["heirs"]["edward"] = "healthy"
-    S.log(state, "pregnancy", roll=roll)
-    return roll
 
 
 # ---------------------------------------------------------------- war in the Action phase
@@ -249,101 +148,6 @@ def start_war(state: S.State, a: str, b: str, why: dict) -> None:
                   if c.get("squadrons") or c.get("corsairs")}
         if {a, b} <= navies:
             S.log(state, "naval_battle_skipped", power=a, power2=b, space=zone)
-
-
-SIX_WIVES_TARGETS = ("france", "hapsburg", "scotland")
-
-
-def six_wives_war_problem(state: S.State, target: str) -> Reason | None:
-    """Why England may not declare war on `target` with Six Wives now (§21.3 L1628, the
-    permanent bans of §9.6 L589-600), or None.  The card pays the declaration."""
-    if S.at_war(state, "england", target):
-        return Reason(f"England is already at war with {target}", "war_already",
-                      power="england", target=target)
-    if target == "scotland":
-        if "scotland" in state["minor_allies"]:
-            major = state["minor_allies"]["scotland"]
-            return Reason(f"Scotland is allied with {major}: declare war on its major instead "
-                          "(§9.6)", "war_allied_minor", minor="scotland", power=major)
-        if S.allied(state, "england", "france"):
-            return Reason("allies of France may not declare war on Scotland (§9.6)",
-                          "war_scotland_france_ally")
-    if S.allied(state, "england", target):
-        return Reason(f"{target} is England's ally (§9.6)", "war_ally", target=target)
-    return None
-
-
-def six_wives_orders(state: S.State) -> list[dict]:
-    """The legal uses of Six Wives as an event: a declaration of war on France, the
-    Hapsburgs or Scotland (then 5 CP), or (turn 2+) Henry's next marriage (§21.3)."""
-    out: list[dict] = [{"verb": "DECLARE_WAR", "power": t} for t in SIX_WIVES_TARGETS
-                       if six_wives_war_problem(state, t) is None]
-    if state["turn"] >= 2 and marital_blocked(state) is None:
-        out.append({"verb": "MARRY"})
-    return out
-
-
-def _six_wives_do(state: S.State, order: dict, dice: Dice) -> int:
-    if order["verb"] == "MARRY":
-        advance_marriage(state, dice)
-        return 0
-    target = order["power"]
-    start_war(state, "england", target, S.msg("why_card", card=3))
-    if target == "scotland" and not S.allied(state, "france", "england"):
-        choices.push(state, {"kind": "free_intervention", "seat": "france", "minor": "scotland",
-                             "declarer": "england"})
-    return 5
-
-
-def six_wives(state: S.State, power: str, dice: Dice) -> int:
-    """#3 as an event (§21.3 L1628; L583): declare war on France, the Hapsburgs or Scotland
-    and spend 5 CP — on Scotland France may intervene, for free (the card), activating it as
-    its ally (§22.2 L1822) — or, from turn 2, advance Henry's marriage (L1638).  With one
-    legal use it is made at once; otherwise England chooses (``six_wives``)."""
-    orders = six_wives_orders(state)
-    if not orders:
-        raise IllegalOrder("Six Wives has no legal use now: no war to declare and Henry's "
-                           "marriage cannot advance")
-    if len(orders) == 1:
-        return _six_wives_do(state, orders[0], dice)
-    choices.push(state, {"kind": "six_wives", "seat": "england"})
-    return 0
-
-
-def _six_wives_options(state, item):
-    orders = six_wives_orders(state)
-    out = []
-    wars = tuple(o["power"] for o in orders if o["verb"] == "DECLARE_WAR")
-    if wars:
-        out.append(Option.of("DECLARE_WAR", f"DECLARE WAR ON {wars[0]}", power=OneOf(wars)))
-    if any(o["verb"] == "MARRY" for o in orders):
-        out.append(Option.of("MARRY", "MARRY"))
-    return out
-
-
-def _six_wives_apply(state, item, order, dice) -> bool:
-    cp = _six_wives_do(state, order, dice)
-    if cp and state["phase"] == "action":
-        state["phase_data"]["cp"] = (state["phase_data"].get("cp") or 0) + cp
-    return True
-
-
-def _six_wives_parse(state, item, text):
-    verb = O.verb(text)
-    if verb in ("MARRY", "ЖЕНИТЬСЯ", "БРАК", "MARRIAGE"):
-        grammar.no_args("MARRY", text)
-        return {"verb": "MARRY"}
-    grammar.expect(["DECLARE_WAR", "MARRY"], verb, text, "Six Wives")
-    return {"verb": "DECLARE_WAR", "power": O.war_target(O.rest(text))}
-
-
-KINDS["six_wives"] = choices.Kind(
-    options=_six_wives_options, apply=_six_wives_apply,
-    default=lambda state, item: ({"verb": "MARRY"} if any(o.verb == "MARRY" for o in _six_wives_options(state, item))
-                                 else next(_six_wives_options(state, item)[0].orders())),
-    parse=_six_wives_parse,
-    prompt=lambda state, item: ("Six Wives of Henry VIII: DECLARE WAR ON <France, Hapsburgs or "
-                                "Scotland> (then 5 CP), or MARRY (Henry's next marriage)"))
 
 
 def activate_minor(state: S.State, power: str, minor: str, declarer: str) -> None:
@@ -423,31 +227,6 @@ KINDS["activation"] = choices.Kind(
                                 f"(your units leave {item['minor']}'s spaces)"))
 
 
-def _intervene_apply(state, item, order, dice) -> bool:
-    if order["verb"] == "INTERVENE":
-        activate_minor(state, item["seat"], item["minor"], item["declarer"])
-    else:
-        S.log(state, "no_intervention", power=item["seat"], minor=item["minor"])
-    return True
-
-
-def _intervene_parse(state, item, text):
-    verb = O.verb(text)
-    grammar.expect(["INTERVENE", "DONE"], verb, text, "INTERVENE or DONE")
-    grammar.no_args(verb, text)
-    return {"verb": verb}
-
-
-KINDS["free_intervention"] = choices.Kind(
-    options=lambda state, item: [Option.of("INTERVENE", "INTERVENE"), Option.of("DONE", "DONE")],
-    apply=_intervene_apply, default=lambda state, item: {"verb": "DONE"},
-    parse=_intervene_parse, policies=("INTERVENE", "DONE"),
-    standing=intervention_standing,
-    prompt=lambda state, item: (f"{item['declarer']} declared war on {item['minor']} with Six "
-                                f"Wives: INTERVENE (free: {item['minor']} becomes your ally and "
-                                f"you are at war with {item['declarer']}) or DONE"))
-
-
 # ---------------------------------------------------------------- counter-reformation attempts
 def _cr_options(state, item):
     found = tuple(religion.targets(state, religion.CATHOLIC, attempted=item["attempted"]))
@@ -499,18 +278,6 @@ KINDS["counter_reform"] = choices.Kind(
     settle=lambda state, item, dice: item["left"] <= 0, done=_cr_done)
 
 
-def mary_papal_actions(state: S.State, cp: int) -> None:
-    """§21.3 L1684-1690: after an English roll of 1-3 under Mary I the Papacy acts by the
-    card's CP — 1-2: Burn Books in the English zone (2 counter-reformation attempts, §18.1
-    L1178); 3: a theological debate in the English zone; 4+: Burn Books, then the debate.
-    Debates (§18.5) are not yet implemented in pbem: logged, not held."""
-    if cp <= 2 or cp >= 4:
-        counter_reformation(state, 2, ("english",), "Mary I: the Papacy burns books in England",
-                            S.msg("why_burn_books", card=21))
-    if cp >= 3:
-        S.log(state, "mary_debate_skipped", card=21)
-
-
 # ---------------------------------------------------------------- chateaux (§21.4)
 def patron_of_the_arts(state: S.State, power: str, dice: Dice) -> int:
     """#4 (§21.4, 1st edition): d6, 3-6 gives +1 chateaux VP (automatic if France controls
@@ -531,18 +298,14 @@ def patron_of_the_arts(state: S.State, power: str, dice: Dice) -> int:
 
 
 EVENTS: dict[int, Resolver] = {
-    3: six_wives,
     4: patron_of_the_arts,
     9: barbary_pirates,
     10: _pope("clement_vii"),
     14: _pope("paul_iii"),
     16: calvin,
     18: dragut,
-    19: _english_ruler("edward_vi"),
     20: henry_ii,
-    21: mary_i,
     22: _pope("julius_iii"),
-    23: _english_ruler("elizabeth_i"),
 }
 
 #: Extra conditions of an event, ``(state, power) -> why not | None`` (`home_cards`...).
@@ -569,10 +332,6 @@ def playable_as_event(state: S.State, power: str, number: int) -> Reason | None:
     if number not in EVENTS:
         return Reason(f"the event of {c.name_en} is not yet implemented in pbem: play it FOR CP",
                       "event_not_implemented", card=number)
-    if number == 3 and not six_wives_orders(state):
-        return Reason("Six Wives: England can declare no war on France, the Hapsburgs or "
-                      "Scotland, and Henry's marriage cannot advance now (§21.3)",
-                      "event_six_wives", card=number)
     if number == 4 and (state["rulers"]["france"] != "francis_i" or state["chateaux_vp"] >= 6):
         return Reason("Patron of the Arts needs Francis I and fewer than 6 chateaux VP",
                       "event_patron", card=number)

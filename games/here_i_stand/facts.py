@@ -4,6 +4,8 @@
 rules catalog's records in the tables they look them up by (the first-edition cards by number,
 army and naval leaders together, rulers by id), a few values derived from them, and the rule
 constants that are not data.
+
+Rules: none (data access: the catalogue's records as the rules look them up)
 """
 from __future__ import annotations
 
@@ -120,6 +122,3 @@ BUILD_COST = {"regular": 2, "mercenary": 1, "cavalry": 1, "squadron": 2, "corsai
 #: Unit type word -> state count key.
 UNIT_KEY = {"regular": "regulars", "mercenary": "mercenaries", "cavalry": "cavalry",
             "squadron": "squadrons", "corsair": "corsairs"}
-
-#: Henry VIII's marital track (§21.3), from tables.yaml.
-MARITAL_TRACK = load_tables().marital_track()

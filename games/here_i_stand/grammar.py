@@ -5,6 +5,8 @@ back in the one canonical form the record stores (ids, upper-case keywords), whi
 reads again on replay.  Names forgive case, accents and small typos and accept English and
 Russian (``Vienna``, ``Вена``; ``Montmorency``, ``Монморанси``; card ``65`` or
 ``A Mighty Fortress``).  See ORDERS.md for the verbs.
+
+Rules: none (order syntax)
 """
 from __future__ import annotations
 

@@ -21,6 +21,8 @@ refused "not yet implemented" as events in an impulse.
   ``TAKE <card>`` from the discard pile — not a mandatory event, not a card the Protestants
   played as an event earlier this turn — then ``PLAY <card> FOR CP``, ``PLAY <card> AS EVENT``
   (a card is played as an event once per turn) or ``KEEP`` it.
+
+Rules: §21.2 (Holy Roman Emperor), §6.1 (home cards as events: #1, #2, #7)
 """
 from __future__ import annotations
 

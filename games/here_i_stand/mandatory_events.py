@@ -36,6 +36,9 @@ turn 6) without them.  Card summaries: ``data/cards.yaml``.
 Defaults (NMR): the targets with the best odds (`religion.best_target`); universities where
 the most Protestant neighbours are; the highest-value debaters; conversions with the best
 odds order.
+
+Rules: §18.4 (Defender of the Faith), §21.5 (Society of Jesus), §21.6 (Schmalkaldic
+League), §23.2 (Master of Italy)
 """
 from __future__ import annotations
 

@@ -13,6 +13,8 @@ together, and exposes a small read-only API:
 ['vienna']
 
 Rulebook references (§) are to the Russian rulebook, ``rules/000_56ee5f43e8c7cd41.txt``.
+
+Rules: none (data access: the map)
 """
 from __future__ import annotations
 

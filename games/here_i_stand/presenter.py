@@ -2,6 +2,8 @@
 
 Powers, keys, armies by space, religion, cards with their summaries; every log line, prompt
 and refusal from the game's catalogs (``templates/i18n/``) by its structured message.
+
+Rules: none (presentation)
 """
 from __future__ import annotations
 

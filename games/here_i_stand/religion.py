@@ -41,6 +41,8 @@ puts the target in unrest.  Counter-reformation (§18.4, L1328-1361) mirrors it:
 Confession* in effect (``state["augsburg_confession"] == turn``) takes 1 from each Papal die;
 the automatic 6 and the ties in the target zone are the Papacy's only under Paul III or
 Julius III, the Protestants win every other tie; Tetzel's bonus adds 1 CP to St Peter's.
+
+Rules: §18.3, §18.4
 """
 from __future__ import annotations
 

@@ -7,6 +7,8 @@ module (`phases/`), which dispatches on ``decision.kind``; after every order
 something or the game is over.  Seats are the six major powers; one player may hold several
 (the gateway maps addresses to seats).  Scenarios ``1517`` (default) and ``1532``; option
 ``last_turn`` (e.g. 6 for the tournament game, §7).
+
+Rules: none (the engine's entry point: it dispatches to the phases)
 """
 from __future__ import annotations
 

@@ -5,6 +5,8 @@ sources and every decision in its ``provenance`` block.  This module only
 loads, normalises and checks the structure: it knows nothing about the map or
 the counter mix (the tests cross-check those against ``map.yaml`` and
 ``pieces.yaml``).
+
+Rules: none (data access: the scenario setups)
 """
 
 from __future__ import annotations

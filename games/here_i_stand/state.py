@@ -19,6 +19,8 @@ sources (``bonus_vp``, ``chateaux_vp``, ``st_peters``, ``piracy``, ``marital``,
 ``phase_data`` (whatever the current phase keeps).
 
 Rule references (§) are to the Russian 1st-edition rulebook (digest: rules/digests/here_i_stand.md).
+
+Rules: §2.2, §2.4 (control, friendly and enemy spaces: the queries every phase uses)
 """
 from __future__ import annotations
 

@@ -5,6 +5,8 @@ table, the diplomatic status, every space's control, religion, units, leaders an
 fleets per sea zone), hand sizes, the discard pile, the recent public log.  A seat's view adds
 its own hand (names and CP).  Card names in hands are the secrets (`secrets`): the deck order
 and other hands never appear in any view.
+
+Rules: none (what each seat may see: hands and the deck stay secret)
 """
 from __future__ import annotations
 

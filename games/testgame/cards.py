@@ -1,4 +1,7 @@
-"""testgame's deck, loaded from data/cards.yaml."""
+"""testgame's deck, loaded from data/cards.yaml.
+
+Rules: none (data access: the deck)
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass

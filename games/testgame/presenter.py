@@ -1,4 +1,7 @@
-"""How testgame ("Duel") reads in a mail: `TestgamePresenter` (``TestGame.presenter``)."""
+"""How testgame ("Duel") reads in a mail: `TestgamePresenter` (``TestGame.presenter``).
+
+Rules: none (presentation)
+"""
 from __future__ import annotations
 
 import re

@@ -1,22 +1,25 @@
 """testgame ("Duel"): pbem's own small but complete game, the platform's test fixture.
 
-It exercises everything the big games need from the engine, in a few dozen entries:
+It exercises everything the big games need from the engine, in a few dozen entries.  Its
+rules, numbered for the coverage table of its README (`pbem rules --index testgame`):
 
-* 2–4 seats (``north east south west``) with **hidden hands** of 4 cards from a 24-card deck
-  shuffled with the game's dice;
-* a **sealed simultaneous choice**: each round opens with every seat committing one card face
-  down (``COMMIT <card>``); when all have, the commits are revealed and the highest value
-  scores 2 (tied highest: 1 each);
-* **turns** in seat order, starting one seat later each round: ``PLAY <card> AT <seat>`` or
+* §1 **seats and hands**: 2–4 seats (``north east south west``) with **hidden hands** of 4
+  cards from a 24-card deck shuffled with the game's dice;
+* §2 **the commit**, a **sealed simultaneous choice**: each round opens with every seat
+  committing one card face down (``COMMIT <card>``); when all have, the commits are revealed
+  and the highest value scores 2 (tied highest: 1 each);
+* §3 **turns** in seat order, starting one seat later each round: ``PLAY <card> AT <seat>`` or
   ``PASS``;
-* an **interrupt**: the seat attacked answers ``BLOCK <card>`` or ``ALLOW`` before play goes
-  on.  Allowed, the attack scores the card's value.  Blocked, each side rolls a d6 and adds
-  its card's value: the attacker scores the card's value if higher, otherwise the blocker
-  scores 1.  Played cards are discarded;
-* at the end of a round hands refill to 4, reshuffling the discards when the deck runs out;
-  after the last round (option ``rounds``, default 3) the highest score wins, ties share.
+* §4 **the interrupt**: the seat attacked answers ``BLOCK <card>`` or ``ALLOW`` before play
+  goes on (a standing ``ALLOW`` answers it in advance).  Allowed, the attack scores the card's
+  value.  Blocked, each side rolls a d6 and adds its card's value: the attacker scores the
+  card's value if higher, otherwise the blocker scores 1.  Played cards are discarded;
+* §5 **refill and the end**: at the end of a round hands refill to 4, reshuffling the
+  discards when the deck runs out; after the last round (option ``rounds``, default 3) the
+  highest score wins, ties share;
+* §6 **defaults** (NMR): commit the lowest card, pass, allow.
 
-Defaults (NMR): commit the lowest card, pass, allow.
+Rules: §1, §2, §3, §4, §5, §6
 """
 from __future__ import annotations
 
@@ -50,6 +53,7 @@ class TestGame(Rules):
     # ------------------------------------------------------------------ setup
     def setup(self, scenario: str | None, seats: Sequence[str], options: dict[str, Any],
               dice: Dice) -> State:
+        """Deal the hidden hands from the shuffled deck (§1)."""
         unknown = set(options) - {"rounds"}
         if unknown:
             raise IllegalOrder(f"testgame has no option {sorted(unknown)[0]!r}", ["rounds"])
@@ -71,6 +75,7 @@ class TestGame(Rules):
 
     # ------------------------------------------------------------------ questions
     def decisions(self, state: State) -> list[Decision]:
+        """The commit of every seat (§2), the active seat's turn (§3) or the interrupt (§4)."""
         phase = state["phase"]
         if phase == "commit":
             return [Decision(f"r{state['round']}-commit", seat, "commit",
@@ -98,7 +103,7 @@ class TestGame(Rules):
         return []
 
     def standing_kinds(self) -> dict[str, tuple[str, ...]]:
-        """An attacked seat may allow every attack in advance: ``STANDING respond ALLOW``."""
+        """An attacked seat may allow every attack in advance: ``STANDING respond ALLOW`` (§4)."""
         return {"respond": ("ALLOW",)}
 
     def answer_from_standing(self, state: State, decision: Decision,
@@ -106,6 +111,7 @@ class TestGame(Rules):
         return {"verb": "ALLOW"} if decision.kind == "respond" and policy == "ALLOW" else None
 
     def default(self, state: State, decision: Decision) -> Order:
+        """The lowest card, PASS, ALLOW (§6)."""
         if decision.kind == "commit":
             return {"verb": "COMMIT", "card": min(state["hands"][decision.seat],
                                                   key=lambda n: (deck()[n].value, n))}
@@ -113,6 +119,7 @@ class TestGame(Rules):
 
     # ------------------------------------------------------------------ moves
     def apply(self, state: State, seat: str, order: Order, dice: Dice) -> State:
+        """A commit (§2), a play or a pass (§3), a block or an allow (§4)."""
         asked = [d for d in self.decisions(state) if d.seat == seat]
         if not asked:
             raise IllegalOrder(f"{seat} is not asked anything now", code="not_asked",
@@ -176,6 +183,7 @@ class TestGame(Rules):
         return found
 
     def outcome(self, state: State) -> Outcome | None:
+        """After the last round the highest score wins, ties share (§5)."""
         if state["phase"] != "over":
             return None
         best = max(state["scores"].values())
@@ -266,6 +274,7 @@ def _log(state: State, line: str) -> None:
 
 
 def _reveal(state: State) -> None:
+    """Reveal the commits; the highest scores 2, tied highest 1 each (§2)."""
     commits = {s: c for s, c in state["commits"].items() if c is not None}
     state["revealed"] = {s: deck()[c].name for s, c in commits.items()}
     if commits:
@@ -281,6 +290,7 @@ def _reveal(state: State) -> None:
 
 
 def _resolve_attack(state: State, block: int | None, dice: Dice) -> None:
+    """An allowed attack scores its value; a blocked one is a d6 + value duel (§4)."""
     attack = state["attack"]
     value = deck()[attack["card"]].value
     if block is None:
@@ -298,6 +308,8 @@ def _resolve_attack(state: State, block: int | None, dice: Dice) -> None:
 
 
 def _next_turn(state: State, dice: Dice) -> None:
+    """The next seat's turn (§3); after the last one, refill and the next round or the end
+    (§5)."""
     state["turns_left"] -= 1
     state["phase"] = "turns"
     if state["turns_left"] > 0:
@@ -314,6 +326,7 @@ def _next_turn(state: State, dice: Dice) -> None:
 
 
 def _refill(state: State, dice: Dice) -> None:
+    """Refill every hand to 4, reshuffling the discards into an empty deck (§1, §5)."""
     for seat in state["seats"]:
         hand = state["hands"][seat]
         while len(hand) < HAND_SIZE:

@@ -67,3 +67,42 @@ def test_pbem_rules_index_of_an_unknown_game_is_one_line():
     result = CliRunner().invoke(main, ["rules", "--index", "chess"])
     assert result.exit_code != 0
     assert "no game called 'chess'" in result.output
+
+
+@pytest.mark.parametrize("name", sorted(registry.installed()))
+def test_every_module_of_every_installed_game_has_a_rules_line(name):
+    missing = rules_index.without_rules_line(registry.package_dir(name))
+    assert missing == [], (f"{name}: modules without a 'Rules: §…' or 'Rules: none (…)' line "
+                           f"in their docstring: {missing}")
+
+
+def test_a_rules_paragraph_runs_to_the_blank_line_and_none_is_a_rules_line(tmp_path):
+    pkg = tmp_path / "toy"
+    pkg.mkdir()
+    (pkg / "paths.py").write_text(
+        '"""Paths.\n\nRules: §9.3 step 3 (units leave),\n§19.3 (winter), §22.2.\n\n'
+        'Not a rule: §5.\n"""\n', encoding="utf-8")
+    (pkg / "loader.py").write_text('"""Loader.\n\nRules: none (data access)\n"""\n',
+                                   encoding="utf-8")
+    (pkg / "bare.py").write_text('"""Bare, citing §4 but naming no rules."""\n',
+                                 encoding="utf-8")
+    index = rules_index.code_index(pkg)
+    assert {s for s, locs in index.items() if any(l.home for l in locs)} == {"9.3", "19.3", "22.2"}
+    assert rules_index.without_rules_line(pkg) == ["bare.py"]
+    report = rules_index.report(rules_index.Index([], index, {}, ["bare.py"]))
+    assert report[-1].startswith("warning: bare.py has no 'Rules:' line")
+
+
+def test_the_code_column_is_written_from_the_code(tmp_path):
+    pkg = tmp_path / "toy"
+    pkg.mkdir()
+    (pkg / "war.py").write_text('"""War.\n\nRules: §14\n"""\n\n'
+                                'def battle():\n    """Field battle (§14.1)."""\n',
+                                encoding="utf-8")
+    readme = ("# toy\n\n| § | rule | status | covered by |\n|---|---|---|---|\n"
+              "| 14 | battles | done | test_war |\n| 15 | sieges | missing | — |\n")
+    index = rules_index.Index([], rules_index.code_index(pkg), {})
+    out = rules_index.update_readme(readme, index).splitlines()
+    assert out[2] == "| § | rule | status | code | covered by |"
+    assert out[4] == "| 14 | battles | done | `war.py`, `war.py:battle` | test_war |"
+    assert out[5] == "| 15 | sieges | missing | — | — |"

@@ -22,6 +22,8 @@ of these: a question with nothing to ask settles itself, no phase writes refusin
 Each seat has at most one open decision at a time, so `Rules.apply` knows which one an
 order answers.  Decision ids derive from ``state["step"]`` (sequential questions) or
 ``state["phase_step"]`` (simultaneous ones), so they are stable while open.
+
+Rules: none (the protocol every phase module follows)
 """
 from __future__ import annotations
 

@@ -20,8 +20,8 @@ An event that asks a player something (a target, a space, intervene or not) queu
 question (`choices`): it is asked before anything else, of whichever seat it concerns, and the
 impulse's CP are spent after it.
 
-Mary I (§21.3 L1674-1692): while she rules and an English home space is Protestant, a
-non-mandatory English card is revealed and a die rolled; on 1-3 the Papacy acts by the card's
+Mary I (§21.3 L1674-1692, `henry_viii`): while she rules and an English home space is
+Protestant, a non-mandatory English card is revealed and a die rolled; on 1-3 the Papacy acts by the card's
 CP (Burn Books in the English zone for 1-2, a debate for 3, both for 4+; debates are not yet
 implemented and only logged) and the English impulse ends; on 4-6 the card is played as
 ordered.  Ruling: the order names the card and its use at once — the use matters only after
@@ -29,13 +29,16 @@ a 4-6, so this equals announcing it after the roll, without a second round trip.
 
 Defaults (NMR, §22.1 spirit): PASS where legal; otherwise play the lowest-CP card that may be
 played for CP (a mandatory event as its event when nothing else is left); spend nothing.
+
+Rules: §11
 """
 from __future__ import annotations
 
 from engine import questions
 from engine.contract import Decision, IllegalOrder, Reason
 from engine.options import OneOf, Option, OptionSet
-from games.here_i_stand import choices, cp_actions, events, facts, grammar, home_cards
+from games.here_i_stand import (choices, cp_actions, events, facts, grammar, henry_viii,
+                                home_cards)
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import decision_id, victory
 
@@ -80,10 +83,7 @@ def _record_pass(state, power: str, dice=None) -> None:
     data = state["phase_data"]
     data["passes"] += 1
     S.log(state, "passes", power=power)
-    if power == "england" and state.get("pregnancy_extra") and dice is not None:
-        state["pregnancy_extra"] = False
-        if events.marital_blocked(state) is None:
-            events.advance_marriage(state, dice)
+    henry_viii.english_passed(state, power, dice)
     _next(state)
 
 
@@ -264,20 +264,13 @@ def _play(state, power: str, order, dice) -> None:
         if why:
             raise IllegalOrder(why)
     data["passes"] = 0
-    if events.mary_procedure_applies(state, power) and c.type != "mandatory":
-        # §21.3 L1676-1690: the card is revealed and a die rolled; 1-3: the Papacy acts
-        roll = dice.d6()
-        if roll <= 3:
-            hand.remove(number)
-            S.discard(state, number, as_event=False)
-            S.log(state, "mary_papacy_acts", card=number, roll=roll)
-            events.mary_papal_actions(state, c.cp)
+    if henry_viii.mary_procedure_applies(state, power) and c.type != "mandatory":
+        if henry_viii.mary_reveal(state, power, number, dice):     # §21.3: the Papacy acts
             choices.settle(state, dice)
             data["card"], data["cp"] = number, 0
             if not choices.current(state):
                 _next(state)
             return
-        S.log(state, "mary_played", card=number, roll=roll)
     if mode == "cp":
         hand.remove(number)
         S.discard(state, number, as_event=False)

@@ -14,6 +14,8 @@ turn number, the conditional succession cards (#19 Edward VI, #21 Mary I, #23 El
 power is dealt: the last uncovered box of its key track (keys controlled less keys in
 unrest, at least 1), the Protestants 5 with 4+ electorates and 4 otherwise; +1 per ruler card
 bonus, -1 if excommunicated (§6.2).  Home cards played last turn return to their owners.
+
+Rules: §6.2, §8
 """
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ from engine.options import OneOf, Option
 from games.here_i_stand import choices, facts, grammar
 from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import state as S
+from games.here_i_stand.henry_viii import CONDITIONAL, conditional_due
 
 #: The questions this module asks (`tables` hands them to `choices`).
 KINDS: dict[str, questions.Kind] = {}
@@ -31,7 +34,6 @@ KINDS: dict[str, questions.Kind] = {}
 TEXTS: dict[str, Callable[[dict], str]] = {}
 
 NAME = "card_draw"
-CONDITIONAL = (19, 21, 23, 62, 63, 64)
 
 
 def deal_size(state, power: str) -> int:
@@ -69,30 +71,6 @@ def initial_deck(state) -> list[int]:
         if isinstance(c.enters, int) and c.enters <= state["first_turn"]:
             out.append(number)
     return sorted(set(out) - set(state["removed"]) - set(state["mandatory_played"]))
-
-
-def conditional_due(state, number: int) -> bool:
-    """Whether a conditional card enters the deck this turn (§6.2, §21.3)."""
-    turn, heirs = state["turn"], state["heirs"]
-    reign = state.get("english_succession", {})
-    if number == 19:
-        # an Edward born while Mary I's card is already in play takes the throne with that
-        # card (§21.3 L1670): #19 then never enters
-        mary_out = any(21 in pile for pile in (state["deck"], state["discard"], state["removed"],
-                                               *state["hands"].values()))
-        return turn >= 6 and bool(heirs["edward"]) and "edward_vi" not in reign and not mary_out
-    if number == 21:
-        if heirs["edward"] == "healthy":
-            return False
-        if heirs["edward"] == "sickly":
-            return "edward_vi" in reign and turn > reign["edward_vi"]
-        return turn >= 6
-    if number == 23:
-        return heirs["elizabeth"] and "mary_i" in reign and turn > reign["mary_i"]
-    if number in (62, 63, 64):
-        start = state.get("english_reformation_turn")
-        return start is not None and turn >= start
-    return False
 
 
 def new_cards(state) -> list[int]:

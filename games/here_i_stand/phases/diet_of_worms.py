@@ -20,6 +20,8 @@
 Defaults (NMR): the lowest-CP legal card (then the lowest number); with no legal card the power
 takes part with 0 CP without being asked.  Conversions: an electorate first, then the space
 with most neighbours of the converter's faith, then by id.
+
+Rules: §18.1 (the Diet of Worms)
 """
 from __future__ import annotations
 

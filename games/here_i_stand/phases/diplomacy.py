@@ -64,6 +64,8 @@ whose CP add up to at least its cost (no mandatory event, L568).
 Defaults (NMR): DONE everywhere (no suit, no buy-back, no ransom, no declaration, no
 intervention); the two eliminated units are the cheapest (mercenaries, cavalry, corsairs,
 regulars, squadrons) from the largest stacks; the payment is the cheapest card set.
+
+Rules: §9.1 (the negotiation window), §9.3, §9.4, §9.5, §9.6
 """
 from __future__ import annotations
 
@@ -73,7 +75,7 @@ from engine import questions
 from engine.contract import Decision, IllegalOrder, Reason
 from engine.contract import Reason as R
 from engine.options import OneOf, Option
-from games.here_i_stand import catalog, events, facts, grammar, religion
+from games.here_i_stand import catalog, events, facts, grammar, henry_viii, religion
 from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import diplomacy_terms as T
 from games.here_i_stand import state as S
@@ -432,15 +434,10 @@ def war_cost(state, declarer: str, target: str) -> int | None:
     cost = catalog.load_powers().war_cost(declarer, target)
     if cost is None:
         return None
-    if declarer == "hapsburg" and target == "england" and _aragon(state):
+    if (declarer == "hapsburg" and target == "england"
+            and henry_viii.aragon_counter_unused(state)):
         cost = max(0, cost - 2)
     return cost
-
-
-def _aragon(state) -> bool:
-    track = facts.MARITAL_TRACK
-    return (track.index(state["marital"]) >= track.index("anne_boleyn")
-            and not state.get("aragon_used"))
 
 
 def war_problem(state, declarer: str, target: str, *, phase_bans: bool = True
@@ -545,7 +542,8 @@ def _declare(state, declarer: str, target: str, cost: int) -> None:
     if cost:
         w["costs"][declarer] = w["costs"].get(declarer, 0) + cost
     w["declared"].append([declarer, target])
-    if declarer == "hapsburg" and target == "england" and _aragon(state) and cost is not None:
+    if (declarer == "hapsburg" and target == "england" and henry_viii.aragon_counter_unused(state)
+            and cost is not None):
         state["aragon_used"] = True
     if cost:
         S.log(state, "declares_war", power=declarer, target=target, cp=cost)

@@ -11,6 +11,8 @@ target is left.  The card is then removed from the game; it gives no 2 CP (L1137
 
 Default (NMR): the target with the best chance of success (`religion.best_target`: exact odds,
 then the German zone, an electorate, the id).
+
+Rules: §8.1, §18.1 (Luther's 95 Theses)
 """
 from __future__ import annotations
 

@@ -2,6 +2,8 @@
 
 Voyages of exploration and conquest resolve here; until the New World issue lands the phase
 is passed through with a log line.  It asks nothing, so it defines no questions (`phases`).
+
+Rules: none yet (the New World phase passes through with a log line)
 """
 from __future__ import annotations
 

@@ -3,6 +3,8 @@
 A phase is finished when it asks nothing (`decisions` is empty); `advance` then enters the
 next phase of the turn (§7 table), skipping the turn-1-only phases (95 Theses, Diet of
 Worms) on later turns, until a phase asks something or the game has ended.
+
+Rules: §7
 """
 from __future__ import annotations
 

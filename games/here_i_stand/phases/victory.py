@@ -17,6 +17,8 @@ unrest) or religious (50 Protestant spaces) at once in the Action phase; standar
 more; the highest wins) and domination (turn 4 on: 5 more than every other power) here; time
 victory after the last turn.  Ties are broken by the VP of the previous turns (the VP history
 kept in ``state["vp_history"]``), then shared.
+
+Rules: §23
 """
 from __future__ import annotations
 

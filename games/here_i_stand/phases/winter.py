@@ -35,6 +35,8 @@ Each power with units to return is asked (decision ``winter``, clock ``winter``)
 ``DONE``: every unit
 still due goes by the default plan — the nearest destination reachable without attrition,
 else the nearest — and the optional moves are not made.
+
+Rules: §19
 """
 from __future__ import annotations
 

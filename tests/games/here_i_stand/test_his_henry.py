@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine.contract import IllegalOrder
-from games.here_i_stand import RULES, events
+from games.here_i_stand import RULES, events, henry_viii
 from games.here_i_stand import state as S
-from games.here_i_stand.phases import card_draw
 from his_helpers import FixedDice, asked, fresh, into_action, order, log_text
 
 
@@ -36,11 +35,11 @@ def test_six_wives_declares_war_then_5_cp():
 def test_six_wives_bans():
     state = six_wives_state()
     state["alliances"] = [["england", "france"]]
-    assert {o["power"] for o in events.six_wives_orders(state)} == {"hapsburg"}
+    assert {o["power"] for o in henry_viii.six_wives_orders(state)} == {"hapsburg"}
     state["alliances"] = []
     state["wars"] = sorted(state["wars"] + [["england", "france"], ["england", "hapsburg"]])
     state["minor_allies"]["scotland"] = "france"
-    assert events.six_wives_orders(state) == []
+    assert henry_viii.six_wives_orders(state) == []
     assert "Six Wives" in events.playable_as_event(state, "england", 3)
     with pytest.raises(IllegalOrder):
         order(state, "england", "PLAY 3 AS EVENT")
@@ -89,7 +88,7 @@ def mary_state(hand):
 
 def test_mary_i_roll_1_to_3_the_papacy_burns_books():
     state = mary_state([65, 66])                        # 65: 4 CP -> burn books and a debate
-    assert events.mary_procedure_applies(state, "england")
+    assert henry_viii.mary_procedure_applies(state, "england")
     state = order(state, "england", "PLAY 65 FOR CP", FixedDice(2))
     assert 65 in state["discard"] and 65 not in state["hands"]["england"]
     d = asked(state, "papacy")
@@ -105,7 +104,7 @@ def test_mary_i_roll_4_to_6_plays_normally_and_catholic_england_is_normal():
     assert asked(state, "england").kind == "cp" and state["phase_data"]["cp"] == 4
     s2 = mary_state([65, 66])
     S.set_religion(s2, "york", "catholic")
-    assert not events.mary_procedure_applies(s2, "england")
+    assert not henry_viii.mary_procedure_applies(s2, "england")
     # a 3-CP card brings only the (not yet implemented) debate: the impulse just ends
     from games.here_i_stand import facts
     three = next(n for n, c in facts.cards().items() if c.cp == 3 and c.type == "event")
@@ -124,9 +123,9 @@ def test_mary_card_played_as_edward_when_he_is_born_late():
     state = order(state, "england", "PLAY 21 AS EVENT")
     assert state["rulers"]["england"] == "edward_vi"
     assert 21 in state["discard"] and 21 not in state["removed"]
-    assert not card_draw.conditional_due(state, 19)        # Edward reigned: #19 never enters
+    assert not henry_viii.conditional_due(state, 19)        # Edward reigned: #19 never enters
     state["turn"] = 8
-    assert card_draw.conditional_due(state, 21)
+    assert henry_viii.conditional_due(state, 21)
     healthy = into_action(fresh(), "england", hand=[21])
     healthy["turn"] = 7
     healthy["heirs"]["edward"] = "healthy"
@@ -137,9 +136,9 @@ def test_mary_card_played_as_edward_when_he_is_born_late():
     s["turn"] = 7
     s["heirs"]["edward"] = "healthy"
     s["deck"].append(21)
-    assert not card_draw.conditional_due(s, 19)
+    assert not henry_viii.conditional_due(s, 19)
     s["deck"].remove(21)
-    assert card_draw.conditional_due(s, 19)
+    assert henry_viii.conditional_due(s, 19)
 
 
 def test_anne_of_cleves_and_catherine_howard_draws():
@@ -147,10 +146,10 @@ def test_anne_of_cleves_and_catherine_howard_draws():
     state["marital"] = "jane_seymour"
     state["alliances"] = [["england", "protestant"]]
     before = {p: len(state["hands"][p]) for p in ("england", "protestant")}
-    events.advance_marriage(state, FixedDice(1))             # Anne of Cleves
+    henry_viii.advance_marriage(state, FixedDice(1))             # Anne of Cleves
     assert state["marital"] == "anne_of_cleves"
     assert {p: len(state["hands"][p]) for p in before} == {p: n + 1 for p, n in before.items()}
     state["alliances"] = []
-    events.advance_marriage(state, FixedDice(2))             # Catherine Howard: England only
+    henry_viii.advance_marriage(state, FixedDice(2))             # Catherine Howard: England only
     assert len(state["hands"]["england"]) == before["england"] + 2
     assert len(state["hands"]["protestant"]) == before["protestant"] + 1

@@ -6,7 +6,7 @@ import pytest
 
 from engine.contract import IllegalOrder
 from engine.dice import Dice
-from games.here_i_stand import RULES, events
+from games.here_i_stand import RULES, events, henry_viii
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import TURN_PHASES, sequence
 from his_helpers import asked, fresh, into_action, order, log_text
@@ -60,10 +60,10 @@ def test_six_wives_marriage_and_pregnancy():
     assert state["marital"] == "ask_for_divorce" and state["pregnancy"] == []
     work = into_action(state, "england", hand=[3])
     state["home_used"] = []
-    events.advance_marriage(work, FixedDice(4))
+    henry_viii.advance_marriage(work, FixedDice(4))
     assert work["marital"] == "anne_boleyn" and work["heirs"]["elizabeth"]
     assert work["english_reformation_turn"] == 3
-    events.advance_marriage(work, FixedDice(3))                # Jane Seymour: 3 + 1 = 4, taken -> 5
+    henry_viii.advance_marriage(work, FixedDice(3))            # Jane Seymour: 3 + 1 = 4, taken -> 5
     assert work["marital"] == "jane_seymour" and work["pregnancy"] == [4, 5]
     assert work["heirs"]["edward"] == "sickly"
 
@@ -72,7 +72,7 @@ def test_pregnancy_result_3_extra_advance_after_an_english_pass():
     state = into_action(fresh(), "england", hand=[])
     state["turn"] = 2
     state["marital"] = "ask_for_divorce"
-    events.advance_marriage(state, FixedDice(3))
+    henry_viii.advance_marriage(state, FixedDice(3))
     assert state["pregnancy_extra"]
     state["hands"]["england"] = [65]
     state = order(state, "england", "PASS", FixedDice(6))
@@ -83,12 +83,12 @@ def test_catherine_parr_and_blocked_track():
     state = fresh()
     state["marital"] = "catherine_howard"
     hand = len(state["hands"]["england"])
-    events.advance_marriage(state, FixedDice(1))
+    henry_viii.advance_marriage(state, FixedDice(1))
     assert state["heirs"]["edward"] and state["heirs"]["elizabeth"]
-    assert events.marital_blocked(state)
+    assert henry_viii.marital_blocked(state)
     state = fresh()
     state["marital"] = "anne_of_cleves"
-    events.advance_marriage(state, FixedDice(1))                # Catherine Howard: draw a card
+    henry_viii.advance_marriage(state, FixedDice(1))            # Catherine Howard: draw a card
     assert len(state["hands"]["england"]) == hand + 1
 
 
