@@ -157,7 +157,8 @@ class Outbox:
                 del msg["Bcc"]
             entry = Entry(mid, mail_from, to, msg.as_bytes(), time.time(), meta=meta or {})
             if not to:
-                entry.last_error = f"no deliverable recipient in {given!r}"[:500]
+                entry.last_error = ("no deliverable recipient (the sender's address is "
+                                    f"not one): To {str(msg['To'])!r}")[:500]
             path = (self.queue if to else self.failed) / (entry.key + ".json")
             tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
             tmp.write_bytes(entry.to_json())

@@ -99,6 +99,14 @@ def test_order_from_argument_and_stdin(run, duel):
     assert "REFUSED" in out and "did you mean" in out
 
 
+def test_order_text_may_begin_with_a_dash(run, duel):
+    """``- PASS`` and ``-x`` are order text, with or without ``--`` (issue 14)."""
+    for args in (["--", "-x"], ["- PASS"], ["-x"]):
+        out = run("order", "duel", "north", *args, code=2)
+        assert "REFUSED" in out and f"{args[-1]} -> REFUSED" in out
+    assert "order [OPTIONS] GAME_ID SEAT" in run("order", "--help")
+
+
 def test_archive_replay_and_rollback(run, duel, tmp_path):
     for seat in ("north", "east"):
         run("order", "duel", seat, f"COMMIT {hand_numbers(run, seat)[0]}")

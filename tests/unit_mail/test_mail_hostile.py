@@ -1,0 +1,82 @@
+"""Forged and mangled tags and senders (issue 14), over the Maildir transport."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from pbem.daemon import Daemon
+from pbem.demo import drop, make_game, make_home, player_mail, sent_mails
+from pbem.mail.tags import find_tag, strip_tokens, tokens_equal
+from pbem.store import BASE32, Store, new_token
+
+
+def run(home: Path) -> list:
+    before = len(sent_mails(home))
+    Daemon(home).run_once()
+    return sent_mails(home)[before:]
+
+
+def test_new_tokens_have_65_bits_of_base32_and_read_as_typed(tmp_path: Path) -> None:
+    tokens = {new_token() for _ in range(200)}
+    assert len(tokens) == 200
+    assert all(len(t) == 13 and set(t) <= set(BASE32) for t in tokens)
+    assert not set("ilou") & set(BASE32) and len(BASE32) == 32
+    token = next(iter(tokens))
+    assert tokens_equal(token.upper(), token)
+    assert tokens_equal("0123456781", "o12345678l") and tokens_equal("l1", "11")
+    home = make_home(tmp_path / "home")
+    make_game(home, "g1", {"north": "ann@example.org", "east": "bo@example.org"},
+              moderators=["gm@example.org"])
+    game = Store(home).load("g1")
+    assert all(len(t) == 13 for t in game.server["tokens"].values())
+    drop(home, "a", player_mail("ann@example.org",
+                                f"[g1 north {game.server['tokens']['north'].upper()}]",
+                                "STATUS\n", "<typed@x>"))
+    assert "Status of g1" in str(run(home)[0].get_body(("plain",)).get_content())
+
+
+def test_old_tokens_keep_working(mailhome: Path) -> None:
+    drop(mailhome, "a", player_mail("alice@example.org", "[fx-001 north TK7F3Q]", "COMMIT 7\n",
+                                    "<old@x>"))
+    run(mailhome)
+    assert [e.order for e in Store(mailhome).load("fx-001").record.entries] == ["COMMIT 7"]
+
+
+def test_the_russian_moderator_seat_word_authenticates(mailhome: Path) -> None:
+    assert find_tag("[fx-001 модератор tgm4k8]").is_moderator  # type: ignore[union-attr]
+    drop(mailhome, "m", player_mail("gm@example.org", "[fx-001 модератор tgm4k8]",
+                                    "AS north COMMIT 7\n", "<gm-ru@x>"))
+    run(mailhome)
+    assert [(e.by, e.order) for e in Store(mailhome).load("fx-001").record.entries] == [
+        ("moderator:gm@example.org", "COMMIT 7")]
+
+
+def test_no_reply_echoes_a_token_from_a_cut_or_non_ascii_tag(mailhome: Path) -> None:
+    subjects = ["Re: [fx-001 north tk7f3q", "[duel модератор bz9vuy]",
+                "[fx-001 nоrth tk7f3q] (Cyrillic о)", "Re: [fx-001 north tk7f3q and more"]
+    for i, subject in enumerate(subjects):
+        drop(mailhome, f"c{i}", player_mail("alice@example.org", subject, "COMMIT 7\n",
+                                            f"<cut-{i}@x>"))
+    mails = run(mailhome)
+    assert len(mails) == len(subjects)
+    for msg in mails:
+        assert "tk7f3q" not in msg.as_string() and "bz9vuy" not in msg.as_string()
+    assert strip_tokens("Re: [duel north bz9vuy") == "Re: [duel north]"
+
+
+def test_nul_or_line_break_in_from_never_reaches_a_reply_address(mailhome: Path) -> None:
+    forged = ["<mallory@example.org\x00>", '"mal\x00lory"@example.org',
+              "=?utf-8?q?mallory=40example=2Eorg=0D=0ABcc=3A_bob=40example=2Eorg?="]
+    for i, sender in enumerate(forged):
+        raw = player_mail("x@example.org", "[fx-001 north tk7f3q]", "COMMIT 7\n",
+                          f"<nul-{i}@x>").replace(b"From: <x@example.org>",
+                                                  b"From: " + sender.encode())
+        drop(mailhome, f"n{i}", raw)
+    mails = run(mailhome)
+    for msg in mails:
+        head = msg.as_string().split("\n\n", 1)[0]
+        assert "\x00" not in head and "bob@example.org" not in head.lower()
+    failed = [json.loads(p.read_text()) for p in
+              (mailhome / "mail" / "outbox" / "failed").glob("*.json")]
+    assert len(failed) == 3 and all(f["to"] == [] for f in failed)
+    assert all("no deliverable recipient" in f["last_error"] for f in failed)
