@@ -80,3 +80,34 @@ def test_nul_or_line_break_in_from_never_reaches_a_reply_address(mailhome: Path)
               (mailhome / "mail" / "outbox" / "failed").glob("*.json")]
     assert len(failed) == 3 and all(f["to"] == [] for f in failed)
     assert all("no deliverable recipient" in f["last_error"] for f in failed)
+
+
+def test_handled_message_ids_and_the_spool_are_kept_for_a_while(mailhome: Path,
+                                                                 monkeypatch) -> None:
+    """Retention (pbem.yaml ``retention``, 90 days by default), applied by the daemon."""
+    def at(day: str) -> None:
+        monkeypatch.setenv("PBEM_NOW", f"{day}T12:00:00Z")
+    at("2026-11-21")
+    make_game(mailhome, "fx-002", {"north": "alice@example.org", "east": "bob@example.org"},
+              seed="s2", tokens={"north": "tn2aaa", "east": "te2bbb"})
+    drop(mailhome, "a", player_mail("alice@example.org", "[fx-001 north tk7f3q]",
+                                    "COMMIT 7\n", "<r1@x>"))
+    drop(mailhome, "b", player_mail("alice@example.org", "[fx-002 north tn2aaa]",
+                                    "STATUS\n", "<r2@x>"))
+    drop(mailhome, "g", player_mail("gm@example.org", "[fx-001 moderator tgm4k8]",
+                                    "END the players agreed\n", "<r3@x>"))
+    run(mailhome)
+    spool = mailhome / "mail" / "spool"
+    assert Store(mailhome).load("fx-001").outcome() is not None
+    assert set(Store(mailhome).load("fx-001").server["processed"]) == {"<r1@x>", "<r3@x>"}
+    assert [d.name for d in spool.glob("????-??-??")] == ["2026-11-21"]
+    at("2027-02-18")                # 89 days on: everything kept
+    run(mailhome)
+    assert Store(mailhome).load("fx-001").server.get("processed")
+    assert (spool / "2026-11-21").is_dir()
+    at("2027-02-20")                # 91 days on: the ended game and the spool day pruned
+    run(mailhome)
+    ended = Store(mailhome).load("fx-001")
+    assert not ended.server.get("processed") and len(ended.record.entries) == 2
+    assert Store(mailhome).load("fx-002").server["processed"]      # still running: kept
+    assert not (spool / "2026-11-21").exists()
