@@ -38,3 +38,42 @@ def _problem(spec: str) -> str | None:
     if "." not in address.domain.strip("[]"):
         return f"the domain {address.domain!r} has no dot"
     return None
+
+
+def deliverable(text: str) -> str:
+    """`text` as the judge writes it in a ``To:`` header and an SMTP ``RCPT TO``: one bare
+    address with its domain in IDNA (ASCII) form, so a non-ASCII domain such as a forged
+    ``example.оrg`` (Cyrillic о) travels as ``example.xn--rg-…``; a non-ASCII local part
+    stays UTF-8 (it can only go to a server that offers SMTPUTF8, RFC 6531).  `AddressError`
+    for anything that is not one address: control characters (NUL, CR, LF), no ``@``, a
+    domain IDNA cannot encode."""
+    spec = text.strip()
+    if any(ord(c) < 0x20 or ord(c) == 0x7F for c in spec):
+        raise AddressError(f"{text!r} is not an email address: it has control characters")
+    local, _, domain = spec.rpartition("@")
+    # RFC 6532 allows any UTF-8 in the local part: check its shape with ASCII stand-ins
+    problem = _problem("".join(c if c.isascii() else "x" for c in local) + "@" + domain
+                       if local else spec)
+    if problem:
+        raise AddressError(f"{text!r} is not an email address: {problem}")
+    if not domain.isascii():
+        try:
+            domain = domain.encode("idna").decode("ascii")
+        except UnicodeError as exc:
+            raise AddressError(f"{text!r} is not an email address: its domain cannot be "
+                               f"written in IDNA ({exc})") from None
+    return f"{local}@{domain.lower()}"
+
+
+def recipients(addresses: list[str]) -> list[str]:
+    """`addresses` as the judge can deliver to them (`deliverable`: IDNA
+    domains); anything that is not an address (a forged From with CR/LF or NUL) is left
+    out, so it never reaches a header or an SMTP command."""
+    out = []
+    for addr in addresses:
+        try:
+            out.append(deliverable(addr))
+        except AddressError:
+            continue
+    return out
+

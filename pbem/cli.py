@@ -240,14 +240,15 @@ def status(ctx: click.Context, game_id: str, seat: str | None, lang: str | None)
     click.echo("\n\n".join(p for p in parts if p))
 
 
-@main.command()
+@main.command(context_settings={"ignore_unknown_options": True})
 @click.argument("game_id")
 @click.argument("seat")
 @click.argument("text", required=False)
 @click.pass_context
 @friendly
 def order(ctx: click.Context, game_id: str, seat: str, text: str | None) -> None:
-    """Submit orders for SEAT (TEXT, or '-' / nothing to read standard input)."""
+    """Submit orders for SEAT (TEXT, or '-' / nothing to read standard input).  TEXT may
+    begin with '-' (``pbem order g north "- PASS"``, or after ``--``)."""
     if text is None or text == "-":
         text = sys.stdin.read()
     with store_of(ctx).transaction(game_id) as game:

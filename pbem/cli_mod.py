@@ -1,12 +1,15 @@
-"""``pbem mod``, ``pbem rollback`` and ``pbem stuck``: the moderator's commands from the
-shell."""
+"""``pbem mod``, ``pbem rollback``, ``pbem stuck`` and ``pbem verify``: the moderator's
+commands from the shell."""
 from __future__ import annotations
 
 import sys
 
 import click
 
+from engine import registry
+from engine.archive import load_yaml, record_from_data
 from engine.game import Game
+from engine.record import replay
 from pbem import moderation
 from pbem.cli_base import friendly, main, store_of
 from pbem.mail.help import command_lines
@@ -110,3 +113,23 @@ def stuck(ctx: click.Context) -> None:
         click.echo("no game is stuck")
     for row in rows:
         click.echo(moderation.stuck_line(row))
+
+
+@main.command()
+@click.argument("game_id")
+@click.pass_context
+@friendly
+def verify(ctx: click.Context, game_id: str) -> None:
+    """Replay GAME_ID's live record with the server's dice seed, checking the state hash
+    of every entry and every logged roll (a running game too); exit status 1 on the first
+    mismatch."""
+    store = store_of(ctx)
+    if not store.exists(game_id):
+        raise click.ClickException(f"no game {game_id!r} in {store.home}")
+    data = load_yaml(store.path(game_id).read_bytes())
+    for private in ("server", "cache"):     # the judge's own sections: not the record
+        data.pop(private, None)
+    record = record_from_data(data)
+    replay(registry.get(record.header.rules), record, verify=True)
+    click.echo(f"verify: {game_id}: {len(record.entries)} entries verified, final state "
+               f"hash {record.final_state_hash}")

@@ -44,6 +44,9 @@ poll_interval: 60                # seconds between polls when IMAP IDLE is not o
 reports:
   map_width: 1600                # PNG map on status reports (pixels); 0: no map
   html: true                     # an HTML alternative with tables on status reports
+retention:
+  processed_days: 90             # days after a game ends that its handled Message-IDs are kept
+  spool_days: 90                 # days the raw copy of each inbound mail is kept
 """
 
 
@@ -103,6 +106,13 @@ class ReportsConfig:
 
 
 @dataclass
+class RetentionConfig:
+    """How long the judge keeps what it needs only for a while (`pbem.mail.retention`)."""
+    processed_days: int = 90        # a game's record of handled Message-IDs, after its end
+    spool_days: int = 90            # the raw copy of every inbound mail (mail/spool/<day>/)
+
+
+@dataclass
 class Config:
     """The whole server configuration."""
     home: Path
@@ -112,6 +122,7 @@ class Config:
     smtp: SmtpConfig = field(default_factory=SmtpConfig)
     limits: Limits = field(default_factory=Limits)
     reports: ReportsConfig = field(default_factory=ReportsConfig)
+    retention: RetentionConfig = field(default_factory=RetentionConfig)
     poll_interval: float = 60.0
 
     @property
@@ -126,7 +137,7 @@ class Config:
 
 
 _SECTIONS: dict[str, type] = {"mailbox": MailboxConfig, "smtp": SmtpConfig, "limits": Limits,
-                              "reports": ReportsConfig}
+                              "reports": ReportsConfig, "retention": RetentionConfig}
 _TOP = {"judge_address": str, "judge_name": str, "poll_interval": float}
 _TRANSPORTS = {"mailbox": ("imap", "maildir"), "smtp": ("smtp", "maildir")}
 

@@ -19,6 +19,7 @@ from pbem.mail.inbox import Inbox, make_inbox
 from pbem.mail.moderator import Duties
 from pbem.mail.outbox import Outbox
 from pbem.mail.processor import Processor, utcnow
+from pbem.mail.retention import Retention
 from pbem.mail.senders import Sender, flush, make_sender
 
 log = logging.getLogger("pbem.daemon")
@@ -44,6 +45,7 @@ class Daemon:
         self.processor = Processor(self.cfg, self.store, self.outbox)
         self.clocks = ClockRunner(self.processor)
         self.duties = Duties(self.processor)
+        self.retention = Retention(self.cfg.retention, self.store, self.cfg.mail_dir / "spool")
         self.stopping = False
         self.started = False
 
@@ -91,7 +93,7 @@ class Daemon:
 
     def cycle(self) -> int:
         """Fetch + process, fire deadlines, moderator duties (notices left by ``pbem mod``,
-        dropped seats, pause reminders, the daily stuck digest), send.  Returns messages
+        dropped seats, pause reminders, the daily stuck digest), retention, send.  Returns messages
         handled."""
         if not self.started:
             self.recover()
@@ -100,6 +102,11 @@ class Daemon:
             self.clocks.fire()
         if not self.stopping:
             self.duties.run()
+        if not self.stopping:
+            try:
+                self.retention.run(self.processor.now())
+            except Exception:   # pruning waits for the next cycle; the mail goes on
+                log.exception("retention failed")
         self.send()
         return handled
 

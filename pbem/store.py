@@ -49,10 +49,17 @@ def check_game_id(game_id: str) -> str:
     return game_id
 
 
+#: Crockford's Base32 alphabet: digits and lower-case letters but i, l, o and u (nothing
+#: to mistake for another character; `pbem.mail.tags.tokens_equal` reads o as 0, i/l as 1)
+BASE32 = "0123456789abcdefghjkmnpqrstvwxyz"
+TOKEN_CHARS = 13                          # 65 bits
+
+
 def new_token() -> str:
-    """A short random token for a subject tag (``[his-042 france k7f3q9]``)."""
-    alphabet = "abcdefghjkmnpqrstuvwxyz23456789"
-    return "".join(secrets.choice(alphabet) for _ in range(6))
+    """A fresh subject-tag token (``[his-042 france 7k2mq9xh3fdwe]``): 13 Base32 characters,
+    65 random bits.  Games started before keep their 6-character tokens."""
+    bits = secrets.randbits(5 * TOKEN_CHARS)
+    return "".join(BASE32[(bits >> (5 * i)) & 31] for i in range(TOKEN_CHARS))
 
 
 def atomic_write(path: Path, data: bytes) -> None:

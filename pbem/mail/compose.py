@@ -16,7 +16,15 @@ from email.message import EmailMessage
 from email.policy import SMTP
 from email.utils import format_datetime
 
+from pbem.addresses import recipients
 from pbem.config import Config
+
+#: the ``To:`` of a mail none of whose recipients is an address (RFC 5322 empty group):
+#: the outbox files it under failed/ at once
+NO_RECIPIENT = "undisclosed-recipients:;"
+#: headers whose value is a list of addresses: a UTF-8 local part is written as UTF-8
+#: (RFC 6532), never as an RFC 2047 encoded word, which is no address
+_ADDRESS_HEADERS = ("to", "cc")
 
 
 def stable_message_id(cfg: Config, *parts: str) -> str:
@@ -51,14 +59,15 @@ class OutMail:
     def as_bytes(self) -> bytes:
         lines = []
         for key, value in self.headers:
-            if value.isascii() and len(key) + len(value) < 990:
+            if (value.isascii() or key.lower() in _ADDRESS_HEADERS) and \
+                    len(key) + len(value) < 990:
                 lines.append(f"{key}: {value}")
             else:
                 encoded = Header(value, "utf-8", header_name=key).encode(linesep="\r\n")
                 lines.append(f"{key}: {encoded}")
         body = quopri.encodestring(self.body.replace("\r\n", "\n").encode("utf-8"))
         body = body.replace(b"\n", b"\r\n")
-        return "\r\n".join(lines).encode("ascii") + b"\r\n\r\n" + body
+        return "\r\n".join(lines).encode("utf-8") + b"\r\n\r\n" + body
 
 
 def _mailbox(name: str, addr: str) -> str:
@@ -74,7 +83,7 @@ def build(cfg: Config, *, to: list[str], subject: str, body: str, message_id: st
           auto: str = "auto-replied", when: datetime | None = None) -> OutMail:
     """A text/plain UTF-8 mail from the judge (quoted-printable: safe for any relay)."""
     headers = [("From", _mailbox(cfg.judge_name, cfg.judge_address)),
-               ("To", ", ".join(to)), ("Subject", subject),
+               ("To", ", ".join(recipients(to)) or NO_RECIPIENT), ("Subject", subject),
                ("Date", format_datetime(when or datetime.now(timezone.utc))),
                ("Message-ID", message_id)]
     if in_reply_to:
@@ -93,7 +102,7 @@ def build_stdlib(cfg: Config, *, to: list[str], subject: str, body: str, message
     """The same mail built with the stdlib (reference for the tests)."""
     msg = EmailMessage(policy=SMTP)
     msg["From"] = Address(cfg.judge_name, addr_spec=cfg.judge_address)
-    msg["To"] = ", ".join(to)
+    msg["To"] = ", ".join(recipients(to)) or NO_RECIPIENT
     msg["Subject"] = subject
     msg["Date"] = format_datetime(when or datetime.now(timezone.utc))
     msg["Message-ID"] = message_id

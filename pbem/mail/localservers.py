@@ -169,10 +169,12 @@ class LocalMailServers:
     """Dovecot (IMAP + LMTP) and an aiosmtpd SMTP relay on 127.0.0.1 (see module doc)."""
 
     def __init__(self, users: list[str], password: str = PASSWORD,
-                 tls: tuple[Path, Path] | None = None) -> None:
+                 tls: tuple[Path, Path] | None = None, smtputf8: bool = False) -> None:
         """`tls`: (certificate chain PEM, key PEM) for 127.0.0.1.  With it Dovecot offers
         STARTTLS on the IMAP port and implicit TLS on `imaps_port`, the SMTP relay demands
-        STARTTLS on `smtp_port` and speaks implicit TLS on `smtps_port`."""
+        STARTTLS on `smtp_port` and speaks implicit TLS on `smtps_port`.  `smtputf8`: the
+        relay offers SMTPUTF8 (RFC 6531; off, as on many small relays)."""
+        self.smtputf8 = smtputf8
         self.users = sorted(set(u.lower() for u in users))
         self.password = password
         self.tls = tls
@@ -236,7 +238,7 @@ class LocalMailServers:
             return AuthResult(success=ok)
 
         common = dict(authenticator=authenticator, auth_require_tls=False,
-                      auth_required=False, ready_timeout=10)
+                      auth_required=False, ready_timeout=10, enable_SMTPUTF8=self.smtputf8)
         if self.tls:
             server_tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
             server_tls.load_cert_chain(str(self.tls[0]), str(self.tls[1]))

@@ -19,6 +19,8 @@ from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
+from pbem.addresses import recipients
+
 
 def _key(message_id: str) -> str:
     return hashlib.sha256(message_id.encode()).hexdigest()[:40]
@@ -141,23 +143,30 @@ class Outbox:
     def enqueue_many(self, msgs: "list[EmailMessage] | list[Any]", mail_from: str,
                      meta: dict | None = None) -> int:
         """Queue several mails with one sync of the file system for the batch (each file is
-        still written to a temp name and renamed); returns how many were new."""
+        still written to a temp name and renamed); returns how many were new.  A mail with
+        no deliverable recipient (`pbem.addresses.deliverable`) is filed under failed/ at
+        once with the reason: it never waits in the queue."""
         new = 0
         for msg in msgs:
             mid = str(msg["Message-ID"]).strip()
             if self.known(mid):
                 continue
-            to = [a for h in ("To", "Cc", "Bcc") for a in _addresses(msg, h)]
+            given = [a for h in ("To", "Cc", "Bcc") for a in _addresses(msg, h)]
+            to = recipients(given)
             if "Bcc" in msg:
                 del msg["Bcc"]
             entry = Entry(mid, mail_from, to, msg.as_bytes(), time.time(), meta=meta or {})
-            path = self.queue / (entry.key + ".json")
+            if not to:
+                entry.last_error = ("no deliverable recipient (the sender's address is "
+                                    f"not one): To {str(msg['To'])!r}")[:500]
+            path = (self.queue if to else self.failed) / (entry.key + ".json")
             tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
             tmp.write_bytes(entry.to_json())
             os.replace(tmp, path)
             new += 1
         if new:
             sync_filesystem(self.queue)
+            fsync_dir(self.failed)
         return new
 
     def pending(self) -> list[Entry]:
@@ -214,6 +223,9 @@ class Outbox:
 
 
 def _addresses(msg: Any, header: str) -> list[str]:
+    """The addresses of a header; UTF-8 bytes a parser kept as surrogates (a mail re-read
+    from its pending file) are decoded back."""
     from email.utils import getaddresses
-    values = msg.get_all(header) or []
-    return [addr for _, addr in getaddresses([str(v) for v in values]) if addr]
+    values = [str(v).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+              for v in msg.get_all(header) or []]
+    return [addr for _, addr in getaddresses(values) if addr]

@@ -23,7 +23,6 @@ import hashlib
 import json
 import logging
 import os
-import re
 import traceback
 from collections import Counter
 from contextlib import contextmanager
@@ -44,7 +43,7 @@ from pbem.mail.loops import RateLimiter, classify
 from pbem.mail.outbox import Outbox, atomic_write
 from pbem.mail.parse import Inbound, parse_message
 from pbem.mail.strip import strip_quotes
-from pbem.mail.tags import Tag, find_tag, format_tag, tokens_equal
+from pbem.mail.tags import Tag, find_tag, format_tag, strip_tokens, tokens_equal
 from pbem.reports.i18n import t
 from pbem.reports.mails import new_items
 
@@ -473,8 +472,7 @@ def _valid_id(game_id: str) -> bool:
 
 def _untag(subject: str) -> str:
     """The subject with any tag's token removed (refusals never echo a token)."""
-    return re.sub(r"\[\s*([A-Za-z0-9][A-Za-z0-9_.\-]*)\s+([A-Za-z0-9_:\-]+)\s+[A-Za-z0-9_\-]{3,}\s*\]",
-                  r"[\1 \2]", subject)
+    return strip_tokens(subject)
 
 
 def _re(subject: str) -> str:

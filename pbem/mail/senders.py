@@ -110,15 +110,17 @@ class SmtpSender:
             for entry in entries:
                 stop = False
                 try:
-                    errors, _ = await client.sendmail(entry.mail_from, entry.to, entry.raw)
-                    res = Result(True) if not errors else \
-                        Result(False, f"refused: {errors}", permanent=True)
+                    res = await _send_one(client, entry)
                 except aiosmtplib.SMTPRecipientsRefused as exc:
                     res = Result(False, f"recipients refused: {exc}", permanent=True)
                 except aiosmtplib.SMTPResponseException as exc:
                     res = Result(False, f"{exc.code} {exc.message}",
                                  permanent=500 <= exc.code < 600)
                     stop = exc.code == 421
+                except (aiosmtplib.SMTPNotSupported, UnicodeError, ValueError) as exc:
+                    # this mail cannot go over this server (a UTF-8 address without
+                    # SMTPUTF8, an address the client will not write): only this one fails
+                    res = Result(False, f"{type(exc).__name__}: {exc}", permanent=True)
                 except (aiosmtplib.SMTPException, OSError, asyncio.TimeoutError) as exc:
                     res = Result(False, f"{type(exc).__name__}: {exc}")
                     stop = True
@@ -153,6 +155,24 @@ class SmtpSender:
         return asyncio.run(self._send_parallel(entries, on_result or _noop))
 
 
+async def _send_one(client: aiosmtplib.SMTP, entry: Entry) -> Result:
+    """Send one mail on an open session.  An address with a UTF-8 local part (RFC 6531)
+    goes out with the SMTPUTF8 parameter when the server offers it; when it does not,
+    the mail is refused here, permanently, before any command is sent."""
+    options: list[str] = []
+    if not all(a.isascii() for a in (entry.mail_from, *entry.to)):
+        if client.is_ehlo_or_helo_needed:
+            await client.ehlo()
+        if not client.supports_extension("smtputf8"):
+            return Result(False, "a recipient's address is not ASCII and the server does "
+                          "not offer SMTPUTF8", permanent=True)
+        options.append("SMTPUTF8")
+    errors, _ = await client.sendmail(entry.mail_from, entry.to, entry.raw,
+                                      mail_options=options)
+    return Result(True) if not errors else \
+        Result(False, f"refused: {errors}", permanent=True)
+
+
 def make_sender(cfg: SmtpConfig) -> Sender:
     """The sender for the configured transport."""
     if cfg.transport == "maildir":
@@ -185,7 +205,7 @@ def flush(outbox: Outbox, sender: Sender, batch: int = 200) -> tuple[int, int]:
     for start in range(0, len(due), batch):
         chunk = due[start:start + batch]
         results = sender.send(chunk, record)
-        if results and not any(r.ok for r in results):
+        if results and not any(r.ok or r.permanent for r in results):
             # server unreachable: the rest waits for the backoff too
             for entry in due[start + batch:]:
                 outbox.mark_failed_attempt(entry, "not tried: server unreachable")

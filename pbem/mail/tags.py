@@ -1,7 +1,11 @@
 """Routing tags: ``[GAME_ID SEAT TOKEN]`` in the subject (or alone on a body line).
 
 Every mail a seat receives carries its tag; replies keep it, so a player never types it.
-Moderators use the seat word ``moderator`` (or ``gm``) and their own token.
+Moderators use the seat word ``moderator`` (or ``gm``, or ``модератор``) and their own token.
+Tokens (`pbem.store.new_token`) are 13 characters of Crockford's Base32 (65 random bits):
+lower case, no ``i l o u``, and read case-insensitively with ``o`` as ``0`` and ``i``/``l`` as ``1``, so a token
+typed from a printout still matches.  Games started before carry 6-character tokens from
+a 31-letter alphabet with no ``0 1 i l o``; they compare the same way and keep working.
 """
 from __future__ import annotations
 
@@ -9,9 +13,13 @@ import hmac
 import re
 from dataclasses import dataclass
 
-_TAG = re.compile(r"\[\s*([A-Za-z0-9][A-Za-z0-9_.\-]*)\s+([A-Za-z0-9_:\-]+)\s+"
+_TAG = re.compile(r"\[\s*([A-Za-z0-9][A-Za-z0-9_.\-]*)\s+([\w:\-]+)\s+"
                   r"([A-Za-z0-9_\-]{5,})\s*\]")
+#: anything shaped like a tag, even cut short or with letters a tag cannot have: the first
+#: two words stay, the third (where a token would be) goes
+_TAG_LIKE = re.compile(r"\[\s*([^\s\[\]]+)\s+([^\s\[\]]+)\s+[^\s\[\]]+(?:\s+[^\s\[\]]+)*\s*\]?")
 MODERATOR_SEATS = ("moderator", "gm", "модератор")
+_TYPED = str.maketrans({"o": "0", "i": "1", "l": "1", "-": None, " ": None})
 
 
 @dataclass(frozen=True)
@@ -53,6 +61,18 @@ def is_tag_line(line: str) -> bool:
     return _TAG.fullmatch(line.strip()) is not None
 
 
+def strip_tokens(subject: str) -> str:
+    """`subject` with the token of every tag, or of anything shaped like one (cut short,
+    non-ASCII), removed: ``Re: [duel north bz9vuy`` -> ``Re: [duel north]``.  Replies
+    that quote a subject use this, so no reply ever echoes a token."""
+    return _TAG_LIKE.sub(r"[\1 \2]", subject)
+
+
+def _typed(token: str) -> bytes:
+    return token.lower().translate(_TYPED).encode("utf-8")
+
+
 def tokens_equal(given: str, expected: str | None) -> bool:
-    """Constant-time token comparison."""
-    return bool(expected) and hmac.compare_digest(given.encode(), str(expected).encode())
+    """Constant-time token comparison, case-insensitive, with Crockford's readings of
+    ``o``, ``i`` and ``l``."""
+    return bool(expected) and hmac.compare_digest(_typed(given), _typed(str(expected)))

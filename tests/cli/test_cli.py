@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -97,6 +98,32 @@ def test_order_from_argument_and_stdin(run, duel):
     assert "(entry 2)" in out
     out = run("order", "duel", "north", "FROB", code=2)
     assert "REFUSED" in out and "did you mean" in out
+
+
+def test_order_text_may_begin_with_a_dash(run, duel):
+    """``- PASS`` and ``-x`` are order text, with or without ``--`` (issue 14)."""
+    for args in (["--", "-x"], ["- PASS"], ["-x"]):
+        out = run("order", "duel", "north", *args, code=2)
+        assert "REFUSED" in out and f"{args[-1]} -> REFUSED" in out
+    assert "order [OPTIONS] GAME_ID SEAT" in run("order", "--help")
+
+
+def test_verify_replays_a_running_game_and_catches_tampering(run, duel, home, tmp_path):
+    """`pbem verify` checks the live record with the server's seed (issue 14)."""
+    for seat in ("north", "east"):
+        run("order", "duel", seat, f"COMMIT {hand_numbers(run, seat)[0]}")
+    out = run("verify", "duel")
+    assert re.fullmatch(r"verify: duel: 2 entries verified, final state hash [0-9a-f]{64}\n",
+                        out)
+    run("replay", "--verify", str(home / "games" / "duel" / "game.yaml"), code=1)  # not an archive
+    copy = tmp_path / "copy"
+    shutil.copytree(home, copy)
+    live = copy / "games" / "duel" / "game.yaml"
+    first = re.search(r"^  state_hash: ([0-9a-f]{64})", live.read_text(), re.M)[1]  # type: ignore[index]
+    live.write_text(live.read_text().replace(first, "0" * 64, 1))
+    out = run("--home", str(copy), "verify", "duel", code=1)
+    assert "entry 1" in out and "state hash differs" in out
+    run("--home", str(copy), "verify", "nogame", code=1)
 
 
 def test_archive_replay_and_rollback(run, duel, tmp_path):

@@ -84,6 +84,7 @@ BAD: dict[str, list[list[str]]] = {
     "rollback": [["nosuch", "1"], ["duel", "99"], ["duel", "abc"], ["duel", "-5"],
                  ["duel", "0", "--as", "nobody@example.org"]],
     "stuck": [["extra"]],
+    "verify": [["nosuch"], [], ["duel", "extra"], ["../duel"]],
     "render": [["nosuch", "-o", "{tmp}/x.png"], ["duel", "-o", "/nonexistent/dir/x.png"],
                ["duel", "-o", "{file}/x.png"], ["duel", "--as", "moon", "-o", "{tmp}/x.png"],
                ["duel", "--width", "5", "-o", "{tmp}/x.png"],
@@ -95,7 +96,7 @@ HOMELESS = {"init", "rules", "simulate", "demo", "new"}
 #: Arguments that make a command otherwise valid, to try it on a missing home.
 VALID = {"status": ["duel"], "order": ["duel", "north", "PASS"], "archive": ["duel"],
          "mod": ["duel", "PAUSE"], "rollback": ["duel", "0"], "render": ["duel", "-o", "x.png"],
-         "run": ["--once"]}
+         "run": ["--once"], "verify": ["duel"]}
 
 
 @pytest.fixture

@@ -66,3 +66,18 @@ def test_permanent_failure_and_give_up(tmp_path: Path) -> None:
     box.mark_failed_attempt(two, "timeout", now=two.created + 101)
     assert box.counts() == {"queue": 0, "sent": 0, "failed": 2}
     assert box.find_sent(one.message_id) is not None
+
+
+def test_a_mail_with_no_deliverable_recipient_is_failed_at_once(tmp_path) -> None:
+    """A forged From with CR/LF or NUL never reaches a header or the queue (issue 14)."""
+    cfg = parse_config(DEFAULT_CONFIG, tmp_path)
+    box = Outbox(tmp_path / "outbox")
+    bad = build(cfg, to=["mallory@example.org\r\nBcc: victim@example.org"], subject="x",
+                body="x", message_id="<bad@x>")
+    good = build(cfg, to=["ann@EXAMPLE.\u043erg"], subject="x", body="x", message_id="<good@x>")
+    assert bad["To"] == "undisclosed-recipients:;" and b"victim" not in bad.as_bytes()
+    assert good["To"] == "ann@example.xn--rg-emc"
+    assert box.enqueue_many([bad, good], "judge@example.org") == 2
+    assert box.counts() == {"queue": 1, "sent": 0, "failed": 1}
+    [failed] = [p for p in box.failed.glob("*.json")]
+    assert "no deliverable recipient" in failed.read_text()
