@@ -149,6 +149,15 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class DataReport:
+    """A game's component data checked against its rules (`Rules.check_data`): `problems`
+    (empty when sound) and `provisional`, where each value not yet confirmed from the
+    physical components sits."""
+    problems: list[str]
+    provisional: list[str]
+
+
+@dataclass(frozen=True)
 class ScenarioInfo:
     """A scenario a game offers: its seats and the player counts it supports."""
     name: str
@@ -228,6 +237,12 @@ class Rules(ABC):
         """Problems of a malformed state; the base class checks nothing."""
         return []
 
+    def check_data(self, directory: Path | None) -> DataReport | None:
+        """A game whose component data is a kit a moderator may replace (``pbem data check``,
+        ``pbem new --data``) checks the kit in `directory` (None: its own); None: the game
+        has no such kit."""
+        return None
 
-__all__ = ["CLOCK_CLASSES", "Decision", "IllegalOrder", "Option", "OptionSet", "Order",
+
+__all__ = ["CLOCK_CLASSES", "DataReport", "Decision", "IllegalOrder", "Option", "OptionSet", "Order",
            "Outcome", "Rules", "ScenarioInfo", "State"]
