@@ -400,8 +400,8 @@ def apply_march(state: State, kit: Kit, seat: str, order: Order) -> None:
     if not troops[here]:
         del troops[here]
     troops[there] = troops.get(there, 0) + 1
-    log(state, "march", seat=seat, start=here, to=there,
-        siege=state["cities"][there]["owner"] != seat)
+    besieging = state["cities"][there]["owner"] != seat
+    log(state, "march_siege" if besieging else "march", seat=seat, start=here, to=there)
 
 
 # ------------------------------------------------------------------ Intrigue (L711–729)
