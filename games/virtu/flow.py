@@ -12,7 +12,7 @@ from games.virtu.sieges import end_of_spring, ended
 
 def advance(state: State, kit: Kit) -> None:
     """Ask the next question: the next player's Spring turn or Winter, or move the Year on."""
-    while state["ask"] is None and state["season"] != "over":
+    while state["ask"] is None and state["season"] not in ("setup", "over"):
         order, turn = state["order"], state["turn"]
         if turn < len(order):
             state["turn"] += 1

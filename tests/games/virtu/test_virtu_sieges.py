@@ -1,0 +1,153 @@
+"""End of Spring: sieges, battles on the plains, retreats, turn order (§6); E12–E17."""
+from __future__ import annotations
+
+from games.virtu.common import turn_order
+from games.virtu.sieges import end_of_spring, siege
+from virtu_helpers import RULES, fresh, kit
+
+
+def besiege(state, seat, city, troops, war=0):
+    state["troops"][seat][city] = troops
+    state["players"][seat]["war"] = war
+
+
+def own(state, seat, city, troops=0):
+    state["cities"][city]["owner"] = seat
+    state["players"][seat]["domain"][state["supply"]["city_tokens"][city]] = False
+    if troops:
+        state["troops"][seat][city] = troops
+
+
+def test_e12_siena_falls_to_two_troops_and_a_bonus():
+    """E12 (L879–880): 2 Troops + 1 bonus = 3 against 3 − 1 (attacker's Agent) = 2."""
+    state = fresh(4)
+    state["cities"]["siena"]["agent"] = "red"
+    besiege(state, "red", "siena", 2, war=1)
+    siege(state, kit(state), "red", "siena")
+    assert state["cities"]["siena"]["owner"] == "red"
+    assert state["troops"]["red"]["siena"] == 2                      # final stability 2 < 3
+    assert state["players"]["red"]["domain"]["siena"] is True       # used side (L904)
+
+
+def test_e13_benevento_holds_and_the_survivor_retreats():
+    """E13 (L884–885): 2 against 2 + 1 (a non-attacker's Agent): 1 lost, 1 retreats."""
+    state = fresh(4)
+    state["cities"]["benevento"]["agent"] = "green"
+    besiege(state, "yellow", "benevento", 2)
+    state["troops"]["yellow"]["naples"] = 1
+    siege(state, kit(state), "yellow", "benevento")
+    assert state["cities"]["benevento"]["owner"] is None
+    assert state["troops"]["yellow"] == {"naples": 2, "palermo": 1}
+
+
+def test_e14_parma_is_taken_with_a_trophy():
+    """E14 (L889–890): 3 + 1 against 1 + 1 defending Troop: the attacker loses 1 Troop for
+    the defender's, keeps 2; the defender loses its Troop; Parma's token used side, a
+    Trophy."""
+    state = fresh(4)
+    own(state, "blue", "parma", troops=1)
+    besiege(state, "red", "parma", 3, war=1)
+    siege(state, kit(state), "red", "parma")
+    assert state["cities"]["parma"]["owner"] == "red"
+    assert state["troops"]["red"]["parma"] == 2
+    assert "parma" not in state["troops"]["blue"]
+    assert state["players"]["red"]["domain"]["parma"] is True
+    assert "parma" not in state["players"]["blue"]["domain"]
+    assert state["players"]["red"]["trophies"] == ["blue"]
+    assert RULES.validate(state) == []
+
+
+def test_e15_ravenna_final_stability_leaves_the_troops_out():
+    """E15 (L894–895) without the defender's +1 bonus (defenders pass by default, §11 E2):
+    3 + 1 = 4 against 2 + 1 Troop − 1 Agent = 2; final stability 1 (ruling R1): the attacker
+    loses only the Troop for the defender's."""
+    state = fresh(4)
+    own(state, "green", "ravenna", troops=1)
+    state["cities"]["ravenna"]["agent"] = "red"
+    besiege(state, "red", "ravenna", 3, war=1)
+    siege(state, kit(state), "red", "ravenna")
+    assert state["cities"]["ravenna"]["owner"] == "red"
+    assert state["troops"]["red"]["ravenna"] == 2
+
+
+def test_a_stability_three_city_costs_the_winner_a_troop():
+    state = fresh(4)
+    besiege(state, "red", "siena", 4)
+    siege(state, kit(state), "red", "siena")
+    assert state["troops"]["red"]["siena"] == 3                      # L901
+
+
+def test_e16_spoleto_holds_and_red_falls_back_to_florence():
+    """E16 (L929): 2 Troops against stability 2: 1 lost, the other retreats to Florence."""
+    state = fresh(4)
+    besiege(state, "red", "spoleto", 2)
+    del state["troops"]["red"]["florence"]
+    siege(state, kit(state), "red", "spoleto")
+    assert state["troops"]["red"] == {"pisa": 1, "florence": 1}
+
+
+def test_e17_without_a_road_home_the_default_loses_the_troops():
+    """E17 (L933): Green could sail back to Venice paying a Ship per Troop; the default
+    spends no Ships (§11 E4), so they are lost."""
+    state = fresh(4)
+    besiege(state, "green", "ancona", 2)
+    siege(state, kit(state), "green", "ancona")
+    assert "ancona" not in state["troops"]["green"]
+
+
+def test_a_second_capture_from_the_same_player_gives_no_trophy_and_takes_the_cathedral():
+    state = fresh(4)
+    own(state, "blue", "parma")
+    own(state, "blue", "siena")
+    state["cities"]["siena"]["cathedral"] = True
+    state["players"]["blue"]["domain"]["cathedral_siena"] = False
+    besiege(state, "red", "parma", 3)
+    siege(state, kit(state), "red", "parma")
+    besiege(state, "red", "siena", 5)
+    siege(state, kit(state), "red", "siena")
+    assert state["players"]["red"]["trophies"] == ["blue"]          # L911
+    assert state["players"]["red"]["domain"]["cathedral_siena"] is True   # L915
+    assert "cathedral_siena" not in state["players"]["blue"]["domain"]
+
+
+def test_battle_on_the_plains_before_a_neutral_city():
+    """L941–946: 5 against 1: the loser loses all, the winner as many, then besieges with
+    4 (more than Siena's 3, so the default goes on, §11 E3)."""
+    state = fresh(4)
+    besiege(state, "red", "siena", 5)
+    besiege(state, "blue", "siena", 1)
+    state["order"] = ["red", "blue", "green", "yellow"]
+    end_of_spring(state, kit(state))
+    assert "siena" not in state["troops"]["blue"]
+    assert state["cities"]["siena"]["owner"] == "red"
+    assert state["troops"]["red"]["siena"] == 3          # 5 − 1 (battle) − 1 (stability 3)
+
+
+def test_the_winner_of_a_battle_abandons_a_siege_it_cannot_win():
+    state = fresh(4)
+    besiege(state, "red", "siena", 4)
+    besiege(state, "blue", "siena", 1)
+    state["order"] = ["red", "blue", "green", "yellow"]
+    end_of_spring(state, kit(state))
+    assert state["cities"]["siena"]["owner"] is None
+    assert state["troops"]["red"]["florence"] == 4       # 3 retreat home (L946)
+
+
+def test_a_tied_battle_costs_each_a_troop_and_both_retreat():
+    state = fresh(4)
+    besiege(state, "red", "siena", 2)
+    besiege(state, "blue", "siena", 2)
+    state["order"] = ["red", "blue", "green", "yellow"]
+    end_of_spring(state, kit(state))
+    assert "siena" not in state["troops"]["red"] and "siena" not in state["troops"]["blue"]
+    assert state["troops"]["red"]["florence"] == 2       # retreated along the road
+
+
+def test_turn_order_most_cities_first_ties_by_the_disc_on_top():
+    """L964–966."""
+    state = fresh(4)
+    own(state, "green", "ferrara")
+    state["stamp"] += 1
+    state["track"]["yellow"] = state["stamp"]           # yellow's disc moved last: on top
+    order = turn_order(state)
+    assert order[0] == "green" and order[1] == "yellow"
