@@ -1,5 +1,8 @@
 """``pbem data check virtu``: the data kit validated against the rules (§15, the components
-list L45–116), and every provisional value listed."""
+list L45–116), and every provisional value listed.
+
+Rules: §1, §15
+"""
 from __future__ import annotations
 
 import re

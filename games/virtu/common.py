@@ -1,4 +1,7 @@
-"""Small helpers every phase uses: the game log, the pool of a payment, the Cities track."""
+"""Small helpers every phase uses: the game log, the pool of a payment, the Cities track.
+
+Rules: §6.7
+"""
 from __future__ import annotations
 
 from typing import Any

@@ -1,5 +1,8 @@
 """The Year: Spring in turn order, the end of Spring, Winter in the new turn order, the end
-check and the final Winter (§4, L418–432; §10, L1176–1182)."""
+check and the final Winter (§4, L418–432; §10, L1176–1182).
+
+Rules: §4, §10
+"""
 from __future__ import annotations
 
 from engine.contract import State

@@ -4,6 +4,8 @@ Rules: §15 (the data the rulebook's text lacks).  Every entry names the source 
 values in ``src`` (field → ``rulebook L<n>`` or ``provisional``; ``"*"`` covers the rest); list
 entries (roads, sea links) carry it as their last element.  A game runs on the built-in kit or
 on a moderator's own directory, pinned in the game by content hash (`kit_of`).
+
+Rules: §15
 """
 from __future__ import annotations
 

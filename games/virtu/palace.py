@@ -1,4 +1,7 @@
-"""The Palace and the Domain: rooms, courtier spaces, payment sources (§3.1–3.5)."""
+"""The Palace and the Domain: rooms, courtier spaces, payment sources (§3.1–3.5).
+
+Rules: §3.1, §3.2, §3.5
+"""
 from __future__ import annotations
 
 from typing import Any, Iterator

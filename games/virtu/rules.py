@@ -5,6 +5,8 @@ engine's question kinds): ``family`` (setup, sealed and simultaneous, S3), ``mov
 action marker, P1/P2), ``act`` (paying for and performing the Room's action, P3, A1, A2),
 ``bonus`` (a Patronage bonus), ``winter`` (purchases, troops, alliances, W1–W5).  The end of
 Spring (sieges, battles, retreats) is resolved with each side's default (§11 E1–E5).
+
+Rules: §11
 """
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""End of the game and final scoring (§10, L1174–1226)."""
+"""End of the game and final scoring (§10, L1174–1226).
+
+Rules: §10
+"""
 from __future__ import annotations
 
 from engine.contract import State

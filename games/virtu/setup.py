@@ -1,4 +1,7 @@
-"""Setup for 3, 4 and 5 players (§2, L120–201)."""
+"""Setup for 3, 4 and 5 players (§2, L120–201).
+
+Rules: §2.1, §2.2, §2.3, §2.4
+"""
 from __future__ import annotations
 
 from itertools import permutations

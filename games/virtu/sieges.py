@@ -1,7 +1,10 @@
 """End of Spring: sieges, battles on the plains, retreats, the new turn order (§6, L815–968).
 
 The players' bonus declarations (E2, E3) and retreat choices (E4) are not asked yet: each side
-follows its default of the digest's §11 (README, "Rule coverage")."""
+follows its default of the digest's §11 (README, "Rule coverage").
+
+Rules: §6.1, §6.2, §6.3, §6.4, §6.5, §6.6
+"""
 from __future__ import annotations
 
 from typing import Any

@@ -1,4 +1,7 @@
-"""Spring: the action marker on the palace wheel and the six actions (§5, L436–813)."""
+"""Spring: the action marker on the palace wheel and the six actions (§5, L436–813).
+
+Rules: §5.1, §5.2, §5.3, §5.4
+"""
 from __future__ import annotations
 
 from typing import Any

@@ -1,5 +1,8 @@
 """What players see (everything is open but the sealed Family placement, §12) and the
-state's invariants."""
+state's invariants.
+
+Rules: §12
+"""
 from __future__ import annotations
 
 from typing import Any

@@ -1,6 +1,9 @@
 """Winter: wages, purchases, hiring, alliances, each player in turn order doing every step
 before the next begins (§7, L972–1170).  Palace reorganisation (L997–1045) is not offered
-yet (README, "Rule coverage")."""
+yet (README, "Rule coverage").
+
+Rules: §7.1, §7.3, §7.4, §7.5, §7.6
+"""
 from __future__ import annotations
 
 from typing import Any
