@@ -9,7 +9,7 @@ from games.virtu.kit import builtin
 from pbem.reports.presenters import Presenter
 
 #: Message parameters that name a city.
-CITY_PARAMS = ("city", "start", "to")
+CITY_PARAMS = ("city",)
 
 
 class VirtuPresenter(Presenter):
@@ -88,6 +88,9 @@ class VirtuPresenter(Presenter):
             return self.power(str(value))
         if field in ("bonus", "item"):
             return self.token(str(value)) if field == "item" else self.card(value)
+        if field == "move":
+            start, _, to = str(value).partition("-")
+            return f"{start} → {to}"
         if field == "route":
             start, _, to = str(value).partition("-")
             return f"{self.city(start)} → {self.city(to)}"
@@ -96,6 +99,8 @@ class VirtuPresenter(Presenter):
     def param(self, name: str, value: Any) -> Any:
         if name in CITY_PARAMS and isinstance(value, str):
             return self.city(value)
+        if name in ("start", "to") and isinstance(value, str):
+            return self.city(value) if value in builtin()["map"]["cities"] else value
         if name in ("rival", "winner", "loser", "owner", "usurped") and isinstance(value, str):
             return self.seat(value) if value else self._("word.nobody")
         if name == "order" and isinstance(value, list):

@@ -1,6 +1,5 @@
-"""Winter: wages, purchases, hiring, alliances, each player in turn order doing every step
-before the next begins (§7, L972–1170).  Palace reorganisation (L997–1045) is not offered
-yet (README, "Rule coverage").
+"""Winter: wages, reorganisation (`games.virtu.reorganise`), purchases, hiring, alliances,
+each player in turn order doing every step before the next begins (§7, L972–1170).
 
 Rules: §7.1, §7.3, §7.4, §7.5, §7.6
 """
@@ -14,17 +13,18 @@ from games.virtu.common import log, take
 from games.virtu.kit import Kit
 from games.virtu.palace import (cities_of, discard, free_slot, palace_cards, sources,
                                 sync_spaces)
+from games.virtu.reorganise import shift, shifts
 from games.virtu.spring import gain_agent, request_indulgence, use
 
 Order = dict[str, Any]
-STAGES = ("buy", "hire", "ally")
+STAGES = ("reorg", "buy", "hire", "ally")
 
 
 def begin(state: State, kit: Kit, seat: str) -> None:
     """A player's Winter opens with the wages (L988–995)."""
     wages(state, kit, seat)
     state["players"][seat]["bought"] = []
-    state["ask"] = {"kind": "winter", "seat": seat, "stage": "buy"}
+    state["ask"] = {"kind": "winter", "seat": seat, "stage": STAGES[0]}
 
 
 def wages(state: State, kit: Kit, seat: str) -> None:
@@ -51,9 +51,13 @@ def options(state: State, kit: Kit, item: dict[str, Any]) -> list[Option]:
     found = [Option.of("DONE")]
     uses = tuple(f"{s}:{r}" for s, r, _ in sources(state, kit, seat, action=None)
                  if r in ("florin", "crown", "cross") or stage == "ally")
-    if uses and stage != "hire":
+    if uses and stage in ("buy", "ally"):
         found.append(Option.of("USE", source=OneOf(uses)))
-    if stage == "buy":
+    if stage == "reorg":
+        found.append(Option.of("SHIFT", move=OneOf(shifts(state, kit, seat))))
+        found.append(Option.of("DISCARD", slot=OneOf(tuple(
+            s for s, v in player["courtiers"].items() if v))))
+    elif stage == "buy":
         found.append(Option.of("BUY", item=OneOf(buyable(state, kit, seat))))
         found.append(Option.of("DISCARD", slot=OneOf(tuple(
             s for s, v in player["courtiers"].items() if v))))
@@ -74,6 +78,8 @@ def apply(state: State, kit: Kit, item: dict[str, Any], order: Order) -> None:
         use(state, kit, seat, order["source"], action=None)
     elif verb == "BUY":
         buy(state, kit, seat, order["item"])
+    elif verb == "SHIFT":
+        shift(state, kit, seat, order["move"])
     elif verb == "DISCARD":
         discard_slot(state, kit, seat, order["slot"])
     elif verb == "INDULGENCE":

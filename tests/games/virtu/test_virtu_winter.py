@@ -125,10 +125,64 @@ def test_e11_only_the_agents_owner_usurps_at_full_cost():
     assert state["alliances"]["ottoman"] == {"holder": "red", "active": True, "agent": "red"}
 
 
-def test_a_winter_walks_purchases_troops_alliances_then_the_next_player():
+def test_a_winter_walks_reorganisation_purchases_troops_alliances_then_the_next_player():
     state = fresh(4)
     seat = state["order"][0]
-    state = wintering(state, seat)
-    for _ in range(3):
+    state = wintering(state, seat, "reorg")
+    for stage in ("reorg", "buy", "hire", "ally"):
+        assert RULES.decisions(state)[0].context["stage"] == stage
         state = order(state, "DONE")
     assert RULES.decisions(state)[0].seat == state["order"][1]
+
+
+def yellow_palace():
+    """E18's palace (L1019–1033): Standard-bearer in the Military Room, Alfonso with an
+    Ambassador Upgrade in the Diplomacy Room, Ferdinand and Merchant available courtiers,
+    Federico used, no free space."""
+    state = fresh(4)
+    yellow = state["players"]["yellow"]
+    rooms = kit(state)["palaces"]["palaces"]["yellow"]["rooms"]
+    military, diplomacy = rooms.index("military"), rooms.index("diplomacy")
+    for room in yellow["rooms"]:
+        room.update(card=None, upgrade=None)
+    yellow["rooms"][military]["card"] = "standard_bearer"
+    yellow["rooms"][diplomacy].update(card="alfonso_calabria", upgrade="ambassador")
+    for noble in ("standard_bearer", "ambassador", "merchant"):
+        state["supply"]["nobles"][noble] -= 1
+    yellow["courtiers"] = {"l1": {"card": "ferdinand_ii", "used": False},
+                           "r1": {"card": "merchant", "used": False},
+                           "r2": {"card": "federico_montefeltro", "used": True}}
+    yellow["marker"] = rooms.index("govern")
+    return wintering(state, "yellow", "reorg"), military + 1, diplomacy + 1
+
+
+def test_e18_palace_reorganisation_one_card_at_a_time():
+    """E18 (L1019–1033): Ferdinand becomes the Standard-bearer's Upgrade, the Merchant moves
+    into the freed space, the Ambassador leaves Alfonso for the free right space, used."""
+    state, military, diplomacy = yellow_palace()
+    yellow = state["players"]["yellow"]
+    assert not legal(state, "SHIFT r2-l1")                           # Federico is used
+    state = order(state, f"SHIFT l1-up{military}")
+    assert yellow["rooms"][military - 1]["upgrade"] == "ferdinand_ii"
+    state = order(state, "SHIFT r1-l1")
+    state = order(state, f"SHIFT up{diplomacy}-r1")
+    assert yellow["courtiers"]["r1"] == {"card": "ambassador", "used": True}
+    assert yellow["courtiers"]["l1"] == {"card": "merchant", "used": False}
+    assert yellow["rooms"][diplomacy - 1] == {"card": "alfonso_calabria", "upgrade": None,
+                                               "indulgence": False, "agent": None}
+
+
+def test_no_card_enters_or_leaves_a_locked_room_nor_moves_room_to_room():
+    state, military, diplomacy = yellow_palace()
+    yellow = state["players"]["yellow"]
+    yellow["courtiers"]["r1"] = None
+    state["supply"]["nobles"]["merchant"] += 1
+    yellow["rooms"][diplomacy - 1]["indulgence"] = True
+    state["supply"]["indulgences"] -= 1
+    assert not legal(state, f"SHIFT up{diplomacy}-r1")               # L1002, Indulgence
+    yellow["marker"] = military - 1
+    assert not legal(state, f"SHIFT room{military}-r1")              # L1002, the marker
+    assert not legal(state, "SHIFT l1-room1")                        # no action: L1005
+    shifts_ = {o["move"] for o in RULES.decisions(state)[0].options.orders() if "move" in o}
+    assert not any(m.startswith(("room", "up")) and m.split("-")[1].startswith(("room", "up"))
+                   for m in shifts_)                                 # L1007
