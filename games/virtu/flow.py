@@ -6,33 +6,36 @@ Rules: §4, §10
 from __future__ import annotations
 
 from engine.contract import State
-from games.virtu import winter
+from games.virtu import fights, winter
 from games.virtu.common import log
 from games.virtu.kit import Kit
 from games.virtu.scoring import score
-from games.virtu.sieges import end_of_spring, ended
+from games.virtu.sieges import ended
 
 
 def advance(state: State, kit: Kit) -> None:
-    """Ask the next question: the next player's Spring turn or Winter, or move the Year on."""
+    """Ask the next question: the next player's Spring turn, a question of the end of Spring,
+    the next player's Winter, or move the Year on."""
     while state["ask"] is None and state["season"] not in ("setup", "over"):
         order, turn = state["order"], state["turn"]
-        if turn < len(order):
+        if state["season"] == "siege":
+            if not fights.step(state, kit):
+                end_spring(state, kit)
+        elif turn < len(order):
             state["turn"] += 1
             if state["season"] == "spring":
                 state["ask"] = {"kind": "move", "seat": order[turn]}
             else:
                 winter.begin(state, kit, order[turn])
         elif state["season"] == "spring":
-            end_spring(state, kit)
+            fights.start(state)
         else:
             end_year(state, kit)
 
 
 def end_spring(state: State, kit: Kit) -> None:
-    """Sieges and the new turn order (§6); the end is checked at the end of Spring and a
-    final Winter follows (L1176, ruling R2)."""
-    end_of_spring(state, kit)
+    """After the sieges and the new turn order (§6) the end is checked, and a final Winter
+    follows (L1176, ruling R2)."""
     if ended(state, kit) and not state["final"]:
         state["final"] = True
         log(state, "final_winter")

@@ -64,8 +64,10 @@ class VirtuPresenter(Presenter):
     def where(self, source: str) -> str:
         """A payment source: the Room's card, Upgrade or printed symbol, a courtier space, a
         Domain token, an Alliance."""
-        if source in ("card", "upgrade", "printed"):
+        if source in ("card", "upgrade", "printed", "token"):
             return self._(f"word.{source}")
+        if source == "france":
+            return self.power(source)
         if source.startswith("ally_"):
             return self.power(source[5:])
         if len(source) == 2 and source[0] in "lr":
@@ -82,8 +84,10 @@ class VirtuPresenter(Presenter):
             return self.city(str(value))
         if field in ("source", "target") and isinstance(value, str) and ":" in value:
             return self.source(value)
-        if field in ("source", "target") and isinstance(value, str) and value != "supply":
-            return self.spot(value)
+        if field in ("source", "target") and str(value).startswith(("city_", "room_", "ally_")):
+            return self.spot(str(value))
+        if field == "source" and value != "supply":
+            return self.where(str(value))
         if field == "power":
             return self.power(str(value))
         if field in ("bonus", "item"):

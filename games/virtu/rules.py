@@ -3,8 +3,9 @@
 The questions, each a *kind* with options, apply and default (mapping one-to-one onto the
 engine's question kinds): ``family`` (setup, sealed and simultaneous, S3), ``move`` (the
 action marker, P1/P2), ``act`` (paying for and performing the Room's action, P3, A1, A2),
-``bonus`` (a Patronage bonus), ``winter`` (purchases, troops, alliances, W1–W5).  The end of
-Spring (sieges, battles, retreats) is resolved with each side's default (§11 E1–E5).
+``bonus`` (a Patronage bonus), ``winter`` (reorganisation, purchases, troops, alliances,
+W2–W5), and at the end of Spring ``declare`` (military bonuses, attacker and defender in
+turn, E2), ``press`` (the winner of a battle, E3) and ``retreat`` (E4).
 
 Rules: §11
 """
@@ -17,7 +18,7 @@ from engine.contract import (DataReport, Decision, IllegalOrder, Outcome, Rules,
                              State)
 from engine.dice import Dice
 from engine.options import OneOf, Option, OptionSet, Order
-from games.virtu import spring, winter
+from games.virtu import fights, spring, winter
 from games.virtu.check import check
 from games.virtu.common import log
 from games.virtu.flow import advance
@@ -28,10 +29,20 @@ from games.virtu.setup import SEATS, layouts, place_family, setup
 from games.virtu.views import secrets, validate, view
 
 CLOCKS = {"family": "setup", "move": "impulse", "act": "impulse", "bonus": "impulse",
-          "winter": "winter"}
+          "winter": "winter", "declare": "response", "press": "response",
+          "retreat": "response"}
 PROMPTS = {"family": "place your 3 Family cards (sealed)", "move": "move your action marker",
            "act": "pay for and perform your Room's action, then END",
-           "bonus": "take a Patronage bonus", "winter": "Winter: {stage}, then DONE"}
+           "bonus": "take a Patronage bonus", "winter": "Winter: {stage}, then DONE",
+           "declare": "the fight before {city}: declare a military bonus or pass",
+           "press": "you won the battle before {city}: continue the siege or abandon it",
+           "retreat": "your Troops before {city} retreat, sail home or are lost"}
+
+#: The questions of the end of Spring (§11 E2–E4): defaults and moves.
+FIGHT_DEFAULTS = {"declare": fights.declare_default, "press": fights.press_default,
+                  "retreat": fights.retreat_default}
+FIGHT_APPLY = {"declare": fights.apply_declare, "press": fights.apply_press,
+               "retreat": fights.apply_retreat}
 
 
 class VirtuRules(Rules):
@@ -80,6 +91,12 @@ class VirtuRules(Rules):
             return spring.act_options(state, kit, seat)
         if kind == "bonus":
             return [Option.of("TAKE", bonus=OneOf(spring.bonus_choices(state, kit, seat)))]
+        if kind == "declare":
+            return fights.declare_options(state, kit, seat)
+        if kind == "press":
+            return [Option.of("CONTINUE"), Option.of("ABANDON")]
+        if kind == "retreat":
+            return fights.retreat_options(state, kit, seat, item["city"])
         return winter.options(state, kit, item)
 
     def default(self, state: State, decision: Decision) -> Order:
@@ -95,6 +112,8 @@ class VirtuRules(Rules):
             return next(decision.options.orders())
         if kind == "bonus":
             return next(decision.options.orders())
+        if kind in FIGHT_DEFAULTS:
+            return FIGHT_DEFAULTS[kind](state, kit_of(state), decision.seat)
         return {"verb": "END" if kind == "act" else "DONE"}
 
     # ------------------------------------------------------------------ moves
@@ -124,6 +143,8 @@ class VirtuRules(Rules):
             spring.apply_act(state, kit, seat, order)
         elif kind == "bonus":
             spring.apply_bonus(state, kit, seat, order)
+        elif kind in FIGHT_APPLY:
+            FIGHT_APPLY[kind](state, kit, seat, order)
         else:
             winter.apply(state, kit, state["ask"], order)
         advance(state, kit)

@@ -70,6 +70,7 @@ def setup(seats: Sequence[str], options: dict[str, Any], dice: Dice) -> State:
         "players": {s: _player(kit, s, families[s]) for s in seats},
         "layouts": {s: None for s in seats},
         "ask": None, "pool": {}, "log": [], "stamp": 0, "track": {},
+        "queue": [], "fight": None, "retreats": [],
     }
     for n, seat in enumerate(reversed(order)):            # first player's disc on top (L144)
         state["track"][seat] = n

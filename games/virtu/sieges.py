@@ -1,16 +1,12 @@
-"""End of Spring: sieges, battles on the plains, retreats, the new turn order (§6, L815–968).
+"""End of Spring, the rules a fight applies: which sieges there are, the city's strength,
+capture, losses, the end triggers (§6, L815–968; the questions are in `games.virtu.fights`).
 
-The players' bonus declarations (E2, E3) and retreat choices (E4) are not asked yet: each side
-follows its default of the digest's §11 (README, "Rule coverage").
-
-Rules: §6.1, §6.2, §6.3, §6.4, §6.5, §6.6
+Rules: §6.1, §6.3, §6.4
 """
 from __future__ import annotations
 
-from typing import Any
-
 from engine.contract import State
-from games.virtu.common import log, moved_on_track, turn_order
+from games.virtu.common import moved_on_track
 from games.virtu.kit import Kit
 
 BASTION = 2
@@ -21,82 +17,6 @@ def sieges_of(state: State, seat: str) -> list[str]:
     (E1 default)."""
     return sorted(c for c, n in state["troops"][seat].items()
                   if n and state["cities"][c]["owner"] != seat)
-
-
-def end_of_spring(state: State, kit: Kit) -> None:
-    """§6: in turn order each player resolves all its sieges (L821); unused +1 tokens are
-    discarded (L839); then the new turn order (L964)."""
-    for seat in list(state["order"]):
-        for city in sieges_of(state, seat):
-            if state["troops"][seat].get(city):
-                resolve(state, kit, seat, city)
-        state["players"][seat]["war"] = 0
-    state["order"] = turn_order(state)
-    log(state, "turn_order", order=list(state["order"]))
-
-
-def resolve(state: State, kit: Kit, seat: str, city: str) -> None:
-    """A battle on the plains first against every other attacker there (L939; three or more:
-    one after another in turn order, ruling R7), then the siege if `seat` still stands."""
-    for rival in [s for s in state["order"] if s != seat]:
-        if state["troops"][rival].get(city) and state["cities"][city]["owner"] != rival:
-            if not battle(state, kit, seat, rival, city):
-                return
-    if state["troops"][seat].get(city):
-        siege(state, kit, seat, city)
-
-
-def battle(state: State, kit: Kit, seat: str, rival: str, city: str) -> bool:
-    """Battle on the plains (L941–952): strength = Troops + bonuses; the loser loses all, the
-    winner as many; a tie costs each 1 and both retreat.  True when `seat` goes on to the
-    siege (the winner continues unless it would face a stronger city, E3 default)."""
-    ours, theirs = state["troops"][seat][city], state["troops"][rival][city]
-    a = ours + bonuses(state, kit, seat, ours, theirs)
-    b = theirs + bonuses(state, kit, rival, theirs, a)
-    if a == b:
-        lose(state, seat, city, 1)
-        lose(state, rival, city, 1)
-        retreat(state, kit, seat, city)
-        retreat(state, kit, rival, city)
-        log(state, "battle_tie", seat=seat, rival=rival, city=city)
-        return False
-    winner, loser = (seat, rival) if a > b else (rival, seat)
-    lost = state["troops"][loser][city]
-    lose(state, loser, city, lost)
-    lose(state, winner, city, lost)
-    log(state, "battle", winner=winner, loser=loser, city=city, lost=lost)
-    left = state["troops"][winner].get(city, 0)
-    if left and left <= defence(state, kit, winner, city)[0]:
-        retreat(state, kit, winner, city)
-        log(state, "abandon", seat=winner, city=city)
-        return False
-    if winner == rival and left:
-        siege(state, kit, rival, city)
-    return winner == seat
-
-
-def bonuses(state: State, kit: Kit, seat: str, strength: int, against: int) -> int:
-    """Military bonuses spent while not winning (E2 default): +1 tokens, then the Cannons
-    (+2, 1 florin, L855), Leonardo (+1, 1 florin, L847) and France (+2, L1160)."""
-    player = state["players"][seat]
-    added = 0
-    while player["war"] and strength + added <= against:
-        player["war"] -= 1
-        added += 1
-    if strength + added <= against and player["domain"].get("cannons") is False \
-            and player["florins"]:
-        player["florins"] -= 1
-        player["domain"]["cannons"] = True
-        added += 2
-    if strength + added <= against and "leonardo" in player["bonuses"] and player["florins"]:
-        player["florins"] -= 1
-        added += 1
-    france = state["alliances"]["france"]
-    if strength + added <= against and france["holder"] == seat and france["active"] \
-            and france["agent"] in (None, seat):
-        france["active"] = False
-        added += 2
-    return added
 
 
 def defence(state: State, kit: Kit, seat: str, city: str) -> tuple[int, int]:
@@ -117,27 +37,6 @@ def defence(state: State, kit: Kit, seat: str, city: str) -> tuple[int, int]:
         if "bastion" in state["players"][owner]["bonuses"]:
             stability += BASTION
     return stability + troops, stability
-
-
-def siege(state: State, kit: Kit, seat: str, city: str) -> None:
-    """Strictly stronger wins (L897): losses (L901), capture, Trophy, Cathedral (L904–915);
-    otherwise 1 Troop lost and the rest retreat (L919–937)."""
-    troops = state["troops"][seat][city]
-    defended, final = defence(state, kit, seat, city)
-    attack = troops + bonuses(state, kit, seat, troops, defended)
-    owner = state["cities"][city]["owner"]
-    if attack <= defended:
-        lose(state, seat, city, 1)
-        retreat(state, kit, seat, city)
-        log(state, "siege_lost", seat=seat, city=city, attack=attack, defence=defended)
-        return
-    defenders = state["troops"][owner].get(city, 0) if owner else 0
-    lose(state, seat, city, (1 if final >= 3 else 0) + defenders)
-    if owner:
-        lose(state, owner, city, defenders)
-    capture(state, kit, seat, city)
-    log(state, "siege_won", seat=seat, city=city, attack=attack, defence=defended,
-        owner=owner or "")
 
 
 def capture(state: State, kit: Kit, seat: str, city: str) -> None:
@@ -169,23 +68,6 @@ def lose(state: State, seat: str, city: str, count: int) -> None:
     troops[city] = max(troops.get(city, 0) - count, 0)
     if not troops[city]:
         del troops[city]
-
-
-def retreat(state: State, kit: Kit, seat: str, city: str) -> None:
-    """Survivors retreat free along a road to a city of theirs (L925), the lowest id; the
-    paid retreat by sea (L927) is not taken without the player's word, so they are lost (E4
-    default)."""
-    count = state["troops"][seat].get(city, 0)
-    if not count:
-        return
-    lose(state, seat, city, count)
-    home = sorted(n for n in kit.roads(state["side"])[city]
-                  if state["cities"].get(n, {}).get("owner") == seat)
-    if home:
-        state["troops"][seat][home[0]] = state["troops"][seat].get(home[0], 0) + count
-        log(state, "retreat", seat=seat, city=city, to=home[0], troops=count)
-    else:
-        log(state, "retreat_lost", seat=seat, city=city, troops=count)
 
 
 def ended(state: State, kit: Kit) -> bool:

@@ -92,7 +92,9 @@ def act_options(state: State, kit: Kit, seat: str) -> list[Option]:
     action = current_action(state, kit, seat)
     pool = state["pool"]
     options = [Option.of("END")]
-    uses = tuple(f"{src}:{r}" for src, r, _ in sources(state, kit, seat, action=action))
+    war = kit.constant("costs", "war_symbol_florins")
+    uses = tuple(f"{src}:{r}" for src, r, n in sources(state, kit, seat, action=action)
+                 if r != "war" or action != "military" or player["florins"] >= war * n)
     if uses:
         options.append(Option.of("USE", source=OneOf(uses)))
     room = player["rooms"][player["marker"]]
@@ -134,7 +136,7 @@ def apply_act(state: State, kit: Kit, seat: str, order: Order) -> None:
 def use(state: State, kit: Kit, seat: str, token: str, *, action: str | None) -> None:
     """Take one resource type from one source (L412): florins from a courtier or token go to
     the treasury (cashing, L400), florins of the Room's cards only pay this action (L402);
-    War symbols become "+1 Military bonus" tokens (L699)."""
+    War symbols become "+1 Military bonus" tokens, their florins paid at once (L699–707)."""
     source, _, resource = token.partition(":")
     found = [n for s, r, n in sources(state, kit, seat, action=action)
              if s == source and r == resource]
@@ -147,6 +149,7 @@ def use(state: State, kit: Kit, seat: str, token: str, *, action: str | None) ->
     if cashing:
         player["florins"] += amount
     elif resource == "war" and action == "military":
+        player["florins"] -= kit.constant("costs", "war_symbol_florins") * amount
         player["war"] += amount
     else:
         state["pool"][resource] = state["pool"].get(resource, 0) + amount

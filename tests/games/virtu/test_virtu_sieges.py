@@ -2,8 +2,7 @@
 from __future__ import annotations
 
 from games.virtu.common import turn_order
-from games.virtu.sieges import end_of_spring, siege
-from virtu_helpers import RULES, fresh, kit
+from virtu_helpers import RULES, end_of_spring, fresh, kit
 
 
 def besiege(state, seat, city, troops, war=0):
@@ -23,7 +22,7 @@ def test_e12_siena_falls_to_two_troops_and_a_bonus():
     state = fresh(4)
     state["cities"]["siena"]["agent"] = "red"
     besiege(state, "red", "siena", 2, war=1)
-    siege(state, kit(state), "red", "siena")
+    state = end_of_spring(state)
     assert state["cities"]["siena"]["owner"] == "red"
     assert state["troops"]["red"]["siena"] == 2                      # final stability 2 < 3
     assert state["players"]["red"]["domain"]["siena"] is True       # used side (L904)
@@ -35,7 +34,7 @@ def test_e13_benevento_holds_and_the_survivor_retreats():
     state["cities"]["benevento"]["agent"] = "green"
     besiege(state, "yellow", "benevento", 2)
     state["troops"]["yellow"]["naples"] = 1
-    siege(state, kit(state), "yellow", "benevento")
+    state = end_of_spring(state)
     assert state["cities"]["benevento"]["owner"] is None
     assert state["troops"]["yellow"] == {"naples": 2, "palermo": 1}
 
@@ -47,7 +46,7 @@ def test_e14_parma_is_taken_with_a_trophy():
     state = fresh(4)
     own(state, "blue", "parma", troops=1)
     besiege(state, "red", "parma", 3, war=1)
-    siege(state, kit(state), "red", "parma")
+    state = end_of_spring(state)
     assert state["cities"]["parma"]["owner"] == "red"
     assert state["troops"]["red"]["parma"] == 2
     assert "parma" not in state["troops"]["blue"]
@@ -58,22 +57,49 @@ def test_e14_parma_is_taken_with_a_trophy():
 
 
 def test_e15_ravenna_final_stability_leaves_the_troops_out():
-    """E15 (L894–895) without the defender's +1 bonus (defenders pass by default, §11 E2):
-    3 + 1 = 4 against 2 + 1 Troop − 1 Agent = 2; final stability 1 (ruling R1): the attacker
-    loses only the Troop for the defender's."""
+    """E15 (L894–895): 3 + 1 = 4 against 2 + 1 Troop + 1 bonus − 1 Agent = 3.  The defender
+    (not the active player) declares its bonus in turn; final stability 2 − 1 = 1 (ruling R1),
+    so the attacker loses only the Troop for the defender's and keeps 2."""
     state = fresh(4)
     own(state, "green", "ravenna", troops=1)
     state["cities"]["ravenna"]["agent"] = "red"
+    state["players"]["green"]["courtiers"]["l1"] = {"card": "standard_bearer", "used": False}
+    state["supply"]["nobles"]["standard_bearer"] -= 1
     besiege(state, "red", "ravenna", 3, war=1)
-    siege(state, kit(state), "red", "ravenna")
+    state = end_of_spring(state, {"red": ["PASS", "BONUS token"], "green": ["BONUS l1"]})
+    assert state["players"]["green"]["courtiers"]["l1"]["used"] is True
+    assert state["players"]["green"]["florins"] == 0                   # 1 florin (L835)
     assert state["cities"]["ravenna"]["owner"] == "red"
     assert state["troops"]["red"]["ravenna"] == 2
+
+
+def test_bonuses_are_declared_in_turn_and_each_source_once():
+    """L831–837: attacker, defender, attacker...; two passes in a row settle it."""
+    state = fresh(4)
+    own(state, "green", "ravenna", troops=1)
+    red = state["players"]["red"]
+    red["bonuses"].append("leonardo")
+    state["supply"]["bonuses"].remove("leonardo")
+    red["florins"] = 3
+    state["alliances"]["france"].update(holder="red", active=True)
+    besiege(state, "red", "ravenna", 1)
+    state = end_of_spring(state, {"red": ["BONUS leonardo", "BONUS france"]})
+    assert red["florins"] == 2 and not state["alliances"]["france"]["active"]
+    assert state["cities"]["ravenna"]["owner"] == "red"                # 1 + 1 + 2 > 2 + 1
+
+
+def test_a_defender_with_nothing_to_declare_is_not_asked():
+    state = fresh(4)
+    own(state, "green", "ravenna", troops=1)
+    besiege(state, "red", "ravenna", 4, war=1)
+    state = end_of_spring(state, {"red": ["PASS"]})                    # only red is asked
+    assert state["cities"]["ravenna"]["owner"] == "red"
 
 
 def test_a_stability_three_city_costs_the_winner_a_troop():
     state = fresh(4)
     besiege(state, "red", "siena", 4)
-    siege(state, kit(state), "red", "siena")
+    state = end_of_spring(state)
     assert state["troops"]["red"]["siena"] == 3                      # L901
 
 
@@ -82,17 +108,35 @@ def test_e16_spoleto_holds_and_red_falls_back_to_florence():
     state = fresh(4)
     besiege(state, "red", "spoleto", 2)
     del state["troops"]["red"]["florence"]
-    siege(state, kit(state), "red", "spoleto")
+    state = end_of_spring(state)
     assert state["troops"]["red"] == {"pisa": 1, "florence": 1}
 
 
-def test_e17_without_a_road_home_the_default_loses_the_troops():
-    """E17 (L933): Green could sail back to Venice paying a Ship per Troop; the default
-    spends no Ships (§11 E4), so they are lost."""
+def test_e17_retreat_by_sea_paying_a_ship_per_troop():
+    """E17 (L933): Green cannot retreat by land from Ancona; it pays 1 Ship per Troop to sail
+    to Venice."""
     state = fresh(4)
     besiege(state, "green", "ancona", 2)
-    siege(state, kit(state), "green", "ancona")
+    state = end_of_spring(state, {"green": ["SAIL venice"]})
+    assert state["troops"]["green"]["venice"] == 2                     # 1 + the survivor
+    assert state["players"]["green"]["courtiers"]["l1"]["used"] is True   # Barbarigo's Ships
+
+
+def test_e17_the_default_spends_no_ships_and_loses_the_troops():
+    state = fresh(4)
+    besiege(state, "green", "ancona", 2)
+    state = end_of_spring(state)
     assert "ancona" not in state["troops"]["green"]
+
+
+def test_the_winner_of_a_battle_may_press_on_or_abandon():
+    state = fresh(4)
+    besiege(state, "red", "siena", 5)
+    besiege(state, "blue", "siena", 1)
+    state["order"] = ["red", "blue", "green", "yellow"]
+    state = end_of_spring(state, {"red": ["ABANDON", "RETREAT florence"]})
+    assert state["cities"]["siena"]["owner"] is None
+    assert state["troops"]["red"]["florence"] == 5
 
 
 def test_a_second_capture_from_the_same_player_gives_no_trophy_and_takes_the_cathedral():
@@ -102,9 +146,10 @@ def test_a_second_capture_from_the_same_player_gives_no_trophy_and_takes_the_cat
     state["cities"]["siena"]["cathedral"] = True
     state["players"]["blue"]["domain"]["cathedral_siena"] = False
     besiege(state, "red", "parma", 3)
-    siege(state, kit(state), "red", "parma")
+    state = end_of_spring(state)
+    state["troops"]["red"] = {}
     besiege(state, "red", "siena", 5)
-    siege(state, kit(state), "red", "siena")
+    state = end_of_spring(state)
     assert state["players"]["red"]["trophies"] == ["blue"]          # L911
     assert state["players"]["red"]["domain"]["cathedral_siena"] is True   # L915
     assert "cathedral_siena" not in state["players"]["blue"]["domain"]
@@ -117,7 +162,7 @@ def test_battle_on_the_plains_before_a_neutral_city():
     besiege(state, "red", "siena", 5)
     besiege(state, "blue", "siena", 1)
     state["order"] = ["red", "blue", "green", "yellow"]
-    end_of_spring(state, kit(state))
+    state = end_of_spring(state)
     assert "siena" not in state["troops"]["blue"]
     assert state["cities"]["siena"]["owner"] == "red"
     assert state["troops"]["red"]["siena"] == 3          # 5 − 1 (battle) − 1 (stability 3)
@@ -128,7 +173,7 @@ def test_the_winner_of_a_battle_abandons_a_siege_it_cannot_win():
     besiege(state, "red", "siena", 4)
     besiege(state, "blue", "siena", 1)
     state["order"] = ["red", "blue", "green", "yellow"]
-    end_of_spring(state, kit(state))
+    state = end_of_spring(state)
     assert state["cities"]["siena"]["owner"] is None
     assert state["troops"]["red"]["florence"] == 4       # 3 retreat home (L946)
 
@@ -138,7 +183,7 @@ def test_a_tied_battle_costs_each_a_troop_and_both_retreat():
     besiege(state, "red", "siena", 2)
     besiege(state, "blue", "siena", 2)
     state["order"] = ["red", "blue", "green", "yellow"]
-    end_of_spring(state, kit(state))
+    state = end_of_spring(state)
     assert "siena" not in state["troops"]["red"] and "siena" not in state["troops"]["blue"]
     assert state["troops"]["red"]["florence"] == 2       # retreated along the road
 

@@ -7,6 +7,7 @@ from typing import Any
 from engine import registry
 from engine.contract import State
 from engine.dice import Dice
+from games.virtu import fights
 from games.virtu.kit import kit_of
 from games.virtu.setup import FAMILIES
 
@@ -65,3 +66,27 @@ def legal(state: State, text: str) -> bool:
     except Exception:  # noqa: BLE001 — any refusal means "not legal"
         return False
     return True
+
+
+def end_of_spring(state: State, answers: dict[str, list[str]] | None = None) -> State:
+    """Run the end of Spring (`fights`): each question answered by the next of the seat's
+    `answers`, else by its default; stops before Winter (so no wages are paid)."""
+    answers = {seat: list(texts) for seat, texts in (answers or {}).items()}
+    state.update(ask=None)
+    fights.start(state)
+    while True:
+        if state["ask"] is None:
+            if not fights.step(state, kit_of(state)):
+                break
+            continue
+        decision = RULES.decisions(state)[0]
+        text = answers[decision.seat].pop(0) if answers.get(decision.seat) else \
+            RULES.order_text(RULES.default(state, decision))
+        parsed = RULES.parse(state, decision, text)
+        fights_apply = {"declare": fights.apply_declare, "press": fights.apply_press,
+                        "retreat": fights.apply_retreat}[decision.kind]
+        assert decision.options.admits(parsed), text
+        fights_apply(state, kit_of(state), decision.seat, parsed)
+    assert not any(answers.values()), answers
+    assert RULES.validate(state) == []
+    return state
