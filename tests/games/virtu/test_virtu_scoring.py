@@ -1,9 +1,10 @@
 """End of the game and scoring (§10); E24."""
 from __future__ import annotations
 
+from engine.dice import Dice
 from games.virtu.flow import end_spring
 from games.virtu.scoring import religion_points, score, track_points, winners
-from virtu_helpers import fresh, kit
+from virtu_helpers import RULES, acting, fresh, in_room, kit, order
 
 
 def test_e24_two_tied_for_most_crosses_score_the_second_place():
@@ -46,3 +47,24 @@ def test_the_end_is_checked_after_spring_and_a_final_winter_follows():
     state["turn"] = len(state["order"])
     end_spring(state, kit(state))
     assert state["final"] and state["season"] == "winter"
+
+
+def test_an_eighth_city_ends_the_game_after_the_final_winter():
+    """L1179–1182: a disc on the last space of the Cities track (8 cities) ends the game at
+    the end of Spring; everyone plays the final Winter, then the game is scored."""
+    state = fresh(3)
+    for city in ("siena", "bologna", "ferrara", "ravenna", "ancona"):
+        state["cities"][city]["owner"] = "red"
+        state["players"]["red"]["domain"][city] = False
+    state = acting(state, "red", in_room(state, "red", "diplomacy"))
+    state["pool"] = {"crown": 3}
+    state = order(state, "ANNEX spoleto")
+    state = order(state, "END")
+    while RULES.outcome(state) is None:
+        decision = RULES.decisions(state)[0]
+        assert state["year"] == 1
+        state = RULES.apply(state, decision.seat, RULES.default(state, decision), Dice("x"))
+    outcome = RULES.outcome(state)
+    assert state["ended_by"] == "end" and "final Winter" in outcome.reason
+    assert outcome.winners == ("red",)
+    assert state["scores"]["red"]["cities"] == 6 + 1                 # last space + leader
