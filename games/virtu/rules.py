@@ -3,8 +3,8 @@
 The questions, each a *kind* with options, apply and default (mapping one-to-one onto the
 engine's question kinds): ``family`` (setup, sealed and simultaneous, S3), ``move`` (the
 action marker, P1/P2), ``act`` (paying for and performing the Room's action, P3, A1, A2),
-``bonus`` (a Patronage bonus), ``winter`` (reorganisation, purchases, troops, alliances,
-W2–W5), and at the end of Spring ``declare`` (military bonuses, attacker and defender in
+``bonus`` (a Patronage bonus), ``winter`` (wages, reorganisation, purchases, troops,
+alliances, W1–W5), and at the end of Spring ``declare`` (military bonuses, attacker and defender in
 turn, E2), ``press`` (the winner of a battle, E3) and ``retreat`` (E4).
 
 Rules: §11
@@ -114,6 +114,8 @@ class VirtuRules(Rules):
             return next(decision.options.orders())
         if kind in FIGHT_DEFAULTS:
             return FIGHT_DEFAULTS[kind](state, kit_of(state), decision.seat)
+        if decision.context.get("stage") == "wages":
+            return winter.wage_default(state, kit_of(state), decision.seat)
         return {"verb": "END" if kind == "act" else "DONE"}
 
     # ------------------------------------------------------------------ moves

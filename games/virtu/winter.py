@@ -17,36 +17,62 @@ from games.virtu.reorganise import shift, shifts
 from games.virtu.spring import gain_agent, request_indulgence, use
 
 Order = dict[str, Any]
-STAGES = ("reorg", "buy", "hire", "ally")
+STAGES = ("wages", "reorg", "buy", "hire", "ally")
 
 
 def begin(state: State, kit: Kit, seat: str) -> None:
-    """A player's Winter opens with the wages (L988–995)."""
-    wages(state, kit, seat)
+    """A player's Winter opens with the wages (L988–995), asked only when some are due."""
     state["players"][seat]["bought"] = []
     state["ask"] = {"kind": "winter", "seat": seat, "stage": STAGES[0]}
+    if not wage(state, kit, seat):
+        state["ask"]["stage"] = STAGES[1]
 
 
-def wages(state: State, kit: Kit, seat: str) -> None:
-    """0/1/2 florins for 1–2/3–4/5–6 Troops on the board (L992–994); unpaid Troops leave the
-    board, the last cities' first (W1 default: pay in full when the treasury can)."""
+def wage(state: State, kit: Kit, seat: str) -> int:
+    """0/1/2 florins for 1–2/3–4/5–6 Troops on the board (L992–994)."""
+    return kit["rules"]["wages"][str(sum(state["troops"][seat].values()))]
+
+
+def wage_options(state: State, kit: Kit, seat: str) -> list[Option]:
+    """Pay the wage, cash florins to pay it, or send a Troop home unpaid (L995, R14)."""
     player = state["players"][seat]
-    table = kit["rules"]["wages"]
-    troops = state["troops"][seat]
-    while table[str(sum(troops.values()))] > player["florins"]:
-        city = sorted(troops)[-1]
-        troops[city] -= 1
-        if not troops[city]:
-            del troops[city]
-        log(state, "unpaid_troop", seat=seat, city=city)
-    wage = table[str(sum(troops.values()))]
-    player["florins"] -= wage
-    if wage:
-        log(state, "wages", seat=seat, florins=wage)
+    cash = tuple(f"{s}:florin" for s, r, _ in sources(state, kit, seat, action=None)
+                 if r == "florin")
+    found = [Option.of("PAY")] if player["florins"] >= wage(state, kit, seat) else []
+    return found + [Option.of("USE", source=OneOf(cash)),
+                    Option.of("DISMISS", city=OneOf(tuple(sorted(state["troops"][seat]))))]
+
+
+def wage_default(state: State, kit: Kit, seat: str) -> Order:
+    """W1: pay in full when the treasury can (never cashing a token unasked), else send home
+    a Troop of the last city in id order."""
+    if state["players"][seat]["florins"] >= wage(state, kit, seat):
+        return {"verb": "PAY"}
+    return {"verb": "DISMISS", "city": sorted(state["troops"][seat])[-1]}
+
+
+def apply_wages(state: State, kit: Kit, item: dict[str, Any], order: Order) -> None:
+    seat = item["seat"]
+    if order["verb"] == "PAY":
+        state["players"][seat]["florins"] -= wage(state, kit, seat)
+        log(state, "wages", seat=seat, florins=wage(state, kit, seat))
+        state["ask"] = {**item, "stage": STAGES[1]}
+    elif order["verb"] == "USE":
+        use(state, kit, seat, order["source"], action=None)
+    else:
+        troops = state["troops"][seat]
+        troops[order["city"]] -= 1
+        if not troops[order["city"]]:
+            del troops[order["city"]]
+        log(state, "unpaid_troop", seat=seat, city=order["city"])
+        if not wage(state, kit, seat):
+            state["ask"] = {**item, "stage": STAGES[1]}
 
 
 def options(state: State, kit: Kit, item: dict[str, Any]) -> list[Option]:
     seat, stage = item["seat"], item["stage"]
+    if stage == "wages":
+        return [o for o in wage_options(state, kit, seat) if o.count()]
     player = state["players"][seat]
     found = [Option.of("DONE")]
     uses = tuple(f"{s}:{r}" for s, r, _ in sources(state, kit, seat, action=None)
@@ -74,7 +100,9 @@ def options(state: State, kit: Kit, item: dict[str, Any]) -> list[Option]:
 
 def apply(state: State, kit: Kit, item: dict[str, Any], order: Order) -> None:
     seat, verb = item["seat"], order["verb"]
-    if verb == "USE":
+    if item["stage"] == "wages":
+        apply_wages(state, kit, item, order)
+    elif verb == "USE":
         use(state, kit, seat, order["source"], action=None)
     elif verb == "BUY":
         buy(state, kit, seat, order["item"])

@@ -12,16 +12,36 @@ def wintering(state, seat, stage="buy"):
     return state
 
 
-def test_wages_for_five_troops_are_two_and_unpaid_troops_leave():
+def test_wages_for_five_troops_are_two():
     state = fresh(4)
     state["troops"]["red"] = {"florence": 3, "pisa": 2}
     state["players"]["red"]["florins"] = 5
-    winter.wages(state, kit(state), "red")
+    state = wintering(state, "red", "wages")
+    state = order(state, "PAY")
     assert state["players"]["red"]["florins"] == 3                   # L994
+    assert RULES.decisions(state)[0].context["stage"] == "reorg"
+
+
+def test_unpaid_troops_leave_until_the_wage_is_paid():
+    """L995 (R14): 5 Troops owe 2; with 1 florin the player sends one home, then owes 1."""
+    state = fresh(4)
+    state["troops"]["red"] = {"florence": 3, "pisa": 2}
     state["players"]["red"]["florins"] = 1
-    winter.wages(state, kit(state), "red")
-    assert sum(state["troops"]["red"].values()) == 4                 # could pay 1 for 3-4
+    state = wintering(state, "red", "wages")
+    assert "PAY" not in verbs(state)
+    decision = RULES.decisions(state)[0]
+    assert RULES.default(state, decision) == {"verb": "DISMISS", "city": "pisa"}
+    state = order(state, "DISMISS florence")
+    state = order(state, "PAY")
+    assert state["troops"]["red"] == {"florence": 2, "pisa": 2}
     assert state["players"]["red"]["florins"] == 0
+
+
+def test_no_wage_no_question():
+    state = fresh(4)
+    state["season"], state["ask"] = "winter", None
+    winter.begin(state, kit(state), "red")                            # 2 Troops: nothing due
+    assert state["ask"]["stage"] == "reorg"
 
 
 def test_hiring_costs_one_in_a_starting_city_three_elsewhere_six_at_most():
@@ -129,7 +149,7 @@ def test_a_winter_walks_reorganisation_purchases_troops_alliances_then_the_next_
     state = fresh(4)
     seat = state["order"][0]
     state = wintering(state, seat, "reorg")
-    for stage in ("reorg", "buy", "hire", "ally"):
+    for stage in ("reorg", "buy", "hire", "ally"):                     # 2 Troops: no wage
         assert RULES.decisions(state)[0].context["stage"] == stage
         state = order(state, "DONE")
     assert RULES.decisions(state)[0].seat == state["order"][1]
