@@ -77,11 +77,13 @@ def free_slot(player: dict[str, Any]) -> str | None:
     return next((s for s, v in player["courtiers"].items() if v is None), None)
 
 
-def sources(state: State, kit: Kit, seat: str, *, action: str | None) -> list[tuple[str, str, int]]:
+def sources(state: State, kit: Kit, seat: str, *, action: str | None,
+            extra: tuple[str, ...] = ()) -> list[tuple[str, str, int]]:
     """What `seat` may pay with now, as ``(source, resource, amount)`` (§3.5, L479–490):
     during an action the Room's card, its Upgrade and (uncovered) the printed symbol, for that
     action only; always the available courtiers and Domain tokens; an active Alliance bonus
-    with no enemy Agent (L1127).  One resource type per source per payment (L412)."""
+    with no enemy Agent (L1127).  One resource type per source per payment (L412); `extra`
+    resources may be taken besides the action's (an Indulgence to remove on the way)."""
     player = state["players"][seat]
     spent = set(player["spent"])
     found: list[tuple[str, str, int]] = []
@@ -106,7 +108,7 @@ def sources(state: State, kit: Kit, seat: str, *, action: str | None) -> list[tu
                       for r, n in kit["rules"]["alliances"][power]["bonus"].items()
                       if r != "war"]
     if action is not None:
-        allowed = PAYS[action] + ("florin", "arrow")
+        allowed = PAYS[action] + ("florin", "arrow") + extra
         found = [f for f in found if f[1] in allowed]
     return found
 

@@ -112,7 +112,7 @@ def _player(kit: Kit, seat: str, family: dict[str, Any]) -> dict[str, Any]:
         "domain": {_city_token(kit, c, 5 if seat == "white" else 4): False
                    for c in family["start"]},
         "agents": family["agents"], "patronage": 0, "bonuses": [], "trophies": [],
-        "year_flags": [], "war": 0, "bought": [], "spent": [],
+        "year_flags": [], "war": 0, "bought": [], "spent": [], "passed": [],
     }
 
 

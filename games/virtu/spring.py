@@ -44,6 +44,7 @@ def apply_move(state: State, kit: Kit, seat: str, order: Order) -> None:
     player = state["players"][seat]
     if order["verb"] == "PLACE":
         player["marker"] = order["room"] - 1
+        player["passed"] = [player["marker"]]
         log(state, "place_marker", seat=seat, room=order["room"])
     else:
         steps, start = order["steps"], player["marker"]
@@ -64,6 +65,7 @@ def apply_move(state: State, kit: Kit, seat: str, order: Order) -> None:
                 if after == boundary:
                     refresh_side(player, side[0])
         player["marker"] = (start + steps) % ROOMS
+        player["passed"] = [(start + k) % ROOMS for k in range(1, steps + 1)]
         log(state, "move_marker", seat=seat, steps=steps, room=player["marker"] + 1)
     state["ask"] = {"kind": "act", "seat": seat}
 
@@ -93,7 +95,8 @@ def act_options(state: State, kit: Kit, seat: str) -> list[Option]:
     pool = state["pool"]
     options = [Option.of("END")]
     war = kit.constant("costs", "war_symbol_florins")
-    uses = tuple(f"{src}:{r}" for src, r, n in sources(state, kit, seat, action=action)
+    uses = tuple(f"{src}:{r}" for src, r, n in sources(state, kit, seat, action=action,
+                                                        extra=unblock_extra(state, seat))
                  if r != "war" or action != "military" or player["florins"] >= war * n)
     if uses:
         options.append(Option.of("USE", source=OneOf(uses)))
@@ -101,11 +104,11 @@ def act_options(state: State, kit: Kit, seat: str) -> list[Option]:
     if "indulgence" not in player["year_flags"] and not room["indulgence"] \
             and state["supply"]["indulgences"]:
         options.append(Option.of("INDULGENCE", take=OneOf(("crown", "florins"))))
-    if room["indulgence"]:
-        ways = tuple(w for w, n in kit.constant("costs", "indulgence_remove").items()
-                     if pool.get(w, 0) >= n)
-        if ways:
-            options.append(Option.of("UNBLOCK", pay=OneOf(ways)))
+    ways = tuple(w for w, n in kit.constant("costs", "indulgence_remove").items()
+                 if pool.get(w, 0) >= n)
+    if ways:
+        options.append(Option.of("UNBLOCK", room=OneOf(indulgences_passed(state, seat)),
+                                 pay=OneOf(ways)))
     if room["agent"] not in (None, seat) and action == "intrigue" \
             and pool.get("mask", 0) >= kit.constant("costs", "agent_remove_masks"):
         options.append(Option.of("EXPEL", target=OneOf((f"room_{seat}_{player['marker'] + 1}",))))
@@ -124,13 +127,25 @@ def apply_act(state: State, kit: Kit, seat: str, order: Order) -> None:
         request_indulgence(state, kit, seat, order["take"])
     elif verb == "UNBLOCK":
         take(state["pool"], {order["pay"]: kit.constant("costs", "indulgence_remove")[order["pay"]]})
-        player["rooms"][player["marker"]]["indulgence"] = False
+        player["rooms"][order["room"] - 1]["indulgence"] = False
         state["supply"]["indulgences"] += 1
-        log(state, "unblock", seat=seat, room=player["marker"] + 1)
+        log(state, "unblock", seat=seat, room=order["room"])
     elif verb == "END":
         end_turn(state, seat)
     else:
         ACTION_APPLY[verb](state, kit, seat, order)
+
+
+def indulgences_passed(state: State, seat: str) -> tuple[int, ...]:
+    """Rooms (1-5) the marker passed through or stopped in this turn that hold an Indulgence:
+    each may be removed for 1 Cross or 2 Crowns (L532–545)."""
+    player = state["players"][seat]
+    return tuple(n + 1 for n in player["passed"] if player["rooms"][n]["indulgence"])
+
+
+def unblock_extra(state: State, seat: str) -> tuple[str, ...]:
+    """Crosses and Crowns may be taken to remove an Indulgence on the way (L543)."""
+    return ("cross", "crown") if indulgences_passed(state, seat) else ()
 
 
 def use(state: State, kit: Kit, seat: str, token: str, *, action: str | None) -> None:
@@ -138,7 +153,8 @@ def use(state: State, kit: Kit, seat: str, token: str, *, action: str | None) ->
     the treasury (cashing, L400), florins of the Room's cards only pay this action (L402);
     War symbols become "+1 Military bonus" tokens, their florins paid at once (L699–707)."""
     source, _, resource = token.partition(":")
-    found = [n for s, r, n in sources(state, kit, seat, action=action)
+    extra = unblock_extra(state, seat) if action is not None else ()
+    found = [n for s, r, n in sources(state, kit, seat, action=action, extra=extra)
              if s == source and r == resource]
     if not found:
         raise IllegalOrder(f"{token} cannot pay now", code="cannot_pay", params={"source": token})
@@ -175,6 +191,7 @@ def end_turn(state: State, seat: str) -> None:
     """Unused resources are lost (L404); the next player acts, or Spring ends."""
     state["pool"] = {}
     state["players"][seat]["spent"] = []
+    state["players"][seat]["passed"] = []
     log(state, "end_turn", seat=seat)
     state["ask"] = None
 

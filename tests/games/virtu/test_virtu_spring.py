@@ -89,9 +89,28 @@ def test_e4_an_indulgence_blocks_the_room_until_removed():
     state = acting(state, "red", room)
     state["pool"] = {"crown": 5}
     assert "ANNEX" not in verbs(state)
-    state = order(state, "UNBLOCK crown")
+    state["players"]["red"]["passed"] = [room - 1]
+    state = order(state, f"UNBLOCK {room} crown")
     assert state["pool"] == {"crown": 3} and "ANNEX" in verbs(state)
     assert state["supply"]["indulgences"] == 10
+
+
+def test_an_indulgence_passed_on_the_way_may_be_removed_with_resources_refreshed_by_the_move():
+    """L532–545: passing through a Room with an Indulgence, Red may pay 1 Cross (here from a
+    courtier the same move refreshed) to remove it, whatever the action of the Room it stops in."""
+    state = fresh(4)
+    red = state["players"]["red"]
+    left = kit(state)["palaces"]["palaces"]["red"]["arrows"]["left"]
+    red["rooms"][(left + 1) % 5]["indulgence"] = True
+    state["supply"]["indulgences"] -= 1
+    red["courtiers"]["l1"] = {"card": "bishop", "used": True}
+    state["supply"]["nobles"]["bishop"] -= 1
+    state = moving(state, "red", left + 1)
+    state = order(state, "MOVE 2")
+    assert legal(state, "USE l1:cross")
+    state = order(state, "USE l1:cross")
+    state = order(state, f"UNBLOCK {left + 2} cross")
+    assert not red["rooms"][(left + 1) % 5]["indulgence"]
 
 
 def test_an_indulgence_once_a_year_for_a_crown_or_three_florins():
