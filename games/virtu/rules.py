@@ -51,6 +51,7 @@ class VirtuRules(Rules):
     title = "Virtù"
     presenter = "games.virtu.presenter:VirtuPresenter"
     templates_dir = Path(__file__).resolve().parent / "templates"
+    board = "games.virtu.board:board"
 
     def scenarios(self) -> list[ScenarioInfo]:
         return [ScenarioInfo("standard", SEATS, 3, 5,

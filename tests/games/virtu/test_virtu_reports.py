@@ -79,3 +79,18 @@ def test_the_english_status_names_cities_palaces_and_alliances():
     for words in ("This game runs on provisional component data", "Turn order:",
                   "Palace of Red (Medici)", "Florence (4): Red (Medici)", "Ottoman Empire"):
         assert words in text
+
+
+def test_the_map_shows_every_city_its_controller_troops_sieges_and_agents():
+    from games.virtu.board import board
+    game = played(0, seed="map")
+    state = game.state
+    state["troops"]["red"]["siena"] = 2
+    state["cities"]["ancona"]["agent"] = "green"
+    drawn = board(RULES.view(state, None), lang="ru")
+    nodes = {n["id"]: n for n in drawn["nodes"]}
+    assert len(nodes) == 30 and nodes["perugia"]["faded"] is False   # 5 players: 2/5 side
+    assert nodes["florence"]["fill"] == "#c0392b" and nodes["florence"]["label"] == "Флоренция 4"
+    assert nodes["siena"]["badges"][0]["text"] == "в Осаде 2"
+    assert nodes["ancona"]["marks"][0]["text"] == "З"
+    assert reports.map_png(game, 600, "en")[:4] == b"\x89PNG"
