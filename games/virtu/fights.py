@@ -25,8 +25,8 @@ CANNONS, LEONARDO, FRANCE = (2, 1), (1, 1), (2, 0)
 
 
 def start(state: State) -> None:
-    """Queue every siege, each player's in turn order (L821), its own in city order (E1
-    default)."""
+    """Queue every siege, each player's in turn order (L821); a player with several chooses
+    the order (`siege_options`)."""
     state["season"] = "siege"
     state["queue"] = [[seat, city] for seat in state["order"] for city in sieges_of(state, seat)]
     state["fight"] = None
@@ -36,13 +36,17 @@ def step(state: State, kit: Kit) -> bool:
     """Move the end of Spring on by one question or one fight; False once it is over."""
     fight = state["fight"]
     if fight is None:
-        while state["queue"]:
-            seat, city = state["queue"].pop(0)
-            if state["troops"][seat].get(city) and state["cities"][city]["owner"] != seat:
-                begin(state, seat, city)
-                return True
-        finish(state)
-        return False
+        state["queue"] = [[s, c] for s, c in state["queue"]
+                          if state["troops"][s].get(c) and state["cities"][c]["owner"] != s]
+        if not state["queue"]:
+            finish(state)
+            return False
+        seat = state["queue"][0][0]
+        if len(pending(state, seat)) > 1:
+            state["ask"] = {"kind": "siege", "seat": seat}
+        else:
+            begin(state, *state["queue"].pop(0))
+        return True
     sides, turn = fight["sides"], fight["turn"]
     if fight["passes"] >= 2:
         settle(state, kit)
@@ -54,6 +58,27 @@ def step(state: State, kit: Kit) -> bool:
         return True
     state["ask"] = {"kind": "declare", "seat": seat, "city": fight["city"]}
     return True
+
+
+def pending(state: State, seat: str) -> tuple[str, ...]:
+    """The cities `seat` still has to resolve this Spring."""
+    return tuple(c for s, c in state["queue"] if s == seat)
+
+
+def siege_options(state: State, kit: Kit, seat: str) -> list[Option]:
+    """Which of your sieges to resolve next: your choice (L821)."""
+    return [Option.of("SIEGE", city=OneOf(pending(state, seat)))]
+
+
+def siege_default(state: State, kit: Kit, seat: str) -> Order:
+    """E1: in city id order."""
+    return {"verb": "SIEGE", "city": min(pending(state, seat))}
+
+
+def apply_siege(state: State, kit: Kit, seat: str, order: Order) -> None:
+    state["queue"].remove([seat, order["city"]])
+    state["ask"] = None
+    begin(state, seat, order["city"])
 
 
 def begin(state: State, seat: str, city: str) -> None:

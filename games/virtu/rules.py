@@ -5,7 +5,7 @@ engine's question kinds): ``family`` (setup, sealed and simultaneous, S3), ``mov
 action marker, P1/P2), ``act`` (paying for and performing the Room's action, P3, A1, A2),
 ``bonus`` (a Patronage bonus), ``winter`` (wages, reorganisation, purchases, troops,
 alliances, W1–W5), and at the end of Spring ``declare`` (military bonuses, attacker and defender in
-turn, E2), ``press`` (the winner of a battle, E3) and ``retreat`` (E4).
+turn, E2), ``siege`` (which of one's sieges next, E1), ``press`` (the winner of a battle, E3) and ``retreat`` (E4).
 
 Rules: §11
 """
@@ -29,20 +29,22 @@ from games.virtu.setup import SEATS, layouts, place_family, setup
 from games.virtu.views import secrets, validate, view
 
 CLOCKS = {"family": "setup", "move": "impulse", "act": "impulse", "bonus": "impulse",
-          "winter": "winter", "declare": "response", "press": "response",
-          "retreat": "response"}
+          "winter": "winter", "siege": "response", "declare": "response",
+          "press": "response", "retreat": "response"}
 PROMPTS = {"family": "place your 3 Family cards (sealed)", "move": "move your action marker",
            "act": "pay for and perform your Room's action, then END",
            "bonus": "take a Patronage bonus", "winter": "Winter: {stage}, then DONE",
+           "siege": "choose which of your sieges to resolve next",
            "declare": "the fight before {city}: declare a military bonus or pass",
            "press": "you won the battle before {city}: continue the siege or abandon it",
            "retreat": "your Troops before {city} retreat, sail home or are lost"}
 
 #: The questions of the end of Spring (§11 E2–E4): defaults and moves.
-FIGHT_DEFAULTS = {"declare": fights.declare_default, "press": fights.press_default,
-                  "retreat": fights.retreat_default}
-FIGHT_APPLY = {"declare": fights.apply_declare, "press": fights.apply_press,
-               "retreat": fights.apply_retreat}
+FIGHT_OPTIONS = {"siege": fights.siege_options, "declare": fights.declare_options}
+FIGHT_DEFAULTS = {"siege": fights.siege_default, "declare": fights.declare_default,
+                  "press": fights.press_default, "retreat": fights.retreat_default}
+FIGHT_APPLY = {"siege": fights.apply_siege, "declare": fights.apply_declare,
+               "press": fights.apply_press, "retreat": fights.apply_retreat}
 
 
 class VirtuRules(Rules):
@@ -92,8 +94,8 @@ class VirtuRules(Rules):
             return spring.act_options(state, kit, seat)
         if kind == "bonus":
             return [Option.of("TAKE", bonus=OneOf(spring.bonus_choices(state, kit, seat)))]
-        if kind == "declare":
-            return fights.declare_options(state, kit, seat)
+        if kind in FIGHT_OPTIONS:
+            return FIGHT_OPTIONS[kind](state, kit, seat)
         if kind == "press":
             return [Option.of("CONTINUE"), Option.of("ABANDON")]
         if kind == "retreat":

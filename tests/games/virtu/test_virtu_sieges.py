@@ -196,3 +196,14 @@ def test_turn_order_most_cities_first_ties_by_the_disc_on_top():
     state["track"]["yellow"] = state["stamp"]           # yellow's disc moved last: on top
     order = turn_order(state)
     assert order[0] == "green" and order[1] == "yellow"
+
+
+def test_a_player_chooses_the_order_of_its_sieges():
+    """L821: Red resolves Siena before Ravenna (the default would take Ravenna first)."""
+    state = fresh(4)
+    besiege(state, "red", "siena", 4)
+    besiege(state, "red", "ravenna", 2)
+    state = end_of_spring(state, {"red": ["SIEGE siena"]})
+    assert state["cities"]["siena"]["owner"] == "red"
+    assert [e["city"] for e in state["log"] if e["msg"].startswith("siege_")] == \
+        ["siena", "ravenna"]

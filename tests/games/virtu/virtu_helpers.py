@@ -83,8 +83,8 @@ def end_of_spring(state: State, answers: dict[str, list[str]] | None = None) -> 
         text = answers[decision.seat].pop(0) if answers.get(decision.seat) else \
             RULES.order_text(RULES.default(state, decision))
         parsed = RULES.parse(state, decision, text)
-        fights_apply = {"declare": fights.apply_declare, "press": fights.apply_press,
-                        "retreat": fights.apply_retreat}[decision.kind]
+        fights_apply = {"siege": fights.apply_siege, "declare": fights.apply_declare,
+                        "press": fights.apply_press, "retreat": fights.apply_retreat}[decision.kind]
         assert decision.options.admits(parsed), text
         fights_apply(state, kit_of(state), decision.seat, parsed)
     assert not any(answers.values()), answers
