@@ -19,44 +19,49 @@ Order = dict[str, Any]
 
 # ------------------------------------------------------------------ the marker (§5.1)
 def move_options(state: State, kit: Kit, seat: str) -> list[Option]:
-    """First Spring: any Room (L442).  Later: 1 or 2 Rooms free, +1 for 2 florins once per
-    Spring, +1 per Arrow (L446–455), at most the full circle."""
+    """First Spring: any Room (L442).  Later: 1 or 2 Rooms free; before moving, 2 florins
+    once per Spring (``STEP``) and each Arrow taken (``USE <source>:arrow``) add a Room
+    (L446–455), at most the full circle."""
     player = state["players"][seat]
     if player["marker"] is None:
         return [Option.of("PLACE", room=OneOf(tuple(range(1, ROOMS + 1))))]
-    return [Option.of("MOVE", steps=OneOf(tuple(range(1, max_steps(state, kit, seat) + 1))))]
+    reach = max_steps(state, seat)
+    options = [Option.of("MOVE", steps=OneOf(tuple(range(1, reach + 1))))]
+    if reach < ROOMS:
+        if "extra_step" not in player["year_flags"] \
+                and player["florins"] >= kit.constant("costs", "extra_step_florins"):
+            options.append(Option.of("STEP"))
+        arrows = tuple(f"{src}:arrow" for src, r, _ in sources(state, kit, seat, action=None)
+                       if r == "arrow")
+        options.append(Option.of("USE", source=OneOf(arrows)))
+    return [o for o in options if o.count()]
 
 
-def arrows(state: State, kit: Kit, seat: str) -> list[tuple[str, int]]:
-    return [(src, n) for src, r, n in sources(state, kit, seat, action=None) if r == "arrow"]
-
-
-def max_steps(state: State, kit: Kit, seat: str) -> int:
-    player = state["players"][seat]
-    extra = (player["florins"] >= kit.constant("costs", "extra_step_florins"))
-    extra += sum(n for _, n in arrows(state, kit, seat))
+def max_steps(state: State, seat: str) -> int:
+    """2 free, +1 for the florins paid, +1 per Arrow taken (L446–455)."""
+    extra = ("extra_step" in state["players"][seat]["year_flags"]) + state["pool"].get("arrow", 0)
     return min(2 + extra, ROOMS)
 
 
 def apply_move(state: State, kit: Kit, seat: str, order: Order) -> None:
-    """Move the marker; pay the steps beyond 2 (the 2 florins first, then Arrows in the order
-    of `sources` — ruling R6); refresh a side's courtiers when its arrow is passed (L457)."""
+    """Pay for a further Room, or move the marker and refresh a side's courtiers when its
+    arrow is passed (L457); Arrows left over are lost (L404)."""
     player = state["players"][seat]
+    if order["verb"] == "STEP":
+        player["florins"] -= kit.constant("costs", "extra_step_florins")
+        player["year_flags"].append("extra_step")
+        log(state, "extra_step", seat=seat)
+        return
+    if order["verb"] == "USE":
+        use(state, kit, seat, order["source"], action=None)
+        return
     if order["verb"] == "PLACE":
         player["marker"] = order["room"] - 1
         player["passed"] = [player["marker"]]
         log(state, "place_marker", seat=seat, room=order["room"])
     else:
         steps, start = order["steps"], player["marker"]
-        extra = steps - 2
-        if extra > 0 and player["florins"] >= kit.constant("costs", "extra_step_florins"):
-            player["florins"] -= kit.constant("costs", "extra_step_florins")
-            extra -= 1
-        for src, n in arrows(state, kit, seat):
-            if extra <= 0:
-                break
-            spend(state, seat, src)
-            extra -= n
+        state["pool"].pop("arrow", None)
         player["spent"] = []
         palace_arrows = kit["palaces"]["palaces"][seat]["arrows"]
         for k in range(steps):

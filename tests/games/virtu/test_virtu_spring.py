@@ -26,10 +26,30 @@ def test_first_spring_places_the_marker_anywhere_then_later_springs_move_it():
     assert state["players"][seat]["marker"] == 3 and RULES.decisions(state)[0].kind == "act"
     state = moving(state, seat, 4)
     state["players"][seat]["florins"] = 1
-    assert not legal(state, "MOVE 3")                                        # 1 or 2 free
+    assert not legal(state, "MOVE 3") and "STEP" not in verbs(state)         # 1 or 2 free
     state["players"][seat]["florins"] = 2
-    state = order(state, "MOVE 3")                                           # +1 for 2 florins
+    state = order(state, "STEP")                                             # +1 for 2 florins
+    assert "STEP" not in verbs(state)                                        # once a Spring
+    state = order(state, "MOVE 3")
     assert state["players"][seat]["marker"] == 1 and state["players"][seat]["florins"] == 0
+
+
+def test_arrows_taken_before_moving_add_rooms_up_to_the_full_circle():
+    """L451–455: each Arrow symbol taken (its source flips) adds a Room; with enough the
+    marker goes round to last Spring's Room."""
+    state = fresh(4)
+    courtier(state, "red", "l1", "advisor")
+    state["players"]["red"]["domain"]["reggio"] = False            # an Arrow token
+    state["players"]["red"]["domain"]["ferrara"] = False           # another
+    state["players"]["red"]["florins"] = 2
+    state = moving(state, "red", 2)
+    for source in ("l1:arrow", "reggio:arrow", "STEP"):
+        state = order(state, source if source == "STEP" else f"USE {source}")
+    assert "USE" not in verbs(state) and legal(state, "MOVE 5")
+    state = order(state, "MOVE 5")
+    assert state["players"]["red"]["marker"] == 1
+    assert state["players"]["red"]["courtiers"]["l1"]["used"] is False   # refreshed passing
+    assert state["players"]["red"]["domain"]["reggio"] is True
 
 
 def test_e2_passing_the_left_arrow_refreshes_the_left_courtiers():
