@@ -18,6 +18,7 @@ from games.virtu.common import log, turn_order
 from games.virtu.kit import Kit
 from games.virtu.palace import sources, spend
 from games.virtu.sieges import capture, defence, lose, sieges_of
+from games.virtu.spring import request_indulgence, use
 
 Order = dict[str, Any]
 #: A bonus source: +strength, florins to pay (L835–855).
@@ -52,7 +53,9 @@ def step(state: State, kit: Kit) -> bool:
         settle(state, kit)
         return True
     seat = sides[turn]
-    if seat is None or len(bonus_options(state, kit, seat)) == 0:
+    defending = fight["kind"] == "siege" and turn == 1
+    if seat is None or not (bonus_options(state, kit, seat)
+                            or (defending and cashable(state, kit, seat))):
         fight["passes"] += 1                       # nothing to declare: a pass
         fight["turn"] = 1 - turn
         return True
@@ -134,8 +137,30 @@ def bonus_options(state: State, kit: Kit, seat: str) -> tuple[str, ...]:
     return tuple(found)
 
 
+def cashable(state: State, kit: Kit, seat: str) -> tuple[str, ...]:
+    """Florins a player may cash at any time, even on another's turn (L400): a defender is
+    asked for them in each siege against it, to keep the florins of a token about to be
+    captured (§12)."""
+    return tuple(f"{s}:florin" for s, r, _ in sources(state, kit, seat, action=None)
+                 if r == "florin")
+
+
 def declare_options(state: State, kit: Kit, seat: str) -> list[Option]:
-    return [Option.of("PASS"), Option.of("BONUS", source=OneOf(bonus_options(state, kit, seat)))]
+    """Declare a bonus or pass; cash florins or take an Indulgence's 3 florins meanwhile
+    (A1, A2: any time)."""
+    options = [Option.of("PASS"), Option.of("BONUS", source=OneOf(bonus_options(state, kit, seat))),
+               Option.of("USE", source=OneOf(cashable(state, kit, seat)))]
+    if indulgence_open(state, seat):
+        options.append(Option.of("INDULGENCE", take=OneOf(("florins",))))
+    return [o for o in options if o.count()]
+
+
+def indulgence_open(state: State, seat: str) -> bool:
+    """Once a Year, while the Room under the marker holds none (L1166)."""
+    player = state["players"][seat]
+    return ("indulgence" not in player["year_flags"] and bool(state["supply"]["indulgences"])
+            and player["marker"] is not None
+            and not player["rooms"][player["marker"]]["indulgence"])
 
 
 def strengths(state: State, kit: Kit) -> tuple[int, int]:
@@ -149,8 +174,16 @@ def strengths(state: State, kit: Kit) -> tuple[int, int]:
 
 
 def apply_declare(state: State, kit: Kit, seat: str, order: Order) -> None:
-    """One declaration; two passes in a row settle the fight (L831)."""
+    """One declaration; two passes in a row settle the fight (L831).  Cashing florins or
+    taking an Indulgence is no declaration: the same player is asked again."""
     fight = state["fight"]
+    state["ask"] = None
+    if order["verb"] == "USE":
+        use(state, kit, seat, order["source"], action=None)
+        return
+    if order["verb"] == "INDULGENCE":
+        request_indulgence(state, kit, seat, order["take"])
+        return
     if order["verb"] == "PASS":
         fight["passes"] += 1
     else:
@@ -159,7 +192,6 @@ def apply_declare(state: State, kit: Kit, seat: str, order: Order) -> None:
         fight["used"].append(f"{seat}:{order['source']}")
         log(state, "declare", seat=seat, source=order["source"], city=fight["city"])
     fight["turn"] = 1 - fight["turn"]
-    state["ask"] = None
 
 
 def use_bonus(state: State, kit: Kit, seat: str, source: str) -> int:

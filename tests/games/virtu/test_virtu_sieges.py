@@ -207,3 +207,15 @@ def test_a_player_chooses_the_order_of_its_sieges():
     assert state["cities"]["siena"]["owner"] == "red"
     assert [e["city"] for e in state["log"] if e["msg"].startswith("siege_")] == \
         ["siena", "ravenna"]
+
+
+def test_the_defender_cashes_a_tokens_florins_before_it_is_captured():
+    """L400, §12: florins may be cashed any time; Blue keeps Mantua's before Red takes it."""
+    state = fresh(4)
+    own(state, "blue", "mantua")
+    besiege(state, "red", "mantua", 4)
+    florins = state["players"]["blue"]["florins"]
+    state = end_of_spring(state, {"blue": ["USE mantua:florin", "PASS"]})
+    assert state["players"]["blue"]["florins"] == florins + 2
+    assert state["cities"]["mantua"]["owner"] == "red"
+    assert state["players"]["red"]["domain"]["mantua"] is True
