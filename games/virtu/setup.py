@@ -20,7 +20,7 @@ SIDE = {3: "four", 4: "four", 5: "five"}
 ROOMS = 5
 #: Default number of Years before the judge stops a game that no end condition ended
 #: (a house rule of this judge, README "Rulings"; option ``years``, 0: none).
-YEAR_CAP = 15
+YEAR_CAP = 25
 
 
 def pinned_kit(options: dict[str, Any]) -> tuple[Kit, dict[str, Any]]:
