@@ -1,5 +1,6 @@
 """``pbem data check GAME``: a game's component data kit checked against its rules, and the
-``--data DIR`` of ``pbem new`` (a moderator's own kit, pinned in the game's options)."""
+``--data DIR`` of ``pbem new`` (a moderator's own kit, pinned in the game's options).
+``check`` is the one action for now (an argument, not a subcommand group)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -12,28 +13,28 @@ from engine.contract import DataReport, Rules
 from pbem.cli import friendly, main
 
 
-@main.group()
-def data() -> None:
-    """A game's component data kit."""
-
-
-@data.command(name="check")
+@main.command()
+@click.argument("action", type=click.Choice(["check"]))
 @click.argument("game")
 @click.option("--dir", "directory", type=click.Path(file_okay=False, exists=True, path_type=Path),
               default=None, help="a kit of your own (default: the game's built-in data)")
 @click.option("--strict", is_flag=True, help="fail while any value is still provisional")
 @friendly
-def check(game: str, directory: Path | None, strict: bool) -> None:
-    """Validate GAME's data against its rules and list every provisional value."""
+def data(action: str, game: str, directory: Path | None, strict: bool) -> None:
+    """`data check GAME`: validate GAME's component data against its rules and list every
+    provisional value."""
     report = report_of(registry.get(game), directory)
     for where in report.provisional:
         click.echo(f"provisional: {where}")
     for problem in report.problems:
         click.echo(f"problem: {problem}")
-    click.echo(f"data check {game}: {len(report.problems)} problems, "
+    summary = (f"data {action} {game}: {len(report.problems)} problems, "
                f"{len(report.provisional)} provisional values")
-    if report.problems or (strict and report.provisional):
-        raise SystemExit(1)
+    if report.problems:
+        raise click.ClickException(f"{summary}; the first: {report.problems[0]}")
+    if strict and report.provisional:
+        raise click.ClickException(f"{summary}; --strict wants none provisional")
+    click.echo(summary)
 
 
 def report_of(rules: Rules, directory: Path | None) -> DataReport:

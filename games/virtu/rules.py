@@ -79,7 +79,8 @@ class VirtuRules(Rules):
     def _decision(self, state: State, item: dict[str, Any]) -> Decision:
         kind = item["kind"]
         context = {k: v for k, v in item.items() if k not in ("kind", "seat")}
-        return Decision(f"{state['step']}-{kind}-{item['seat']}", item["seat"], kind,
+        step = 0 if kind == "family" else state["step"]       # sealed: stable while open
+        return Decision(f"{step}-{kind}-{item['seat']}", item["seat"], kind,
                         OptionSet(tuple(self._options(state, item))), clock=CLOCKS[kind],
                         private=kind == "family", prompt=PROMPTS[kind].format(**context),
                         context=context)

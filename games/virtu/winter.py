@@ -104,18 +104,9 @@ def apply(state: State, kit: Kit, item: dict[str, Any], order: Order) -> None:
         apply_wages(state, kit, item, order)
     elif verb == "USE":
         use(state, kit, seat, order["source"], action=None)
-    elif verb == "BUY":
-        buy(state, kit, seat, order["item"])
-    elif verb == "SHIFT":
-        shift(state, kit, seat, order["move"])
-    elif verb == "DISCARD":
-        discard_slot(state, kit, seat, order["slot"])
-    elif verb == "INDULGENCE":
-        request_indulgence(state, kit, seat, order["take"])
-    elif verb == "HIRE":
-        hire(state, kit, seat, order["city"])
-    elif verb == "ALLY":
-        ally(state, kit, seat, order["power"])
+    elif verb in MOVES:
+        function, field = MOVES[verb]
+        function(state, kit, seat, order[field])
     else:
         state["pool"] = {}
         state["players"][seat]["spent"] = []
@@ -266,3 +257,9 @@ def ally(state: State, kit: Kit, seat: str, power: str) -> None:
     entry.update(holder=seat, active=True)
     state["players"][seat]["year_flags"].append("ally")
     log(state, "ally", seat=seat, power=power, usurped=usurped or "")
+
+
+#: Winter orders: the function carrying each out and the order field it takes.
+MOVES = {"BUY": (buy, "item"), "SHIFT": (shift, "move"), "DISCARD": (discard_slot, "slot"),
+         "INDULGENCE": (request_indulgence, "take"), "HIRE": (hire, "city"),
+         "ALLY": (ally, "power")}

@@ -67,3 +67,11 @@ def test_a_card_without_an_action_cannot_open_in_a_room():
 def test_the_first_player_is_drawn_with_the_games_dice():
     orders = {tuple(fresh(5, seed=f"s{n}")["order"]) for n in range(6)}
     assert len(orders) > 1
+
+
+def test_a_sealed_question_keeps_its_id_while_others_answer():
+    state = RULES.setup(None, ["red", "yellow", "green"], {}, Dice("s"))
+    before = {d.seat: d.id for d in RULES.decisions(state)}
+    state = RULES.apply(state, "red", {"verb": "FAMILY", "layout": "l1 r1 r2"}, Dice("s"))
+    after = {d.seat: d.id for d in RULES.decisions(state)}
+    assert after == {s: before[s] for s in ("yellow", "green")}

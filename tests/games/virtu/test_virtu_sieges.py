@@ -17,6 +17,15 @@ def own(state, seat, city, troops=0):
         state["troops"][seat][city] = troops
 
 
+def battle(red: int, blue: int, answers=None):
+    """Red and Blue Troops before neutral Siena, Red first in turn order."""
+    state = fresh(4)
+    besiege(state, "red", "siena", red)
+    besiege(state, "blue", "siena", blue)
+    state["order"] = ["red", "blue", "green", "yellow"]
+    return end_of_spring(state, answers)
+
+
 def test_e12_siena_falls_to_two_troops_and_a_bonus():
     """E12 (L879–880): 2 Troops + 1 bonus = 3 against 3 − 1 (attacker's Agent) = 2."""
     state = fresh(4)
@@ -130,11 +139,7 @@ def test_e17_the_default_spends_no_ships_and_loses_the_troops():
 
 
 def test_the_winner_of_a_battle_may_press_on_or_abandon():
-    state = fresh(4)
-    besiege(state, "red", "siena", 5)
-    besiege(state, "blue", "siena", 1)
-    state["order"] = ["red", "blue", "green", "yellow"]
-    state = end_of_spring(state, {"red": ["ABANDON", "RETREAT florence"]})
+    state = battle(5, 1, {"red": ["ABANDON", "RETREAT florence"]})
     assert state["cities"]["siena"]["owner"] is None
     assert state["troops"]["red"]["florence"] == 5
 
@@ -158,32 +163,20 @@ def test_a_second_capture_from_the_same_player_gives_no_trophy_and_takes_the_cat
 def test_battle_on_the_plains_before_a_neutral_city():
     """L941–946: 5 against 1: the loser loses all, the winner as many, then besieges with
     4 (more than Siena's 3, so the default goes on, §11 E3)."""
-    state = fresh(4)
-    besiege(state, "red", "siena", 5)
-    besiege(state, "blue", "siena", 1)
-    state["order"] = ["red", "blue", "green", "yellow"]
-    state = end_of_spring(state)
+    state = battle(5, 1)
     assert "siena" not in state["troops"]["blue"]
     assert state["cities"]["siena"]["owner"] == "red"
     assert state["troops"]["red"]["siena"] == 3          # 5 − 1 (battle) − 1 (stability 3)
 
 
 def test_the_winner_of_a_battle_abandons_a_siege_it_cannot_win():
-    state = fresh(4)
-    besiege(state, "red", "siena", 4)
-    besiege(state, "blue", "siena", 1)
-    state["order"] = ["red", "blue", "green", "yellow"]
-    state = end_of_spring(state)
+    state = battle(4, 1)
     assert state["cities"]["siena"]["owner"] is None
     assert state["troops"]["red"]["florence"] == 4       # 3 retreat home (L946)
 
 
 def test_a_tied_battle_costs_each_a_troop_and_both_retreat():
-    state = fresh(4)
-    besiege(state, "red", "siena", 2)
-    besiege(state, "blue", "siena", 2)
-    state["order"] = ["red", "blue", "green", "yellow"]
-    state = end_of_spring(state)
+    state = battle(2, 2)
     assert "siena" not in state["troops"]["red"] and "siena" not in state["troops"]["blue"]
     assert state["troops"]["red"]["florence"] == 2       # retreated along the road
 
