@@ -122,14 +122,24 @@ def family_cards(kit: Kit, seat: str) -> list[str]:
 
 def layouts(kit: Kit, seat: str) -> list[str]:
     """Every placement of the 3 Family cards (S3, L138): one slot per card, in card order;
-    Rooms ``room1``..``room5`` only for cards with an action (L1005)."""
+    a Room ``room1``..``room5`` as its Action card for a card with an action (L1005), or
+    ``up1``..``up5`` as the Upgrade of the Action card placed in that Room (L308)."""
     cards = family_cards(kit, seat)
-    slots = [f"room{n}" for n in range(1, ROOMS + 1)] + list(kit["palaces"]["spaces"]["open"])
+    slots = ([f"room{n}" for n in range(1, ROOMS + 1)] + [f"up{n}" for n in range(1, ROOMS + 1)]
+             + list(kit["palaces"]["spaces"]["open"]))
     found = []
     for chosen in permutations(slots, len(cards)):
-        if all(kit.card(c)["action"] or not s.startswith("room") for c, s in zip(cards, chosen)):
+        if all(_fits(kit, card, slot, chosen) for card, slot in zip(cards, chosen)):
             found.append(" ".join(chosen))
     return found
+
+
+def _fits(kit: Kit, card: str, slot: str, chosen: tuple[str, ...]) -> bool:
+    if slot.startswith("room"):
+        return bool(kit.card(card)["action"])
+    if slot.startswith("up"):
+        return f"room{slot[2:]}" in chosen
+    return True
 
 
 def place_family(state: State, kit: Kit, seat: str, layout: str) -> None:
@@ -138,5 +148,7 @@ def place_family(state: State, kit: Kit, seat: str, layout: str) -> None:
     for card, slot in zip(family_cards(kit, seat), layout.split()):
         if slot.startswith("room"):
             player["rooms"][int(slot[4:]) - 1]["card"] = card
+        elif slot.startswith("up"):
+            player["rooms"][int(slot[2:]) - 1]["upgrade"] = card
         else:
             player["courtiers"][slot] = {"card": card, "used": False}

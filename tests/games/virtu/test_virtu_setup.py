@@ -62,6 +62,8 @@ def test_a_card_without_an_action_cannot_open_in_a_room():
     decision = next(d for d in RULES.decisions(state) if d.seat == "red")
     assert not decision.options.admits({"verb": "FAMILY", "layout": "l1 r1 room2"})  # L1005
     assert decision.options.admits({"verb": "FAMILY", "layout": "l1 room2 r1"})
+    assert decision.options.admits({"verb": "FAMILY", "layout": "room2 l1 up2"})   # Upgrade
+    assert not decision.options.admits({"verb": "FAMILY", "layout": "room2 l1 up3"})
 
 
 def test_the_first_player_is_drawn_with_the_games_dice():
