@@ -1,4 +1,4 @@
-"""The YAML archive, format ``pbem-archive/1`` (DESIGN.md, "The game record").
+"""The YAML archive, format ``pbem-archive/1`` (docs/architecture.md, "The game record").
 
 Loading uses PyYAML's C loader when it is built (``yaml.CSafeLoader``) and always
 ``safe_load`` semantics: no Python tags are ever constructed.  Timestamps are kept as
@@ -7,6 +7,7 @@ ISO-8601 UTC strings in memory (``2026-11-21T12:00:00Z``) and written unquoted.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Any
 
 import yaml
@@ -127,6 +128,46 @@ def _entry_data(entry: Entry) -> dict[str, Any]:
     data = entry.to_data()
     data["at"] = Timestamp(entry.at)
     return data
+
+
+#: An email address inside free text (a moderator act such as ``REPLACE east ann@example.org``).
+ADDRESS_IN_TEXT = re.compile(r"[^\s<>()\[\],;:\"']+@[^\s<>()\[\],;:\"'@]+\.[A-Za-z0-9-]+")
+HIDDEN = "<hidden>"     # what stands for an address in a public archive
+
+
+def hide_addresses(text: str, placeholder: str = HIDDEN) -> str:
+    """`text` with every email address in it replaced by `placeholder`."""
+    return ADDRESS_IN_TEXT.sub(placeholder, text)
+
+
+def public_data(data: dict[str, Any]) -> dict[str, Any]:
+    """The shareable copy of an archive mapping (`pbem archive --public`): no seat's
+    addresses (``players``), no observers, every address in an act entry's text (REPLACE,
+    ADD-ADDRESS, also those the audit keeps) and in a moderator's reason replaced by
+    `HIDDEN`, and a mail's Message-ID
+    (``source``, which may name the sender's domain) replaced by ``mail``.  The state hashes
+    and dice are untouched, so the copy replays and verifies like the full archive.
+    Moderators (the game's officials) stay named."""
+    public = dict(data)
+    public["seats"] = {seat: {k: v for k, v in dict(info or {}).items() if k != "players"}
+                       for seat, info in data["seats"].items()}
+    public.pop("observers", None)
+    public["entries"] = [_public_entry(e) for e in data.get("entries") or []]
+    if data.get("audit"):
+        public["audit"] = [dict(block, entries=[_public_entry(e) for e in block["entries"]])
+                           if "entries" in block else dict(block) for block in data["audit"]]
+    return public
+
+
+def _public_entry(entry: dict[str, Any]) -> dict[str, Any]:
+    out = dict(entry)
+    if out.get("kind") == "act":
+        out["order"] = hide_addresses(str(out["order"]))
+    if out.get("because"):
+        out["because"] = hide_addresses(str(out["because"]))
+    if "@" in str(out.get("source", "")):
+        out["source"] = "mail"
+    return out
 
 
 def record_from_data(data: Any) -> Record:

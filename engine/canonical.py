@@ -2,7 +2,7 @@
 
 State and orders are plain data (dict, list, str, int, bool, None).  The canonical JSON
 form sorts keys and uses compact separators, so two equal states always hash the same,
-whatever order their dicts were built in (DESIGN.md, "The engine contract").
+whatever order their dicts were built in (docs/architecture.md, "The engine contract").
 """
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """Deadlines for open decisions: clock classes, reminders, grace, NMR policy, pause, vacations.
 
-DESIGN.md, "Time".  Each open decision gets a deadline ``opened + duration(clock class)``.
+docs/architecture.md, "Time".  Each open decision gets a deadline
+``opened + duration(clock class)``.
 Reminders fire at the configured offsets before it.  When ``deadline + grace`` passes, the NMR
 policy applies: ``default`` (the game's default order is entered ``by: clock``) or ``hold``
 (the game waits for a moderator, who is told once).  A pause stops every clock: on resume all
@@ -14,20 +15,17 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from engine.archive import iso, parse_iso
-from engine.contract import CLOCK_CLASSES, Decision
+from engine.contract import Decision
 
-DEFAULT_CLOCKS: dict[str, Any] = {
-    "impulse": "48h", "response": "24h", "negotiation": "48h", "setup": "48h",
-    "winter": "48h", "default": "48h", "reminders": ["12h", "2h"], "grace": "0h",
-    "nmr": "default",
-}
+#: The settings every game has besides its clock classes (`Rules.clock_classes`).
+GENERAL_CLOCKS: dict[str, Any] = {"reminders": ["12h", "2h"], "grace": "0h", "nmr": "default"}
 NMR_POLICIES = ("default", "hold")
-#: The shortest duration a game may give each clock class: shorter, a player could not read
+#: The shortest duration a game may give any clock class: shorter, a player could not read
 #: the prompt before its deadline passes and every open question is defaulted.
-MIN_DURATIONS: dict[str, dt.timedelta] = {name: dt.timedelta(hours=1) for name in CLOCK_CLASSES}
+MIN_DURATION = dt.timedelta(hours=1)
 _DURATION = re.compile(r"^\s*(?:(\d+)\s*d)?\s*(?:(\d+)\s*h)?\s*(?:(\d+)\s*m)?\s*$", re.I)
 
 
@@ -56,15 +54,21 @@ def format_duration(delta: dt.timedelta) -> str:
     return text or "0h"
 
 
-def clock_settings(overrides: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The defaults with `overrides` applied and checked."""
-    settings = dict(DEFAULT_CLOCKS)
+def clock_settings(overrides: dict[str, Any] | None = None,
+                   classes: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The game's clock `classes` (name: default duration) and the general settings, with
+    `overrides` applied and checked.  Without `classes`, the classes are those `overrides`
+    name (a game's recorded settings) and ``default``."""
+    if classes is None:
+        classes = {"default": "48h", **recorded_classes(overrides or {})}
+    defaults = {**classes, **GENERAL_CLOCKS}
+    settings = dict(defaults)
     for key, value in (overrides or {}).items():
-        if key not in DEFAULT_CLOCKS:
+        if key not in defaults:
             raise ClockError(f"unknown clock setting {key!r} (known: "
-                             f"{', '.join(DEFAULT_CLOCKS)})")
+                             f"{', '.join(defaults)})")
         settings[key] = value
-    for name in CLOCK_CLASSES:
+    for name in classes:
         parse_duration(settings[name])
     parse_duration(settings["grace"])
     settings["reminders"] = [format_duration(parse_duration(r))
@@ -74,13 +78,19 @@ def clock_settings(overrides: dict[str, Any] | None = None) -> dict[str, Any]:
     return settings
 
 
-def new_clock_settings(overrides: dict[str, Any] | None = None) -> dict[str, Any]:
-    """`clock_settings` for a new game, which must also respect `MIN_DURATIONS` and give
+def recorded_classes(settings: Mapping[str, Any]) -> dict[str, str]:
+    """The clock classes a game's recorded settings (its archive header) name."""
+    return {k: str(v) for k, v in settings.items() if k not in GENERAL_CLOCKS}
+
+
+def new_clock_settings(overrides: dict[str, Any] | None = None,
+                       classes: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """`clock_settings` for a new game, which must also respect `MIN_DURATION` and give
     reminders that come before the deadline (archives made before these limits still load)."""
-    settings = clock_settings(overrides)
-    for name in CLOCK_CLASSES:
-        if parse_duration(settings[name]) < MIN_DURATIONS[name]:
-            shortest = format_duration(MIN_DURATIONS[name])
+    settings = clock_settings(overrides, classes)
+    for name in recorded_classes(settings):
+        if parse_duration(settings[name]) < MIN_DURATION:
+            shortest = format_duration(MIN_DURATION)
             raise ClockError(f"{name}={settings[name]} is too short: the {name} clock is at "
                              f"least {shortest} (write e.g. {name}=24h)")
     if any(parse_duration(r) <= dt.timedelta(0) for r in settings["reminders"]):
@@ -101,8 +111,9 @@ class ClockEvent:
 class Clocks:
     """Timers of the open decisions, persisted as plain data (`to_data` / `from_data`)."""
 
-    def __init__(self, settings: dict[str, Any], data: dict[str, Any] | None = None) -> None:
-        self.settings = clock_settings(settings)
+    def __init__(self, settings: dict[str, Any], data: dict[str, Any] | None = None,
+                 classes: Mapping[str, str] | None = None) -> None:
+        self.settings = clock_settings(settings, classes or {"default": "48h"})
         data = data or {}
         self.timers: dict[str, dict[str, Any]] = {k: dict(v) for k, v in
                                                   (data.get("timers") or {}).items()}

@@ -1,4 +1,4 @@
-"""The rules contract every game implements (DESIGN.md, "The engine contract").
+"""The rules contract every game implements (docs/architecture.md, "The engine contract").
 
 A game is a subclass of `Rules`, registered under the entry-point group ``pbem.games``.
 State is plain data (dict, list, str, int, bool, None), so it serialises to YAML/JSON and
@@ -39,15 +39,17 @@ import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from types import MappingProxyType
+from typing import Any, Iterator, Mapping, Sequence
 
 from engine.dice import Dice
 from engine.options import Option, OptionSet, Order
 
 State = dict[str, Any]
 
-#: Clock classes a game may name; their durations are configured per game.
-CLOCK_CLASSES = ("impulse", "response", "negotiation", "setup", "winter", "default")
+#: The refusal code of a text that answers another kind of question than the one asked
+#: (``refusal.wrong_verb``): a held order refused so waits for a question it answers.
+WRONG_QUESTION = "wrong_verb"
 
 
 class Reason(str):
@@ -118,6 +120,8 @@ class Decision:
     counter) so clocks can key deadlines on it.  `clock` names the clock class whose
     duration applies.  `private`: the question itself must not be shown to other seats.
     `prompt` is a short English description; templates may render a fuller one from `kind`.
+    `closes_on_done`: a window that stays open until the seat sends ``DONE`` (a negotiation);
+    the mail gateway's DONE command answers such decisions with the order ``DONE``.
     """
     id: str
     seat: str
@@ -127,6 +131,7 @@ class Decision:
     private: bool = False
     prompt: str = ""
     context: dict[str, Any] = field(default_factory=dict)
+    closes_on_done: bool = False
 
     def legal_orders(self) -> Iterator[Order]:
         """Every legal order (may be large: count first with `options.count()`)."""
@@ -184,6 +189,28 @@ class Rules(ABC):
     templates_dir: Path | None = None
     #: ``board(view, lang=...) -> dict``, the map picture's description ("": no map).
     board: str = ""
+    #: The game's clock classes (`Decision.clock`) with their default durations; every game
+    #: has ``default``.  Games configure durations per class (``--clock CLASS=DURATION``).
+    clock_classes: Mapping[str, str] = MappingProxyType({"default": "48h"})
+    #: Verbs the game adds to the mail gateway's HELP, each ``VERB`` or ``VERB args``.
+    help_verbs: tuple[str, ...] = ()
+
+    def questions(self) -> Mapping[str, Any]:
+        """The game's question kinds by name (`engine.questions`); standing orders
+        (`engine.standing`) answer decisions of the kinds that accept them."""
+        return {}
+
+    def standing_kinds(self) -> dict[str, tuple[str, ...]]:
+        """The kinds a standing order may answer, with the policies it may name."""
+        return {k: tuple(q.policies) for k, q in self.questions().items() if q.policies}
+
+    def answer_from_standing(self, state: State, decision: Decision,
+                             policy: str) -> Order | None:
+        """The order a standing `policy` gives for `decision`, or None to ask the seat."""
+        question = self.questions().get(decision.kind)
+        if question is None or question.standing is None:
+            return None
+        return question.standing(policy, state, decision)
 
     @abstractmethod
     def scenarios(self) -> list[ScenarioInfo]:
@@ -237,6 +264,23 @@ class Rules(ABC):
         """Problems of a malformed state; the base class checks nothing."""
         return []
 
+    def precheck(self, state: State, seat: str, text: str) -> None:
+        """Refuse (`IllegalOrder`, with suggestions) an order block of `seat` that can never
+        be valid, read without the question it will answer: its grammar and its names.  Held
+        orders are checked this way when they arrive; the base class accepts everything."""
+
+    def hold_horizon(self, state: State) -> str | None:
+        """How long a held order may wait for a question it answers: held orders are
+        dropped (their authors told) once this value changes, e.g. when the turn ends;
+        None (the base class): they wait until the game ends."""
+        return None
+
+    def undo_veto(self, before: State, after: State, seat: str) -> str | None:
+        """Why `seat` may not take back the move from `before` to `after` beyond what the
+        engine checks itself (`engine.undo`: dice, other seats asked, secrets shown), or
+        None; the base class vetoes nothing."""
+        return None
+
     def check_data(self, directory: Path | None) -> DataReport | None:
         """A game whose component data is a kit a moderator may replace (``pbem data check``,
         ``pbem new --data``) checks the kit in `directory` (None: its own); None: the game
@@ -244,5 +288,5 @@ class Rules(ABC):
         return None
 
 
-__all__ = ["CLOCK_CLASSES", "DataReport", "Decision", "IllegalOrder", "Option", "OptionSet", "Order",
-           "Outcome", "Rules", "ScenarioInfo", "State"]
+__all__ = ["WRONG_QUESTION", "DataReport", "Decision", "IllegalOrder", "Option", "OptionSet",
+           "Order", "Outcome", "Rules", "ScenarioInfo", "State"]

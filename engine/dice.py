@@ -1,6 +1,6 @@
 """Provably fair dice: every random number in a game comes from ``sha256(seed || counter)``.
 
-Algorithm ``sha256-counter/1`` (DESIGN.md, "The game record"):
+Algorithm ``sha256-counter/1`` (docs/architecture.md, "The game record"):
 
 * block *k* is ``sha256(seed_utf8 + b":" + str(k))``; its first 8 bytes, big-endian, are a
   uniform 64-bit integer ``x``;

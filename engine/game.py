@@ -2,7 +2,7 @@
 
 `Game` is what the store loads and saves.  It answers orders (`submit`), enters NMR defaults
 when deadlines pass (`fire_deadlines`), rolls back and forward, and renders views.  The
-persisted form (`to_data`) is the archive (DESIGN.md format) plus two private sections:
+persisted form (`to_data`) is the archive (docs/archive-format.md) plus two private sections:
 ``server`` (tokens, processed Message-IDs, held orders, ... owned by `pbem/`) and ``cache``
 (clock timers and a state snapshot, so loading needs no replay).
 """
@@ -14,13 +14,17 @@ from typing import Any, Sequence
 
 from engine.archive import iso, record_from_data, record_to_data
 from engine.canonical import copy_plain, state_hash
-from engine.clocks import ClockEvent, Clocks, new_clock_settings
-from engine.contract import Decision, IllegalOrder, Outcome, Rules, State
+from engine import standing
+from engine.clocks import ClockEvent, Clocks, new_clock_settings, recorded_classes
+from engine.contract import (WRONG_QUESTION, Decision, IllegalOrder, Outcome, Reason, Rules,
+                             State)
 from engine.dice import Dice, commitment, new_seed
 from engine.edit import apply_edit, edit_text, parse_edit
+from engine.names import Reading, readings
 from engine.options import Order
 from engine.record import (Entry, Header, Record, ReplayError, find_decision, replay,
-                           start)
+                           start, undo_text)
+from engine.undo import irreversible, is_undo, last_move
 
 
 @dataclass
@@ -28,7 +32,7 @@ class OrderResult:
     """What became of one order block of a submission."""
     line: int
     text: str
-    status: str  # applied | rejected | held | skipped
+    status: str  # applied | rejected | held | skipped | dropped (a held order)
     order: str | None = None
     message: str = ""
     hints: list[str] = field(default_factory=list)
@@ -37,6 +41,8 @@ class OrderResult:
     #: the reader's language; `message` is the English text.
     code: str | None = None
     params: dict[str, Any] = field(default_factory=dict)
+    #: Names read by prefix or near match (`engine.names.Reading`): how the order was read.
+    readings: list[Reading] = field(default_factory=list)
 
 
 @dataclass
@@ -72,8 +78,12 @@ class Game:
         self.dice = dice
         self.clocks = clocks
         self.server = server
-        #: Results of held orders applied (or refused) after another seat's move.
+        #: Results of held orders applied, refused or dropped, for the CLI's answer (their
+        #: authors are told through ``server["held_fates"]``, `take_held_fates`).
         self.notices: list[tuple[str, OrderResult]] = []
+        #: False while entries are re-entered as recorded (roll forward): standing orders
+        #: then answer nothing by themselves, the recorded answers follow.
+        self._standing_answers = True
 
     # ------------------------------------------------------------------ creation & I/O
     @classmethod
@@ -95,11 +105,12 @@ class Game:
         header = Header(id=game_id, rules=rules.name, rules_version=rules.version,
                         scenario=info.name, seats={s: dict(v) for s, v in seats.items()},
                         title=title, options=dict(options or {}), moderators=list(moderators),
-                        clocks=new_clock_settings(clocks), dice_commitment=commitment(seed),
-                        seed=seed)
+                        clocks=new_clock_settings(clocks, rules.clock_classes),
+                        dice_commitment=commitment(seed), seed=seed)
         state, dice = start(rules, header)
         record = Record(header=header, initial_state_hash=state_hash(state))
-        game = cls(rules, record, state, dice, Clocks(header.clocks),
+        game = cls(rules, record, state, dice,
+                   Clocks(header.clocks, classes=rules.clock_classes),
                    {"created_at": iso(now)})
         game.clocks.sync(game.decisions(), now)
         return game
@@ -118,7 +129,8 @@ class Game:
             dice = Dice(record.header.seed or "", int(snapshot["dice_counter"]))
         else:
             state, dice = replay(rules, record, verify=False)
-        clocks = Clocks(record.header.clocks, cache.get("clocks"))
+        clocks = Clocks(record.header.clocks, cache.get("clocks"),
+                        classes=recorded_classes(record.header.clocks))
         return cls(rules, record, state, dice, clocks, server)
 
     def to_data(self, *, private: bool = True) -> dict[str, Any]:
@@ -167,7 +179,13 @@ class Game:
         return None
 
     def view(self, seat: str | None) -> dict[str, Any]:
-        return self.rules.view(self.state, seat)
+        """The rules' view of `seat`; a seat's own standing orders join its view only."""
+        view = self.rules.view(self.state, seat)
+        mine = standing.of(self.state, seat) if seat is not None else {}
+        if mine:
+            view = {**view, "standing_orders": {k: [standing.Standing(k, p).text()]
+                                                for k, p in mine.items()}}
+        return view
 
     def deadline(self, decision: Decision) -> dt.datetime | None:
         return self.clocks.deadline_of(decision.id, decision.seat)
@@ -179,12 +197,16 @@ class Game:
     # ------------------------------------------------------------------ orders
     def submit(self, seat: str, text: str, *, by: str | None = None, source: str = "cli",
                at: dt.datetime) -> Receipt:
-        """Parse and apply a seat's order blocks in turn (DESIGN.md "Batched orders").
+        """Parse and apply a seat's order blocks in turn (docs/architecture.md "Batched orders").
 
         Blocks apply one by one while the seat is asked something.  When it no longer is
-        (another seat must answer first) the rest are *held* and re-validated when the seat
-        is next asked; a newer submission replaces held orders.  After a refused block the
-        remaining ones are skipped: they were written assuming it applied.
+        (another seat must answer first) the rest are *held*: each is checked at once as
+        far as it can be without its question (`Rules.precheck`), then queued after the
+        seat's earlier held orders and tried in order when the seat is asked a question
+        it answers (see `_run_held`; their fates reach the author through
+        ``server["held_fates"]``).  After a refused block the remaining ones are skipped:
+        they were written assuming it applied.  ``UNDO`` takes back the seat's last move
+        (`undo`); it is never held.
         """
         if seat not in self.seats:
             raise IllegalOrder(f"{self.id} has no seat {seat!r}", list(self.seats),
@@ -193,25 +215,29 @@ class Game:
         blocks = self.rules.split(text)
         results: list[OrderResult] = []
         entries: list[Entry] = []
-        self.server.setdefault("held", {}).pop(seat, None)
+        if self.held(seat) and self.decisions(seat):    # asked again since they were held
+            entries.extend(self._run_held(at))
         for index, (line, block) in enumerate(blocks):
-            if self.outcome() is not None:
+            before = self.record.last_seq
+            if is_undo(block):
+                result = self._undo(seat, line, block, by=by, source=source, at=at)
+            elif self.outcome() is not None:
                 results.append(OrderResult(line, block, "skipped",
                                            message="the game is over", code="game_over"))
                 continue
-            if not self.decisions(seat):
-                rest = blocks[index:]
-                self.server["held"][seat] = [{"line": n, "text": b, "by": by, "source": source}
-                                             for n, b in rest]
-                results.extend(OrderResult(n, b, "held", message="held until you are asked",
-                                           code="order_held")
-                               for n, b in rest)
+            elif standing.is_standing(block):
+                results.append(self._standing(seat, line, block, by=by, source=source, at=at))
+                entries.extend(e for e in self.record.entries if e.seq > before)
+                continue
+            elif not self.decisions(seat):
+                results.extend(self._hold(seat, blocks[index:], by=by, source=source, at=at))
                 break
-            result = self._try(seat, line, block, by=by, source=source, at=at)
+            else:
+                result = self._try(seat, line, block, by=by, source=source, at=at)
             results.append(result)
-            if result.seq is not None:
-                entries.append(self.record.entries[-1])
-                entries.extend(self._run_held(at))
+            if result.seq is not None:   # its entry, standing answers, held orders it freed
+                self._run_held(at)
+                entries.extend(e for e in self.record.entries if e.seq > before)
             if result.status == "rejected":
                 results.extend(OrderResult(n, b, "skipped",
                                            message=f"not tried: line {line} was refused",
@@ -219,6 +245,63 @@ class Game:
                                for n, b in blocks[index + 1:])
                 break
         return Receipt(self.id, seat, results, entries, self.decisions(), self.outcome())
+
+    def _hold(self, seat: str, blocks: list[tuple[int, str]], *, by: str, source: str,
+              at: dt.datetime) -> list[OrderResult]:
+        """Queue `blocks` after the seat's held orders, each checked first (`precheck`)."""
+        results: list[OrderResult] = []
+        queue = self.server.setdefault("held", {})
+        for index, (line, block) in enumerate(blocks):
+            try:
+                if is_undo(block):
+                    raise IllegalOrder(Reason("UNDO is never held: send it on its own",
+                                              "undo_not_held"))
+                self.rules.precheck(self.state, seat, block)
+            except IllegalOrder as refused:
+                results.append(OrderResult(line, block, "rejected", message=refused.reason,
+                                           hints=refused.hints, code=refused.code,
+                                           params=refused.params))
+                results.extend(OrderResult(n, b, "skipped",
+                                           message=f"not tried: line {line} was refused",
+                                           code="not_tried", params={"line": line})
+                               for n, b in blocks[index + 1:])
+                break
+            queue.setdefault(seat, []).append({"line": line, "text": block, "by": by,
+                                               "source": source, "at": iso(at),
+                                               "horizon": self.rules.hold_horizon(self.state)})
+            results.append(OrderResult(line, block, "held", message="held until you are asked",
+                                       code="order_held"))
+        return results
+
+    def held(self, seat: str) -> list[dict[str, Any]]:
+        """The seat's held orders, in the order they will be tried."""
+        return list(self.server.get("held", {}).get(seat, []))
+
+    def withdraw_held(self, seat: str) -> list[dict[str, Any]]:
+        """Withdraw every held order of `seat` (its author asked: no notice is queued)."""
+        return self.server.get("held", {}).pop(seat, [])
+
+    def _drop_held(self, reason: Reason) -> None:
+        """Drop every held order (their question will never come), telling their authors."""
+        for seat, held in self.server.pop("held", {}).items():
+            for block in held:
+                self._fate(seat, block, OrderResult(block["line"], block["text"], "dropped",
+                                                    message=str(reason), code=reason.code,
+                                                    params=dict(reason.params)))
+
+    def _fate(self, seat: str, block: dict[str, Any], result: OrderResult) -> None:
+        """Note what became of a held order, for its author's next mail."""
+        self.notices.append((seat, result))
+        self.server.setdefault("held_fates", []).append(
+            {"seat": seat, "by": block.get("by", seat), "source": block.get("source", ""),
+             "line": result.line, "text": result.text, "status": result.status,
+             "order": result.order, "seq": result.seq, "message": result.message,
+             "code": result.code, "params": dict(result.params), "hints": list(result.hints)})
+
+    def take_held_fates(self) -> list[dict[str, Any]]:
+        """The fates of held orders not yet told to their authors (and forget them)."""
+        self.notices.clear()
+        return self.server.pop("held_fates", None) or []
 
     def apply_order(self, seat: str, order: Order, *, by: str, source: str, at: dt.datetime,
                     decision: Decision | None = None) -> Entry:
@@ -231,20 +314,24 @@ class Game:
             decision = open_[0]
         text = self.rules.order_text(order)
         # Round-trip through the canonical text: what replay will read is what we apply.
-        return self._enter(seat, decision, self.rules.parse(self.state, decision, text),
-                           by=by, source=source, at=at)
+        entry = self._enter(seat, decision, self.rules.parse(self.state, decision, text),
+                            by=by, source=source, at=at)
+        self._run_held(at)      # seats it asks answer with their held orders
+        return entry
 
     def _try(self, seat: str, line: int, block: str, *, by: str, source: str,
              at: dt.datetime) -> OrderResult:
         refusal: IllegalOrder | None = None
         for decision in self.decisions(seat):
             try:
-                order = self.rules.parse(self.state, decision, block)
+                with readings() as read:
+                    order = self.rules.parse(self.state, decision, block)
                 entry = self._enter(seat, decision, order, by=by, source=source, at=at)
             except IllegalOrder as refused:
                 refusal = refusal or refused
                 continue
-            return OrderResult(line, block, "applied", order=entry.order, seq=entry.seq)
+            return OrderResult(line, block, "applied", order=entry.order, seq=entry.seq,
+                               readings=read)
         assert refusal is not None
         return OrderResult(line, block, "rejected", message=refusal.reason,
                            hints=refusal.hints, code=refusal.code, params=refusal.params)
@@ -265,29 +352,131 @@ class Game:
         self.record.entries.append(entry)
         self.state = state
         self.clocks.sync(self.decisions(), at)
+        self._answer_from_standing(at)
         return entry
 
+    # ------------------------------------------------------------------ standing orders
+    def _standing(self, seat: str, line: int, block: str, *, by: str, source: str,
+                  at: dt.datetime) -> OrderResult:
+        """A STANDING block (`engine.standing`): list, set or clear the seat's standing
+        orders; setting one answers a question of that kind already open."""
+        try:
+            parsed = standing.parse(self.rules, block)
+        except IllegalOrder as refused:
+            return OrderResult(line, block, "rejected", message=refused.reason,
+                               hints=refused.hints, code=refused.code, params=refused.params)
+        if parsed.listing:
+            listed = standing.listing(self.state, seat)
+            text = "; ".join(listed)
+            return OrderResult(line, block, "applied", order=text or "STANDING",
+                               message=f"your standing orders: {text}" if listed
+                               else "you have no standing orders",
+                               code="standing_list" if listed else "standing_none",
+                               params={"orders": text} if listed else {})
+        state = standing.apply(copy_plain(self.state), seat, parsed)
+        entry = Entry(seq=self.record.last_seq + 1, at=iso(at), by=by, source=source,
+                      decision="", seat=seat, order=parsed.text(), rolls=[],
+                      state_hash=state_hash(state), kind="standing")
+        self.record.entries.append(entry)
+        self.state = state
+        self._answer_from_standing(at)
+        return OrderResult(line, block, "applied", order=entry.order, seq=entry.seq)
+
+    def _answer_from_standing(self, at: dt.datetime) -> None:
+        """Enter, ``by: standing``, the answers standing orders give to open questions."""
+        if not self._standing_answers or standing.KEY not in self.state:
+            return
+        for decision in self.decisions():
+            policy = standing.of(self.state, decision.seat).get(decision.kind)
+            order = (self.rules.answer_from_standing(self.state, decision, policy)
+                     if policy else None)
+            if order is not None:
+                text = self.rules.order_text(order)
+                self._enter(decision.seat, decision,
+                            self.rules.parse(self.state, decision, text),
+                            by="standing", source="standing", at=at)
+                return
+
     def _run_held(self, at: dt.datetime) -> list[Entry]:
-        """Apply held orders of seats that are now asked; refusals drop the seat's rest."""
+        """Apply held orders of seats that are now asked, in the order they were sent.
+
+        A held order that answers another kind of question (refused with
+        `WRONG_QUESTION`) waits, and the seat's later ones wait behind it, until the seat
+        is asked a question it answers or the hold horizon passes (`_expire_held`).  Any
+        other refusal drops the seat's later held orders (they assumed it applied); the
+        game's end drops every held order.  Each fate is noted for its author (`_fate`)."""
         entered: list[Entry] = []
         progress = True
         while progress:
             progress = False
+            self._expire_held()
             for seat, held in list(self.server.get("held", {}).items()):
                 if not held or not self.decisions(seat):
                     continue
-                block = held.pop(0)
+                block = held[0]
                 result = self._try(seat, block["line"], block["text"], by=block["by"],
                                    source=block["source"], at=at)
-                self.notices.append((seat, result))
+                if result.status == "rejected" and result.code == WRONG_QUESTION:
+                    continue
+                held.pop(0)
+                self._fate(seat, block, result)
                 if result.seq is not None:
                     entered.append(self.record.entries[-1])
                     progress = True
-                else:
-                    held.clear()
-                if not held:
-                    del self.server["held"][seat]
+                    break                   # the game moved: look at every seat again
+                for rest in held:
+                    self._fate(seat, rest, OrderResult(
+                        rest["line"], rest["text"], "dropped",
+                        message=f"not tried: held line {block['line']} was refused",
+                        code="not_tried", params={"line": block["line"]}))
+                held.clear()
+            for seat in [s for s, held in self.server.get("held", {}).items() if not held]:
+                del self.server["held"][seat]
+        if self.outcome() is not None and self.server.get("held"):
+            self._drop_held(Reason("the game ended before you were asked", "held_game_over"))
         return entered
+
+    def _expire_held(self) -> None:
+        """Drop held orders whose hold horizon (`Rules.hold_horizon`) has passed."""
+        horizon = self.rules.hold_horizon(self.state)
+        for seat, held in self.server.get("held", {}).items():
+            for block in [b for b in held if "horizon" in b and b["horizon"] != horizon]:
+                held.remove(block)
+                self._fate(seat, block, OrderResult(
+                    block["line"], block["text"], "dropped",
+                    message="no question it answers came in time", code="held_expired",
+                    params={"horizon": block.get("horizon")}))
+
+    # ------------------------------------------------------------------ undo
+    def _undo(self, seat: str, line: int, block: str, *, by: str, source: str,
+              at: dt.datetime) -> OrderResult:
+        try:
+            entry = self.undo(seat, by=by, source=source, at=at)
+        except IllegalOrder as refused:
+            return OrderResult(line, block, "rejected", message=refused.reason,
+                               hints=refused.hints, code=refused.code, params=refused.params)
+        return OrderResult(line, block, "applied", order=entry.order, seq=entry.seq)
+
+    def undo(self, seat: str, *, by: str, source: str, at: dt.datetime) -> Entry:
+        """Take back `seat`'s last move (`engine.undo`): an ``undo`` entry restoring the
+        state before it, or `IllegalOrder` saying what made it irreversible."""
+        if self.outcome() is not None:
+            raise IllegalOrder(Reason("the game is over", "game_over"))
+        move = last_move(self.record.entries, seat)
+        keep = move[0].seq - 1
+        before, dice = replay(self.rules, self.record, verify=False, until=keep)
+        why = irreversible(self.rules, seat, move, before, self.state,
+                           dice_used=dice.counter != self.dice.counter)
+        if why is not None:
+            raise IllegalOrder(Reason(f"your last move cannot be taken back: {why}",
+                                      "undo_refused", why=why))
+        entry = Entry(seq=self.record.last_seq + 1, at=iso(at), by=by, source=source,
+                      decision="", seat=seat, order=undo_text(keep), rolls=[],
+                      state_hash=state_hash(before), kind="undo")
+        self.record.entries.append(entry)
+        self.state = before
+        self.clocks.sync(self.decisions(), at)
+        return entry
 
     # ------------------------------------------------------------------ moderator entries
     def edit(self, path: str, value: Any, *, by: str, because: str, source: str,
@@ -319,14 +508,27 @@ class Game:
         return entry
 
     def _reenter(self, entry: Entry) -> Entry:
+        self._standing_answers = False
+        try:
+            return self._reenter_recorded(entry)
+        finally:
+            self._standing_answers = True
+
+    def _reenter_recorded(self, entry: Entry) -> Entry:
         at = dt.datetime.fromisoformat(entry.at.replace("Z", "+00:00"))
         if entry.kind == "act":
             return self.act(entry.order, by=entry.by, because=entry.because,
                             source=entry.source, at=at)
+        if entry.kind == "standing":
+            before = self.record.last_seq
+            self._standing(entry.seat, 0, entry.order, by=entry.by, source=entry.source, at=at)
+            return self.record.entries[before]
         if entry.kind == "edit":
             path, value = parse_edit(entry.order)
             return self.edit(path, value, by=entry.by, because=entry.because,
                              source=entry.source, at=at)
+        if entry.kind == "undo":
+            return self.undo(entry.seat, by=entry.by, source=entry.source, at=at)
         decision = find_decision(self.decisions(), entry.decision, entry.seat)
         order = self.rules.parse(self.state, decision, entry.order)
         return self._enter(entry.seat, decision, order, by=entry.by, source=entry.source,
@@ -355,7 +557,8 @@ class Game:
         """Truncate to entry `seq` (kept in the audit trail) and rebuild the state."""
         removed = self.record.truncate(seq, at=iso(at), by=by, reason=reason)
         self.state, self.dice = replay(self.rules, self.record, verify=False)
-        self.server.pop("held", None)
+        self._drop_held(Reason(f"the moderator rolled the game back to entry {seq}",
+                               "held_rollback", seq=seq))
         self.clocks.sync(self.decisions(), at)
         return removed
 

@@ -1,8 +1,8 @@
 """The game record: a header plus an append-only list of entries; state is derived by replay.
 
-``state = fold(apply, entries, setup(header))`` (DESIGN.md, "The game record").  Every entry
-stores the canonical text of its order, the d6 results it consumed and the hash of the state
-after it, so `replay` can rebuild every state and fail loudly on the first divergence.
+``state = fold(apply, entries, setup(header))`` (docs/architecture.md, "The game record").
+Every entry stores the canonical text of its order, the d6 results it consumed and the hash
+of the state after it, so `replay` can rebuild every state and fail loudly on the first divergence.
 Rollback truncates the entries; the removed ones are kept in `audit`, never silently lost.
 """
 from __future__ import annotations
@@ -13,6 +13,7 @@ from typing import Any, Callable, Iterator
 from engine.canonical import state_hash
 from engine.contract import Decision, IllegalOrder, Rules, State
 from engine.dice import Dice, DiceMismatch, commitment
+from engine import standing
 from engine.edit import apply_edit, parse_edit
 
 
@@ -20,9 +21,21 @@ class ReplayError(Exception):
     """An archive that does not replay to the states it claims."""
 
 
-#: Entry kinds: an answer to a decision, a moderator's state correction, or a moderator act
-#: that changes no state (pause, deadline, seat replacement, ...) but belongs in the record.
-KINDS = ("order", "edit", "act")
+#: Entry kinds: an answer to a decision, a moderator's state correction, a moderator act
+#: that changes no state (pause, deadline, seat replacement, ...) but belongs in the record,
+#: a seat's ``UNDO`` of its own last move (`engine.undo`), which restores the state after
+#: an earlier entry, or a seat's standing order (`engine.standing`).
+KINDS = ("order", "edit", "act", "undo", "standing")
+
+
+def undo_text(keep: int) -> str:
+    """The canonical order of an undo entry: back to the state after entry `keep`."""
+    return f"UNDO TO {keep}"
+
+
+def undo_target(order: str) -> int:
+    """The entry an ``UNDO TO <seq>`` order restores."""
+    return int(order.split()[-1])
 
 
 @dataclass
@@ -165,6 +178,8 @@ def apply_entry(rules: Rules, state: State, entry: Entry, dice: Dice) -> State:
         return state
     if entry.kind == "edit":
         return apply_edit(state, *parse_edit(entry.order))
+    if entry.kind == "standing":
+        return standing.apply(state, entry.seat, standing.parse(rules, entry.order))
     if entry.kind != "order":
         raise ReplayError(f"entry {entry.seq} has an unknown kind {entry.kind!r}")
     decision = find_decision(rules.decisions(state), entry.decision, entry.seat)
@@ -191,7 +206,10 @@ def replay(rules: Rules, record: Record, *, verify: bool = True,
     last: Entry | None = None
     for entry in _upto(record.entries, until):
         try:
-            state = apply_entry(rules, state, entry, dice)
+            if entry.kind == "undo":    # the state after an earlier entry, rebuilt
+                state = replay(rules, record, verify=False, until=undo_target(entry.order))[0]
+            else:
+                state = apply_entry(rules, state, entry, dice)
         except IllegalOrder as refused:
             raise ReplayError(f"entry {entry.seq} ({entry.by}: {entry.order!r}) no longer "
                               f"applies: {refused}") from None

@@ -4,45 +4,29 @@ The server home comes from ``--home`` or ``PBEM_HOME`` (default ``./pbem-home``)
 """
 from __future__ import annotations
 
-import functools
 import sys
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import click
 import yaml
 
 from engine import registry
-from engine.archive import dump_yaml, load_yaml, record_from_data
-from engine.clocks import ClockError, parse_duration
-from engine.contract import IllegalOrder
+from engine.archive import dump_yaml, load_yaml, public_data, record_from_data
+from engine.clocks import parse_duration
 from engine.game import Game
-from engine.record import Record, ReplayError, replay
+from engine.record import Record, replay
 from pbem import simulate as simulation
 from pbem.addresses import check_address
-from pbem.cli_paths import folder, os_error_text, output_file, require_home
+from pbem.anonymity import OPTION as ANONYMOUS
+from pbem.cli_base import friendly, main, seat_of, store_of
+from pbem.cli_paths import folder, output_file
 from pbem.config import write_default_config
 from pbem.mail.moderator import queue_welcome
 from pbem.mail.processor import before_move, remember_unmailed
 from pbem import rules_index, textreport
 from pbem.store import Store, StoreError
 from pbem.timesource import now
-
-USER_ERRORS = (IllegalOrder, StoreError, ReplayError, ClockError, OSError, ValueError)
-
-
-def friendly(command: Callable[..., Any]) -> Callable[..., Any]:
-    """Turn the errors a user can cause into one line on stderr and exit status 1."""
-    @functools.wraps(command)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return command(*args, **kwargs)
-        except OSError as error:
-            raise click.ClickException(os_error_text(error)) from None
-        except USER_ERRORS as error:
-            raise click.ClickException(str(error)) from None
-    return wrapper
-
 
 def run(argv: list[str] | None = None) -> None:
     """The console entry point: click errors become one line on stderr, never a traceback."""
@@ -60,30 +44,6 @@ def run(argv: list[str] | None = None) -> None:
     except click.Abort:
         click.echo("Aborted.", err=True)
         sys.exit(1)
-
-
-def store_of(ctx: click.Context) -> Store:
-    """The store of the server home given by --home / PBEM_HOME, which must exist."""
-    return Store(require_home(ctx.obj["home"]))
-
-
-def seat_of(game: Game, word: str) -> str:
-    """The seat of `game` that `word` names, in any letter case."""
-    for seat in game.seats:
-        if seat.lower() == word.strip().lower():
-            return seat
-    raise IllegalOrder(f"{game.id} has no seat {word!r}", list(game.seats))
-
-
-@click.group()
-@click.option("--home", type=click.Path(file_okay=False, path_type=Path), envvar="PBEM_HOME",
-              default=Path("pbem-home"), show_default=True, help="server home directory")
-@click.version_option(package_name="pbem")
-@click.pass_context
-def main(ctx: click.Context, home: Path) -> None:
-    """pbem — a play-by-email judge for card-driven historical board games."""
-    ctx.ensure_object(dict)
-    ctx.obj["home"] = home
 
 
 @main.command()
@@ -158,6 +118,8 @@ def _option_value(text: str) -> Any:
 @click.option("--clock", "clocks", multiple=True, help="CLASS=DURATION, e.g. impulse=24h")
 @click.option("--option", "options", multiple=True, help="KEY=VALUE game option")
 @click.option("--title", default="")
+@click.option("--anonymous", is_flag=True,
+              help="no mail shows a player another player's address (moderators see them)")
 @click.option("--data", "data_dir", default=None,
               type=click.Path(file_okay=False, exists=True, path_type=Path),
               help="the game's component data from this directory (see `pbem data check`)")
@@ -167,8 +129,8 @@ def _option_value(text: str) -> Any:
 @friendly
 def new(ctx: click.Context, game_id: str, rules_name: str, scenario: str | None,
         seats: tuple[str, ...], moderators: tuple[str, ...], seed: str | None, lang: str,
-        clocks: tuple[str, ...], options: tuple[str, ...], title: str, data_dir: Path | None,
-        welcome: bool) -> None:
+        clocks: tuple[str, ...], options: tuple[str, ...], title: str, anonymous: bool,
+        data_dir: Path | None, welcome: bool) -> None:
     """Start a game (and queue each player's welcome mail for `pbem run` to send)."""
     rules = registry.get(rules_name)
     seat_map: dict[str, dict[str, Any]] = {}
@@ -189,12 +151,14 @@ def new(ctx: click.Context, game_id: str, rules_name: str, scenario: str | None,
                 parse_duration(value)
             clock_map[key] = value
     moderators = tuple(check_address(m) for m in moderators)
+    store = Store(folder(ctx.obj["home"]))        # a new game may create its home
+    store.init()
     game_options = {k: _option_value(v) for k, v in _pairs(options, "KEY=VALUE")}
+    if anonymous:
+        game_options[ANONYMOUS] = True
     if data_dir is not None:
         from pbem.cli_data import data_option
         game_options.update(data_option(rules, data_dir))
-    store = Store(folder(ctx.obj["home"]))        # a new game may create its home
-    store.init()
     game = Game.create(rules, game_id, seat_map, now=now(), scenario=scenario,
                        options=game_options,
                        moderators=list(moderators), seed=seed, clocks=clock_map, title=title)
@@ -305,13 +269,16 @@ def order(ctx: click.Context, game_id: str, seat: str, text: str | None) -> None
 @main.command()
 @click.argument("game_id")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None)
+@click.option("--public", is_flag=True,
+              help="the copy to share: no player's or observer's address (it still replays)")
 @click.pass_context
 @friendly
-def archive(ctx: click.Context, game_id: str, output: Path | None) -> None:
+def archive(ctx: click.Context, game_id: str, output: Path | None, public: bool) -> None:
     """Write the game's archive (the seed only once the game has ended)."""
     if output is not None:
         output_file(output)
-    text = dump_yaml(store_of(ctx).load(game_id).to_data(private=False))
+    data = store_of(ctx).load(game_id).to_data(private=False)
+    text = dump_yaml(public_data(data) if public else data)
     if output is None:
         click.echo(text, nl=False)
     else:

@@ -8,7 +8,8 @@ import click
 
 from engine.game import Game
 from pbem import moderation
-from pbem.cli import friendly, main, store_of
+from pbem.cli_base import friendly, main, store_of
+from pbem.mail.help import command_lines
 from pbem.mail.moderator import queue_result
 from pbem.mail.processor import before_move, remember_unmailed
 from pbem.timesource import now
@@ -46,19 +47,23 @@ def echo_notices(result: moderation.ModResult) -> None:
         click.echo(f"  notice to {notice.to}: {notice.subject} — {notice.body}")
 
 
-@main.command(name="mod", context_settings={"ignore_unknown_options": True})
+def mod_help() -> str:
+    """``pbem mod --help``: every moderator command with its syntax and meaning (the list
+    ``HELP MODERATOR`` mails, in English; ``\b`` keeps click from rewrapping it)."""
+    lines = ["Run a moderator COMMAND on GAME_ID ('-' reads it from standard input); end it "
+             "with BECAUSE <reason> to record why.  Example: pbem mod his-1 EXTEND ALL 24h "
+             "BECAUSE holidays", "", "\b", "Commands:"]
+    return "\n".join(lines + command_lines("en", width=76))
+
+
+@main.command(name="mod", context_settings={"ignore_unknown_options": True}, help=mod_help())
 @click.argument("game_id")
 @click.argument("command", nargs=-1, required=True)
 @click.option("--as", "moderator", default=None, help=_AS_HELP)
 @click.pass_context
 @friendly
 def mod(ctx: click.Context, game_id: str, command: tuple[str, ...], moderator: str | None) -> None:
-    """Run a moderator COMMAND on GAME_ID ('-' reads it from standard input).
-
-    FORCE, EXTEND, DEADLINE, PAUSE, RESUME, NMR, PREVIEW, ROLLBACK, ROLLFORWARD, REPLACE,
-    ADD-ADDRESS, DROP, EDIT, RESEND, ANNOUNCE, OBSERVER ADD|REMOVE, GRANT-VACATION, END
-    — see `pbem/moderation.py`.
-    """
+    """Run a moderator command on a game (the help text is `mod_help`)."""
     text = sys.stdin.read() if command == ("-",) else " ".join(command)
     _, result = moderate(ctx, game_id, text, moderator)
     click.echo(f"{game_id}: {result.summary}")

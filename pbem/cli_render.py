@@ -10,7 +10,7 @@ import click
 
 from pbem import mapimage, reports
 from pbem.reports.i18n import LANGS
-from pbem.cli import friendly, main, seat_of, store_of
+from pbem.cli_base import friendly, main, seat_of, store_of
 from pbem.cli_paths import output_file
 
 

@@ -1,8 +1,8 @@
 """Moderator commands: unstick, correct, replace, pause, roll back — all audited.
 
 The same commands come from ``pbem mod GAME_ID ...`` (ROLLBACK also from ``pbem rollback``)
-and from a moderator's authenticated mail (precedents: njudge/DPjudge master commands,
-``../shared/rules/digests/pbem_anchors.md`` §1, §3).  Each act is a record entry
+and from a moderator's authenticated mail (precedents: the master commands of njudge and
+DPjudge).  Each act is a record entry
 ``by: moderator:<addr>`` (an order, an ``edit`` or a state-less ``act``), except
 ROLLBACK/ROLLFORWARD, which the record keeps in its audit section, and PREVIEW, which saves
 nothing.  `execute` returns what to tell whom; the caller (CLI or mail gateway) delivers the
@@ -67,6 +67,7 @@ from engine.contract import IllegalOrder
 from engine.edit import parse_edit
 from engine.game import Game, Receipt
 from pbem.addresses import EXAMPLE, AddressError, check_address
+from pbem.anonymity import is_anonymous
 from pbem.mail.commands import KEYWORDS, setting_value
 from pbem.store import Store, new_token
 from pbem.textreport import receipt_text
@@ -384,7 +385,10 @@ def _replace(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
     old = list(info["players"])
     # A dropped seat's addresses were told already; they hear nothing more.
     leaving = [] if is_dropped(game, seat) else [a for a in old if a.lower() != email]
-    told = leaving_notices(game, seat, leaving, "replaced_you", email=email, because=because)
+    hidden = is_anonymous(game)     # players are told of the seat, not of an address
+    told = leaving_notices(game, seat, leaving,
+                           "replaced_you_anonymous" if hidden else "replaced_you",
+                           email=email, because=because)
     info["players"] = [email]
     info.pop("tz", None)                    # the old player's: back to the defaults
     info.pop("digest", None)
@@ -398,7 +402,8 @@ def _replace(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
     return ModResult("REPLACE", f"{seat} is now played by {email}; a new token was issued; "
                      f"its settings: language {reports.prefs(game, seat).lang}, time zone "
                      "UTC, digest off",
-                     [notice("all", "replaced", seat=seat, email=email, old=", ".join(old)),
+                     [notice("all", "replaced_anonymous", seat=seat) if hidden else
+                      notice("all", "replaced", seat=seat, email=email, old=", ".join(old)),
                       *told], resend=[seat])
 
 
@@ -419,7 +424,8 @@ def _add_address(game: Game, args: str, because: str, *, by: str, now: dt.dateti
     del game.server["dropped"][seat]
     return ModResult("ADD-ADDRESS", f"{seat} is no longer dropped; its addresses "
                      f"({', '.join(players)}) get mail again, starting with its status",
-                     [notice("all", "returned", seat=seat, email=email)], resend=[seat])
+                     [notice("all", "returned_anonymous", seat=seat) if is_anonymous(game)
+                      else notice("all", "returned", seat=seat, email=email)], resend=[seat])
 
 
 def _drop(game: Game, args: str, because: str, *, by: str, now: dt.datetime,

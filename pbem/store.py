@@ -5,7 +5,7 @@ Layout::
     <home>/pbem.yaml              server configuration (mail transports, judge address)
     <home>/games/<id>/game.yaml   the game: archive + private ``server`` and ``cache`` sections
     <home>/games/<id>/lock        flock(2) target serialising writers of that game
-    <home>/games/<id>/index.json  facts derived from game.yaml, keyed by its signature
+    <home>/games/<id>/index.json  facts derived from game.yaml, keyed by its content
 
 A write goes to a temporary file in the same directory, is fsynced, renamed over
 ``game.yaml`` and the directory fsynced: a crash at any instant leaves the old file or the
@@ -15,7 +15,9 @@ load to save, so two processes never interleave read-modify-write cycles.
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import json
+import logging
 import os
 import re
 import secrets
@@ -30,9 +32,10 @@ from engine.archive import dump_yaml, load_yaml
 from engine.contract import IllegalOrder
 from engine.game import Game
 
+log = logging.getLogger("pbem.store")
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 GAME_FILE = "game.yaml"
-INDEX_FILE = "index.json"   # `Store.summary`: facts derived from game.yaml, by its signature
+INDEX_FILE = "index.json"   # `Store.summary`: facts derived from game.yaml, by its content
 
 
 class StoreError(Exception):
@@ -52,12 +55,12 @@ def new_token() -> str:
     return "".join(secrets.choice(alphabet) for _ in range(6))
 
 
-def atomic_write(path: Path, text: str) -> None:
-    """Replace `path` with `text`: temp file, fsync, rename, fsync the directory."""
+def atomic_write(path: Path, data: bytes) -> None:
+    """Replace `path` with `data`: temp file, fsync, rename, fsync the directory."""
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
@@ -80,6 +83,13 @@ def _signature(path: Path) -> tuple[int, int, int, int] | None:
     return st.st_ino, st.st_mtime_ns, st.st_ctime_ns, st.st_size
 
 
+def content_key(data: bytes, mtime_ns: int) -> list[Any]:
+    """What identifies a game file's content across copies: its size, mtime and a hash of
+    its bytes (blake2b: ~0.2 ms for a 70 kB file; a copy with ``cp -a``, ``rsync -a`` or a
+    restore keeps all three, while its inode and ctime are new)."""
+    return [len(data), mtime_ns, hashlib.blake2b(data, digest_size=16).hexdigest()]
+
+
 class Store:
     """Games under a server home (see the module docstring).
 
@@ -94,7 +104,8 @@ class Store:
 
     def __init__(self, home: Path | str) -> None:
         self.home = Path(home)
-        self._cache: OrderedDict[str, tuple[tuple[int, int, int, int], Game]] = OrderedDict()
+        self._cache: OrderedDict[str, tuple[tuple[int, ...], Game]] = OrderedDict()
+        self._summaries: dict[str, Callable[[Game], Any]] = {}
 
     @property
     def games_dir(self) -> Path:
@@ -134,20 +145,24 @@ class Store:
         signature = _signature(path)
         if signature is None:
             raise StoreError(f"no game {game_id!r} in {self.home}")
+        return self._parsed(game_id, signature, None)
+
+    def _parsed(self, game_id: str, signature: tuple[int, ...], data: bytes | None) -> Game:
+        """The game whose file has `signature` (and the bytes `data`, read when None)."""
         cached = self._cache.get(game_id)
         if cached is not None and cached[0] == signature:
             self._cache.move_to_end(game_id)
             return cached[1]
-        data = load_yaml(path.read_bytes())
+        parsed = load_yaml(data if data is not None else self.path(game_id).read_bytes())
         try:
-            rules = registry.get(data["game"]["rules"])
+            rules = registry.get(parsed["game"]["rules"])
         except IllegalOrder as missing:
             raise StoreError(str(missing)) from None
-        game = Game.from_data(rules, data)
+        game = Game.from_data(rules, parsed)
         self._remember(game_id, signature, game)
         return game
 
-    def _remember(self, game_id: str, signature: tuple[int, int, int, int], game: Game) -> None:
+    def _remember(self, game_id: str, signature: tuple[int, ...], game: Game) -> None:
         self._cache[game_id] = (signature, game)
         self._cache.move_to_end(game_id)
         while len(self._cache) > self.CACHED:
@@ -155,27 +170,53 @@ class Store:
 
     def summary(self, game_id: str, name: str, compute: Callable[[Game], Any]) -> Any:
         """`compute(game)` (plain JSON data) for the game as committed, remembered on disk
-        beside it (``index.json``, valid while the game file keeps its signature): a
-        process that only asks when a game next needs a look -- a cron-driven
-        ``pbem run --once`` -- parses no game that has not changed since.  Raises
+        beside it (``index.json``) -- a process that only asks when a game next needs a
+        look (a cron-driven ``pbem run --once``) parses no game that has not changed since.
+
+        The index is keyed on the file's content (`content_key`), so a copy or a restore
+        of the home keeps it; its stat signature is kept too, and while the file keeps it
+        the bytes are not even read.  When the game must be parsed, every summary
+        registered with `register_summary` is computed from that one parse.  Raises
         `StoreError` when the game is gone."""
+        self.register_summary(name, compute)
         path = self.path(game_id)
-        signature = _signature(path)
-        if signature is None:
-            raise StoreError(f"no game {game_id!r} in {self.home}")
         index_path = path.with_name(INDEX_FILE)
         try:
             index = json.loads(index_path.read_text("utf-8"))
         except (OSError, ValueError):
             index = {}
-        if not isinstance(index, dict) or index.get("signature") != list(signature):
-            index = {"signature": list(signature)}
-        if name not in index:
-            index[name] = compute(self.load(game_id))
-            tmp = index_path.with_name(f".{INDEX_FILE}.{os.getpid()}.tmp")
-            tmp.write_text(json.dumps(index), "utf-8")
-            os.replace(tmp, index_path)  # no fsync: a lost index is only computed again
+        if not isinstance(index, dict):
+            index = {}
+        try:
+            with open(path, "rb") as handle:
+                st = os.fstat(handle.fileno())
+                signature = [st.st_ino, st.st_mtime_ns, st.st_ctime_ns, st.st_size]
+                if index.get("signature") == signature and name in index:
+                    return index[name]
+                data = handle.read()
+        except OSError:
+            raise StoreError(f"no game {game_id!r} in {self.home}") from None
+        key = content_key(data, st.st_mtime_ns)
+        if index.get("key") != key:
+            index = {"key": key}
+        index["signature"] = signature
+        missing = {n: f for n, f in self._summaries.items() if n not in index}
+        if missing:
+            game = self._parsed(game_id, tuple(signature), data)
+            index.update({n: f(game) for n, f in missing.items()})
+        self._write_index(index_path, index)
         return index[name]
+
+    def register_summary(self, name: str, compute: Callable[[Game], Any]) -> None:
+        """Compute `name` with the others whenever a game is parsed for its index, and when
+        this store saves a game (the daemon's duties register theirs when they start)."""
+        self._summaries[name] = compute
+
+    @staticmethod
+    def _write_index(index_path: Path, index: dict[str, Any]) -> None:
+        tmp = index_path.with_name(f".{INDEX_FILE}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(index), "utf-8")
+        os.replace(tmp, index_path)  # no fsync: a lost index is only computed again
 
     @contextmanager
     def transaction(self, game_id: str) -> Iterator[Game]:
@@ -190,11 +231,24 @@ class Store:
                 raise
 
     def _save(self, game: Game) -> None:
+        """Write the game; when summaries are registered, its index too (from the game in
+        hand, keyed on the bytes just written: the next look parses nothing)."""
         path = self.path(game.id)
-        atomic_write(path, dump_yaml(game.to_data(private=True)))
+        data = dump_yaml(game.to_data(private=True)).encode("utf-8")
+        atomic_write(path, data)
         signature = _signature(path)
-        if signature is not None:
-            self._remember(game.id, signature, game)
+        if signature is None:
+            return
+        self._remember(game.id, signature, game)
+        if not self._summaries:
+            return
+        index = {"key": content_key(data, signature[1]), "signature": list(signature)}
+        try:
+            index.update({n: f(game) for n, f in self._summaries.items()})
+        except Exception:   # the game is committed; its index is only computed later
+            log.exception("index of %s not written", game.id)
+            return
+        self._write_index(path.with_name(INDEX_FILE), index)
 
     @contextmanager
     def _locked(self, game_id: str) -> Iterator[None]:

@@ -9,18 +9,24 @@ from __future__ import annotations
 import datetime as dt
 
 from engine.game import Game, OrderResult, Receipt
+from pbem.reports.presenters import Presenter, presenter_for
 
-_MARK = {"applied": "ok", "rejected": "REFUSED", "held": "held", "skipped": "skipped"}
+_MARK = {"applied": "ok", "rejected": "REFUSED", "held": "held", "skipped": "skipped",
+         "dropped": "dropped"}
 
 
-def order_result_line(result: OrderResult) -> str:
+def order_result_line(result: OrderResult, pres: Presenter) -> str:
+    """One order's fate; names read by near match and suggestions as `pres` shows them."""
     text = f"line {result.line}: {result.text} -> {_MARK[result.status]}"
     if result.status == "applied":
         text += f" as {result.order!r} (entry {result.seq})"
+    if result.readings:
+        text += f" (read {'; '.join(pres.readings(result.readings))})"
     if result.message:
         text += f": {result.message}"
-    if result.hints:
-        text += f" (did you mean: {'; '.join(result.hints)}?)"
+    hints = pres.hints(result.code, result.params, result.hints)
+    if hints:
+        text += f" (did you mean: {'; '.join(hints)}?)"
     return text
 
 
@@ -38,10 +44,15 @@ def awaiting_lines(game: Game, seat: str | None = None) -> list[str]:
 
 def receipt_text(game: Game, receipt: Receipt) -> str:
     lines = [f"{game.id} — orders from {receipt.seat}"]
-    lines += [order_result_line(r) for r in receipt.results]
+    pres = presenter_for(game.rules.name, "en")
+    lines += [order_result_line(r, pres) for r in receipt.results]
     if not receipt.results:
         lines.append("(no orders found)")
     lines += notices_lines(game)
+    held = game.held(receipt.seat)
+    if held:
+        lines.append(f"held for {receipt.seat} (tried in this order when it is asked):")
+        lines += [f"  line {h['line']}: {h['text']}" for h in held]
     lines.append(outcome_line(game) or "Now awaiting:")
     if game.outcome() is None:
         lines += ["  " + line for line in awaiting_lines(game, receipt.seat)]
@@ -49,7 +60,8 @@ def receipt_text(game: Game, receipt: Receipt) -> str:
 
 
 def notices_lines(game: Game) -> list[str]:
-    return [f"held order of {seat}, {order_result_line(result)}"
+    pres = presenter_for(game.rules.name, "en")
+    return [f"held order of {seat}, {order_result_line(result, pres)}"
             for seat, result in game.notices]
 
 

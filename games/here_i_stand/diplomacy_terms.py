@@ -37,6 +37,7 @@ from engine.dice import Dice
 from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import events, facts
 from games.here_i_stand import state as S
+from games.here_i_stand.relocation import owner_of, relocate, side_controls
 
 NEVER_AT_PEACE = ({"protestant", "hapsburg"}, {"protestant", "papacy"})
 PRIVATE_LOG_LENGTH = 30
@@ -97,10 +98,6 @@ def captor_of(state, lid: str) -> str | None:
     return None
 
 
-def owner_of(state, lid: str) -> str | None:
-    owner = S.leader_power(state, lid)
-    return S.major_of(state, owner) if owner else None
-
 
 def leader_home(state, owner: str) -> str | None:
     """Where a freed leader goes: its capital if the owner controls it, else the first
@@ -129,53 +126,6 @@ def free_leader(state, lid: str) -> str | None:
 
 
 # ---------------------------------------------------------------- leaving a space (§9.3 step 3)
-def _side_controls(state, major: str, sid: str) -> bool:
-    return S.major_of(state, S.controller(state, sid)) == major
-
-
-def relocate(state, major: str, sid: str) -> None:
-    """Units of `major` (and its active minors) leave `sid` for the nearest fortified space
-    (land) or port (naval) their side controls (§9.3 step 3, L539)."""
-    from games.here_i_stand.phases.winter import distances
-    m = S.board()
-    movers = [p for p in S.units(state, sid) if S.major_of(state, p) == major]
-    leaders = [l for l in S.leaders_at(state, sid) if owner_of(state, l) == major
-               and not facts.leader(l).naval]
-    naval_leaders = [l for l in S.leaders_at(state, sid) if owner_of(state, l) == major
-                     and facts.leader(l).naval]
-    if not movers and not leaders and not naval_leaders:
-        return
-    dist = distances(state, major, sid)
-    capitals = set(S.capitals(major))
-
-    def best(pool: Iterable[str]) -> str | None:
-        reach = [s for s in pool if s != sid and s in dist]
-        if not reach:
-            return None
-        return min(reach, key=lambda s: (dist[s], s not in capitals, s))
-
-    forts = [s.id for s in m.spaces.values() if s.is_fortified and S.in_play(state, s.id)
-             and _side_controls(state, major, s.id)]
-    ports = [s.id for s in m.spaces.values() if s.ports and S.in_play(state, s.id)
-             and _side_controls(state, major, s.id)]
-    land_to, sea_to = best(forts), best(ports)
-    for p in movers:
-        counts = dict(S.units(state, sid).get(p, {}))
-        for kind, n in counts.items():
-            if not n:
-                continue
-            dest = land_to if kind in S.LAND else sea_to
-            S.add_units(state, sid, p, kind, -n)
-            if dest is None:
-                S.log(state, "units_eliminated", power=p, stack={kind: n}, space=sid)
-            else:
-                S.add_units(state, dest, p, kind, n)
-        if any(counts.get(k) for k in S.LAND) and land_to:
-            S.log(state, "units_leave", power=p, src=sid, dst=land_to)
-    for group, dest in ((leaders, land_to), (naval_leaders, sea_to or land_to)):
-        for lid in group:
-            S.move_leader(state, lid, sid, dest)
-
 
 # ---------------------------------------------------------------- who is party to a term
 def parties_of(state, term) -> set[str]:
@@ -269,7 +219,7 @@ def loan_destination(state, port: str, receiver: str) -> str | None:
     best: tuple[int, str] | None = None
     for z, d in depth.items():
         for p in m.ports_of(z):
-            if p != port and S.in_play(state, p) and _side_controls(state, receiver, p):
+            if p != port and S.in_play(state, p) and side_controls(state, receiver, p):
                 if best is None or (d, p) < best:
                     best = (d, p)
     return best[1] if best else None

@@ -19,8 +19,11 @@ Implemented:
   impulse procedure (L1674-1692) lives in the Action phase, the Papacy's Burn Books here
   (`mary_papal_actions`);
 * Patron of the Arts (#4, §21.4): the chateaux roll;
-* in `home_cards` (registered on import): Janissaries' recruits (#1), Holy Roman Emperor
-  (#2), Here I Stand's retrieval (#7).  `CONDITIONS` holds extra per-card conditions.
+* in `home_cards`: Janissaries' recruits (#1), Holy Roman Emperor (#2), Here I Stand's
+  retrieval (#7).  `CONDITIONS` holds extra per-card conditions.
+
+`EVENTS` and `CONDITIONS` start with this module's own; `tables.install` adds those of
+`home_cards` and `mandatory_events` from its explicit table (no registration on import).
 
 Choices inside an event (Six Wives' use, France's intervention, the Papacy's
 counter-reformation targets) are queued with `choices` and asked before anything else.
@@ -33,12 +36,16 @@ from __future__ import annotations
 
 from typing import Callable
 
+from engine import questions
 from engine.contract import IllegalOrder, Reason
 from engine.dice import Dice
 from engine.options import OneOf, Option
-from games.here_i_stand import choices, facts, grammar
+from games.here_i_stand import choices, facts, grammar, religion, relocation
 from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import state as S
+
+#: The questions this module asks (`tables` hands them to `choices`).
+KINDS: dict[str, questions.Kind] = {}
 
 Resolver = Callable[[S.State, str, Dice], int]
 
@@ -330,13 +337,13 @@ def _six_wives_parse(state, item, text):
     return {"verb": "DECLARE_WAR", "power": O.war_target(O.rest(text))}
 
 
-choices.register("six_wives", choices.Kind(
+KINDS["six_wives"] = choices.Kind(
     options=_six_wives_options, apply=_six_wives_apply,
     default=lambda state, item: ({"verb": "MARRY"} if any(o.verb == "MARRY" for o in _six_wives_options(state, item))
                                  else next(_six_wives_options(state, item)[0].orders())),
     parse=_six_wives_parse,
     prompt=lambda state, item: ("Six Wives of Henry VIII: DECLARE WAR ON <France, Hapsburgs or "
-                                "Scotland> (then 5 CP), or MARRY (Henry's next marriage)")))
+                                "Scotland> (then 5 CP), or MARRY (Henry's next marriage)"))
 
 
 def activate_minor(state: S.State, power: str, minor: str, declarer: str) -> None:
@@ -373,11 +380,10 @@ def _activation_apply(state, item, order, dice) -> bool:
     if order["verb"] == "DECLARE_WAR":
         start_war(state, item["seat"], item["activator"], S.msg("why_activation"))
         return True
-    from games.here_i_stand import diplomacy_terms
     for sid in sorted(state["spaces"]):
         if (sid in S.board().spaces and S.controller(state, sid) == item["minor"]
                 and any(S.major_of(state, p) == item["seat"] for p in S.units(state, sid))):
-            diplomacy_terms.relocate(state, item["seat"], sid)
+            relocation.relocate(state, item["seat"], sid)
     S.log(state, "activation_leaves", power=item["seat"], activator=item["activator"],
           minor=item["minor"])
     return True
@@ -392,12 +398,29 @@ def _war_or_done_parse(state, item, text):
     return {"verb": "DECLARE_WAR", "power": O.war_target(O.rest(text))}
 
 
-choices.register("activation", choices.Kind(
+#: Standing orders for the §22.2 activation question: declare war on the activator, or not.
+ACTIVATION_POLICIES = ("DECLARE", "DONE")
+
+
+def activation_standing(policy: str, state: S.State, decision) -> dict:
+    """``STANDING activation DECLARE``: war on the activator (free, §22.2); ``DONE``: not."""
+    if policy == "DECLARE":
+        return {"verb": "DECLARE_WAR", "power": decision.context["activator"]}
+    return {"verb": "DONE"}
+
+
+def intervention_standing(policy: str, state: S.State, decision) -> dict:
+    """``STANDING <kind> INTERVENE`` or ``DONE``: the intervention question's answer (§22.2)."""
+    return {"verb": policy}
+
+
+KINDS["activation"] = choices.Kind(
     options=_activation_options, apply=_activation_apply,
     default=lambda state, item: {"verb": "DONE"}, parse=_war_or_done_parse,
+    policies=ACTIVATION_POLICIES, standing=activation_standing,
     prompt=lambda state, item: (f"{item['activator']} activated {item['minor']}, with whom you "
                                 f"are at war: DECLARE WAR ON {item['activator']} (free) or DONE "
-                                f"(your units leave {item['minor']}'s spaces)")))
+                                f"(your units leave {item['minor']}'s spaces)"))
 
 
 def _intervene_apply(state, item, order, dice) -> bool:
@@ -415,18 +438,18 @@ def _intervene_parse(state, item, text):
     return {"verb": verb}
 
 
-choices.register("free_intervention", choices.Kind(
+KINDS["free_intervention"] = choices.Kind(
     options=lambda state, item: [Option.of("INTERVENE", "INTERVENE"), Option.of("DONE", "DONE")],
     apply=_intervene_apply, default=lambda state, item: {"verb": "DONE"},
-    parse=_intervene_parse,
+    parse=_intervene_parse, policies=("INTERVENE", "DONE"),
+    standing=intervention_standing,
     prompt=lambda state, item: (f"{item['declarer']} declared war on {item['minor']} with Six "
                                 f"Wives: INTERVENE (free: {item['minor']} becomes your ally and "
-                                f"you are at war with {item['declarer']}) or DONE")))
+                                f"you are at war with {item['declarer']}) or DONE"))
 
 
 # ---------------------------------------------------------------- counter-reformation attempts
 def _cr_options(state, item):
-    from games.here_i_stand import religion
     found = tuple(religion.targets(state, religion.CATHOLIC, attempted=item["attempted"]))
     if not found:
         return []
@@ -434,7 +457,6 @@ def _cr_options(state, item):
 
 
 def _cr_apply(state, item, order, dice) -> bool:
-    from games.here_i_stand import religion
     religion.counter_reformation_attempt(state, dice, order["space"], zones=tuple(item["zones"]))
     item["attempted"].append(order["space"])
     item["left"] -= 1
@@ -442,7 +464,6 @@ def _cr_apply(state, item, order, dice) -> bool:
 
 
 def _cr_default(state, item):
-    from games.here_i_stand import religion
     return {"verb": "REFORM", "space": religion.best_target(
         state, religion.CATHOLIC, zones=tuple(item["zones"]), attempted=item["attempted"])}
 
@@ -471,11 +492,11 @@ def counter_reformation(state: S.State, n: int, zones, why: str, why_msg: dict,
                          "draw": draw_after})
 
 
-choices.register("counter_reform", choices.Kind(
+KINDS["counter_reform"] = choices.Kind(
     options=_cr_options, apply=_cr_apply, default=_cr_default, parse=_cr_parse,
     prompt=lambda state, item: (f"{item['why']}: counter-reformation attempt, {item['left']} "
                                 f"left (target zone {', '.join(item['zones'])}): REFORM <space>"),
-    settle=lambda state, item, dice: item["left"] <= 0, done=_cr_done))
+    settle=lambda state, item, dice: item["left"] <= 0, done=_cr_done)
 
 
 def mary_papal_actions(state: S.State, cp: int) -> None:
@@ -576,11 +597,3 @@ def resolve(state: S.State, power: str, number: int, dice: Dice) -> int:
             state["mandatory_played"] = sorted(set(state["mandatory_played"]) | {number})
         return 2 + extra
     return extra
-
-
-# The card modules add their resolvers and conditions to EVENTS and CONDITIONS, and their
-# questions to `choices`, when they are imported; they import this module, so they come last.
-# Nothing else imports them: without this line their cards would not resolve.
-from games.here_i_stand import home_cards, mandatory_events  # noqa: E402
-#: The modules imported above for their registrations.
-CARD_MODULES = (home_cards, mandatory_events)

@@ -9,9 +9,8 @@ Russian (``Vienna``, ``Вена``; ``Montmorency``, ``Монморанси``; ca
 from __future__ import annotations
 
 import functools
-import importlib
 import re
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from engine.contract import IllegalOrder, Reason
 from engine.names import NameIndex, normalize
@@ -166,7 +165,9 @@ def parse_move(verb: str, text: str) -> Order:
     if len(stops) < 2:
         raise IllegalOrder(Reason(f"{verb} needs at least two spaces joined by ->", "needs_route",
                                   verb=verb),
-                           [f"{verb} {route_text or '<from>'} -> <to>"])
+                           [" ".join([verb, route_hint(route_text, land=verb != "NAVAL"),
+                                      *(["WITH", leaders_part] if leaders_part else []),
+                                      *tail_tokens])])
     resolved = [space(s, land=verb != "NAVAL") for s in stops]
     leader_ids: list[str] = []
     for name in re.split(r"\s*(?:,|\bAND\b|\bИ\b)\s*", leaders_part, flags=re.IGNORECASE):
@@ -210,6 +211,39 @@ def parse_move(verb: str, text: str) -> Order:
     return order
 
 
+def route_hint(text: str, *, land: bool) -> str:
+    """A route written without its arrow as it should read, in the writer's words:
+    ``Istanbul Edirne`` → ``Istanbul -> Edirne`` when the words split into two spaces (the
+    first such split), ``Istanbul -> <to>`` when they name one, else ``<from> -> <to>``."""
+    words = text.split()
+    for cut in range(1, len(words)):
+        first, second = " ".join(words[:cut]), " ".join(words[cut:])
+        try:
+            space(first, land=land), space(second, land=land)
+        except IllegalOrder:
+            continue
+        return f"{first} -> {second}"
+    try:
+        space(text, land=land)
+    except IllegalOrder:
+        return "<from> -> <to>"
+    return f"{text} -> <to>"
+
+
+def precheck(text: str) -> None:
+    """What of an order can be checked before the question it answers (held orders): the
+    route, leaders and units of ``MOVE``/``RETURN``/``NAVAL`` (§13, §16.1, §19), the space of
+    ``CONTROL`` and ``REMOVE UNREST`` (§12.2); every other verb waits for its question."""
+    verb, rest = verb_of(text), rest_of(text)
+    if verb in ("MOVE", "RETURN", "NAVAL"):
+        parse_move(verb, rest)
+    elif verb == "CONTROL":
+        space(rest)
+    elif verb == "REMOVE" and rest.split()[:1] and rest.split()[0].upper() in ("UNREST",
+                                                                              "БЕСПОРЯДКИ"):
+        space(rest.split(maxsplit=1)[1] if len(rest.split()) > 1 else "")
+
+
 def mix_text(mix: tuple[int, int, int], allied: tuple = ()) -> str:
     letters = {m: k for k, m in MINOR_LETTERS.items()}
     return " ".join([f"{n}{k}" for n, k in zip(mix, "RMC") if n]
@@ -217,6 +251,10 @@ def mix_text(mix: tuple[int, int, int], allied: tuple = ()) -> str:
 
 
 # ---------------------------------------------------------------- canonical text
+#: Canonical text of the verbs written elsewhere: the diplomacy verbs
+#: (`diplomacy_orders.order_text`) and those only the queued questions (`choices`) use;
+#: `tables.install` fills it from its explicit table.
+TEXTS: dict[str, Callable[[dict], str]] = {}
 #: Verbs of the diplomacy phase and the turn-1 religious specials, written by
 #: `diplomacy_orders.order_text`.
 DIPLOMACY_VERBS = ("PROPOSE", "ACCEPT", "REJECT", "WITHDRAW", "SUE_FOR_PEACE", "ELIMINATE",
@@ -228,8 +266,7 @@ def order_text(order: Order) -> str:
     """The canonical text of an order (ids, upper-case keywords)."""
     verb = order["verb"]
     if verb in DIPLOMACY_VERBS:
-        from games.here_i_stand import diplomacy_orders  # no import cycle at load time
-        return diplomacy_orders.order_text(order)
+        return TEXTS[verb](order)
     if verb == "PLAY":
         return f"PLAY {order['card']} {'AS EVENT' if order['mode'] == 'event' else 'FOR CP'}"
     if verb in ("MOVE", "RETURN", "NAVAL"):
@@ -250,12 +287,8 @@ def order_text(order: Order) -> str:
         return f"REMOVE UNREST {order['space']}"
     if verb == "BUILD":
         return f"BUILD {order['unit'].upper()} IN {order['space']}"
-    from games.here_i_stand import choices
-    # imported for its side effect: events and the card modules it loads register their
-    # questions' verbs in choices.TEXTS (the phase modules register theirs when loaded)
-    importlib.import_module("games.here_i_stand.events")
-    if verb in choices.TEXTS:
-        return choices.TEXTS[verb](order)
+    if verb in TEXTS:
+        return TEXTS[verb](order)
     fields = [f"{order[k]}" for k in sorted(order) if k != "verb"]
     return " ".join([verb.replace("_", " "), *fields])
 

@@ -1,6 +1,7 @@
 """Home cards' events that belong to the turn frame (§6.1 L321, §21): #1 Janissaries (its
-recruiting half), #2 Holy Roman Emperor, #7 Here I Stand (its retrieving half).  Imported by
-`events`, where they register.  The other home cards: #3 Six Wives and #4 Patron of the Arts
+recruiting half), #2 Holy Roman Emperor, #7 Here I Stand (its retrieving half; playing the
+retrieved card is the Action phase's question ``retrieved``).  `tables` lists their events and
+questions.  The other home cards: #3 Six Wives and #4 Patron of the Arts
 live in `events`; #5 Papal Bull and #6 Leipzig Debate (excommunication, debates — the
 reformation issue) and the battle halves of Janissaries and Here I Stand (combat, debates) are
 refused "not yet implemented" as events in an impulse.
@@ -23,12 +24,20 @@ refused "not yet implemented" as events in an impulse.
 """
 from __future__ import annotations
 
+from typing import Callable
+
+from engine import questions
 from engine.contract import Reason
 from engine.dice import Dice
 from engine.options import Count, OneOf, Option
-from games.here_i_stand import choices, events, facts, grammar
+from games.here_i_stand import choices, cp_actions, events, facts, grammar
 from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import state as S
+
+#: The questions this module asks (`tables` hands them to `choices`).
+KINDS: dict[str, questions.Kind] = {}
+#: Canonical texts of their verbs (`tables` hands them to `grammar`).
+TEXTS: dict[str, Callable[[dict], str]] = {}
 
 JANISSARIES, EMPEROR, HERE_I_STAND = 1, 2, 7
 RECRUITS = 4
@@ -44,7 +53,6 @@ def janissary_spaces(state: S.State) -> tuple[str, ...]:
 
 
 def _land_room(state: S.State, power: str) -> int:
-    from games.here_i_stand import cp_actions
     land, _ = cp_actions._counts(state, power)
     return max(0, facts.counter_limits().get(power, {}).get("land", 10 ** 6) - land)
 
@@ -100,12 +108,12 @@ def _jan_done(state, item, dice) -> None:
         S.log(state, "janissaries_left", card=1, n=item["left"])
 
 
-choices.register("janissaries", choices.Kind(
+KINDS["janissaries"] = choices.Kind(
     options=_jan_options, apply=_jan_apply, default=_jan_default, parse=_place_parse,
     prompt=lambda state, item: (f"Janissaries: PLACE <n> IN <space> — {item['left']} new "
                                 "regular(s) for Ottoman home spaces you control"),
-    settle=_jan_settle, done=_jan_done))
-choices.TEXTS["PLACE"] = lambda o: f"PLACE {o['units']} IN {o['space']}"
+    settle=_jan_settle, done=_jan_done)
+TEXTS["PLACE"] = lambda o: f"PLACE {o['units']} IN {o['space']}"
 
 
 def _janissaries_condition(state, power):
@@ -184,11 +192,11 @@ def _emp_parse(state, item, text):
     return {"verb": "TRAVEL", "space": grammar.space(body), "leaders": leaders}
 
 
-choices.register("emperor", choices.Kind(
+KINDS["emperor"] = choices.Kind(
     options=_emp_options, apply=_emp_apply, default=_emp_default, parse=_emp_parse,
     prompt=lambda state, item: ("Holy Roman Emperor: TRAVEL <Hapsburg home space> [WITH Duke "
-                                "of Alva] — Charles V moves, then you spend 5 CP")))
-choices.TEXTS["TRAVEL"] = lambda o: (f"TRAVEL {o['space']}"
+                                "of Alva] — Charles V moves, then you spend 5 CP"))
+TEXTS["TRAVEL"] = lambda o: (f"TRAVEL {o['space']}"
                                      + (f" WITH {', '.join(o['leaders'])}" if o["leaders"] else ""))
 
 
@@ -247,53 +255,14 @@ def _take_parse(state, item, text):
     return {"verb": "TAKE", "card": grammar.card_number(O.rest(text), state["discard"])}
 
 
-choices.register("retrieve", choices.Kind(
+KINDS["retrieve"] = choices.Kind(
     options=_take_options, apply=_take_apply, default=_take_default, parse=_take_parse,
-    prompt=lambda state, item: "Here I Stand: TAKE <card> from the discard pile"))
-choices.TEXTS["TAKE"] = lambda o: f"TAKE {o['card']}"
+    prompt=lambda state, item: "Here I Stand: TAKE <card> from the discard pile")
+TEXTS["TAKE"] = lambda o: f"TAKE {o['card']}"
 
 
-def _retrieved_options(state, item):
-    number, power = item["card"], item["seat"]
-    out = []
-    if facts.card(number).type != "mandatory":
-        out.append(Option.of("PLAY", f"PLAY {number} FOR CP", card=OneOf((number,)),
-                             mode=OneOf(("cp",))))
-    once = {n for cards in played_as_event(state).values() for n in cards}
-    if number not in once and events.playable_as_event(state, power, number) is None:
-        out.append(Option.of("PLAY", f"PLAY {number} AS EVENT", card=OneOf((number,)),
-                             mode=OneOf(("event",))))
-    out.append(Option.of("KEEP", "KEEP"))
-    return out
-
-
-def _retrieved_apply(state, item, order, dice) -> bool:
-    if order["verb"] == "KEEP":
-        S.log(state, "here_i_stand_keeps", card=7, power=item["seat"])
-        return True
-    from games.here_i_stand.phases import action
-    action._play(state, item["seat"], order, dice)
-    return True
-
-
-def _retrieved_parse(state, item, text):
-    verb = grammar.verb_of(text)
-    if verb in ("KEEP", "ОСТАВИТЬ", "HOLD"):
-        grammar.no_args("KEEP", text)
-        return {"verb": "KEEP"}
-    from games.here_i_stand.phases import action
-    grammar.expect(["PLAY", "KEEP"], verb, text, "PLAY <card> FOR CP / AS EVENT, or KEEP")
-    decision = type("D", (), {"kind": "impulse", "seat": item["seat"], "prompt": ""})()
-    return action.parse(state, decision, text)
-
-
-choices.register("retrieved", choices.Kind(
-    options=_retrieved_options, apply=_retrieved_apply,
-    default=lambda state, item: {"verb": "KEEP"}, parse=_retrieved_parse,
-    prompt=lambda state, item: (f"Here I Stand: play {facts.card(item['card']).title} now "
-                                "(PLAY <card> FOR CP / AS EVENT) or KEEP it")))
-
-
-events.EVENTS.update({JANISSARIES: janissaries, EMPEROR: holy_roman_emperor,
-                      HERE_I_STAND: here_i_stand})
-events.CONDITIONS.update({JANISSARIES: _janissaries_condition, HERE_I_STAND: _his_condition})
+#: The events of the home cards this module resolves (`tables` gathers every card's).
+EVENTS: dict[int, events.Resolver] = {JANISSARIES: janissaries, EMPEROR: holy_roman_emperor,
+                      HERE_I_STAND: here_i_stand}
+CONDITIONS: dict[int, Callable[[S.State, str], str | None]] = {
+    JANISSARIES: _janissaries_condition, HERE_I_STAND: _his_condition}

@@ -1,6 +1,6 @@
 """The mandatory events that are not ruler changes (§6.1 L325, §11): Defender of the Faith
 (#11), Master of Italy (#12), Schmalkaldic League (#13), Society of Jesus (#15), Council of
-Trent (#17).  Imported by `events`, where they register; the Action phase adds the 2 CP, Winter
+Trent (#17).  `tables` lists their events and questions; the Action phase adds the 2 CP, Winter
 forces the overdue ones (§19.8 L1489-1499: the League in winter of turn 4, Society of Jesus of
 turn 6) without them.  Card summaries: ``data/cards.yaml``.
 
@@ -39,12 +39,20 @@ odds order.
 """
 from __future__ import annotations
 
+from typing import Callable
+
+from engine import questions
 from engine.contract import IllegalOrder
 from engine.dice import Dice
 from engine.options import OneOf, Option, SubsetOf
-from games.here_i_stand import choices, events, facts, grammar, religion
+from games.here_i_stand import choices, events, facts, grammar, religion, relocation
 from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import state as S
+
+#: The questions this module asks (`tables` hands them to `choices`).
+KINDS: dict[str, questions.Kind] = {}
+#: Canonical texts of their verbs (`tables` hands them to `grammar`).
+TEXTS: dict[str, Callable[[dict], str]] = {}
 
 DEFENDER, MASTER, LEAGUE, JESUITS, TRENT = 11, 12, 13, 15, 17
 ITALIAN_KEYS = ("genoa", "milan", "venice", "florence", "naples")
@@ -111,8 +119,7 @@ def league_problem(state: S.State) -> dict | None:
 
 
 def _nearest(state: S.State, start: str, pool) -> str | None:
-    from games.here_i_stand.phases.winter import distances
-    dist = distances(state, "protestant", start)
+    dist = relocation.distances(state, "protestant", start)
     found = [s for s in pool if s in dist]
     return min(found, key=lambda s: (dist[s], s)) if found else None
 
@@ -219,13 +226,13 @@ def _space_order(verb_name: str, *aliases: str):
     return parse
 
 
-choices.register("jesuits", choices.Kind(
+KINDS["jesuits"] = choices.Kind(
     options=_jesuit_options, apply=_jesuit_apply, default=_jesuit_default,
     parse=_space_order("FOUND", "ОСНОВАТЬ", "PLACE"),
     prompt=lambda state, item: (f"Society of Jesus: FOUND <Catholic space> — {item['left']} "
                                 "Jesuit universit" + ("y" if item["left"] == 1 else "ies") + " to place"),
-    settle=lambda state, item, dice: item["left"] <= 0))
-choices.TEXTS["FOUND"] = lambda o: f"FOUND {o['space']}"
+    settle=lambda state, item, dice: item["left"] <= 0)
+TEXTS["FOUND"] = lambda o: f"FOUND {o['space']}"
 
 
 # ---------------------------------------------------------------- #17 Council of Trent
@@ -329,12 +336,12 @@ def _trent_settle(state, item, dice) -> bool:
     return True
 
 
-choices.register("trent", choices.Kind(
+KINDS["trent"] = choices.Kind(
     options=_trent_options, apply=_trent_apply, default=_trent_default, parse=_trent_parse,
     prompt=lambda state, item: (f"Council of Trent: COMMIT up to {SIDES[item['seat']][1]} "
                                 "uncommitted debaters (or COMMIT NONE); their values are your dice"),
-    settle=_trent_settle))
-choices.TEXTS["COMMIT"] = lambda o: "COMMIT " + (", ".join(o["debaters"]) or "NONE")
+    settle=_trent_settle)
+TEXTS["COMMIT"] = lambda o: "COMMIT " + (", ".join(o["debaters"]) or "NONE")
 
 
 def _convert_options(state, item):
@@ -354,14 +361,15 @@ def _convert_default(state, item):
     return {"verb": "CONVERT", "space": religion.best_target(state, item["side"], zones=zones)}
 
 
-choices.register("trent_convert", choices.Kind(
+KINDS["trent_convert"] = choices.Kind(
     options=_convert_options, apply=_convert_apply, default=_convert_default,
     parse=_space_order("CONVERT", "ОБРАЩЕНИЕ", "FLIP"),
     prompt=lambda state, item: (f"Council of Trent: CONVERT <space> — {item['left']} space(s) "
                                 f"to turn {item['side']}, each one eligible when chosen"),
-    settle=lambda state, item, dice: item["left"] <= 0))
+    settle=lambda state, item, dice: item["left"] <= 0)
 
 
-events.EVENTS.update({DEFENDER: defender_of_the_faith, MASTER: master_of_italy,
+#: The mandatory events this module resolves (`tables` gathers every card's).
+EVENTS: dict[int, events.Resolver] = {DEFENDER: defender_of_the_faith, MASTER: master_of_italy,
                       LEAGUE: schmalkaldic_league, JESUITS: society_of_jesus,
-                      TRENT: council_of_trent})
+                      TRENT: council_of_trent}

@@ -10,7 +10,9 @@ from typing import Any, Iterable, Mapping
 from engine.contract import Decision, Reason
 from games.here_i_stand import facts
 from games.here_i_stand.mapdata import load_map
+from pbem.mail.render import format_value
 from pbem.reports.presenters import Order, Presenter, is_message
+from pbem.reports.templating import wrap
 
 
 HIS_MAJORS = ("ottoman", "hapsburg", "england", "france", "papacy", "protestant")
@@ -75,6 +77,28 @@ class HereIStandPresenter(Presenter):
         l = self._facts().leader(lid)
         return self._pick(l.name_en, l.name_ru)
 
+    def hint(self, hint: str) -> str:
+        """A suggestion that is an id (space, leader, power) by its display name."""
+        m = self._map()
+        if hint in m.spaces or hint in m.sea_zones:
+            return self.space(hint)
+        if hint in self._facts().leaders():
+            return self.leader(hint)
+        if hint in self._power_ids():
+            return self.power(hint)
+        return hint
+
+    def name_of_kind(self, what: str, key: Any, shown: str) -> str:
+        if what == "space":
+            return self.space(str(key))
+        if what in ("card", "card in your hand"):
+            return self.card(key)
+        if what == "leader":
+            return self.leader(str(key))
+        if what == "power":
+            return self.power(str(key))
+        return shown
+
     def debater(self, did: str) -> str:
         d = self._facts().debaters().get(did)
         return self._pick(d.name_en, d.name_ru) if d else did.replace("_", " ").title()
@@ -130,6 +154,11 @@ class HereIStandPresenter(Presenter):
             out["leaders"] = [self.leader(v) for v in out["leaders"]]
         if isinstance(out.get("power"), str) and out["power"] in self._power_ids():
             out["power"] = self.power(out["power"])
+        if isinstance(out.get("parties"), (list, tuple)):
+            out["parties"] = tuple(self.hint(p) for p in out["parties"])
+        if isinstance(out.get("terms"), (list, tuple)):   # agreement terms: (KIND, values...)
+            out["terms"] = tuple(tuple(self.hint(v) if isinstance(v, str) and i else v
+                                       for i, v in enumerate(term)) for term in out["terms"])
         return out
 
     def prompt_args(self, decision: Decision, view: Mapping[str, Any]) -> dict[str, Any]:
@@ -388,7 +417,6 @@ class HereIStandPresenter(Presenter):
     def _new_world(self, data: Any) -> list[str]:
         if not data:
             return []
-        from pbem.mail.render import format_value
         return [x.strip() for x in format_value(data, 0)]
 
     def _england(self, henry: Mapping[str, Any]) -> dict[str, Any]:
@@ -413,7 +441,6 @@ class HereIStandPresenter(Presenter):
         """The seat's own section: its private log, its proposals (terms in words, who
         proposed, who accepted, the state), its sealed Diet of Worms card; the rest as the
         generic presenter shows it."""
-        from pbem.reports.templating import wrap
         out: list[str] = []
         rest = dict(view)
         proposals = rest.pop("proposals", None)

@@ -11,16 +11,21 @@ something or the game is over.  Seats are the six major powers; one player may h
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Sequence
+from types import MappingProxyType
+from typing import Any, Mapping, Sequence
 
 from engine.contract import Decision, IllegalOrder, Outcome, Rules, ScenarioInfo, State
 from engine.dice import Dice
 from engine.options import Order
-from games.here_i_stand import grammar, views
+from engine.questions import Kind
+from games.here_i_stand import choices, facts, grammar, tables, views
 from games.here_i_stand import state as S
-from games.here_i_stand.phases import card_draw, module, sequence
+from games.here_i_stand import phases
+from games.here_i_stand.phases import (card_draw, diplomacy, luther_95_theses, module, sequence,
+                                      winter)
 
 OPTIONS = ("last_turn",)
+tables.install()
 
 
 class HereIStand(Rules):
@@ -30,6 +35,14 @@ class HereIStand(Rules):
     presenter = "games.here_i_stand.presenter:HereIStandPresenter"
     templates_dir = Path(__file__).resolve().parent / "templates"
     board = "games.here_i_stand.board:board"
+    #: Impulses (§11), responses (interceptions, retreats, diplomacy's segments), the
+    #: negotiation window (§9.1, 48 h), setup, winter (§19) and the rest.
+    clock_classes = MappingProxyType({"impulse": "48h", "response": "24h",
+                                      "negotiation": "48h", "setup": "48h", "winter": "48h",
+                                      "default": "48h"})
+    help_verbs = ("PLAY card AS EVENT | FOR CP", "MOVE space -> space [units]",
+                  "PROPOSE ... ENDPROPOSE", "ACCEPT n | REJECT n | WITHDRAW n",
+                  "DECLARE WAR ON power", "SUE FOR PEACE WITH power", "PASS")
 
     def scenarios(self) -> list[ScenarioInfo]:
         return [ScenarioInfo("1517", S.MAJORS, 6, 6, "the full game from 1517, 9 turns"),
@@ -58,10 +71,21 @@ class HereIStand(Rules):
         return state
 
     # ------------------------------------------------------------------ questions
+    def questions(self) -> Mapping[str, Kind]:
+        """The question kinds asked through the engine's protocol: the diplomacy phase's (§9),
+        the winter plan (§19.3), the 95 Theses' attempts (§18.1) and the queued ones
+        (`choices`); the other phases still build their decisions themselves.
+        Those with policies may be answered by standing orders: ``intervene`` (§9.6) and
+        ``free_intervention`` (§21.3) ``INTERVENE|DONE``, ``activation`` (§22.2)
+        ``DECLARE|DONE``, the winter plan (§19.3) ``DONE``.  Both ``activation`` kinds answer a
+        standing order alike."""
+        return {**diplomacy.KINDS, "winter": winter.PLAN, "reform": luther_95_theses.REFORM,
+                **choices.KINDS}
+
     def decisions(self, state: State) -> list[Decision]:
         if state["outcome"] is not None or state["phase"] in ("over", "setup"):
             return []
-        return module(state["phase"]).decisions(state)
+        return phases.decisions(state)
 
     def _decision(self, state: State, seat: str) -> Decision:
         asked = [d for d in self.decisions(state) if d.seat == seat]
@@ -97,6 +121,13 @@ class HereIStand(Rules):
     def split(self, text: str) -> list[tuple[int, str]]:
         return grammar.split(text)
 
+    def precheck(self, state: State, seat: str, text: str) -> None:
+        grammar.precheck(text)
+
+    def hold_horizon(self, state: State) -> str | None:
+        """Held orders wait at most until the turn ends (§7: the sequence of play)."""
+        return f"turn {state['turn']}"
+
     # ------------------------------------------------------------------ views
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
         return views.view(state, seat)
@@ -112,7 +143,6 @@ class HereIStand(Rules):
 
     def validate(self, state: State) -> list[str]:
         problems = []
-        from games.here_i_stand import facts
         seen: dict[int, int] = {}
         piles = [state["deck"], state["discard"], state["removed"], state["home_used"],
                  *state["hands"].values()]

@@ -21,6 +21,7 @@ Defaults (NMR): commit the lowest card, pass, allow.
 from __future__ import annotations
 
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Sequence
 
 from engine.contract import Decision, IllegalOrder, Outcome, Rules, ScenarioInfo, State
@@ -29,6 +30,7 @@ from engine.options import OneOf, Option, OptionSet, Order
 from games.testgame.cards import card_names, deck
 
 SEATS = ("north", "east", "south", "west")
+VERBS = ("COMMIT", "PLAY", "PASS", "BLOCK", "ALLOW")
 HAND_SIZE = 4
 LOG_LENGTH = 12
 
@@ -39,6 +41,8 @@ class TestGame(Rules):
     title = "Duel (pbem's test game)"
     presenter = "games.testgame.presenter:TestgamePresenter"
     templates_dir = Path(__file__).resolve().parent / "templates"
+    clock_classes = MappingProxyType({"impulse": "48h", "response": "24h", "default": "48h"})
+    help_verbs = ("COMMIT card", "PLAY card AT seat | PASS", "BLOCK card | ALLOW")
 
     def scenarios(self) -> list[ScenarioInfo]:
         return [ScenarioInfo("standard", SEATS, 2, 4, "3 rounds, hidden hands of 4")]
@@ -92,6 +96,14 @@ class TestGame(Rules):
                              OptionSet(tuple(options)), clock="response",
                              prompt=f"{state['attack']['seat']} attacks you: block or allow")]
         return []
+
+    def standing_kinds(self) -> dict[str, tuple[str, ...]]:
+        """An attacked seat may allow every attack in advance: ``STANDING respond ALLOW``."""
+        return {"respond": ("ALLOW",)}
+
+    def answer_from_standing(self, state: State, decision: Decision,
+                             policy: str) -> Order | None:
+        return {"verb": "ALLOW"} if decision.kind == "respond" and policy == "ALLOW" else None
 
     def default(self, state: State, decision: Decision) -> Order:
         if decision.kind == "commit":
@@ -210,6 +222,24 @@ class TestGame(Rules):
         if target is not None:
             order["target"] = target
         return order
+
+    def precheck(self, state: State, seat: str, text: str) -> None:
+        """A held order must start with a verb of the game and name a card of the deck."""
+        words = text.split()
+        verb = words[0].upper() if words else ""
+        if verb not in VERBS:
+            raise IllegalOrder(f"{text.strip()!r} is not an order of this game",
+                               [f"{v} ..." if v in ("COMMIT", "PLAY", "BLOCK") else v
+                                for v in VERBS], code="not_an_order",
+                               params={"text": text.strip()})
+        if verb in ("COMMIT", "PLAY", "BLOCK"):
+            upper = [w.upper() for w in words[1:]]
+            name = words[1:upper.index("AT") + 1] if "AT" in upper else words[1:]
+            card_names().resolve(" ".join(name))
+
+    def hold_horizon(self, state: State) -> str | None:
+        """Held orders wait at most until the round ends."""
+        return f"round {state['round']}"
 
     def order_text(self, order: Order) -> str:
         text = order["verb"]

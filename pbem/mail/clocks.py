@@ -32,6 +32,7 @@ class ClockRunner:
 
     def __init__(self, proc: Processor) -> None:
         self.proc = proc
+        proc.store.register_summary("next_clock_event", _next_clock_event)
 
     def _next_event(self, game_id: str) -> dt.datetime | None:
         """When `game_id` next needs its clocks looked at (`Store.summary`: the game file is

@@ -1,6 +1,7 @@
 """Gateway commands in a mail body (any case; English or Russian).
 
-    HELP | STATUS | HAND | HISTORY [N] | ORDERS | DONE | VACATION date TO date
+    HELP [ORDERS | <verb> | MODERATOR] | STATUS | MAP | HAND | HISTORY [N] | ORDERS
+    HELD [CLEAR] | DONE | VACATION date TO date
     PRESS TO seat[,seat] | ALL  ... lines ...  ENDPRESS
     END  (alone on its line: stop reading; nothing below is an order)
 
@@ -35,6 +36,9 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "HAND": ("HAND", "РУКА", "КАРТЫ"),
     "HISTORY": ("HISTORY", "ИСТОРИЯ", "ЖУРНАЛ"),
     "ORDERS": ("ORDERS", "ПРИКАЗЫ", "ЗАПРОС", "ВОПРОС"),
+    "HELD": ("HELD", "ОТЛОЖЕННЫЕ"),
+    "HELD CLEAR": ("HELD CLEAR", "CLEAR HELD", "CANCEL HELD", "ОТЛОЖЕННЫЕ ОТМЕНИТЬ",
+                   "ОТМЕНИТЬ ОТЛОЖЕННЫЕ"),
     "DONE": ("DONE", "ГОТОВО", "ВСЁ", "ВСЕ"),
     "VACATION": ("VACATION", "ОТПУСК", "ABSENCE"),
     "PRESS": ("PRESS", "ПРЕССА", "ПОСЛАНИЕ", "ПИСЬМО"),
@@ -43,9 +47,11 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "LANGUAGE": ("LANGUAGE", "LANG", "ЯЗЫК"),
     "TIMEZONE": ("TIMEZONE", "TZ", "ЧАСОВОЙ ПОЯС", "ПОЯС"),
     "DIGEST": ("DIGEST", "СВОДКА"),
+    "MAP": ("MAP", "КАРТА"),
 }
 #: seat settings (stored in the seat's header info): LANGUAGE en|ru, TIMEZONE zone, DIGEST
-SETTINGS = ("LANGUAGE", "TIMEZONE", "DIGEST")
+#: ON|OFF, MAP ON|OFF (``MAP`` alone asks for the map: a command with no value)
+SETTINGS = ("LANGUAGE", "TIMEZONE", "DIGEST", "MAP")
 _WORD_TO_CMD = {w: cmd for cmd, words in KEYWORDS.items() for w in words}
 
 #: moderator command -> accepted words (first is the `pbem.moderation` verb).
@@ -177,10 +183,12 @@ def mod_text(name: str, rest: str) -> str:
 
 _SETTING_PROBLEM = {"LANGUAGE": "LANGUAGE takes en or ru",
                     "TIMEZONE": "TIMEZONE takes a zone name such as Europe/Berlin, or UTC",
-                    "DIGEST": "DIGEST takes ON or OFF"}
+                    "DIGEST": "DIGEST takes ON or OFF",
+                    "MAP": "MAP takes ON or OFF, or nothing for the map now"}
 _SETTING_HINTS = {"LANGUAGE": ("LANGUAGE en", "LANGUAGE ru"),
                   "TIMEZONE": ("TIMEZONE Europe/Berlin", "TIMEZONE UTC"),
-                  "DIGEST": ("DIGEST ON", "DIGEST OFF")}
+                  "DIGEST": ("DIGEST ON", "DIGEST OFF"),
+                  "MAP": ("MAP", "MAP OFF")}
 _LANG_WORDS = {"EN": "en", "ENGLISH": "en", "АНГЛИЙСКИЙ": "en", "RU": "ru", "RUSSIAN": "ru",
                "РУССКИЙ": "ru", "РУ": "ru"}
 _ON_WORDS = {"ON": True, "YES": True, "ВКЛ": True, "ДА": True, "OFF": False, "NO": False,
@@ -189,13 +197,14 @@ _ON_WORDS = {"ON": True, "YES": True, "ВКЛ": True, "ДА": True, "OFF": False
 
 def setting_value(cmd: str, args: list[str]) -> object:
     """The value of a seat setting command, or None when the argument is not understood:
-    LANGUAGE -> "en"|"ru", TIMEZONE -> an IANA zone name ("UTC" for none), DIGEST -> bool."""
+    LANGUAGE -> "en"|"ru", TIMEZONE -> an IANA zone name ("UTC" for none), DIGEST and
+    MAP -> bool."""
     if len(args) != 1:
         return None
     word = args[0].strip()
     if cmd == "LANGUAGE":
         return _LANG_WORDS.get(word.upper())
-    if cmd == "DIGEST":
+    if cmd in ("DIGEST", "MAP"):
         return _ON_WORDS.get(word.upper())
     if word.upper() in ("UTC", "GMT", "Z", "OFF"):
         return "UTC"
@@ -318,6 +327,8 @@ def parse_body(lines: list[tuple[int, str]]) -> Parsed:
                 continue
             out.commands.append(Command("VACATION", no, line,
                                         {"start": dates[0], "end": dates[1]}))
+        elif cmd == "MAP" and not args:     # the map now, not the setting
+            out.commands.append(Command(cmd, no, line))
         elif cmd in SETTINGS:
             value = setting_value(cmd, args)
             if value is None:
@@ -334,7 +345,9 @@ def parse_body(lines: list[tuple[int, str]]) -> Parsed:
             press = Press(targets, "", no)
         elif cmd == "ENDPRESS":
             out.problems.append(Problem(no, line, "ENDPRESS without a PRESS line above it"))
-        elif args and cmd in ("HELP", "STATUS", "HAND", "ORDERS", "DONE"):
+        elif cmd == "HELP" and args:    # HELP ORDERS, HELP MOVE, HELP MODERATOR
+            out.commands.append(Command("HELP", no, line, {"topic": " ".join(args)}))
+        elif args and cmd in ("STATUS", "HAND", "ORDERS", "DONE", "HELD", "HELD CLEAR"):
             # "Done with Paris" is not the DONE command: let the game read it.
             out.orders.append((no, line))
         else:

@@ -18,7 +18,7 @@ body}), ``server["resend_pending"]`` (seats or ``all``), ``server["welcome_pendi
 welcome, rendered when it is sent).  A shell command also leaves what each seat had been
 told before it (`pbem.mail.processor.remember_unmailed`), so that the prompts, updates
 and reports it calls for go out as for a mail.  `deliver` turns the queues into mails
-inside a game transaction, into the processor's ``outbox_pending`` (committed with the
+inside a game transaction, into the processor's pending batch (committed with the
 game, then copied to the durable outbox), and empties them.  A seat that gets a status
 mail gets the notices addressed to it folded into that one mail.  Every mail transaction
 delivers what is queued; the daemon's `Duties` pass delivers what the CLI left (and mails
@@ -363,10 +363,6 @@ def finish(turn: "Turn", first_prompt: int) -> None:
     turn.out.mails.extend(mails)
 
 
-def help_text() -> str:
-    return render.environment().get_template("common/help_moderator.txt.j2").render().rstrip("\n")
-
-
 # ---------------------------------------------------------------------- the daemon's pass
 @dataclass(frozen=True)
 class _Due:
@@ -380,8 +376,8 @@ class _Due:
 def _due_summary(game: Any) -> dict[str, Any]:
     """`_Due` of a game as plain data (for `Store.summary`)."""
     live = game.outcome() is None
-    work = has_pending(game) or (live and any(moderation.is_dropped(game, d.seat)
-                                              for d in game.decisions()))
+    work = has_pending(game) or bool(game.server.get("held_fates")) or (
+        live and any(moderation.is_dropped(game, d.seat) for d in game.decisions()))
     reminder = None
     if live and game.clocks.paused:
         last = game.server.get("paused_reminded_at") or game.clocks.paused_at
@@ -399,6 +395,7 @@ class Duties:
 
     def __init__(self, proc: "Processor") -> None:
         self.proc = proc
+        proc.store.register_summary("duties", _due_summary)
         self.digest_state = proc.cfg.mail_dir / "state" / "stuck_digests.json"
 
     def _look(self, game_id: str) -> _Due:
@@ -462,10 +459,11 @@ class Duties:
             for notice in moderation.pause_reminders(game, now):
                 game.server.setdefault("notices_pending", []).append(_queued(notice))
             stamp = now.isoformat(timespec="seconds")
-            if played or moved:
+            if played or moved or game.server.get("held_fates"):   # held orders' fates: CLI orders
                 mails += prompt_mails(cfg, game, before, logs_before, now, skip=None,
                                      mid=lambda seat: stable_message_id(
-                                         cfg, "dropped", game.id, str(seq0), stamp, seat),
+                                         cfg, "dropped" if played else "held", game.id,
+                                         str(seq0), stamp, seat),
                                      reason="The game moved on (a dropped seat was played "
                                             "by its defaults)." if played else None)
             delivered, resent = deliver(cfg, game, now)

@@ -1,10 +1,14 @@
-"""One email, end to end (DESIGN.md): spool, parse, route, authenticate, dedupe, apply,
+"""One email, end to end (docs/architecture.md): spool, parse, route, authenticate, dedupe, apply,
 render, enqueue, then mark the inbound message processed.
 
-Crash safety.  The mails a game transaction produces are stored in the game file
-(``server["outbox_pending"]``) in the same atomic write as the entries they describe,
-and copied into the durable outbox after the commit (again at the start of the next
-transaction on that game, and at daemon start).  Outbound Message-IDs are derived from
+Crash safety.  The mails a game transaction produces are written, before the game file,
+to the file ``outbox-pending`` beside it under a batch id, and the game file names that
+batch (``server["outbox_batch"]``) in the same atomic write as the entries they describe:
+the batch is committed exactly when the game is.  The mails are copied into the durable
+outbox after the commit (again at the start of the next transaction on that game, and at
+daemon start, when the game file names the batch; a batch it does not name belonged to a
+transaction that never committed and is dropped).  The game file keeps only the batch id,
+so it grows with its entries, not with the mails.  Outbound Message-IDs are derived from
 the inbound Message-ID and a hash of the stored copy's bytes, and the outbox ignores an
 id it has seen, so re-processing after a crash at any line sends each mail exactly once.
 The per-game record ``server["processed"][message_id]`` makes a Message-ID apply at most
@@ -16,7 +20,9 @@ from __future__ import annotations
 import datetime as dt
 import email
 import hashlib
+import json
 import logging
+import os
 import re
 import traceback
 from collections import Counter
@@ -32,6 +38,7 @@ from pbem.mail import render
 from pbem import reports
 from pbem.mail.commands import SETTINGS, Parsed, near_miss, parse_body
 from pbem.mail.compose import build, build_rich, stable_message_id
+from pbem.mail.help import help_reply
 from pbem.mail.inbox import Inbox, InboxItem
 from pbem.mail.loops import RateLimiter, classify
 from pbem.mail.outbox import Outbox, atomic_write
@@ -39,6 +46,7 @@ from pbem.mail.parse import Inbound, parse_message
 from pbem.mail.strip import strip_quotes
 from pbem.mail.tags import Tag, find_tag, format_tag, tokens_equal
 from pbem.reports.i18n import t
+from pbem.reports.mails import new_items
 
 log = logging.getLogger("pbem.mail")
 BATCH = 100  # mails per game transaction
@@ -229,43 +237,56 @@ class Processor:
 
     # ------------------------------------------------------------------ inside a game
     def flush_pending(self, game: Any) -> None:
-        """Copy mails a committed transaction left in the game file into the outbox."""
-        pending = game.server.get("outbox_pending") or []
-        if pending:
+        """Copy into the outbox the mails of the batch the game file names, when its pending
+        file still holds them (a crash came between the commit and the copy); a pending
+        file of another batch is from a transaction that never committed: dropped."""
+        mark = self.pending_mark(game.id)
+        legacy = game.server.pop("outbox_pending", None) or []   # games saved before batches
+        try:
+            pending = json.loads(mark.read_bytes())
+        except (OSError, ValueError):
+            pending = {}
+        raws = legacy + (pending.get("mails", []) if isinstance(pending, dict) and
+                         pending.get("batch") == game.server.get("outbox_batch") else [])
+        if raws:
             self.outbox.enqueue_many(
                 [email.message_from_bytes(raw.encode("ascii", "surrogateescape"), policy=SMTP)
-                 for raw in pending], self.cfg.judge_address)
+                 for raw in raws], self.cfg.judge_address)
+        mark.unlink(missing_ok=True)
 
     def pending_mark(self, game_id: str) -> Path:
-        """The file beside a game that says it may hold committed mails the outbox has not
-        got yet (see `mail_transaction`)."""
+        """The file beside a game holding the mails of its last transaction until the
+        outbox has them (see `mail_transaction`)."""
         return self.store.path(game_id).with_name(PENDING_MARK)
 
     @contextmanager
     def mail_transaction(self, game_id: str) -> Iterator[tuple[Any, list[EmailMessage]]]:
         """A game transaction whose mails commit with it: what the body appends to the
-        yielded list is stored in the game file (``outbox_pending``) in the same atomic
-        write as the game, then copied into the outbox.  The game's pending mark is set
-        first (made durable by the game file's directory fsync) and cleared once the outbox
-        has the mails, so a restart reads only the games that may need recovering."""
-        mark = self.pending_mark(game_id)
-        mark.touch()
+        yielded list is written to the game's pending file under a new batch id (fsynced),
+        then the game file naming that batch is saved atomically, then the mails are
+        copied into the outbox and the pending file removed.  A restart reads only the
+        games that have a pending file."""
         mails: list[EmailMessage] = []
         with self.store.transaction(game_id) as game:
             self.flush_pending(game)
             yield game, mails
-            game.server["outbox_pending"] = [
-                m.as_bytes().decode("ascii", "surrogateescape") for m in mails]
-        self.outbox.enqueue_many(mails, self.cfg.judge_address)
-        mark.unlink(missing_ok=True)
+            if mails:
+                raws = [m.as_bytes().decode("ascii", "surrogateescape") for m in mails]
+                batch = hashlib.sha256("\0".join(raws).encode("ascii", "surrogateescape")
+                                       ).hexdigest()[:24]
+                _write_synced(self.pending_mark(game_id),
+                              json.dumps({"batch": batch, "mails": raws}).encode("ascii"))
+                game.server["outbox_batch"] = batch
+        if mails:
+            self.outbox.enqueue_many(mails, self.cfg.judge_address)
+            self.pending_mark(game_id).unlink(missing_ok=True)
 
     def recover(self, game_id: str) -> None:
-        """Copy into the outbox the mails a game committed, when its pending mark says the
+        """Copy into the outbox the mails a game committed, when its pending file says the
         outbox may not have them (after a crash between the commit and the copy)."""
-        mark = self.pending_mark(game_id)
-        if mark.exists():
-            self.flush_pending(self.store.load(game_id))
-            mark.unlink(missing_ok=True)
+        if self.pending_mark(game_id).exists():
+            with self.mail_transaction(game_id):
+                pass
 
     def _run_game(self, game_id: str, mails: list[Mail],
                   should_stop: Callable[[], bool]) -> list[Mail]:
@@ -373,7 +394,10 @@ class Processor:
             owner_seat = None if tag.is_moderator else tag.seat
             token = game.server.get("tokens", {}).get(
                 f"moderator:{owners[0]}" if tag.is_moderator else tag.seat, "")
-            self._notice(mail, f"Someone at {mail.inbound.sender} sent a mail with your tag "
+            from pbem.anonymity import is_anonymous
+            sender = "an address not registered for your seat" if owner_seat and \
+                is_anonymous(game) else mail.inbound.sender     # players: no address
+            self._notice(mail, f"Someone at {sender} sent a mail with your tag "
                          f"for game {game.id} (subject {mail.inbound.subject!r}, "
                          f"Message-ID {mail.inbound.message_id}).  It was refused and nothing "
                          "was applied.  If this was you, write from your registered address.",
@@ -428,7 +452,18 @@ _PROBLEM_KEYS = {
     "LANGUAGE takes en or ru": "problem.language",
     "TIMEZONE takes a zone name such as Europe/Berlin, or UTC": "problem.timezone",
     "DIGEST takes ON or OFF": "problem.digest",
+    "MAP takes ON or OFF, or nothing for the map now": "problem.map",
 }
+
+
+def _write_synced(path: Path, data: bytes) -> None:
+    """Write `data` to `path` and fsync it (its directory entry is made durable by the
+    game file's save, which fsyncs the same directory; a torn file is from a transaction
+    that never committed)."""
+    with open(path, "wb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
 
 
 def _valid_id(game_id: str) -> bool:
@@ -460,7 +495,10 @@ class Turn:
         self.problems: list[dict[str, Any]] = []
         self.sections: list[dict[str, str]] = []
         self.effects: list[str] = []
-        self.with_status = False          # STATUS asked: the receipt gets HTML and the map
+        self.with_status = False          # STATUS asked: the receipt gets HTML
+        self.with_map = False             # MAP asked: the receipt gets the map
+        self.held_fates: list[dict[str, Any]] = []   # of the sender's own held orders
+        self.undone: list[Any] = []                   # this mail's UNDO entries
 
     # -- helpers ---------------------------------------------------------
     @property
@@ -516,6 +554,7 @@ class Turn:
             self.receipt(logs_before.get(self.seat or "", []))
             return
         self.run_press(parsed)
+        self.clear_held(parsed)
         self.route_done(parsed)
         if parsed.mod:
             moderator.run(self, parsed)         # moderator commands and AS orders, in order
@@ -586,7 +625,9 @@ class Turn:
                 hints += [self.tr("command.a_command", word=h) for h in near_miss(first)]
             self.orders.append({"line": r.line, "text": r.text, "status": r.status,
                                 "message": pres.refusal(r.code, r.params, r.message),
-                                "hints": hints, "seq": r.seq})
+                                "hints": hints, "seq": r.seq,
+                                "readings": pres.readings(r.readings)})
+        self.undone += [e for e in receipt.entries if e.kind == "undo"]
         for entry in receipt.entries:
             if entry.seat == seat and (self.seat is None or entry.seat == self.seat):
                 self.effects.append(self.tr("receipt.own", seq=entry.seq,
@@ -599,15 +640,16 @@ class Turn:
         game, seat = self.game, self.seat
         for cmd in parsed.commands:
             result = self.tr("command.done")
-            if cmd.name in SETTINGS:
+            if cmd.name == "MAP" and "value" not in cmd.args:
+                from pbem.mapimage import board_function
+                self.with_map = self.cfg.reports.map_width > 0 and \
+                    board_function(game.rules) is not None
+                result = self.tr("command.see_map" if self.with_map else "command.no_map")
+            elif cmd.name in SETTINGS:
                 result = self.setting(cmd.name, cmd.args["value"])
             elif cmd.name == "HELP":
-                help_ = render.help_text(self.lang)
-                if seat is None:
-                    from pbem.mail.moderator import help_text
-                    help_ += "\n\n" + help_text()
-                self.sections.append({"title": self.tr("command.help_title"), "body": help_})
-                result = self.tr("command.see_help")
+                sections, result = help_reply(game, seat, self.lang, cmd.args.get("topic"))
+                self.sections += sections
             elif cmd.name == "STATUS":
                 self.sections.append({"title": self.tr("command.status_title", game=game.id),
                                       "body": status_body(game, seat), "status": True})
@@ -628,6 +670,13 @@ class Turn:
             elif cmd.name == "ORDERS":
                 result = self.tr("command.see_orders") if seat and game.decisions(seat) \
                     else self.tr("command.nothing_asked")
+                if seat and game.held(seat):
+                    result += "; " + self.tr("command.see_held")
+            elif cmd.name == "HELD":
+                result = self.tr("command.see_held") if seat and game.held(seat) \
+                    else self.tr("command.no_held")
+            elif cmd.name == "HELD CLEAR":
+                continue            # done before the orders (`clear_held`)
             elif cmd.name == "DONE":
                 result = self.done()
             elif cmd.name == "VACATION":
@@ -636,12 +685,21 @@ class Turn:
                 continue
             self.commands.append({"line": cmd.line_no, "text": cmd.text, "result": result})
 
+    def clear_held(self, parsed: Parsed) -> None:
+        """``HELD CLEAR``: withdraw the seat's held orders, before this mail's own orders
+        (which then replace them)."""
+        for cmd in parsed.commands:
+            if cmd.name == "HELD CLEAR":
+                gone = self.game.withdraw_held(self.seat) if self.seat else []
+                self.commands.append({"line": cmd.line_no, "text": cmd.text, "result": self.tr(
+                    "command.held_cleared", n=len(gone)) if gone else self.tr("command.no_held")})
+
     def history(self, n: int) -> str:
         """The HISTORY section (`pbem.reports.history_text`)."""
         return reports.history_text(self.game, self.seat, n, self.lang)
 
     def setting(self, name: str, value: Any) -> str:
-        """LANGUAGE / TIMEZONE / DIGEST: stored in the seat's header info."""
+        """LANGUAGE / TIMEZONE / DIGEST / MAP: stored in the seat's header info."""
         if self.seat is None:
             return self.tr("command.moderator_no_settings")
         info = self.game.seats[self.seat]
@@ -655,6 +713,9 @@ class Turn:
                 return self.tr("command.timezone_utc")
             info["tz"] = value
             return self.tr("command.timezone_set", zone=value)
+        if name == "MAP":
+            info["map"] = bool(value)
+            return self.tr("command.map_on" if value else "command.map_off")
         info["digest"] = bool(value)
         return self.tr("command.digest_on" if value else "command.digest_off")
 
@@ -731,16 +792,32 @@ class Turn:
                                   "result": f"relayed to {', '.join(targets)}"})
 
     def prompts(self, before: dict[str, set[str]], logs_before: dict[str, list[str]]) -> None:
-        """Tell every other seat newly asked something (and about its held orders)."""
+        """Tell every other seat newly asked something (and about its held orders); the
+        fates of the sender's own held orders go in its receipt."""
+        fates = self.game.take_held_fates()
+        self.held_fates = [f for f in fates if f["seat"] == self.seat]
+        if len(self.held_fates) < len(fates):
+            self.game.server["held_fates"] = [f for f in fates if f["seat"] != self.seat]
+        others = {s for s in self.game.seats if s != self.seat} if self.undone else set()
         self.out.mails += prompt_mails(self.cfg, self.game, before, logs_before, self.now,
-                                       skip=self.seat, mid=lambda seat: self.mid("prompt", seat))
+                                       skip=self.seat, mid=lambda seat: self.mid("prompt", seat),
+                                       force=others,
+                                       extra={s: self.undone_text(s) for s in others})
+
+    def undone_text(self, seat: str) -> str:
+        """What another seat is told after this mail's UNDO (in that seat's language)."""
+        from engine.record import undo_target
+        lang = reports.prefs(self.game, seat).lang
+        entry = self.undone[-1]
+        return t(lang, "prompt.undone", seat=reports.presenter(self.game, lang).seat(entry.seat),
+                 keep=undo_target(entry.order))
 
     def receipt(self, log_before: list[str]) -> None:
         game, mail = self.game, self.mail
         if mail.reply_ok == "silent":
             return
         pres = reports.presenter(game, self.lang)
-        new_log = _new_items(log_before, self.view_log(self.seat))
+        new_log = new_items(log_before, self.view_log(self.seat))
         effects = self.effects + [pres.log_line(x) for x in new_log]
         extra = []
         if mail.reply_ok == "notice":
@@ -752,7 +829,7 @@ class Turn:
                           "body": "  " + self.tr("receipt.attachments", names=", ".join(
                               str(a) for a in mail.inbound.attachments))})
         attachments: list[tuple[str, str, bytes]] = []
-        if self.with_status and self.cfg.reports.map_width > 0:
+        if self.with_map and self.cfg.reports.map_width > 0:
             png = reports.map_png(game, self.cfg.reports.map_width, self.lang)
             if png is not None:
                 attachments = [(reports.map_name(game), "image/png", png)]
@@ -766,6 +843,8 @@ class Turn:
             commands=sorted(self.commands, key=lambda c: c["line"]),
             problems=sorted(self.problems, key=lambda p: p["line"]), effects=effects,
             asked=self.asked(self.seat) if self.seat else [],
+            held=reports.held_fates(game, self.seat, self.held_fates) if self.seat else [],
+            held_now=game.held(self.seat) if self.seat else [],
             waiting=reports.waiting(game, self.seat, self.lang),
             outcome=reports.outcome_line(game, self.lang), judge=self.cfg.judge_address)
         for problem in context["problems"]:
@@ -792,14 +871,6 @@ class Turn:
             body=body, html=html, attachments=attachments, message_id=self.receipt_id,
             in_reply_to=mail.inbound.message_id, references=mail.inbound.references,
             when=self.now))
-
-
-def _new_items(old: list[Any], new: list[Any]) -> list[Any]:
-    """Items appended to a bounded log (the longest suffix of `old` that prefixes `new`)."""
-    for k in range(min(len(old), len(new)), -1, -1):
-        if old[len(old) - k:] == new[:k]:
-            return new[k:]
-    return new
 
 
 def status_body(game: Any, seat: str | None) -> str:
@@ -855,13 +926,11 @@ UNMAILED = "unmailed"
 def before_move(game: Any) -> tuple[dict[str, set[str]], dict[str, list[str]]]:
     """What each seat is asked and has read before the game moves: `prompt_mails` compares
     the game after the move with this.  When a change made outside the daemon left its
-    own "before" in the game file (`remember_unmailed`), that one is taken (and removed,
-    its held-order notices put back on the game): the mails of that change go out with
-    this transaction's, rendered from the game as it is now."""
+    own "before" in the game file (`remember_unmailed`), that one is taken (and removed):
+    the mails of that change go out with this transaction's, rendered from the game as it
+    is now (the fates of held orders wait in ``server["held_fates"]`` meanwhile)."""
     left = game.server.pop(UNMAILED, None)
     if left is not None:
-        from engine.game import OrderResult
-        game.notices[:0] = [(n["seat"], OrderResult(**n["result"])) for n in left["held"]]
         return ({s: set(ids) for s, ids in left["asked"].items()}, left["logs"])
     return ({s: {d.id for d in game.decisions(s)} for s in game.seats},
             {s: view_log(game, s) for s in game.seats})
@@ -870,17 +939,14 @@ def before_move(game: Any) -> tuple[dict[str, set[str]], dict[str, list[str]]]:
 def remember_unmailed(game: Any, before: tuple[dict[str, set[str]], dict[str, list[str]]]
                       ) -> None:
     """After a change of `game` that mails nobody now (a shell command): keep `before` (from
-    `before_move`, taken before the change) and the held-order notices in the game file, in
-    the change's own transaction.  The daemon's next transaction on the game (a mail, a
+    `before_move`, taken before the change) in the game file, in the change's own
+    transaction.  The daemon's next transaction on the game (a mail, a
     deadline, or the moderator duties pass, `pbem.mail.moderator.Duties`) mails what a
     mailed order would have: nothing is lost, and nothing is mailed twice, for the record
     is removed in the transaction whose outbox holds the mails."""
-    from dataclasses import asdict
     asked, logs = before
-    game.server[UNMAILED] = {
-        "asked": {s: sorted(ids) for s, ids in asked.items()}, "logs": logs,
-        "held": [{"seat": seat, "result": asdict(result)} for seat, result in game.notices]}
-    game.notices.clear()
+    game.server[UNMAILED] = {"asked": {s: sorted(ids) for s, ids in asked.items()},
+                             "logs": logs}
 
 
 def view_log(game: Any, seat: str | None) -> list[str]:
@@ -924,12 +990,8 @@ def prompt_mails(cfg: Config, game: Any, before: dict[str, set[str]],
     digest), the end-of-game summary."""
     from pbem.reports.mails import plan
     held: dict[str, list[dict[str, Any]]] = {}
-    for seat, result in getattr(game, "notices", []):
-        held.setdefault(seat, []).append({"line": result.line, "text": result.text,
-                                          "status": result.status, "message": result.message,
-                                          "code": result.code, "params": result.params})
-    if hasattr(game, "notices"):
-        game.notices.clear()
+    for fate in game.take_held_fates():
+        held.setdefault(fate["seat"], []).append(fate)
     drafts = plan(game, before, logs_before, skip=skip, reason=reason, force=force,
                   extra=extra, held=held, options=report_options(cfg))
     return [draft_mail(cfg, game, d, mid(d.seat), now) for d in drafts]

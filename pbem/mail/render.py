@@ -80,7 +80,8 @@ def _short(value: Any) -> str:
     return str(value)
 
 
-def help_text(lang: str = "en") -> str:
+def help_text(lang: str = "en", rules: Any = None) -> str:
+    """The player's HELP, with the verbs `rules` (a game's `Rules`) adds when given."""
     from pbem.reports.templating import localized
     return environment().get_template(localized("common/help.txt.j2", lang)).render(
-        lang=lang, rules=None).rstrip("\n")
+        lang=lang, rules=rules).rstrip("\n")

@@ -18,7 +18,10 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from engine.record import undo_target
+from pbem.anonymity import for_players
 from pbem.reports import prompts
+from pbem.reports.cache import decisions_of, view_of
 from pbem.reports.i18n import norm_lang, t
 from pbem.reports.presenters import Presenter, presenter_for
 from pbem.reports.templating import game_template, render_html, render_text
@@ -29,45 +32,21 @@ __all__ = ["Prefs", "prefs", "presenter", "status_text", "status_html", "map_png
 
 
 class Prefs:
-    """A seat's reading settings (language, time zone, digest) from its header info."""
+    """A seat's reading settings (language, time zone, digest, the map on phase reports)
+    from its header info."""
 
-    def __init__(self, lang: str = "en", tz: str | None = None, digest: bool = False) -> None:
+    def __init__(self, lang: str = "en", tz: str | None = None, digest: bool = False,
+                 map: bool = True) -> None:
         self.lang = norm_lang(lang)
         self.tz = tz if prompts.zone(tz) is not None else None
         self.digest = bool(digest)
+        self.map = bool(map)
 
 
 def prefs(game: Any, seat: str | None) -> Prefs:
     info = game.seats.get(seat, {}) if seat else {}
-    return Prefs(info.get("lang", "en"), info.get("tz"), bool(info.get("digest", False)))
-
-
-def _cache(game: Any) -> dict[Any, Any]:
-    """Views and decisions of the game's current state, computed once (reports ask for them
-    many times per mail; entries change the record's last hash, which resets the cache)."""
-    key = (game.record.last_seq, game.record.final_state_hash, len(game.record.audit))
-    cache = game.__dict__.setdefault("_reports_cache", {})
-    if cache.get("key") != key:
-        cache.clear()
-        cache["key"] = key
-    return cache
-
-
-def view_of(game: Any, seat: str | None) -> dict[str, Any]:
-    """`view_of(game, seat)`, cached for the current state (read it, never change it)."""
-    cache = _cache(game)
-    if ("view", seat) not in cache:
-        cache[("view", seat)] = game.view(seat)
-    return cache[("view", seat)]
-
-
-def decisions_of(game: Any, seat: str | None = None) -> list[Any]:
-    """`game.decisions(seat)`, cached for the current state."""
-    cache = _cache(game)
-    if "decisions" not in cache:
-        cache["decisions"] = game.decisions()
-    found = cache["decisions"]
-    return [d for d in found if seat is None or d.seat == seat]
+    return Prefs(info.get("lang", "en"), info.get("tz"), bool(info.get("digest", False)),
+                 bool(info.get("map", True)))
 
 
 def presenter(game: Any, lang: str) -> Presenter:
@@ -164,6 +143,15 @@ def asked_for(game: Any, seat: str | None, lang: str = "en", tz: str | None = No
     return prompts.asked(game, seat, presenter(game, lang), tz)
 
 
+def held_fates(game: Any, seat: str | None, fates: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """What became of held orders (`engine.game.Game.take_held_fates`), their reasons and
+    suggestions in the reader's language (`seat`'s)."""
+    pres = presenter(game, prefs(game, seat).lang)
+    return [dict(f, message=pres.refusal(f.get("code"), f.get("params"), f.get("message", "")),
+                 hints=pres.hints(f.get("code"), f.get("params"), list(f.get("hints") or [])))
+            for f in fates]
+
+
 def events_for(game: Any, lines: list[Any], lang: str) -> list[str]:
     pres = presenter(game, lang)
     return [pres.log_line(x) for x in lines]
@@ -183,9 +171,16 @@ def history_text(game: Any, seat: str | None, n: int, lang: str = "en") -> str:
         if entry.kind in ("edit", "act"):
             shown = entry.order if seat is None or entry.kind == "act" else \
                 entry.order.split(" = ")[0] + t(lang, "history.edit_hidden")
+            because = entry.because
+            if seat is not None:            # an anonymous game: no player's address
+                hidden = t(lang, "history.address_hidden")
+                shown, because = (for_players(game, x, hidden) for x in (shown, because))
             text = t(lang, "history.moderator", seq=entry.seq, at=at, by=entry.by, order=shown)
-            if entry.because:
-                text += t(lang, "history.because", because=entry.because)
+            if because:
+                text += t(lang, "history.because", because=because)
+        elif entry.kind == "undo":
+            text = t(lang, "history.undo", seq=entry.seq, at=at, seat=pres.seat(entry.seat),
+                     keep=undo_target(entry.order))
         elif seat is None or entry.seat == seat:
             text = t(lang, "command.history_own", seq=entry.seq, at=at,
                      seat=pres.seat(entry.seat), order=entry.order)

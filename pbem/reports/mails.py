@@ -1,4 +1,5 @@
-"""Which mail each seat gets after the game moved, in its language (DESIGN.md "Reports").
+"""Which mail each seat gets after the game moved, in its language (docs/architecture.md,
+"Reports").
 
 After every transaction (orders by mail, deadlines, moderator acts) `plan` decides, per
 seat, at most one mail:
@@ -7,7 +8,8 @@ seat, at most one mail:
   deadline default was entered for it): what happened since its last mail, the question,
   the legal orders, two examples, the deadline.  Always at once, digest or not;
 - else a **phase report** when a new phase began (`Presenter.phase_key`): the events, the
-  public status report (PNG map attached, HTML tables alternative) and the seat's hand;
+  public status report (PNG map attached unless the seat chose ``MAP OFF``, HTML tables
+  alternative) and the seat's hand;
 - else an **update** with the new events, unless the seat chose ``DIGEST ON``: then the
   events wait (``server["reports"]["pending"]``) for its next prompt or phase report, so
   a digest seat gets one mail per phase;
@@ -65,7 +67,7 @@ def _phase_key(game: Any) -> list[Any]:
 
 
 def _window_open(game: Any) -> bool:
-    return any(d.kind == "negotiate" for d in reports.decisions_of(game))
+    return any(d.closes_on_done for d in reports.decisions_of(game))
 
 
 def mark_seen(game: Any) -> None:
@@ -83,7 +85,10 @@ def view_log(game: Any, seat: str | None) -> list[Any]:
 
 
 def new_items(old: list[Any], new: list[Any]) -> list[Any]:
-    """Items appended to a bounded log (the longest suffix of `old` that prefixes `new`)."""
+    """Items appended to a bounded log (the longest suffix of `old` that prefixes `new`);
+    none when the log went back to an earlier length (an ``UNDO``)."""
+    if len(new) < len(old) and old[:len(new)] == new:
+        return []
     for k in range(min(len(old), len(new)), -1, -1):
         if old[len(old) - k:] == new[:k]:
             return new[k:]
@@ -125,15 +130,15 @@ def compose(game: Any, seat: str, *, reason: str, notes: list[str] | None = None
     hand = ""
     if with_hand:
         hand = reports.private_text(game, seat, p.lang)
-    attachments = png.attachments(p.lang) if (png is not None and with_status) else []
+    attachments = png.attachments(p.lang) if (png is not None and with_status and p.map) \
+        else []
     map_note = t(p.lang, "command.map_attached", name=attachments[0][0]) if attachments else ""
     if map_note:
         status += "\n\n" + map_note
-    held = [dict(h, message=pres.refusal(h.get("code"), h.get("params"), h.get("message", "")))
-            for h in held or []]
     context = dict(lang=p.lang, rules=game.record.header.rules, game=game.id,
                    seat=seat, reason=reason, notes=notes or [],
-                   effects=[pres.log_line(e) for e in events or []], held=held,
+                   effects=[pres.log_line(e) for e in events or []],
+                   held=reports.held_fates(game, seat, held or []), held_now=game.held(seat),
                    summary=summary, hand=hand,
                    asked=reports.asked_for(game, seat, p.lang, p.tz),
                    waiting=reports.waiting(game, seat, p.lang),

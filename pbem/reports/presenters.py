@@ -17,6 +17,9 @@ from pbem.reports.i18n import maybe, norm_lang, t
 
 Order = dict[str, Any]
 
+#: How many suggestions a refusal shows before "and N more" (the prompt lists them all).
+HINTS_SHOWN = 4
+
 
 class Presenter:
     """The generic presenter: any game's view as indented ``key: value`` lines."""
@@ -113,13 +116,36 @@ class Presenter:
               hints: list[str]) -> list[str]:
         """A refusal's suggestions in the reader's language: the rules' own (`hints`, order
         text or names as written) unless the params name them (``hints_cards``,
-        ``hints_spaces``, ``hints_leaders``: ids the presenter names)."""
+        ``hints_spaces``, ``hints_leaders``: ids the presenter names; ``candidates``: the
+        keys of a name index, `engine.names`, of the kind ``what``)."""
         params = params or {}
+        shown = [self.hint(h) for h in hints]
         for key, field in (("hints_cards", "card"), ("hints_spaces", "space"),
                            ("hints_leaders", "leaders")):
             if params.get(key):
-                return [self.value(field, v) for v in params[key]]
-        return list(hints)
+                shown = [self.value(field, v) for v in params[key]]
+                break
+        else:
+            if params.get("candidates") and len(params["candidates"]) == len(hints):
+                shown = [self.name_of_kind(str(params.get("what")), key, name)
+                         for key, name in zip(params["candidates"], hints)]
+        if len(shown) > HINTS_SHOWN + 1:  # never every legal target: the prompt lists them
+            shown = shown[:HINTS_SHOWN] + [self._("hints_more", n=len(shown) - HINTS_SHOWN)]
+        return shown
+
+    def hint(self, hint: str) -> str:
+        """One suggestion of the rules as shown: games name the ids they find in it."""
+        return hint
+
+    def name_of_kind(self, what: str, key: Any, shown: str) -> str:
+        """The display name of a name index's `key` (a ``what``: space, card, leader,
+        power); `shown` is the name the index lists for it."""
+        return shown
+
+    def readings(self, readings: Iterable[Any]) -> list[str]:
+        """How names of an order were read (`engine.names.Reading`): ``Magdebrug →
+        Magdeburg``, the name in the reader's language."""
+        return [f"{r.written} → {self.name_of_kind(r.what, r.key, r.shown)}" for r in readings]
 
     def param(self, name: str, value: Any) -> Any:
         """One message parameter for display (ints stay ints: the catalog's ``{n:p:...}``

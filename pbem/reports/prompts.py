@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine.contract import Decision, IllegalOrder
 from engine.options import Count, OneOf, Option, SubsetOf
+from pbem.reports.cache import decisions_of, view_of
 from pbem.reports.presenters import Presenter
 
 MAX_LINES_PER_VERB = 40
@@ -101,9 +102,12 @@ def _constant(option: Option, name: str) -> Any:
     return None
 
 
-def order_groups(decision: Decision, pres: Presenter) -> list[dict[str, Any]]:
+def order_groups(decision: Decision, pres: Presenter,
+                 write: Callable[[dict[str, Any]], str] | None = None) -> list[dict[str, Any]]:
     """The legal orders, one group per verb: ``{verb, syntax, lines}``; a line is
-    ``{lead, items}`` (``Athens -> `` + destinations, ``card: `` + cards...)."""
+    ``{lead, items}`` (``Athens -> `` + destinations, ``card: `` + cards...).  An option
+    whose every field has one value is one order: `write` writes it as the player would
+    (`example_text`), else its values are listed."""
     verbs: dict[str, list[Option]] = {}
     for option in decision.options.options:
         if option.count() > 0:
@@ -130,7 +134,8 @@ def order_groups(decision: Decision, pres: Presenter) -> list[dict[str, Any]]:
                 head = " ".join(pres.value(n, v) for n, v in fixed)
                 rest = [n for n in names if n not in fixed_names]
                 if not rest and head:            # every field has one value: the line is it
-                    lines.append({"lead": "", "items": [head]})
+                    whole = write({"verb": verb, **dict(fixed)}) if write else head
+                    lines.append({"lead": "", "items": [whole]})
                 for n in rest:
                     doms = [d for o in opts for m, d in o.fields if m == n]
                     label = f"{head}: " if head and len(rest) == 1 else \
@@ -224,7 +229,6 @@ def example_text(game: Any, decision: Decision, order: dict[str, Any],
 def asked(game: Any, seat: str, pres: Presenter, tz: str | None,
           view: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
     """The open decisions of `seat` as template contexts."""
-    from pbem.reports import decisions_of, view_of
     out = []
     view = view if view is not None else view_of(game, seat)
     standing = view.get("standing_orders") if isinstance(view, dict) else None
@@ -235,10 +239,11 @@ def asked(game: Any, seat: str, pres: Presenter, tz: str | None,
             "prompt": pres.prompt(decision, view),
             "deadline": deadline_text(deadline, tz),
             "deadline_utc": utc_text(deadline),
-            "groups": order_groups(decision, pres),
+            "groups": order_groups(decision, pres,
+                                   lambda order: example_text(game, decision, order, pres)),
             "examples": [example_text(game, decision, o, pres)
                          for o in example_orders(decision)],
-            "window": decision.kind == "negotiate",
+            "window": decision.closes_on_done,
             "standing": _standing(standing, decision, pres),
         })
     return out
@@ -259,7 +264,6 @@ def _standing(standing: Any, decision: Decision, pres: Presenter) -> list[str]:
 def awaited(game: Any, pres: Presenter, tz: str | None, seat: str | None = None
             ) -> list[dict[str, str]]:
     """Who is asked what and until when; private questions only to their own seat."""
-    from pbem.reports import decisions_of
     rows = []
     for d in decisions_of(game):
         if d.private and d.seat != seat:

@@ -146,3 +146,16 @@ def test_python_dash_m_works():
     done = subprocess.run([sys.executable, "-m", "pbem", "--help"], capture_output=True,
                           text=True, check=True)
     assert "play-by-email" in done.stdout
+
+
+def test_undo_from_the_cli_and_replay_verify_of_its_archive(run, duel, tmp_path):
+    card = hand_numbers(run, "north")[0]
+    run("order", "duel", "north", f"COMMIT {card}")
+    assert "'UNDO TO 0' (entry 2)" in run("order", "duel", "north", "UNDO")
+    assert "nothing to take back" in run("order", "duel", "east", "UNDO", code=2)
+    run("order", "duel", "north", f"COMMIT {card}")
+    run("mod", "duel", "END", "test", "over")
+    archive = tmp_path / "duel.yaml"
+    run("archive", "duel", "-o", str(archive))
+    assert "kind: undo" in archive.read_text()
+    assert "every state hash verified" in run("replay", str(archive), "--verify")

@@ -110,18 +110,100 @@ def test_a_summary_is_kept_on_disk_until_the_game_changes(tmp_path: Path) -> Non
     assert len(calls) == 2
 
 
-def test_an_idle_daemon_run_parses_no_game(tmp_path: Path, monkeypatch) -> None:
-    """A cron-driven `pbem run --once` with nothing to do reads only the small indexes."""
-    from pbem.daemon import Daemon
+def _count_parses(monkeypatch) -> list[str]:
+    """Every parse of a game file by a store (`Store.load` or a summary) is recorded."""
+    import pbem.store
+    parses: list[str] = []
+    real_load, real_yaml = Store.load, pbem.store.load_yaml
+    monkeypatch.setattr(Store, "load", lambda self, gid: parses.append(gid) or real_load(self, gid))
+    monkeypatch.setattr(pbem.store, "load_yaml",
+                        lambda data: parses.append("yaml") or real_yaml(data))
+    return parses
+
+
+def _home_with_games(tmp_path: Path) -> Path:
     from pbem.demo import make_game, make_home
     home = make_home(tmp_path / "home")
     for n in range(3):
         make_game(home, f"g{n}", {"north": f"a{n}@x.org", "east": f"b{n}@x.org"}, seed=f"s{n}")
+    return home
+
+
+def test_an_idle_daemon_run_parses_no_game(tmp_path: Path, monkeypatch) -> None:
+    """A cron-driven `pbem run --once` with nothing to do reads only the small indexes."""
+    from pbem.daemon import Daemon
+    home = _home_with_games(tmp_path)
     Daemon(home).run_once()                                    # first run: builds the indexes
-    loads: list[str] = []
-    real = Store.load
-    monkeypatch.setattr(Store, "load", lambda self, gid: loads.append(gid) or real(self, gid))
+    parses = _count_parses(monkeypatch)
     daemon = Daemon(home)
     daemon.run_once()
     assert daemon.seconds_to_next_event() > 0
-    assert loads == []
+    assert parses == []
+
+
+def test_a_cold_daemon_run_parses_each_game_once(tmp_path: Path, monkeypatch) -> None:
+    """No index yet: the clocks and the moderator duties share one parse per game (even
+    when the games are too many to stay in memory)."""
+    from pbem.daemon import Daemon
+    monkeypatch.setattr(Store, "CACHED", 0)
+    home = _home_with_games(tmp_path)
+    for index in home.glob("games/*/index.json"):
+        index.unlink()
+    parses = _count_parses(monkeypatch)
+    Daemon(home).run_once()
+    assert sorted(p for p in parses if p != "yaml") == []
+    assert parses.count("yaml") == 3
+
+
+def test_a_copy_of_the_home_stays_warm(tmp_path: Path, monkeypatch) -> None:
+    """`cp -a` or a backup restore gives every file a new inode and ctime, not new bytes:
+    the indexes, keyed on content, still hold and no game is parsed."""
+    import shutil
+
+    from pbem.daemon import Daemon
+    home = _home_with_games(tmp_path)
+    Daemon(home).run_once()
+    copy = tmp_path / "restored"
+    shutil.copytree(home, copy, copy_function=shutil.copy2)
+    assert (copy / "games/g0/game.yaml").stat().st_ino != (home / "games/g0/game.yaml").stat().st_ino
+    parses = _count_parses(monkeypatch)
+    Daemon(copy).run_once()
+    assert parses == []
+
+
+def test_a_copy_with_other_bytes_is_parsed_again(tmp_path: Path) -> None:
+    """Same size and mtime, other bytes (a file edited and its mtime put back): the hash
+    tells, and the summary is computed afresh."""
+    import os
+    new_game(tmp_path, "testgame")
+    calls: list[str] = []
+
+    def title(game: Game) -> str:
+        calls.append(game.id)
+        return game.record.header.title
+
+    assert Store(tmp_path).summary("g1", "title", title) == ""
+    path = Store(tmp_path).path("g1")
+    st = path.stat()
+    text = path.read_text("utf-8")
+    edited = text.replace("title: ''", "title: 'x'", 1)
+    assert edited != text and len(edited) == len(text) + 1
+    path.write_text(edited.replace("[west@", "[wes@", 1), "utf-8")
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert path.stat().st_size == st.st_size
+    assert Store(tmp_path).summary("g1", "title", title) == "x"
+    assert len(calls) == 2
+
+
+def test_a_daemon_save_writes_the_index(tmp_path: Path, monkeypatch) -> None:
+    """A store with registered summaries (the daemon's) writes the index when it saves:
+    the next cron run parses nothing for the game it changed."""
+    from pbem.daemon import Daemon
+    home = _home_with_games(tmp_path)
+    daemon = Daemon(home)
+    daemon.run_once()
+    with daemon.store.transaction("g1") as game:
+        game.server["touched"] = True
+    parses = _count_parses(monkeypatch)
+    Daemon(home).run_once()
+    assert parses == []

@@ -1,28 +1,15 @@
 """Submitting orders: applied, refused with hints, skipped, held; rollback and rollforward."""
 from __future__ import annotations
 
-import datetime as dt
-
 import pytest
 
-from engine import registry
 from engine.archive import dump_yaml, load_yaml, record_from_data, record_to_data
 from engine.canonical import state_hash
 from engine.contract import IllegalOrder
 from engine.game import Game
 from engine.record import replay
 
-RULES = registry.get("testgame")
-T0 = dt.datetime(2026, 11, 21, 12, 0, tzinfo=dt.timezone.utc)
-
-
-def new_game() -> Game:
-    seats = {"north": {"players": ["n@x"]}, "east": {"players": ["e@x"]}}
-    return Game.create(RULES, "g", seats, now=T0, seed="game-tests")
-
-
-def hand(game: Game, seat: str) -> list[int]:
-    return [c["number"] for c in game.view(seat)["hand"]]
+from duel import RULES, T0, hand, new_game
 
 
 def test_applied_orders_are_entries_with_canonical_text():
@@ -64,13 +51,13 @@ def test_batched_orders_are_held_then_applied_when_asked():
     assert [(seat, r.status) for seat, r in game.notices] == [("north", "applied")]
 
 
-def test_a_held_order_that_no_longer_fits_is_refused_and_dropped():
+def test_a_held_order_waits_for_a_question_it_answers():
     game = new_game()
     game.submit("north", f"COMMIT {hand(game, 'north')[0]}\nBLOCK 1\nPASS", at=T0)
     game.submit("east", f"COMMIT {hand(game, 'east')[0]}", at=T0)
-    seat, result = game.notices[0]
-    assert (seat, result.status) == ("north", "rejected")
-    assert "held" not in game.server or "north" not in game.server["held"]
+    # North is asked its turn; BLOCK answers an attack, so it (and PASS behind it) waits.
+    assert game.notices == []
+    assert [h["text"] for h in game.held("north")] == ["BLOCK 1", "PASS"]
 
 
 def test_unknown_seat_is_refused():

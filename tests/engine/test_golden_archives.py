@@ -1,8 +1,8 @@
 """Golden archives: games archived by earlier versions must replay bit for bit forever.
 
 A rules change that alters their replay must bump the game's ``rules_version`` and keep the
-old behaviour reachable (DESIGN.md, "rules_version pins behaviour").  Add an archive here for
-every game and every rules_version that ships.
+old behaviour reachable (docs/architecture.md, "rules_version pins behaviour").  Add an
+archive here for every game and every rules_version that ships.
 """
 from __future__ import annotations
 

@@ -33,8 +33,9 @@ def seats_for(rules: Any, count: int | None = None, langs: dict[str, str] | None
 def new_game(rules_name: str, *, seed: str, count: int | None = None,
              options: dict[str, Any] | None = None, game_id: str = "g-1") -> Game:
     rules = registry.get(rules_name)
+    clocks = {k: v for k, v in CLOCKS.items() if k in rules.clock_classes or k == "reminders"}
     return Game.create(rules, game_id, seats_for(rules, count), now=T0, seed=seed,
-                       options=options, clocks=CLOCKS, moderators=["gm@example.org"])
+                       options=options, clocks=clocks, moderators=["gm@example.org"])
 
 
 def step(game: Game, choose: Callable[[Game, Any], dict] | None = None, minutes: int = 7

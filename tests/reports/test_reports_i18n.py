@@ -112,3 +112,19 @@ def test_deadlines_in_the_readers_zone_and_utc() -> None:
         "2026-11-24 01:30 MSK (2026-11-23 22:30 UTC)"
     assert deadline_text(moment, "Asia/Kolkata") == \
         "2026-11-24 04:00 IST (2026-11-23 22:30 UTC)"
+
+
+@pytest.mark.parametrize("game", [None, *GAMES])
+def test_english_quotes_names_with_straight_quotes_russian_with_guillemets(game) -> None:
+    """«…» are Russian quotation marks: an English mail quotes "Viena"."""
+    en, ru = i18n.catalog("en", game), i18n.catalog("ru", game)
+    guillemets = [k for k, v in en.items() if "«" in str(v) or "»" in str(v)]
+    assert guillemets == []
+    for key, value in en.items():
+        if '"{text}"' in str(value) and key in ru:
+            assert "«{text}»" in str(ru[key]), key
+    from pbem.reports.presenters import presenter_for
+    if game == "here-i-stand":
+        assert presenter_for(game, "en").refusal("name_unknown", {"what": "space",
+                                                                  "text": "Viena"}) == \
+            'there is no space called "Viena"'

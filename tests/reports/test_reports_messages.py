@@ -226,7 +226,7 @@ def _static_kinds_and_verbs() -> tuple[set[str], set[str]]:
     ``Decision(id, seat, "<kind>", ...)``, every registered event question (`choices`), every
     ``Option.of("<VERB>", ...)``."""
     from games.here_i_stand import RULES, choices  # noqa: F401  (registers every question)
-    kinds, verbs = set(choices.KINDS), set()
+    kinds, verbs = set(RULES.questions()) | set(choices.KINDS), set()
     for path in HIS.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text("utf-8"))):
             if not isinstance(node, ast.Call):

@@ -19,6 +19,14 @@ def test_commands_english_and_russian() -> None:
     assert parsed.orders == [(7, "PLAY 3 AT east")]
 
 
+def test_map_asks_for_the_map_and_map_on_off_is_a_setting() -> None:
+    parsed = parse_body(lines("MAP\nкарта\nMAP OFF\nКАРТА ВКЛ\nMAP maybe\nКАРТЫ"))
+    assert [(c.name, c.args) for c in parsed.commands] == [
+        ("MAP", {}), ("MAP", {}), ("MAP", {"value": False}), ("MAP", {"value": True}),
+        ("HAND", {})]                                   # КАРТЫ: the cards, not the map
+    assert [p.hints for p in parsed.problems] == [["MAP", "MAP OFF"]]
+
+
 def test_press_blocks() -> None:
     parsed = parse_body(lines("PRESS TO france, england\nHello\n\nthere\nENDPRESS\nPASS\n"
                               "ПРЕССА ВСЕМ\nПривет\nКОНЕЦПРЕССЫ"))

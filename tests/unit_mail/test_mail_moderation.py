@@ -292,9 +292,9 @@ def test_a_seats_moderator_command_is_refused_and_nothing_applies(home: Path) ->
 
 def test_moderator_help_lists_the_commands(home: Path) -> None:
     body = text(one(gm(home, "HELP\n"), "gm@example.org"))
-    assert "ROLLBACK N" in body and "END alone only stops reading" in body
+    assert "ROLLBACK <seq>" in body and "END alone only stops reading" in body
     player = text(one(mail(home, "alice@example.org", N, "HELP\n"), "alice@example.org"))
-    assert "ROLLBACK N" not in player and "work only in a moderator's mail" in player
+    assert "ROLLBACK <seq>" not in player and "work only in a moderator's mail" in player
 
 
 def test_cli_acts_are_mailed_by_the_daemon(home: Path, monkeypatch) -> None:

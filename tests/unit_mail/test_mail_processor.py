@@ -174,6 +174,43 @@ def test_crash_after_commit_before_outbox(mailhome: Path, monkeypatch) -> None:
     assert run(mailhome) == []
 
 
+def test_crash_before_the_commit_drops_the_batch(mailhome: Path, monkeypatch) -> None:
+    """Killed after the pending file was written, before the game file named its batch:
+    the restart sends nothing of that batch; the mail, read again, is answered once."""
+    import pbem.store
+    drop(mailhome, "a", player_mail("alice@example.org", N, "COMMIT 7\n", "<uncommitted@x>"))
+
+    def killed(path, data):
+        raise KeyboardInterrupt("killed")
+    monkeypatch.setattr(pbem.store, "atomic_write", killed)
+    with pytest.raises(KeyboardInterrupt):
+        Daemon(mailhome).run_once()
+    monkeypatch.undo()
+    daemon = Daemon(mailhome)
+    assert daemon.processor.pending_mark("fx-001").exists() and entries(mailhome) == []
+    daemon.recover()
+    assert daemon.outbox.counts()["queue"] == 0                  # the batch was dropped
+    assert not daemon.processor.pending_mark("fx-001").exists()
+    mails = run(mailhome)
+    assert len(mails) == 1 and len(entries(mailhome)) == 1
+
+
+def test_flushed_mails_leave_the_game_file(mailhome: Path) -> None:
+    """Once the outbox has a transaction's mails, the game file keeps only a batch id: six
+    STATUS replies (no entries) add a few hundred bytes each, not the mails."""
+    path = Store(mailhome).path("fx-001")
+    run(mailhome)
+    size = path.stat().st_size
+    for n in range(6):
+        drop(mailhome, f"s{n}", player_mail("alice@example.org", N, "STATUS\nHISTORY 20\n",
+                                            f"<status{n}@x>"))
+        assert len(run(mailhome)) == 1
+    server = Store(mailhome).load("fx-001").server
+    assert "outbox_pending" not in server and "outbox_batch" in server
+    assert path.stat().st_size - size < 6 * 300
+    assert not Store(mailhome).path("fx-001").with_name("outbox-pending").exists()
+
+
 def test_crash_after_outbox_before_mark(mailhome: Path, monkeypatch) -> None:
     """Killed after queueing, before the inbox message was moved: nothing is sent twice."""
     drop(mailhome, "a", player_mail("alice@example.org", N, "COMMIT 7\n", "<crash2@x>"))

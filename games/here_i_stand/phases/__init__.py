@@ -6,6 +6,9 @@ Every phase module exposes:
     its ``state["phase"]`` value;
 ``enter(state, dice) -> None``
     set the phase up (``state["phase_data"]`` is fresh); automatic work happens here;
+and, when it asks anything (a phase that never asks, like Victory Determination, defines none
+of these: a question with nothing to ask settles itself, no phase writes refusing stubs):
+
 ``decisions(state) -> [Decision]``
     who is asked what now; **the phase is over when this is empty** (`sequence.advance`
     then moves on);
@@ -35,6 +38,12 @@ def module(name: str) -> ModuleType:
     if name not in TURN_PHASES:
         raise KeyError(f"no phase {name!r}")
     return importlib.import_module(f"games.here_i_stand.phases.{name}")
+
+
+def decisions(state: dict) -> list:
+    """Who the current phase asks what now (nothing, for a phase that never asks)."""
+    asks = getattr(module(state["phase"]), "decisions", None)
+    return asks(state) if asks is not None else []
 
 
 def decision_id(state: dict, kind: str, seat: str | None = None, simultaneous: bool = False) -> str:

@@ -32,13 +32,16 @@ played for CP (a mandatory event as its event when nothing else is left); spend 
 """
 from __future__ import annotations
 
+from engine import questions
 from engine.contract import Decision, IllegalOrder, Reason
 from engine.options import OneOf, Option, OptionSet
-from games.here_i_stand import choices, cp_actions, events, facts, grammar
+from games.here_i_stand import choices, cp_actions, events, facts, grammar, home_cards
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import decision_id, victory
 
 NAME = "action"
+#: The questions this module asks (`tables` hands them to `choices`).
+KINDS: dict[str, questions.Kind] = {}
 
 
 def enter(state, dice) -> None:
@@ -163,22 +166,45 @@ def parse(state, decision, text):
         if verb == "PASS":
             grammar.no_args(verb, text)
             return {"verb": "PASS"}
-        rest = grammar.rest_of(text)
-        upper = rest.upper()
-        mode = None
-        for marker, m in ((" FOR CP", "cp"), (" AS CP", "cp"), (" FOR OPS", "cp"),
-                          (" AS EVENT", "event"), (" FOR EVENT", "event"),
-                          (" КАК СОБЫТИЕ", "event"), (" ЗА СР", "cp"), (" ЗА CP", "cp")):
-            if upper.endswith(marker):
-                mode, rest = m, rest[: len(rest) - len(marker)]
-                break
-        if mode is None:
-            raise IllegalOrder(Reason("say whether the card is played FOR CP or AS EVENT",
-                                      "play_mode"),
-                               [f"PLAY {rest.strip()} FOR CP", f"PLAY {rest.strip()} AS EVENT"])
-        number = grammar.card_number(rest, state["hands"][decision.seat])
-        return {"verb": "PLAY", "card": number, "mode": mode}
+        return parse_play(state, decision.seat, text)
     return cp_actions.parse(state, decision.seat, text)
+
+
+def parse_play(state, seat: str, text: str) -> dict:
+    """``PLAY <card> FOR CP`` or ``PLAY <card> AS EVENT`` of a card in `seat`'s hand (§11)."""
+    rest = grammar.rest_of(text)
+    upper = rest.upper()
+    mode = None
+    for marker, m in ((" FOR CP", "cp"), (" AS CP", "cp"), (" FOR OPS", "cp"),
+                      (" FOR OP", "cp"), (" AS EVENT", "event"), (" FOR EVENT", "event"),
+                      (" КАК СОБЫТИЕ", "event"), (" ЗА СР", "cp"), (" ЗА CP", "cp")):
+        if upper.endswith(marker):
+            mode, rest = m, rest[: len(rest) - len(marker)]
+            break
+    if mode is None:
+        card = _card_without_mode(rest)
+        raise IllegalOrder(Reason("say whether the card is played FOR CP or AS EVENT",
+                                  "play_mode"),
+                           [f"PLAY {card} FOR CP", f"PLAY {card} AS EVENT"])
+    number = grammar.card_number(rest, state["hands"][seat])
+    return {"verb": "PLAY", "card": number, "mode": mode}
+
+
+#: Words of a half-written play mode (``PLAY 35 FOR``, ``PLAY 35 AS OPERATIONS``).
+_MODE_WORDS = {"FOR", "AS", "CP", "OP", "OPS", "OPERATIONS", "EVENT", "ЗА", "КАК", "СР",
+               "СОБЫТИЕ"}
+
+
+def _card_without_mode(text: str) -> str:
+    """The card of ``PLAY <card> <mode?>`` without the mode's words (its number when it
+    names a card), for the suggestions of a refusal."""
+    words = text.split()
+    while len(words) > 1 and words[-1].upper() in _MODE_WORDS:
+        words.pop()
+    try:
+        return str(grammar.card_number(" ".join(words)))
+    except IllegalOrder:
+        return " ".join(words) or "<card>"
 
 
 def apply(state, seat, decision, order, dice) -> None:
@@ -292,3 +318,43 @@ def default(state, decision):
         best = min(for_cp, key=lambda n: (facts.card(n).cp, n))
         return {"verb": "PLAY", "card": best, "mode": "cp"}
     return {"verb": "PLAY", "card": hand[0], "mode": "event"}
+
+
+# ---------------------------------------------------------------- Here I Stand's retrieval
+# The retrieved card (#7, `home_cards`) may be played at once as the impulse's card (§6.2, §11).
+def _retrieved_options(state, item):
+    number, power = item["card"], item["seat"]
+    out = []
+    if facts.card(number).type != "mandatory":
+        out.append(Option.of("PLAY", f"PLAY {number} FOR CP", card=OneOf((number,)),
+                             mode=OneOf(("cp",))))
+    once = {n for cards in home_cards.played_as_event(state).values() for n in cards}
+    if number not in once and events.playable_as_event(state, power, number) is None:
+        out.append(Option.of("PLAY", f"PLAY {number} AS EVENT", card=OneOf((number,)),
+                             mode=OneOf(("event",))))
+    out.append(Option.of("KEEP", "KEEP"))
+    return out
+
+
+def _retrieved_apply(state, item, order, dice) -> bool:
+    if order["verb"] == "KEEP":
+        S.log(state, "here_i_stand_keeps", card=7, power=item["seat"])
+        return True
+    _play(state, item["seat"], order, dice)
+    return True
+
+
+def _retrieved_parse(state, item, text):
+    verb = grammar.verb_of(text)
+    if verb in ("KEEP", "ОСТАВИТЬ", "HOLD"):
+        grammar.no_args("KEEP", text)
+        return {"verb": "KEEP"}
+    grammar.expect(["PLAY", "KEEP"], verb, text, "PLAY <card> FOR CP / AS EVENT, or KEEP")
+    return parse_play(state, item["seat"], text)
+
+
+KINDS["retrieved"] = choices.Kind(
+    options=_retrieved_options, apply=_retrieved_apply,
+    default=lambda state, item: {"verb": "KEEP"}, parse=_retrieved_parse,
+    prompt=lambda state, item: (f"Here I Stand: play {facts.card(item['card']).title} now "
+                                "(PLAY <card> FOR CP / AS EVENT) or KEEP it"))

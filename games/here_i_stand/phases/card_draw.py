@@ -17,11 +17,18 @@ bonus, -1 if excommunicated (§6.2).  Home cards played last turn return to thei
 """
 from __future__ import annotations
 
-from engine.contract import IllegalOrder
+from typing import Callable
+
+from engine import questions
 from engine.options import OneOf, Option
 from games.here_i_stand import choices, facts, grammar
 from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import state as S
+
+#: The questions this module asks (`tables` hands them to `choices`).
+KINDS: dict[str, questions.Kind] = {}
+#: Canonical texts of their verbs (`tables` hands them to `grammar`).
+TEXTS: dict[str, Callable[[dict], str]] = {}
 
 NAME = "card_draw"
 CONDITIONAL = (19, 21, 23, 62, 63, 64)
@@ -163,15 +170,15 @@ def _maurice_apply(state, item, order, dice) -> bool:
     return True
 
 
-choices.register("maurice", choices.Kind(
+KINDS["maurice"] = choices.Kind(
     options=lambda state, item: ([Option.of("ENTER", f"ENTER {maurice_spots(state)[0]}",
                                             space=OneOf(maurice_spots(state)))]
                                  if maurice_spots(state) else []),
     apply=_maurice_apply,
     default=lambda state, item: {"verb": "ENTER", "space": maurice_spots(state)[0]},
     parse=_maurice_parse,
-    prompt=lambda state, item: "Maurice of Saxony enters: ENTER <electorate you control> (§8.2)"))
-choices.TEXTS["ENTER"] = lambda o: f"ENTER {o['space']}"
+    prompt=lambda state, item: "Maurice of Saxony enters: ENTER <electorate you control> (§8.2)")
+TEXTS["ENTER"] = lambda o: f"ENTER {o['space']}"
 
 
 def enter(state, dice) -> None:
@@ -207,19 +214,13 @@ def decisions(state):
 
 
 def parse(state, decision, text):
-    if choices.is_choice(decision):
-        return choices.parse(state, decision, text)
-    raise IllegalOrder("nothing else is asked in the Card Draw phase")
+    """Only queued questions are asked here (Maurice of Saxony, §8.2): the queue reads them."""
+    return choices.parse(state, decision, text)
 
 
 def apply(state, seat, decision, order, dice) -> None:
-    if choices.is_choice(decision):
-        choices.apply(state, seat, decision, order, dice)
-        return
-    raise IllegalOrder("nothing else is asked in the Card Draw phase")
+    choices.apply(state, seat, decision, order, dice)
 
 
 def default(state, decision):
-    if choices.is_choice(decision):
-        return choices.default(state, decision)
-    raise IllegalOrder("nothing else is asked in the Card Draw phase")
+    return choices.default(state, decision)

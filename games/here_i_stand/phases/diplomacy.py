@@ -3,7 +3,8 @@ negotiation (§9.1), sue for peace (§9.3, not on the last turn), ransom (§9.4)
 excommunication (§9.5), declarations of war (§9.6).  On turn 1 only England negotiates, with
 France and with the Hapsburgs, and the phase then ends (§7 L398-404).
 
-**Negotiation window** (§9.1, DESIGN.md "Time").  Every major power (turn 1: England, France,
+**Negotiation window** (§9.1, docs/architecture.md "Time").  Every major power (turn 1:
+England, France,
 the Hapsburgs) is asked at once on the ``negotiation`` clock (48 h by default, L501); free talk
 ("press") goes through the mail gateway, not the game.  Agreements that change the game
 (L483-496) are registered as ``PROPOSE ... ENDPROPOSE`` packages (terms: `diplomacy_orders`);
@@ -68,10 +69,11 @@ from __future__ import annotations
 
 import itertools
 
+from engine import questions
 from engine.contract import Decision, IllegalOrder, Reason
 from engine.contract import Reason as R
-from engine.options import OneOf, Option, OptionSet
-from games.here_i_stand import catalog, facts, grammar, religion
+from engine.options import OneOf, Option
+from games.here_i_stand import catalog, events, facts, grammar, religion
 from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import diplomacy_terms as T
 from games.here_i_stand import state as S
@@ -116,42 +118,19 @@ def _next_segment(state, dice) -> None:
 
 
 def _settle(state, dice) -> None:
-    """Move through automatic steps until someone is asked or the phase is over."""
-    guard = 0
-    while True:
-        guard += 1
-        if guard > 500:
-            raise RuntimeError("diplomacy does not settle")
-        pd = _pd(state)
-        seg = pd["segment"]
+    """Move through automatic steps until someone is asked or the phase is over: a segment
+    that asks nothing runs its closing step (`_STEPS`) and the next one begins."""
+    for _ in range(500):
+        seg = _pd(state)["segment"]
         if seg == "end":
             return
-        if seg == "negotiation":
-            if _asked_in_window(state):
-                return
-            _close_window(state, dice)
-            _next_segment(state, dice)
-            continue
-        if seg == "peace":
-            if _peace_ready(state):
-                return
-            _next_segment(state, dice)
-            continue
-        if seg in ("ransom", "excommunication"):
-            if _current_simple(state) is not None:
-                return
-            _next_segment(state, dice)
-            continue
-        if seg == "war":
-            if _war_ready(state):
-                return
-            _next_segment(state, dice)
-            continue
-        if seg == "pay":
-            if _payers(state):
-                return
-            _next_segment(state, dice)
-            continue
+        asks, close = _STEPS[seg]
+        if asks(state):
+            return
+        if close is not None:
+            close(state, dice)
+        _next_segment(state, dice)
+    raise RuntimeError("diplomacy does not settle")
 
 
 # ---------------------------------------------------------------- negotiation (§9.1)
@@ -185,6 +164,14 @@ def _plain_terms(terms) -> list:
     return out
 
 
+def _identical(state, parties, terms) -> dict | None:
+    """The open proposal with the same parties and the same terms (in any order), if any:
+    a package is proposed once (§9.1); the others accept it."""
+    wanted = (sorted(parties), sorted(map(repr, _plain_terms(terms))))
+    return next((p for p in _open(state)
+                 if (sorted(p["parties"]), sorted(map(repr, p["terms"]))) == wanted), None)
+
+
 def representatives(state, seat: str) -> tuple:
     """A few legal packages for bots (see the module docstring)."""
     pd = _pd(state)
@@ -197,7 +184,8 @@ def representatives(state, seat: str) -> tuple:
         a, b = sorted((seat, other))
         for terms in ((("ALLIANCE", a, b),), (("PEACE", a, b),), (("CARDS", 1, seat, other),)):
             parties = tuple(p for p in S.MAJORS if p in (seat, other))
-            if T.package_problem(state, pd["ctx"], seat, parties, terms) is None:
+            if T.package_problem(state, pd["ctx"], seat, parties, terms) is None \
+                    and _identical(state, parties, terms) is None:
                 out.append({"verb": "PROPOSE", "parties": parties, "terms": terms})
     return tuple(out)
 
@@ -242,6 +230,11 @@ def _negotiate(state, seat, order) -> None:
         why = T.package_problem(state, pd["ctx"], seat, parties, terms)
         if why:
             raise IllegalOrder(why)
+        same = _identical(state, parties, terms)
+        if same is not None:
+            hint = [f"ACCEPT {same['id']}"] if seat not in same["accepted"] else []
+            raise IllegalOrder(R(f"proposal {same['id']} already proposes exactly this",
+                                 "dip_duplicate", n=same["id"]), hint)
         number = pd["next_id"]
         pd["next_id"] += 1
         pd["made"][seat] = pd["made"].get(seat, 0) + 1
@@ -606,107 +599,281 @@ def payments(state, power: str) -> list[tuple[int, ...]]:
 
 
 # ---------------------------------------------------------------- questions
+# Each question of the phase is an `engine.questions.Kind`; each segment says who it asks
+# now (`_ASKS`), after its automatic steps (`_STEPS`).  The items carry only kind and seat:
+# what is asked is read from the phase data.
+def _item(kind: str, seat: str) -> dict:
+    return {"kind": kind, "seat": seat}
+
+
+def _suit(state) -> dict:
+    return _pd(state)["peace"]["suit"]
+
+
+def _war_item(state) -> dict:
+    return _pd(state)["war"]["queue"][0]
+
+
+def _eliminate_options(state, item):
+    return [Option.of("ELIMINATE", f"ELIMINATE {UNIT_WORDS[k]} IN {sid}",
+                      space=OneOf((sid,)), unit=OneOf((k,)))
+            for sid, k in _eliminable(state, item["seat"])]
+
+
+def _buyback_options(state, item):
+    loser, winner = item["seat"], _suit(state)["winner"]
+    items = _buyback_items(state, loser, winner)
+    pays = ("VP", "CARD") if T.drawable(state, loser) else ("VP",)
+    opts = [Option.of("DONE", "DONE")]
+    if items:
+        opts.append(Option.of("BUY_BACK", "BUY BACK <space> WITH VP",
+                              item=OneOf(tuple(items)), pay=OneOf(pays)))
+    return opts
+
+
+def _apply_sue(state, item, order, dice) -> bool:
+    pd, seat = _pd(state), item["seat"]
+    if order["verb"] == "DONE":
+        pd["peace"]["declined"].append(seat)
+        pd["peace"]["index"] += 1
+    else:
+        _start_suit(state, seat, order["power"])
+    return True
+
+
+def _apply_eliminate(state, item, order, dice) -> bool:
+    suit = _suit(state)
+    S.add_units(state, order["space"], item["seat"], order["unit"], -1)
+    suit["left"] -= 1
+    S.log(state, "eliminates", power=item["seat"], unit=order["unit"], space=order["space"])
+    return True
+
+
+def _apply_buyback(state, item, order, dice) -> bool:
+    suit = _suit(state)
+    if order["verb"] == "DONE":
+        _finish_suit(state)
+    else:
+        _buy_back(state, item["seat"], suit["winner"], tuple(order["item"]), order["pay"], dice)
+    return True
+
+
+def _apply_ransom(state, item, order, dice) -> bool:
+    seat = item["seat"]
+    if order["verb"] == "DONE":
+        _pd(state)["index"] += 1
+        return True
+    lid = order["leader"]
+    captor = T.captor_of(state, lid)
+    T.draw_random(state, seat, captor, 1, dice, S.msg("why_ransom", leader=lid))
+    where = T.free_leader(state, lid)
+    S.log(state, "ransoms", power=seat, leader=lid, captor=captor, space=where)
+    return True
+
+
+def _apply_excommunication(state, item, order, dice) -> bool:
+    seat = item["seat"]
+    if order["verb"] == "DONE":
+        _pd(state)["index"] += 1
+        return True
+    card = T.draw_random(state, seat, None, 1, dice, S.msg("why_excommunication"))[0]
+    state["discard"].append(card)
+    gained = religion.add_st_peters(state, facts.card(card).cp)
+    state["excommunicated"] = [p for p in state["excommunicated"] if p != seat]
+    if gained:
+        S.log(state, "excommunication_lifted_vp", power=seat, card=card,
+              cp=facts.card(card).cp, vp=gained)
+    else:
+        S.log(state, "excommunication_lifted", power=seat, card=card, cp=facts.card(card).cp)
+    return True
+
+
+def _apply_war(state, item, order, dice) -> bool:
+    seat = item["seat"]
+    if order["verb"] == "DONE":
+        _pd(state)["war"]["index"] += 1
+    else:
+        target = order["power"]
+        _declare(state, seat, target, war_cost(state, seat, target))
+    return True
+
+
+def _apply_intervene(state, item, order, dice) -> bool:
+    queued = _pd(state)["war"]["queue"].pop(0)
+    if order["verb"] == "INTERVENE":
+        _intervene(state, queued)
+    else:
+        S.log(state, "no_intervention", power=item["seat"], minor=queued["minor"])
+    return True
+
+
+def _apply_activation(state, item, order, dice) -> bool:
+    queued = _pd(state)["war"]["queue"].pop(0)
+    if order["verb"] == "DECLARE_WAR":
+        _declare(state, item["seat"], queued["activator"], 0)
+    else:
+        _withdraw_from_minor(state, item["seat"], queued["minor"])
+    return True
+
+
+def _default_eliminate(state, item):
+    loser = item["seat"]
+
+    def key(unit):
+        sid, k = unit
+        return (CHEAP_FIRST.index(k), -S.count(state, sid, loser, S.KINDS), sid)
+    sid, k = min(_eliminable(state, loser), key=key)
+    return {"verb": "ELIMINATE", "space": sid, "unit": k}
+
+
+def _default_pay(state, item):
+    best = min(payments(state, item["seat"]),
+               key=lambda c: (sum(facts.card(n).cp for n in c), len(c), c))
+    return {"verb": "PAY", "cards": best}
+
+
+def _done(state, item):
+    return {"verb": "DONE"}
+
+
+def _parse_item(state, item, text):
+    return parse(state, _decision(state, item), text)
+
+
+def _ask(options, apply, prompt, *, clock="response", default=_done, context=None,
+         **more) -> questions.Kind:
+    return questions.Kind(options=options, apply=apply, default=default, parse=_parse_item,
+                          prompt=prompt, clock=clock,
+                          context=context or (lambda state, item: {}), **more)
+
+
+#: The questions of the phase, by kind (§9.1-§9.6, §22.2).
+KINDS: dict[str, questions.Kind] = {
+    "negotiate": _ask(
+        lambda state, item: _negotiation_options(state, item["seat"]),
+        lambda state, item, order, dice: _negotiate(state, item["seat"], order) or True,
+        lambda state, item: ("negotiation: PROPOSE agreements, ACCEPT or REJECT proposals, "
+                             "DONE when you have finished"),
+        clock="negotiation", closes_on_done=True,
+        context=lambda state, item: {"turn_one": state["turn"] == 1}),
+    "sue": _ask(
+        lambda state, item: (Option.of("SUE_FOR_PEACE", "SUE FOR PEACE WITH <power>",
+                                       power=OneOf(tuple(suits(state, item["seat"])))),
+                             Option.of("DONE", "DONE")),
+        _apply_sue,
+        lambda state, item: "sue for peace: SUE FOR PEACE WITH <power>, or DONE (§9.3)"),
+    "eliminate": _ask(
+        _eliminate_options, _apply_eliminate,
+        lambda state, item: (f"peace with {_suit(state)['winner']}: eliminate "
+                             f"{_suit(state)['left']} more of your units (§9.3 step 4)"),
+        default=_default_eliminate,
+        context=lambda state, item: {"winner": _suit(state)["winner"],
+                                     "left": _suit(state)["left"]}),
+    "buyback": _ask(
+        _buyback_options, _apply_buyback,
+        lambda state, item: (f"peace with {_suit(state)['winner']}: BUY BACK home keys, "
+                             "leaders or pairs of home spaces WITH VP or WITH CARD, or DONE "
+                             "(§9.3 steps 5-7)"),
+        context=lambda state, item: {"winner": _suit(state)["winner"]}),
+    "ransom": _ask(
+        lambda state, item: (Option.of("RANSOM", "RANSOM <leader>",
+                                       leader=OneOf(tuple(_ransomable(state, item["seat"])))),
+                             Option.of("DONE", "DONE")),
+        _apply_ransom,
+        lambda state, item: ("ransom: RANSOM <leader> (the captor draws one random card from "
+                             "your hand), or DONE (§9.4)")),
+    "excommunication": _ask(
+        lambda state, item: (Option.of("REMOVE_EXCOMMUNICATION", "REMOVE EXCOMMUNICATION"),
+                             Option.of("DONE", "DONE")),
+        _apply_excommunication,
+        lambda state, item: ("REMOVE EXCOMMUNICATION (the Papacy draws one random card for "
+                             "St Peter's), or DONE (§9.5)")),
+    "war": _ask(
+        lambda state, item: (Option.of("DECLARE_WAR", "DECLARE WAR ON <power>",
+                                       power=OneOf(tuple(declarable(state, item["seat"])))),
+                             Option.of("DONE", "DONE")),
+        _apply_war,
+        lambda state, item: "declarations of war: DECLARE WAR ON <power>, or DONE (§9.6)",
+        context=lambda state, item: {"owed": _pd(state)["war"]["costs"].get(item["seat"], 0)}),
+    "intervene": _ask(
+        lambda state, item: (Option.of("INTERVENE", "INTERVENE"), Option.of("DONE", "DONE")),
+        _apply_intervene,
+        lambda state, item: (f"{_war_item(state)['declarer']} declared war on "
+                             f"{_war_item(state)['minor']}: INTERVENE for 2 CP, or DONE (§9.6)"),
+        context=lambda state, item: dict(_war_item(state)),
+        policies=("INTERVENE", "DONE"), standing=events.intervention_standing),
+    "activation": _ask(
+        lambda state, item: (Option.of("DECLARE_WAR",
+                                       f"DECLARE WAR ON {_war_item(state)['activator']}",
+                                       power=OneOf((_war_item(state)["activator"],))),
+                             Option.of("DONE", "DONE")),
+        _apply_activation,
+        lambda state, item: (f"{_war_item(state)['activator']} activated "
+                             f"{_war_item(state)['minor']}, with whom you are at war: DECLARE "
+                             f"WAR ON {_war_item(state)['activator']} (free), or DONE and your "
+                             "units leave its spaces (§22.2)"),
+        context=lambda state, item: dict(_war_item(state)),
+        policies=events.ACTIVATION_POLICIES, standing=events.activation_standing),
+    "pay": _ask(
+        lambda state, item: (Option.of("PAY", "PAY <card>, <card>",
+                                       cards=OneOf(tuple(payments(state, item["seat"])))),),
+        lambda state, item, order, dice: _pay(state, item["seat"], tuple(order["cards"])) or True,
+        lambda state, item: (f"pay {_pd(state)['war']['costs'][item['seat']]} CP for your "
+                             "declarations of war: PAY <cards> (no mandatory event) (§9.6)"),
+        default=_default_pay,
+        context=lambda state, item: {"owed": _pd(state)["war"]["costs"][item["seat"]]}),
+}
+#: The questions asked of several powers at once (their ids carry the seat).
+SIMULTANEOUS = ("negotiate", "pay")
+
+
+def _asks_peace(state) -> list[dict]:
+    suit = _suit(state)
+    if suit is not None:
+        return [_item("eliminate" if suit["stage"] == "eliminate" else "buyback", suit["loser"])]
+    return [_item("sue", S.MAJORS[_pd(state)["peace"]["index"]])]
+
+
+def _asks_war(state) -> list[dict]:
+    w = _pd(state)["war"]
+    if w["queue"]:
+        queued = w["queue"][0]
+        return [_item("intervene" if queued["kind"] == "intervene" else "activation",
+                      queued["power"])]
+    return [_item("war", S.MAJORS[w["index"]])]
+
+
+#: Who each segment asks now (§9): read only once the segment is settled (`_STEPS`).
+_ASKS = {
+    "negotiation": lambda state: [_item("negotiate", p) for p in _asked_in_window(state)],
+    "peace": _asks_peace,
+    "ransom": lambda state: [_item("ransom", _current_simple(state))],
+    "excommunication": lambda state: [_item("excommunication", _current_simple(state))],
+    "war": _asks_war,
+    "pay": lambda state: [_item("pay", p) for p in _payers(state)],
+    "end": lambda state: [],
+}
+
+
+def _decision(state, item) -> Decision:
+    simultaneous = item["kind"] in SIMULTANEOUS
+    return KINDS[item["kind"]].decision(
+        decision_id(state, item["kind"], item["seat"], simultaneous=simultaneous), state, item)
+
+
 def decisions(state):
-    pd = _pd(state)
-    seg = pd["segment"]
-    if seg == "negotiation":
-        asked = _asked_in_window(state)
-        return [Decision(decision_id(state, "negotiate", p, simultaneous=True), p, "negotiate",
-                         OptionSet(tuple(o for o in _negotiation_options(state, p) if o)),
-                         clock="negotiation",
-                         prompt="negotiation: PROPOSE agreements, ACCEPT or REJECT proposals, "
-                                "DONE when you have finished",
-                         context={"turn_one": state["turn"] == 1})
-                for p in asked]
-    if seg == "peace":
-        suit = pd["peace"]["suit"]
-        if suit is not None and suit["stage"] == "eliminate":
-            loser = suit["loser"]
-            opts = [Option.of("ELIMINATE", f"ELIMINATE {UNIT_WORDS[k]} IN {sid}",
-                              space=OneOf((sid,)), unit=OneOf((k,)))
-                    for sid, k in _eliminable(state, loser)]
-            return [Decision(decision_id(state, "eliminate"), loser, "eliminate",
-                             OptionSet(tuple(opts)), clock="response",
-                             prompt=f"peace with {suit['winner']}: eliminate {suit['left']} "
-                                    "more of your units (§9.3 step 4)",
-                             context={"winner": suit["winner"], "left": suit["left"]})]
-        if suit is not None:
-            loser, winner = suit["loser"], suit["winner"]
-            items = _buyback_items(state, loser, winner)
-            pays = ("VP", "CARD") if T.drawable(state, loser) else ("VP",)
-            opts = [Option.of("DONE", "DONE")]
-            if items:
-                opts.append(Option.of("BUY_BACK", "BUY BACK <space> WITH VP",
-                                      item=OneOf(tuple(items)), pay=OneOf(pays)))
-            return [Decision(decision_id(state, "buyback"), loser, "buyback",
-                             OptionSet(tuple(opts)), clock="response",
-                             prompt=f"peace with {winner}: BUY BACK home keys, leaders or "
-                                    "pairs of home spaces WITH VP or WITH CARD, or DONE "
-                                    "(§9.3 steps 5-7)",
-                             context={"winner": winner})]
-        p = S.MAJORS[pd["peace"]["index"]]
-        return [Decision(decision_id(state, "sue"), p, "sue",
-                         OptionSet((Option.of("SUE_FOR_PEACE", "SUE FOR PEACE WITH <power>",
-                                              power=OneOf(tuple(suits(state, p)))),
-                                    Option.of("DONE", "DONE"))),
-                         clock="response",
-                         prompt="sue for peace: SUE FOR PEACE WITH <power>, or DONE (§9.3)")]
-    if seg == "ransom":
-        p = _current_simple(state)
-        return [Decision(decision_id(state, "ransom"), p, "ransom",
-                         OptionSet((Option.of("RANSOM", "RANSOM <leader>",
-                                              leader=OneOf(tuple(_ransomable(state, p)))),
-                                    Option.of("DONE", "DONE"))),
-                         clock="response",
-                         prompt="ransom: RANSOM <leader> (the captor draws one random card "
-                                "from your hand), or DONE (§9.4)")]
-    if seg == "excommunication":
-        p = _current_simple(state)
-        return [Decision(decision_id(state, "excommunication"), p, "excommunication",
-                         OptionSet((Option.of("REMOVE_EXCOMMUNICATION", "REMOVE EXCOMMUNICATION"),
-                                    Option.of("DONE", "DONE"))),
-                         clock="response",
-                         prompt="REMOVE EXCOMMUNICATION (the Papacy draws one random card "
-                                "for St Peter's), or DONE (§9.5)")]
-    if seg == "war":
-        w = pd["war"]
-        if w["queue"]:
-            item = w["queue"][0]
-            if item["kind"] == "intervene":
-                return [Decision(decision_id(state, "intervene"), item["power"], "intervene",
-                                 OptionSet((Option.of("INTERVENE", "INTERVENE"),
-                                            Option.of("DONE", "DONE"))), clock="response",
-                                 prompt=f"{item['declarer']} declared war on {item['minor']}: "
-                                        "INTERVENE for 2 CP, or DONE (§9.6)",
-                                 context=dict(item))]
-            return [Decision(decision_id(state, "activation"), item["power"], "activation",
-                             OptionSet((Option.of("DECLARE_WAR", f"DECLARE WAR ON {item['activator']}",
-                                                  power=OneOf((item["activator"],))),
-                                        Option.of("DONE", "DONE"))), clock="response",
-                             prompt=f"{item['activator']} activated {item['minor']}, with whom "
-                                    f"you are at war: DECLARE WAR ON {item['activator']} (free), "
-                                    "or DONE and your units leave its spaces (§22.2)",
-                             context=dict(item))]
-        p = S.MAJORS[w["index"]]
-        return [Decision(decision_id(state, "war"), p, "war",
-                         OptionSet((Option.of("DECLARE_WAR", "DECLARE WAR ON <power>",
-                                              power=OneOf(tuple(declarable(state, p)))),
-                                    Option.of("DONE", "DONE"))), clock="response",
-                         prompt="declarations of war: DECLARE WAR ON <power>, or DONE (§9.6)",
-                         context={"owed": w["costs"].get(p, 0)})]
-    if seg == "pay":
-        out = []
-        for p in _payers(state):
-            owed = pd["war"]["costs"][p]
-            out.append(Decision(decision_id(state, "pay", p, simultaneous=True), p, "pay",
-                                OptionSet((Option.of("PAY", "PAY <card>, <card>",
-                                                     cards=OneOf(tuple(payments(state, p)))),)),
-                                clock="response",
-                                prompt=f"pay {owed} CP for your declarations of war: PAY "
-                                       "<cards> (no mandatory event) (§9.6)",
-                                context={"owed": owed}))
-        return out
-    return []
+    return [_decision(state, item) for item in _ASKS[_pd(state)["segment"]](state)]
+
+
+#: Each segment's automatic steps, True while it asks someone, and its closing step.
+_STEPS = {
+    "negotiation": (lambda state: bool(_asked_in_window(state)), _close_window),
+    "peace": (_peace_ready, None),
+    "ransom": (lambda state: _current_simple(state) is not None, None),
+    "excommunication": (lambda state: _current_simple(state) is not None, None),
+    "war": (_war_ready, None),
+    "pay": (lambda state: bool(_payers(state)), None),
+}
 
 
 # ---------------------------------------------------------------- parsing
@@ -792,71 +959,7 @@ def apply(state, seat, decision, order, dice) -> None:
     if not decision.options.admits(order) and order.get("verb") not in (
             "PROPOSE", "ACCEPT", "REJECT", "WITHDRAW", "PAY"):
         raise IllegalOrder(_refusal(state, seat, decision, order))
-    kind = decision.kind
-    pd = _pd(state)
-    verb = order["verb"]
-    if kind == "negotiate":
-        _negotiate(state, seat, order)
-    elif kind == "sue":
-        if verb == "DONE":
-            pd["peace"]["declined"].append(seat)
-            pd["peace"]["index"] += 1
-        else:
-            _start_suit(state, seat, order["power"])
-    elif kind == "eliminate":
-        suit = pd["peace"]["suit"]
-        S.add_units(state, order["space"], seat, order["unit"], -1)
-        suit["left"] -= 1
-        S.log(state, "eliminates", power=seat, unit=order["unit"], space=order["space"])
-    elif kind == "buyback":
-        suit = pd["peace"]["suit"]
-        if verb == "DONE":
-            _finish_suit(state)
-        else:
-            _buy_back(state, seat, suit["winner"], tuple(order["item"]), order["pay"], dice)
-    elif kind == "ransom":
-        if verb == "DONE":
-            pd["index"] += 1
-        else:
-            lid = order["leader"]
-            captor = T.captor_of(state, lid)
-            T.draw_random(state, seat, captor, 1, dice, S.msg("why_ransom", leader=lid))
-            where = T.free_leader(state, lid)
-            S.log(state, "ransoms", power=seat, leader=lid, captor=captor, space=where)
-    elif kind == "excommunication":
-        if verb == "DONE":
-            pd["index"] += 1
-        else:
-            card = T.draw_random(state, seat, None, 1, dice, S.msg("why_excommunication"))[0]
-            state["discard"].append(card)
-            gained = religion.add_st_peters(state, facts.card(card).cp)
-            state["excommunicated"] = [p for p in state["excommunicated"] if p != seat]
-            if gained:
-                S.log(state, "excommunication_lifted_vp", power=seat, card=card,
-                      cp=facts.card(card).cp, vp=gained)
-            else:
-                S.log(state, "excommunication_lifted", power=seat, card=card,
-                      cp=facts.card(card).cp)
-    elif kind == "war":
-        if verb == "DONE":
-            pd["war"]["index"] += 1
-        else:
-            target = order["power"]
-            _declare(state, seat, target, war_cost(state, seat, target))
-    elif kind == "intervene":
-        item = pd["war"]["queue"].pop(0)
-        if verb == "INTERVENE":
-            _intervene(state, item)
-        else:
-            S.log(state, "no_intervention", power=seat, minor=item["minor"])
-    elif kind == "activation":
-        item = pd["war"]["queue"].pop(0)
-        if verb == "DECLARE_WAR":
-            _declare(state, seat, item["activator"], 0)
-        else:
-            _withdraw_from_minor(state, seat, item["minor"])
-    elif kind == "pay":
-        _pay(state, seat, tuple(order["cards"]))
+    KINDS[decision.kind].apply(state, _item(decision.kind, seat), order, dice)
     _settle(state, dice)
 
 
@@ -912,20 +1015,7 @@ def _pay(state, seat: str, cards: tuple) -> None:
 
 # ---------------------------------------------------------------- defaults
 def default(state, decision):
-    kind = decision.kind
-    if kind == "eliminate":
-        loser = decision.seat
-
-        def key(item):
-            sid, k = item
-            return (CHEAP_FIRST.index(k), -S.count(state, sid, loser, S.KINDS), sid)
-        sid, k = min(_eliminable(state, loser), key=key)
-        return {"verb": "ELIMINATE", "space": sid, "unit": k}
-    if kind == "pay":
-        best = min(payments(state, decision.seat),
-                   key=lambda c: (sum(facts.card(n).cp for n in c), len(c), c))
-        return {"verb": "PAY", "cards": best}
-    return {"verb": "DONE"}
+    return KINDS[decision.kind].default(state, _item(decision.kind, decision.seat))
 
 
 # ---------------------------------------------------------------- views

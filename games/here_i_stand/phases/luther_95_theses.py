@@ -14,8 +14,9 @@ then the German zone, an electorate, the id).
 """
 from __future__ import annotations
 
-from engine.contract import Decision, IllegalOrder
-from engine.options import OneOf, Option, OptionSet
+from engine import questions
+from engine.contract import IllegalOrder
+from engine.options import OneOf, Option
 from games.here_i_stand import grammar, religion
 from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import state as S
@@ -55,27 +56,7 @@ def _settle(state) -> None:
         data["left"] = 0
 
 
-def decisions(state):
-    data = state["phase_data"]
-    if data["left"] <= 0:
-        return []
-    done = ATTEMPTS - data["left"] + 1
-    return [Decision(decision_id(state, "reform"), "protestant", "reform",
-                     OptionSet((Option.of("REFORM", "REFORM Magdeburg",
-                                          space=OneOf(tuple(_targets(state)))),)),
-                     clock="impulse",
-                     prompt=f"Luther's 95 Theses: reformation attempt {done} of {ATTEMPTS} "
-                            "(German zone, +1 die): REFORM <space>",
-                     context={"attempt": done, "total": ATTEMPTS, "left": data["left"]})]
-
-
-def parse(state, decision, text):
-    verb = O.verb(text)
-    grammar.expect(["REFORM"], verb, text, decision.prompt)
-    return {"verb": "REFORM", "space": grammar.space(O.rest(text))}
-
-
-def apply(state, seat, decision, order, dice) -> None:
+def _reform_apply(state, item, order, dice) -> bool:
     data = state["phase_data"]
     sid = order.get("space")
     if set(order) != {"verb", "space"} or not isinstance(sid, str):
@@ -91,9 +72,52 @@ def apply(state, seat, decision, order, dice) -> None:
     data["results"].append(result.to_data())
     data["left"] -= 1
     _settle(state)
+    return True
 
 
-def default(state, decision):
+def _reform_parse(state, item, text):
+    verb = O.verb(text)
+    grammar.expect(["REFORM"], verb, text, REFORM.prompt(state, item))
+    return {"verb": "REFORM", "space": grammar.space(O.rest(text))}
+
+
+def _reform_default(state, item):
     best = religion.best_target(state, religion.PROTESTANT, zones=ZONES, bonus_dice=BONUS_DICE,
                                 attempted=state["phase_data"]["attempted"])
     return {"verb": "REFORM", "space": best}
+
+
+def _attempt(state) -> int:
+    return ATTEMPTS - state["phase_data"]["left"] + 1
+
+
+#: One reformation attempt of the five (§18.1: German zone, one bonus die), the
+#: Protestants' question while attempts are left.
+REFORM = questions.Kind(
+    options=lambda state, item: (Option.of("REFORM", "REFORM Magdeburg",
+                                           space=OneOf(tuple(_targets(state)))),),
+    apply=_reform_apply, default=_reform_default, parse=_reform_parse,
+    prompt=lambda state, item: (f"Luther's 95 Theses: reformation attempt {_attempt(state)} of "
+                                f"{ATTEMPTS} (German zone, +1 die): REFORM <space>"),
+    clock="impulse",
+    context=lambda state, item: {"attempt": _attempt(state), "total": ATTEMPTS,
+                                 "left": state["phase_data"]["left"]})
+_ITEM = {"kind": "reform", "seat": "protestant"}
+
+
+def decisions(state):
+    if state["phase_data"]["left"] <= 0:
+        return []
+    return [REFORM.decision(decision_id(state, "reform"), state, _ITEM)]
+
+
+def parse(state, decision, text):
+    return REFORM.parse(state, _ITEM, text)
+
+
+def apply(state, seat, decision, order, dice) -> None:
+    REFORM.apply(state, _ITEM, order, dice)
+
+
+def default(state, decision):
+    return REFORM.default(state, _ITEM)

@@ -7,7 +7,7 @@ Worms) on later turns, until a phase asks something or the game has ended.
 from __future__ import annotations
 
 from engine.dice import Dice
-from games.here_i_stand.phases import TURN_PHASES, module
+from games.here_i_stand.phases import TURN_PHASES, decisions, module
 
 TURN_ONE_ONLY = ("luther_95_theses", "diet_of_worms")
 
@@ -40,7 +40,7 @@ def advance(state: dict, dice: Dice) -> None:
     """Enter phases until one asks a question or the game is over."""
     guard = 0
     while state["outcome"] is None:
-        if state["phase"] != "setup" and module(state["phase"]).decisions(state):
+        if state["phase"] != "setup" and decisions(state):
             return
         enter(state, next_phase(state), dice)
         guard += 1

@@ -20,7 +20,6 @@ kept in ``state["vp_history"]``), then shared.
 """
 from __future__ import annotations
 
-from engine.contract import IllegalOrder
 from games.here_i_stand import facts
 from games.here_i_stand import state as S
 
@@ -139,18 +138,3 @@ def enter(state, dice) -> None:
         return
     state["turn"] += 1
 
-
-def decisions(state):
-    return []
-
-
-def parse(state, decision, text):
-    raise IllegalOrder("nothing is asked in the Victory Determination phase")
-
-
-def apply(state, seat, decision, order, dice) -> None:
-    raise IllegalOrder("nothing is asked in the Victory Determination phase")
-
-
-def default(state, decision):
-    raise IllegalOrder("nothing is asked in the Victory Determination phase")

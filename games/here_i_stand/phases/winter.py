@@ -41,12 +41,21 @@ from __future__ import annotations
 import functools
 from collections import deque
 
-from engine.contract import Decision, IllegalOrder
+from typing import Callable
+
+from engine import questions
+from engine.contract import IllegalOrder
 from engine.contract import Reason as R
-from engine.options import Count, OneOf, Option, OptionSet
+from engine.options import Count, OneOf, Option
 from games.here_i_stand import choices, diplomacy_terms, events, facts, grammar
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import decision_id
+from games.here_i_stand.relocation import steps, distances
+
+#: The questions this module asks (`tables` hands them to `choices`).
+KINDS: dict[str, questions.Kind] = {}
+#: Canonical texts of their verbs (`tables` hands them to `grammar`).
+TEXTS: dict[str, Callable[[dict], str]] = {}
 
 NAME = "winter"
 FORT_CAP = 4
@@ -60,41 +69,6 @@ def _blocked(state, power: str, sid: str) -> bool:
     return (not state["league"] and power != "protestant" and sid in m.spaces
             and m.spaces[sid].type == "electorate")
 
-
-def _steps(sid: str):
-    m = S.board()
-    if sid in m.spaces:
-        yield from m.neighbours(sid)
-        yield from m.spaces[sid].ports
-    else:
-        yield from m.seas_adjacent(sid)
-        yield from m.ports_of(sid)
-
-
-def distances(state, power: str, start: str) -> dict[str, int]:
-    """Shortest path lengths from `start` over land and sea, ignoring control (§19.3)."""
-    no_electorates = not state["league"] and power != "protestant"
-    return _distances(start, tuple(state["out_of_play"]), no_electorates)
-
-
-@functools.lru_cache(maxsize=4096)
-def _distances(start: str, out_of_play: tuple[str, ...], no_electorates: bool) -> dict[str, int]:
-    m = S.board()
-
-    def blocked(sid: str) -> bool:
-        if sid not in m.spaces:
-            return False
-        return sid in out_of_play or (no_electorates and m.spaces[sid].type == "electorate")
-
-    dist = {start: 0}
-    queue = deque([start])
-    while queue:
-        here = queue.popleft()
-        for nxt in _steps(here):
-            if nxt not in dist and not blocked(nxt):
-                dist[nxt] = dist[here] + 1
-                queue.append(nxt)
-    return dist
 
 
 def safe_path(state, power: str, start: str, dest: str) -> bool:
@@ -113,7 +87,7 @@ def safe_path(state, power: str, start: str, dest: str) -> bool:
     queue = deque([start])
     while queue:
         here = queue.popleft()
-        for nxt in _steps(here):
+        for nxt in steps(here):
             if nxt in seen or _blocked(state, power, nxt) or not ok(nxt):
                 continue
             if nxt == dest:
@@ -389,22 +363,20 @@ def decisions(state):
     for power in S.MAJORS:
         if power in state["phase_data"].get("done", []) or power in busy:
             continue
-        opts = _options(state, power)
-        if not opts:
+        if not _options(state, power):
             continue
-        out.append(Decision(decision_id(state, "winter", power, simultaneous=True), power,
-                            "winter", OptionSet(tuple(opts) + (Option.of("DONE", "DONE"),)),
-                            clock="winter",
-                            prompt="winter: RETURN groups home as you choose, then DONE "
-                                   "(the rest goes by the default plan)"))
+        out.append(PLAN.decision(decision_id(state, "winter", power, simultaneous=True), state,
+                                 _plan(power)))
     return out
 
 
-def parse(state, decision, text):
-    if choices.is_choice(decision):
-        return choices.parse(state, decision, text)
+def _plan(seat: str) -> dict:
+    return {"kind": "winter", "seat": seat}
+
+
+def _plan_parse(state, item, text):
     verb = grammar.verb_of(text)
-    grammar.expect(["RETURN", "DONE"], verb, text, decision.prompt)
+    grammar.expect(["RETURN", "DONE"], verb, text, PLAN.prompt(state, item))
     if verb == "DONE":
         grammar.no_args(verb, text)
         return {"verb": "DONE"}
@@ -423,22 +395,16 @@ def parse(state, decision, text):
     if "via" in order or "mix" in order:
         raise IllegalOrder(R("RETURN <from> -> <to> <n>: the path is not given", "syntax",
                              text="RETURN <from> -> <to> <n>"))
-    if owner is not None and owner != decision.seat:
+    if owner is not None and owner != item["seat"]:
         order["power"] = owner
     if order["units"] == "ALL":
-        must, may = pending(state, owner or decision.seat)
+        must, may = pending(state, owner or item["seat"])
         order["units"] = max(must.get(order["from"], 0), may.get(order["from"], 0))
     return order
 
 
-def apply(state, seat, decision, order, dice) -> None:
-    if choices.is_choice(decision):
-        choices.apply(state, seat, decision, order, dice)
-        if state["phase_data"].get("finished"):
-            _force_due(state, dice)
-        elif not decisions(state):
-            _finish(state, dice)
-        return
+def _plan_apply(state, item, order, dice) -> bool:
+    seat = item["seat"]
     verb = order.get("verb")
     if verb == "DONE":
         for power in owners(state, seat):
@@ -470,6 +436,35 @@ def apply(state, seat, decision, order, dice) -> None:
     else:
         raise IllegalOrder(R("RETURN <from> -> <to> <n> or DONE", "syntax",
                              text="RETURN <from> -> <to> <n>, DONE"))
+    return True
+
+
+#: A power's winter plan (§19.3): RETURN groups home as it chooses, DONE for the default plan
+#: of the rest.  ``STANDING winter DONE`` leaves every winter to the default plan, unasked.
+PLAN = questions.Kind(
+    options=lambda state, item: (*_options(state, item["seat"]), Option.of("DONE", "DONE")),
+    apply=_plan_apply, default=lambda state, item: {"verb": "DONE"}, parse=_plan_parse,
+    prompt=lambda state, item: ("winter: RETURN groups home as you choose, then DONE "
+                                "(the rest goes by the default plan)"),
+    clock="winter", policies=("DONE",),
+    standing=lambda policy, state, decision: {"verb": "DONE"})
+
+
+def parse(state, decision, text):
+    if choices.is_choice(decision):
+        return choices.parse(state, decision, text)
+    return PLAN.parse(state, _plan(decision.seat), text)
+
+
+def apply(state, seat, decision, order, dice) -> None:
+    if choices.is_choice(decision):
+        choices.apply(state, seat, decision, order, dice)
+        if state["phase_data"].get("finished"):
+            _force_due(state, dice)
+        elif not decisions(state):
+            _finish(state, dice)
+        return
+    PLAN.apply(state, _plan(seat), order, dice)
     if not decisions(state):
         _finish(state, dice)
 
@@ -530,7 +525,7 @@ def _force(state, number: int, dice) -> None:
 def default(state, decision):
     if choices.is_choice(decision):
         return choices.default(state, decision)
-    return {"verb": "DONE"}
+    return PLAN.default(state, _plan(decision.seat))
 
 
 # ---------------------------------------------------------------- the owner's choices (§19.3)
@@ -583,15 +578,15 @@ def _attrition_parse(state, item, text):
     return {"verb": "LOSE", "losses": tuple(mix)}
 
 
-choices.register("attrition", choices.Kind(
+KINDS["attrition"] = choices.Kind(
     options=_attrition_options, apply=_attrition_apply,
     default=lambda state, item: {"verb": "LOSE", "losses": tuple(item["applied"])},
     parse=_attrition_parse, clock="winter",
     prompt=lambda state, item: (f"winter attrition: {item['power']}'s group from "
                                 f"{S.board().spaces[item['from']].name_en} to "
                                 f"{S.board().spaces[item['to']].name_en} loses {item['lost']} — "
-                                "LOSE <n>R <n>M <n>C (mercenaries first unless you say)")))
-choices.TEXTS["LOSE"] = lambda o: "LOSE " + grammar.mix_text(tuple(o["losses"]))
+                                "LOSE <n>R <n>M <n>C (mercenaries first unless you say)"))
+TEXTS["LOSE"] = lambda o: "LOSE " + grammar.mix_text(tuple(o["losses"]))
 
 
 def _splits(ports: list[str], n: int) -> tuple[tuple[tuple[str, int], ...], ...]:
@@ -638,12 +633,12 @@ def _ports_parse(state, item, text):
     return {"verb": "PORTS", "split": tuple(sorted((p, n) for p, n in split.items() if n))}
 
 
-choices.register("ports", choices.Kind(
+KINDS["ports"] = choices.Kind(
     options=_ports_options, apply=_ports_apply,
     default=lambda state, item: {"verb": "PORTS",
                                  "split": ((sorted(item["ports"])[0], item["count"]),)},
     parse=_ports_parse, clock="winter",
     prompt=lambda state, item: (f"winter: {item['power']}'s {item['count']} ship(s) at "
                                 f"{item['from']} are as near to {', '.join(sorted(item['ports']))}: "
-                                "PORTS <port> <n>, <port> <n> (you may split them)")))
-choices.TEXTS["PORTS"] = lambda o: "PORTS " + _split_text(o["split"])
+                                "PORTS <port> <n>, <port> <n> (you may split them)"))
+TEXTS["PORTS"] = lambda o: "PORTS " + _split_text(o["split"])

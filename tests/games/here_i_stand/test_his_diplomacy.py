@@ -127,6 +127,34 @@ def test_reject_withdraw_and_done_reopens_a_party():
     assert ["england", "france"] not in state["alliances"]
 
 
+def test_an_identical_proposal_is_refused_while_the_first_is_open():
+    """A package is proposed once: the same parties and terms (in any order, by anyone)
+    are refused with the number to accept; once it is closed it may be proposed again."""
+    from pbem.reports.presenters import presenter_for
+    state = later()
+    state = say(state, "france", "PROPOSE france england: ALLIANCE england france; "
+                                 "CARDS 1 FROM france TO england")
+    for seat, text in (("france", "PROPOSE france england: CARDS 1 FROM France TO England; "
+                                  "ALLIANCE France England"),
+                       ("england", "PROPOSE england france: ALLIANCE england france; "
+                                   "CARDS 1 FROM france TO england")):
+        with pytest.raises(IllegalOrder) as refused:
+            say(state, seat, text)
+        assert refused.value.code == "dip_duplicate" and refused.value.params == {"n": 1}
+        assert refused.value.hints == ([] if seat == "france" else ["ACCEPT 1"])
+    assert presenter_for("here-i-stand", "ru").refusal("dip_duplicate", {"n": 1}).startswith(
+        "предложение 1 уже предлагает ровно это")
+    assert (("ALLIANCE", "england", "france"),) in [
+        r["terms"] for r in diplomacy.representatives(state, "france")]
+    state = say(state, "england", "PROPOSE england france: ALLIANCE england france")
+    assert (("ALLIANCE", "england", "france"),) not in [      # bots are not offered it
+        r["terms"] for r in diplomacy.representatives(state, "france")]
+    state = say(state, "france", "WITHDRAW 1")
+    state = say(state, "france", "PROPOSE france england: ALLIANCE england france; "
+                                 "CARDS 1 FROM france TO england")
+    assert [p["id"] for p in state["phase_data"]["proposals"] if p["status"] == "open"] == [2, 3]
+
+
 def test_peace_and_alliance_in_one_package():
     state = later()
     assert ["france", "hapsburg"] in state["wars"]

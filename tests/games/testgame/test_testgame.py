@@ -104,9 +104,11 @@ def test_names_forgive_case_and_typos():
     card = hand(game, "north")[0]["name"]
     decision = next(d for d in game.decisions() if d.seat == "north")
     typo = card[:-1] + ("x" if card[-1] != "x" else "y")
-    assert RULES.parse(game.state, decision, f"commit {card.upper()}")["verb"] == "COMMIT"
-    with pytest.raises(IllegalOrder) as refused:
-        RULES.parse(game.state, decision, f"COMMIT {typo}")
+    exact = RULES.parse(game.state, decision, f"commit {card.upper()}")
+    assert exact["verb"] == "COMMIT"
+    assert RULES.parse(game.state, decision, f"COMMIT {typo}") == exact   # one typo is read
+    with pytest.raises(IllegalOrder) as refused:                # four more letters are not
+        RULES.parse(game.state, decision, f"COMMIT {card}xxxx")
     assert card in refused.value.hints
 
 

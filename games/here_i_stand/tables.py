@@ -1,0 +1,43 @@
+"""The explicit tables of Here I Stand: every card event with its conditions, every queued
+question kind, and the canonical texts of the verbs written outside `grammar`.
+
+The modules that resolve events (`events`, `home_cards`, `mandatory_events`) and ask queued
+questions (those, and the phases `action`, `card_draw`, `winter`) each define their own
+``EVENTS``, ``CONDITIONS``, ``KINDS`` and ``TEXTS``; nothing registers itself on import.  The
+tables below list them, and `install` (called once by `rules`) hands them to the modules that
+look them up: `events` (playing a card as an event, §11), `choices` (the question queue) and
+`grammar` (order texts).  Rules: §11 (events), §19.8 (forced events in winter), §21.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from engine import questions
+from games.here_i_stand import (choices, diplomacy_orders, events, grammar, home_cards,
+                                mandatory_events)
+from games.here_i_stand.phases import action, card_draw, winter
+
+#: Every card event implemented: card number -> resolver.
+EVENTS: dict[int, events.Resolver] = {**events.EVENTS, **home_cards.EVENTS,
+                                      **mandatory_events.EVENTS}
+#: Extra conditions of some events (card number -> why not | None).
+CONDITIONS = {**events.CONDITIONS, **home_cards.CONDITIONS}
+#: Every question asked through the queue, by kind.
+KINDS: dict[str, questions.Kind] = {**events.KINDS, **home_cards.KINDS,
+                                    **mandatory_events.KINDS, **action.KINDS,
+                                    **card_draw.KINDS, **winter.KINDS}
+#: Canonical texts of the verbs `grammar.order_text` does not write itself.
+TEXTS: dict[str, Callable[[dict], str]] = {
+    **{verb: diplomacy_orders.order_text for verb in grammar.DIPLOMACY_VERBS},
+    **home_cards.TEXTS, **mandatory_events.TEXTS, **card_draw.TEXTS, **winter.TEXTS}
+
+
+def install() -> None:
+    """Hand the tables to the modules that look them up (idempotent)."""
+    events.EVENTS.update(EVENTS)
+    events.CONDITIONS.update(CONDITIONS)
+    choices.KINDS.update(KINDS)
+    grammar.TEXTS.update(TEXTS)
+
+
+__all__ = ["CONDITIONS", "EVENTS", "KINDS", "TEXTS", "install"]

@@ -1,0 +1,3 @@
+from games.pax_renaissance.rules import PaxRenaissance
+
+RULES = PaxRenaissance()

@@ -1,0 +1,82 @@
+"""The trade fair.
+
+Rules: §5.5, §7.1, §7.2, §7.3, §7.4, §7.5
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.contract import State
+from games.pax_renaissance import catalog
+from games.pax_renaissance.setup import circle_piece
+
+#: The route colour of each market row (§5.5): East is the black route, West the white.
+COLOUR = {"east": "black", "west": "white"}
+
+
+def start_centre(state: State, row: str) -> str:
+    """The one unrazed trade centre of the row's colour (§7.3)."""
+    cities = catalog.board()["cities"]
+    live = [c for c, d in cities.items()
+            if d.get("trade_centre") == COLOUR[row] and c not in state["razed"]]
+    return live[0]
+
+
+def city_is_empty(state: State, city: str) -> bool:
+    """Whether a warrior may enter (§7.4.А: a Constantinople circle counts separately)."""
+    return state["cities"][city] is None and city not in state["razed"]
+
+
+def empty_cities(state: State, empire: str) -> list[str]:
+    """Empty, unrazed cities of an empire; none means the empire is crowded (glossary)."""
+    return [c for c in catalog.empire_cities(empire) if city_is_empty(state, c)]
+
+
+def subsidy_from_china(state: State) -> int:
+    """Florins China adds to the fair card (§7.1.А): 1 with 1–2 players, 2 with 3–4."""
+    return catalog.facts()["setup"]["fair_subsidy_from_china"][len(state["seats"])]
+
+
+def hold_fair(state: State, seat: str, row: str) -> dict[str, Any]:
+    """Hold a fair in `row` (§7): the slot-0 card and its florins plus China's become the
+    common profit; the card is discarded (a comet there activates nothing, §12.1.А); the
+    organiser takes 1 (not in Bankruptcy); the journey pays each sea-border concession 1 and
+    each pirate 1 to China until the profit runs out; every empire entered up to there gets a
+    warrior in its first empty city (the organiser's choice, canonical order here)."""
+    cell = state["market"][row][0]
+    profit = cell["florins"] + subsidy_from_china(state)
+    card = cell["card"]
+    cell["card"], cell["florins"] = None, 0
+    paid: dict[str, int] = {}
+    entered: list[str] = []
+    centre = start_centre(state, row)
+    if not state["options"]["bankruptcy"] and profit > 0:
+        profit -= 1
+        paid[seat] = 1
+    if profit > 0:
+        for step in catalog.board()["routes"][centre]:
+            if step in catalog.board()["empires"]:
+                entered.append(step)
+                continue
+            if profit == 0:
+                break
+            piece = state["borders"][step]
+            if piece is None:
+                continue
+            profit -= 1
+            if piece["piece"] == "pawn":
+                paid[piece["owner"]] = paid.get(piece["owner"], 0) + 1
+            if profit == 0:
+                break
+    for owner, amount in paid.items():
+        state["florins"][owner] += amount
+    warriors = []
+    for empire in entered:
+        free = empty_cities(state, empire)
+        if free:
+            state["cities"][free[0]] = circle_piece(free[0], state["regimes"])
+            warriors.append(free[0])
+    cell["florins"] = profit
+    state["turn_state"]["fair"].append(row)
+    return {"msg": "fair", "seat": seat, "row": row, "card": card, "centre": centre,
+            "paid": paid, "warriors": warriors, "left": profit}

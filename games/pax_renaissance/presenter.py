@@ -1,0 +1,89 @@
+"""How Pax Renaissance reads in a mail: `PaxPresenter` (``PaxRenaissance.presenter``)."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from games.pax_renaissance import catalog
+from pbem.reports.presenters import Presenter
+
+PRESTIGE_ORDER = ("patron", "law", "discovery", "catholic", "islamic", "protestant")
+
+
+class PaxPresenter(Presenter):
+    """Bankers, florins, the market rows, tableaux, prestige and the victory cards."""
+
+    rules = "pax-renaissance"
+
+    def card(self, number: Any) -> str:
+        cid = str(number)
+        if cid.startswith("ruler_"):
+            return self.empire(cid[len("ruler_"):])
+        data = catalog.cards()[cid]
+        return data["name"].get(self.lang) or data["name"]["en"]
+
+    def empire(self, empire: str) -> str:
+        names = catalog.board()["empires"][empire]["name"]
+        return names.get(self.lang) or names["en"]
+
+    def value(self, field: str, value: Any) -> str:
+        if field == "card":
+            return f"{value} ({self.card(value)})"
+        if field == "row":
+            return self._(f"row.{value}")
+        if field == "victory":
+            return self._(f"victory.{value}")
+        return super().value(field, value)
+
+    def param(self, name: str, value: Any) -> Any:
+        if name in ("row", "victory") and isinstance(value, str):
+            return self._(f"{name}.{value}")
+        if name == "paid" and isinstance(value, dict):
+            return ", ".join(f"{self.seat(s)} {n}" for s, n in value.items()) or "—"
+        if name == "warriors" and isinstance(value, list):
+            cities = catalog.board()["cities"]
+            return ", ".join(cities[c]["name"].get(self.lang, cities[c]["name"]["en"])
+                             for c in value) or "—"
+        return super().param(name, value)
+
+    def phase_title(self, view: Mapping[str, Any]) -> str:
+        return self._("status.turn", turn=view.get("turn"))
+
+    def _market(self, view: Mapping[str, Any], row: str) -> list[list[str]]:
+        cells = (view.get("market") or {}).get(row) or []
+        return [[str(k), self._("status.face_down") if c.get("face_down")
+                 else (self.card(c["card"]) if c.get("card") else "—"), str(c.get("florins", 0))]
+                for k, c in enumerate(cells)]
+
+    def status_context(self, view: Mapping[str, Any]) -> dict[str, Any]:
+        seats = list(view.get("seats") or [])
+        prestige = view.get("prestige") or {}
+        rows = [[self.seat(s), str((view.get("florins") or {}).get(s, 0)),
+                 str((view.get("hand_counts") or {}).get(s, 0))]
+                + [str(prestige.get(s, {}).get(k, 0)) for k in PRESTIGE_ORDER] for s in seats]
+        tableaux = []
+        for s in seats:
+            t = (view.get("tableaux") or {}).get(s) or {}
+            cards = [self.card(c) for c in t.get("west", []) + t.get("east", [])]
+            queens = [self.card(c) for c in (view.get("queens") or {}).get(s, [])]
+            tableaux.append({"seat": self.seat(s), "cards": cards, "queens": queens})
+        return {
+            "turn": view.get("turn"),
+            "active": self.seat(view["active"]) if view.get("active") else None,
+            "rows": rows,
+            "header": [self._("status.col_seat"), self._("status.col_florins"),
+                       self._("status.col_hand")] + [self._(f"prestige.{k}")
+                                                     for k in PRESTIGE_ORDER],
+            "west": self._market(view, "west"), "east": self._market(view, "east"),
+            "decks": view.get("deck_counts") or {},
+            "tableaux": tableaux,
+            "victories": [self._(f"victory.{v}") for v, on in
+                          (view.get("victories") or {}).items() if on],
+        }
+
+    def private_context(self, view: Mapping[str, Any], public: Mapping[str, Any]
+                        ) -> dict[str, Any]:
+        hand = view.get("hand")
+        return {"has_hand": hand is not None,
+                "hand": [[c, self.card(c), catalog.cards()[c]["summary"].get(self.lang, "")]
+                         for c in hand or []],
+                "discards": [self.card(c) for c in view.get("my_discards") or []]}

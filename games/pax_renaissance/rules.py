@@ -1,0 +1,161 @@
+"""Pax Renaissance, 2nd edition: the rules module (`PaxRenaissance`).
+
+Section numbers: the booklet's Cyrillic section letters in order, А=§1 … М=§12, their
+numbered items after the dot (Д.1 buy = §5.1); see README.md.
+Rules: §4.1, §5.5
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Sequence
+
+from engine.contract import Decision, IllegalOrder, Outcome, Rules, ScenarioInfo, State
+from engine.dice import Dice
+from engine.options import OptionSet, Order
+from games.pax_renaissance import actions, catalog, grammar
+from games.pax_renaissance.setup import SEATS, new_state
+from games.pax_renaissance.victory import patron_winners, prestige
+
+LOG_LENGTH = 16
+
+
+def _seen(entry: dict[str, Any], seat: str | None) -> dict[str, Any]:
+    """A log entry as `seat` sees it: another banker's buy names the row and slot, not the
+    card, which went into a private hand (the previous report showed the market)."""
+    if entry.get("msg") == "buy" and entry.get("seat") != seat:
+        return {k: v for k, v in entry.items() if k != "card"} | {"msg": "buy_hidden"}
+    return dict(entry)
+
+
+class PaxRenaissance(Rules):
+    name = "pax-renaissance"
+    version = 1
+    title = "Pax Renaissance (2nd edition)"
+    presenter = "games.pax_renaissance.presenter:PaxPresenter"
+    templates_dir = Path(__file__).resolve().parent / "templates"
+
+    def scenarios(self) -> list[ScenarioInfo]:
+        return [ScenarioInfo("standard", SEATS, 2, 4,
+                             "2–4 bankers; options europe_1550, astrological, bankruptcy")]
+
+    def setup(self, scenario: str | None, seats: Sequence[str], options: dict[str, Any],
+              dice: Dice) -> State:
+        """§3: the starting position."""
+        self.scenario(scenario)
+        return new_state(seats, options, dice)
+
+    def decisions(self, state: State) -> list[Decision]:
+        """The active banker's next action (§4.1); nothing once the game has ended."""
+        if state["ended"]:
+            return []
+        seat = actions.active_seat(state)
+        done = state["turn_state"]["actions"]
+        return [Decision(f"t{state['turn']}-a{done}-s{state['step']}", seat, "action",
+                         OptionSet(tuple(actions.options(state))), clock="impulse",
+                         prompt="take an action, or END after the first",
+                         context={"turn": state["turn"], "action": done + 1})]
+
+    def default(self, state: State, decision: Decision) -> Order:
+        """The timeout answer (digest §4 A1): END after an action; else the fair in the row
+        whose face-down card carries more florins (always legal and never costs)."""
+        verbs = decision.options.verbs()
+        if "END" in verbs:
+            return {"verb": "END"}
+        rows = [r for r in ("west", "east") if r not in state["turn_state"]["fair"]
+                and state["market"][r][0]["card"] is not None]
+        if rows:
+            best = max(rows, key=lambda r: state["market"][r][0]["florins"])
+            return {"verb": "FAIR", "row": best}
+        return next(iter(decision.options.orders()))
+
+    def apply(self, state: State, seat: str, order: Order, dice: Dice) -> State:
+        asked = [d for d in self.decisions(state) if d.seat == seat]
+        if not asked:
+            raise IllegalOrder(f"{seat} is not asked anything now", code="not_asked",
+                               params={"seat": seat})
+        if not asked[0].options.admits(order):
+            raise IllegalOrder(f"{self.order_text(order)} is not legal now",
+                               [o.describe() for o in asked[0].options.options],
+                               code="not_legal_now", params={"text": self.order_text(order)})
+        state["step"] += 1
+        for entry in actions.perform(state, seat, order):
+            state["log"] = (state["log"] + [{"turn": state["turn"], **entry}])[-LOG_LENGTH:]
+        return state
+
+    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+        """What a seat sees (digest §5; the astrological variant §3.5.В shows the decks' top
+        cards): hands, face-down discards, slot-0 cards and the decks
+        are hidden; florins, the map, tableaux, queens and the victory cards are public."""
+        market = {row: [{"card": None if k == 0 else cell["card"], "florins": cell["florins"],
+                         "face_down": k == 0 and cell["card"] is not None}
+                        for k, cell in enumerate(cells)]
+                  for row, cells in state["market"].items()}
+        public: dict[str, Any] = {
+            "turn": state["turn"], "seats": list(state["seats"]),
+            "active": None if state["ended"] else actions.active_seat(state),
+            "actions_taken": state["turn_state"]["actions"],
+            "florins": dict(state["florins"]),
+            "hand_counts": {s: len(h) for s, h in state["hands"].items()},
+            "tableaux": {s: {k: list(v) for k, v in t.items()}
+                         for s, t in state["tableaux"].items()},
+            "queens": {s: list(q) for s, q in state["queens"].items()},
+            "market": market,
+            "deck_counts": {r: len(d) for r, d in state["decks"].items()},
+            "razed": list(state["razed"]), "regimes": dict(state["regimes"]),
+            "cities": {c: dict(p) if p else None for c, p in state["cities"].items()},
+            "borders": {b: dict(p) if p else None for b, p in state["borders"].items()},
+            "rulers": {e: {"owner": r["owner"], "face": r["face"]}
+                       for e, r in state["rulers"].items()},
+            "victories": dict(state["victories"]),
+            "prestige": {s: {k: prestige(state, s, k) for k in catalog.PRESTIGE}
+                         for s in state["seats"]},
+            "ended": state["ended"], "log": [_seen(e, seat) for e in state["log"]],
+        }
+        if state["options"]["astrological"]:
+            public["deck_tops"] = {r: d[-1] if d else None for r, d in state["decks"].items()}
+        if seat is not None and seat in state["hands"]:
+            public["hand"] = list(state["hands"][seat])
+            public["my_discards"] = list(state["discards"][seat])
+        return public
+
+    def secrets(self, state: State) -> dict[str, set[str]]:
+        """A hand is private (glossary РУКА) and cards sold from it go face down (§5.3)."""
+        return {seat: set(state["hands"][seat]) | set(state["discards"][seat])
+                for seat in state["seats"]}
+
+    def outcome(self, state: State) -> Outcome | None:
+        ended = state["ended"]
+        if not ended:
+            return None
+        scores = {s: prestige(state, s, "patron") for s in state["seats"]}
+        if ended["reason"] == "patron":
+            winners, scores = patron_winners(state)
+            return Outcome(tuple(winners), "patron: most patronage prestige when the decks "
+                           "run out (§12.2)", scores)
+        return Outcome(tuple(ended["winners"]), f"{ended['reason']} victory declared (§5.6)",
+                       scores)
+
+    def parse(self, state: State, decision: Decision, text: str) -> Order:
+        return grammar.parse(state, decision, text)
+
+    def order_text(self, order: Order) -> str:
+        return grammar.order_text(order)
+
+    def validate(self, state: State) -> list[str]:
+        """Every market card in exactly one place; no negative florins; one piece a border."""
+        problems: list[str] = []
+        places: list[str] = []
+        places += [c for d in state["decks"].values() for c in d]
+        places += [cell["card"] for cells in state["market"].values() for cell in cells
+                   if cell["card"]]
+        for seat in state["seats"]:
+            places += state["hands"][seat] + state["queens"][seat] + state["discards"][seat]
+            places += [c for side in state["tableaux"][seat].values() for c in side
+                       if not c.startswith("ruler_")]
+        if len(places) != len(set(places)):
+            problems.append("a card is in two places")
+        if any(v < 0 for v in state["florins"].values()):
+            problems.append("negative florins")
+        if any(v < 0 for v in state["pawns"].values()):
+            problems.append("negative pawn supply")
+        return problems

@@ -1,0 +1,109 @@
+"""Prestige, dominance and the four victory conditions, and the Patron end.
+
+Rules: §12.2, §12.3, §12.4, §12.5, §12.6
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.contract import State
+from games.pax_renaissance import catalog
+
+
+def ruler_id(empire: str) -> str:
+    """The tableau token of a ruler card."""
+    return f"ruler_{empire}"
+
+
+def owned_cards(state: State, seat: str) -> list[str]:
+    """The cards of a tableau, West to East (§5.2.1)."""
+    return state["tableaux"][seat]["west"] + state["tableaux"][seat]["east"]
+
+
+def card_prestige(state: State, cid: str) -> list[str]:
+    """A card's prestige; a ruler's depends on its face (§12.3: prestige is never blocked)."""
+    if cid.startswith("ruler_"):
+        empire = cid[len("ruler_"):]
+        return catalog.facts()["rulers"][empire][state["rulers"][empire]["face"]]["prestige"]
+    return catalog.cards()[cid].get("prestige", [])
+
+
+def prestige(state: State, seat: str, kind: str) -> int:
+    """A banker's prestige of one kind: tableau cards and unmarried queens (§9.2, §12.3)."""
+    cards = owned_cards(state, seat) + state["queens"][seat]
+    return sum(card_prestige(state, cid).count(kind) for cid in cards)
+
+
+def _beats_all(state: State, seat: str, value: Any, margin: int = 1) -> bool:
+    others = [s for s in state["seats"] if s != seat]
+    return all(value(seat) >= value(o) + margin for o in others)
+
+
+def monarchs(state: State, seat: str) -> int:
+    """Ruler cards monarchy side up in the tableau, vassals included (§12.4)."""
+    return sum(1 for cid in owned_cards(state, seat)
+               if cid.startswith("ruler_") and state["rulers"][cid[6:]]["face"] == "king")
+
+
+def republics(state: State, seat: str) -> int:
+    """Republics in the tableau (§12.6)."""
+    return sum(1 for cid in owned_cards(state, seat)
+               if cid.startswith("ruler_") and state["rulers"][cid[6:]]["face"] == "republic")
+
+
+def concessions(state: State, seat: str) -> int:
+    """Concessions on the map (§12.5)."""
+    return sum(1 for piece in state["borders"].values()
+               if piece and piece["piece"] == "pawn" and piece.get("owner") == seat)
+
+
+def dominant_religion(state: State) -> str | None:
+    """The dominant religion (§12.3): its bishops outnumber all others combined, and its own
+    pieces in its own theocracies outnumber the others' in theirs (a pirate on a border
+    between two of its theocracies counts twice)."""
+    bishops = {r: 0 for r in catalog.RELIGIONS}
+    for religion in state.get("bishops", {}).values():
+        bishops[religion] += 1
+    strength = {r: 0 for r in catalog.RELIGIONS}
+    for city, piece in state["cities"].items():
+        empire = catalog.board()["cities"][city]["empire"]
+        if piece and state["regimes"][empire] == piece["religion"]:
+            strength[piece["religion"]] += 1
+    for border, piece in state["borders"].items():
+        if piece and piece["piece"] == "pirate":
+            for empire in catalog.board()["borders"][border]["empires"]:
+                if state["regimes"][empire] == piece["religion"]:
+                    strength[piece["religion"]] += 1
+    for religion in catalog.RELIGIONS:
+        rest_b = sum(v for r, v in bishops.items() if r != religion)
+        rest_s = sum(v for r, v in strength.items() if r != religion)
+        if bishops[religion] > rest_b and strength[religion] > rest_s:
+            return religion
+    return None
+
+
+def achieved(state: State, seat: str, victory: str) -> bool:
+    """Whether `seat` meets an active victory card's conditions (§12.3–§12.6)."""
+    players = len(state["seats"])
+    if victory == "imperial":
+        margin = catalog.facts()["setup"]["imperial_margin"][players]
+        return _beats_all(state, seat, lambda s: monarchs(state, s), margin)
+    if victory == "globalization":
+        return (_beats_all(state, seat, lambda s: concessions(state, s), 2)
+                and _beats_all(state, seat, lambda s: prestige(state, s, "discovery")))
+    if victory == "renaissance":
+        return (_beats_all(state, seat, lambda s: republics(state, s))
+                and _beats_all(state, seat, lambda s: prestige(state, s, "law"), 2))
+    religion = dominant_religion(state)
+    return religion is not None and _beats_all(state, seat,
+                                               lambda s: prestige(state, s, religion))
+
+
+def patron_winners(state: State) -> tuple[list[str], dict[str, int]]:
+    """The Patron end (§12.2.А): most patronage prestige; ties by florins, then shared
+    (§12.2.Б).  Returns the winners and each seat's patronage."""
+    scores = {s: prestige(state, s, "patron") for s in state["seats"]}
+    best = max(scores.values())
+    tied = [s for s in state["seats"] if scores[s] == best]
+    most = max(state["florins"][s] for s in tied)
+    return [s for s in tied if state["florins"][s] == most], scores
