@@ -12,6 +12,7 @@ Rules: §11
 from __future__ import annotations
 
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Sequence
 
 from engine.contract import (DataReport, Decision, IllegalOrder, Outcome, Rules, ScenarioInfo,
@@ -54,10 +55,35 @@ class VirtuRules(Rules):
     presenter = "games.virtu.presenter:VirtuPresenter"
     templates_dir = Path(__file__).resolve().parent / "templates"
     board = "games.virtu.board:board"
+    clock_classes = MappingProxyType({"setup": "72h", "impulse": "48h", "winter": "48h",
+                                      "response": "24h", "default": "48h"})
+    help_verbs = ("FAMILY slot slot slot", "PLACE room | MOVE steps | STEP",
+                  "USE source:resource | INDULGENCE crown|florins | UNBLOCK room cross|crown",
+                  "REFRESH token | REACTIVATE power | PATRON | TAKE bonus | SELL",
+                  "ANNEX city | MARCH city-city | AGENT from to | EXPEL place | END",
+                  "SIEGE city | BONUS source | PASS | CONTINUE | ABANDON",
+                  "RETREAT city | SAIL port | LOSE",
+                  "PAY | DISMISS city | SHIFT from-to | DISCARD space | BUY item",
+                  "HIRE city | ALLY power | DONE")
 
     def scenarios(self) -> list[ScenarioInfo]:
         return [ScenarioInfo("standard", SEATS, 3, 5,
                              "3-5 players: red, yellow, green; + blue; + white")]
+
+    def standing_kinds(self) -> dict[str, tuple[str, ...]]:
+        """The questions of the end of Spring, asked off one's own turn, may be answered in
+        advance (``STANDING declare PASS``): their §11 defaults, or never to declare,
+        always to continue or abandon, always to lose retreating Troops."""
+        return {"siege": ("DEFAULT",), "declare": ("DEFAULT", "PASS"),
+                "press": ("DEFAULT", "CONTINUE", "ABANDON"), "retreat": ("DEFAULT", "LOSE")}
+
+    def answer_from_standing(self, state: State, decision: Decision,
+                             policy: str) -> Order | None:
+        if policy not in self.standing_kinds().get(decision.kind, ()):
+            return None
+        order = (self.default(state, decision) if policy == "DEFAULT"
+                 else {"verb": policy})
+        return order if decision.options.admits(order) else None
 
     def check_data(self, directory: Path | None) -> DataReport:
         return check(directory or DATA_DIR)

@@ -1,6 +1,8 @@
 """End of Spring: sieges, battles on the plains, retreats, turn order (§6); E12–E17."""
 from __future__ import annotations
 
+from engine.dice import Dice
+from games.virtu import fights
 from games.virtu.common import turn_order
 from virtu_helpers import RULES, end_of_spring, fresh, kit
 
@@ -212,3 +214,26 @@ def test_the_defender_cashes_a_tokens_florins_before_it_is_captured():
     assert state["players"]["blue"]["florins"] == florins + 2
     assert state["cities"]["mantua"]["owner"] == "red"
     assert state["players"]["red"]["domain"]["mantua"] is True
+
+
+def test_off_turn_questions_take_standing_orders():
+    """Every off-turn question can be answered in advance (§11): a defender that never
+    declares, a player who always presses on."""
+    state = fresh(4)
+    own(state, "green", "ravenna", troops=1)
+    state["players"]["green"]["courtiers"]["l1"] = {"card": "standard_bearer", "used": False}
+    state["supply"]["nobles"]["standard_bearer"] -= 1
+    besiege(state, "red", "ravenna", 3, war=1)
+    fights.start(state)
+    while state["ask"] is None or state["ask"]["kind"] != "declare" \
+            or state["ask"]["seat"] != "green":
+        if state["ask"]:
+            decision = RULES.decisions(state)[0]
+            state = RULES.apply(state, decision.seat, RULES.default(state, decision), Dice("x"))
+        else:
+            fights.step(state, kit(state))
+    decision = RULES.decisions(state)[0]
+    assert RULES.answer_from_standing(state, decision, "PASS") == {"verb": "PASS"}
+    assert RULES.answer_from_standing(state, decision, "CONTINUE") is None
+    assert set(RULES.standing_kinds()) == {"siege", "declare", "press", "retreat"}
+    assert all(d.clock in RULES.clock_classes for d in RULES.decisions(state))
