@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine.game import Game
-from games.virtu.rules import CLOCKS
+from games.virtu.questions import KINDS
 from pbem import reports
 from pbem.reports import i18n
 from virtu_helpers import RULES
@@ -41,8 +41,8 @@ def test_every_kind_verb_and_log_message_is_in_the_catalog(lang):
     verbs, messages = _static()
     assert {"PASS", "RETREAT", "CONTINUE", "SHIFT"} <= verbs and {"march", "shift"} <= messages
     catalog = i18n.catalog(lang, "virtu")
-    missing = ([f"kind.{k}" for k in CLOCKS if f"kind.{k}" not in catalog]
-               + [f"kind_short.{k}" for k in CLOCKS if f"kind_short.{k}" not in catalog]
+    missing = ([f"kind.{k}" for k in KINDS if f"kind.{k}" not in catalog]
+               + [f"kind_short.{k}" for k in KINDS if f"kind_short.{k}" not in catalog]
                + [f"syntax.{v}" for v in verbs if f"syntax.{v}" not in catalog]
                + [f"log.{m}" for m in messages if f"log.{m}" not in catalog])
     assert not missing
