@@ -157,8 +157,7 @@ def new(ctx: click.Context, game_id: str, rules_name: str, scenario: str | None,
     if anonymous:
         game_options[ANONYMOUS] = True
     if data_dir is not None:
-        from pbem.cli_data import data_option
-        game_options.update(data_option(rules, data_dir))
+        game_options.update(_cli_data.data_option(rules, data_dir))
     game = Game.create(rules, game_id, seat_map, now=now(), scenario=scenario,
                        options=game_options,
                        moderators=list(moderators), seed=seed, clocks=clock_map, title=title)

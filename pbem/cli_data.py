@@ -10,7 +10,7 @@ import click
 
 from engine import registry
 from engine.contract import DataReport, Rules
-from pbem.cli import friendly, main
+from pbem.cli_base import friendly, main
 
 
 @main.command()
