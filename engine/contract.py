@@ -154,6 +154,15 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class DataReport:
+    """A game's component data checked against its rules (`Rules.check_data`): `problems`
+    (empty when sound) and `provisional`, where each value not yet confirmed from the
+    physical components sits."""
+    problems: list[str]
+    provisional: list[str]
+
+
+@dataclass(frozen=True)
 class ScenarioInfo:
     """A scenario a game offers: its seats and the player counts it supports."""
     name: str
@@ -272,6 +281,12 @@ class Rules(ABC):
         None; the base class vetoes nothing."""
         return None
 
+    def check_data(self, directory: Path | None) -> DataReport | None:
+        """A game whose component data is a kit a moderator may replace (``pbem data check``,
+        ``pbem new --data``) checks the kit in `directory` (None: its own); None: the game
+        has no such kit."""
+        return None
 
-__all__ = ["WRONG_QUESTION", "Decision", "IllegalOrder", "Option", "OptionSet", "Order",
-           "Outcome", "Rules", "ScenarioInfo", "State"]
+
+__all__ = ["WRONG_QUESTION", "DataReport", "Decision", "IllegalOrder", "Option", "OptionSet",
+           "Order", "Outcome", "Rules", "ScenarioInfo", "State"]

@@ -120,6 +120,9 @@ def _option_value(text: str) -> Any:
 @click.option("--title", default="")
 @click.option("--anonymous", is_flag=True,
               help="no mail shows a player another player's address (moderators see them)")
+@click.option("--data", "data_dir", default=None,
+              type=click.Path(file_okay=False, exists=True, path_type=Path),
+              help="the game's component data from this directory (see `pbem data check`)")
 @click.option("--welcome/--no-welcome", default=True, show_default=True,
               help="queue a welcome mail with its subject tag to every seat")
 @click.pass_context
@@ -127,7 +130,7 @@ def _option_value(text: str) -> Any:
 def new(ctx: click.Context, game_id: str, rules_name: str, scenario: str | None,
         seats: tuple[str, ...], moderators: tuple[str, ...], seed: str | None, lang: str,
         clocks: tuple[str, ...], options: tuple[str, ...], title: str, anonymous: bool,
-        welcome: bool) -> None:
+        data_dir: Path | None, welcome: bool) -> None:
     """Start a game (and queue each player's welcome mail for `pbem run` to send)."""
     rules = registry.get(rules_name)
     seat_map: dict[str, dict[str, Any]] = {}
@@ -153,6 +156,8 @@ def new(ctx: click.Context, game_id: str, rules_name: str, scenario: str | None,
     game_options = {k: _option_value(v) for k, v in _pairs(options, "KEY=VALUE")}
     if anonymous:
         game_options[ANONYMOUS] = True
+    if data_dir is not None:
+        game_options.update(_cli_data.data_option(rules, data_dir))
     game = Game.create(rules, game_id, seat_map, now=now(), scenario=scenario,
                        options=game_options,
                        moderators=list(moderators), seed=seed, clocks=clock_map, title=title)
@@ -339,3 +344,4 @@ from pbem import cli_mail as _cli_mail  # noqa: E402  (issue 3: the mail gateway
 for _command in (_cli_mail.run, _cli_mail.demo): main.add_command(_command)
 from pbem import cli_mod as _cli_mod  # noqa: E402,F401  (issue 6: mod, rollback, stuck)
 from pbem import cli_render as _cli_render  # noqa: E402,F401  (issue 5: registers render)
+from pbem import cli_data as _cli_data  # noqa: E402,F401  (issue 20: registers data)

@@ -1,7 +1,7 @@
 """The ``pbem`` command group and what every command module shares: the server home
 (`store_of`), seats named in any case (`seat_of`) and one-line user errors (`friendly`).
-`pbem.cli` and the command modules (`cli_mail`, `cli_mod`, `cli_render`) add their commands
-to `main`."""
+`pbem.cli` and the command modules (`cli_mail`, `cli_mod`, `cli_render`, `cli_data`) add their
+commands to `main`."""
 from __future__ import annotations
 
 import functools

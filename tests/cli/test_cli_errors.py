@@ -24,6 +24,9 @@ README = Path(__file__).resolve().parents[2] / "README.md"
 BAD: dict[str, list[list[str]]] = {
     "init": [["{file}/home"], ["a", "b"]],
     "rules": [["extra"]],
+    "data": [["check", "nogame"], ["check", "testgame"], ["frob", "virtu"], ["check"],
+             ["check", "virtu", "--dir", "{file}"], ["check", "virtu", "--dir", "{tmp}"],
+             ["check", "virtu", "--strict"]],
     "new": [
         ["x", "--rules", "nogame", "--seat", "north=a@b.org", "--seat", "east=c@d.org"],
         ["x", "--rules", "testgame", "--seat", "north=a@b.org", "--seat", "moon=c@d.org"],
@@ -92,7 +95,7 @@ BAD: dict[str, list[list[str]]] = {
 }
 
 #: Commands that need no server home (init creates one, new creates one when missing).
-HOMELESS = {"init", "rules", "simulate", "demo", "new"}
+HOMELESS = {"init", "rules", "simulate", "demo", "new", "data"}
 #: Arguments that make a command otherwise valid, to try it on a missing home.
 VALID = {"status": ["duel"], "order": ["duel", "north", "PASS"], "archive": ["duel"],
          "mod": ["duel", "PAUSE"], "rollback": ["duel", "0"], "render": ["duel", "-o", "x.png"],

@@ -1,0 +1,265 @@
+"""Winter: wages, reorganisation (`games.virtu.reorganise`), purchases, hiring, alliances,
+each player in turn order doing every step before the next begins (§7, L972–1170).
+
+Rules: §7.1, §7.3, §7.4, §7.5, §7.6
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.contract import State
+from engine.options import OneOf, Option
+from games.virtu.common import log, take
+from games.virtu.kit import Kit
+from games.virtu.palace import (cities_of, discard, free_slot, palace_cards, sources,
+                                sync_spaces)
+from games.virtu.reorganise import shift, shifts
+from games.virtu.spring import gain_agent, request_indulgence, use
+
+Order = dict[str, Any]
+STAGES = ("wages", "reorg", "buy", "hire", "ally")
+
+
+def begin(state: State, kit: Kit, seat: str) -> None:
+    """A player's Winter opens with the wages (L988–995), asked only when some are due."""
+    state["players"][seat]["bought"] = []
+    state["ask"] = {"kind": "winter", "seat": seat, "stage": STAGES[0]}
+    if not wage(state, kit, seat):
+        state["ask"]["stage"] = STAGES[1]
+
+
+def wage(state: State, kit: Kit, seat: str) -> int:
+    """0/1/2 florins for 1–2/3–4/5–6 Troops on the board (L992–994)."""
+    return kit["rules"]["wages"][str(sum(state["troops"][seat].values()))]
+
+
+def wage_options(state: State, kit: Kit, seat: str) -> list[Option]:
+    """Pay the wage, cash florins to pay it, or send a Troop home unpaid (L995, R14)."""
+    player = state["players"][seat]
+    cash = tuple(f"{s}:florin" for s, r, _ in sources(state, kit, seat, action=None)
+                 if r == "florin")
+    found = [Option.of("PAY")] if player["florins"] >= wage(state, kit, seat) else []
+    return found + [Option.of("USE", source=OneOf(cash)),
+                    Option.of("DISMISS", city=OneOf(tuple(sorted(state["troops"][seat]))))]
+
+
+def wage_default(state: State, kit: Kit, seat: str) -> Order:
+    """W1: pay in full when the treasury can (never cashing a token unasked), else send home
+    a Troop of the last city in id order."""
+    if state["players"][seat]["florins"] >= wage(state, kit, seat):
+        return {"verb": "PAY"}
+    return {"verb": "DISMISS", "city": sorted(state["troops"][seat])[-1]}
+
+
+def apply_wages(state: State, kit: Kit, item: dict[str, Any], order: Order) -> None:
+    seat = item["seat"]
+    if order["verb"] == "PAY":
+        state["players"][seat]["florins"] -= wage(state, kit, seat)
+        log(state, "wages", seat=seat, florins=wage(state, kit, seat))
+        state["ask"] = {**item, "stage": STAGES[1]}
+    elif order["verb"] == "USE":
+        use(state, kit, seat, order["source"], action=None)
+    else:
+        troops = state["troops"][seat]
+        troops[order["city"]] -= 1
+        if not troops[order["city"]]:
+            del troops[order["city"]]
+        log(state, "unpaid_troop", seat=seat, city=order["city"])
+        if not wage(state, kit, seat):
+            state["ask"] = {**item, "stage": STAGES[1]}
+
+
+def options(state: State, kit: Kit, item: dict[str, Any]) -> list[Option]:
+    seat, stage = item["seat"], item["stage"]
+    if stage == "wages":
+        return [o for o in wage_options(state, kit, seat) if o.count()]
+    player = state["players"][seat]
+    found = [Option.of("DONE")]
+    uses = tuple(f"{s}:{r}" for s, r, _ in sources(state, kit, seat, action=None)
+                 if r in ("florin", "crown", "cross") or stage == "ally")
+    if uses and stage in ("buy", "ally"):
+        found.append(Option.of("USE", source=OneOf(uses)))
+    if stage == "reorg":
+        found.append(Option.of("SHIFT", move=OneOf(shifts(state, kit, seat))))
+        found.append(Option.of("DISCARD", slot=OneOf(tuple(
+            s for s, v in player["courtiers"].items() if v))))
+    elif stage == "buy":
+        found.append(Option.of("BUY", item=OneOf(buyable(state, kit, seat))))
+        found.append(Option.of("DISCARD", slot=OneOf(tuple(
+            s for s, v in player["courtiers"].items() if v))))
+        if "indulgence" not in player["year_flags"] and state["supply"]["indulgences"] \
+                and player["marker"] is not None \
+                and not player["rooms"][player["marker"]]["indulgence"]:
+            found.append(Option.of("INDULGENCE", take=OneOf(("florins",))))
+    elif stage == "hire":
+        found.append(Option.of("HIRE", city=OneOf(hireable(state, kit, seat))))
+    else:
+        found.append(Option.of("ALLY", power=OneOf(alliable(state, kit, seat))))
+    return [o for o in found if o.count()]
+
+
+def apply(state: State, kit: Kit, item: dict[str, Any], order: Order) -> None:
+    seat, verb = item["seat"], order["verb"]
+    if item["stage"] == "wages":
+        apply_wages(state, kit, item, order)
+    elif verb == "USE":
+        use(state, kit, seat, order["source"], action=None)
+    elif verb in MOVES:
+        function, field = MOVES[verb]
+        function(state, kit, seat, order[field])
+    else:
+        state["pool"] = {}
+        state["players"][seat]["spent"] = []
+        following = STAGES.index(item["stage"]) + 1
+        if following < len(STAGES):
+            state["ask"] = {**item, "stage": STAGES[following]}
+        else:
+            state["players"][seat]["bought"] = []
+            state["ask"] = None
+
+
+# ------------------------------------------------------------------ C. purchases (L1047–1097)
+def price(kit: Kit, item: str) -> dict[str, int]:
+    if item in kit["nobles"]["nobles"]:
+        return kit["nobles"]["nobles"][item]["cost"]
+    if item.startswith("cathedral_"):
+        return kit["tokens"]["cathedral"]["cost"]
+    return kit.token(item)["cost"]
+
+
+def affordable(state: State, seat: str, cost: dict[str, int]) -> bool:
+    pool = dict(state["pool"])
+    pool["florin"] = pool.get("florin", 0) + state["players"][seat]["florins"]
+    return take(pool, cost)
+
+
+def pay(state: State, seat: str, cost: dict[str, int]) -> None:
+    """Florins from the pool first, then the treasury; Crowns and Crosses from the pool."""
+    pool = state["pool"]
+    from_pool = min(pool.get("florin", 0), cost.get("florin", 0))
+    state["players"][seat]["florins"] -= cost.get("florin", 0) - from_pool
+    take(pool, {**cost, "florin": from_pool})
+
+
+def buyable(state: State, kit: Kit, seat: str) -> tuple[str, ...]:
+    """Different items, one copy each per Winter (L1049, L1097); one Cardinal, Pope, Guild,
+    (1)-Title ever (L1061); Duchy or Principality of your crest, one of Kingdom or Republic
+    (L1065–1067); a Cathedral in your city of base stability 3+ (L1075); a card needs a free
+    courtier space (L1053)."""
+    player = state["players"][seat]
+    owned = set(player["domain"]) | set(palace_cards(player))
+    found = []
+    nobles = kit["nobles"]["nobles"]
+    for noble, left in state["supply"]["nobles"].items():
+        if left and free_slot(player) and noble not in player["bought"] \
+                and not (nobles[noble]["unique"] and noble in owned):
+            found.append(noble)
+    titles = kit["tokens"]["titles"]
+    for title in state["supply"]["titles"]:
+        t = titles[title]
+        if t["crest"] not in (None, seat) or title in player["bought"]:
+            continue
+        if t["kind"] in ("kingdom", "republic") and any(
+                titles[o]["kind"] in ("kingdom", "republic") for o in owned if o in titles):
+            continue
+        found.append(title)
+    if not any(o in kit["tokens"]["guilds"] for o in owned):
+        found += [g for g in state["supply"]["guilds"] if g not in player["bought"]]
+    if state["supply"]["cathedrals"]:
+        floor = kit["tokens"]["cathedral"]["min_stability"]
+        found += [f"cathedral_{c}" for c in cities_of(state, seat)
+                  if kit.city(c)["stability"] >= floor and not state["cities"][c]["cathedral"]]
+    return tuple(i for i in found if affordable(state, seat, price(kit, i)))
+
+
+def buy(state: State, kit: Kit, seat: str, item: str) -> None:
+    """Cards onto a free courtier space, tokens into the Domain on their available side, a
+    Cathedral used side up with its piece on the city (L1053–1077); not usable in this same
+    step (L1051)."""
+    player = state["players"][seat]
+    pay(state, seat, price(kit, item))
+    player["bought"].append(item)
+    if item in kit["nobles"]["nobles"]:
+        state["supply"]["nobles"][item] -= 1
+        player["courtiers"][free_slot(player)] = {"card": item, "used": False}
+        if kit.card(item)["agent"]:
+            gain_agent(state, kit, seat)
+    elif item.startswith("cathedral_"):
+        state["supply"]["cathedrals"] -= 1
+        state["cities"][item[len("cathedral_"):]]["cathedral"] = True
+        player["domain"][item] = True
+    else:
+        group = "titles" if item in kit["tokens"]["titles"] else "guilds"
+        state["supply"][group].remove(item)
+        player["domain"][item] = False
+    sync_spaces(state, kit, seat)
+    log(state, "buy", seat=seat, item=item)
+
+
+def discard_slot(state: State, kit: Kit, seat: str, slot: str) -> None:
+    """Free a courtier space, even of a used card (L1043, L1055)."""
+    held = state["players"][seat]["courtiers"][slot]
+    state["players"][seat]["courtiers"][slot] = None
+    discard(state, kit, seat, held["card"])
+    log(state, "discard", seat=seat, card=held["card"])
+
+
+# ------------------------------------------------------------------ D. troops (L1099–1107)
+def hire_cost(state: State, kit: Kit, seat: str, city: str) -> int:
+    start = kit["families"]["families"][seat]["start"]
+    return kit.constant("costs", "hire_home" if city in start else "hire_other")
+
+
+def hireable(state: State, kit: Kit, seat: str) -> tuple[str, ...]:
+    """A city of yours; 1 florin in a starting city, 3 elsewhere (L1103); 6 Troops at most."""
+    if sum(state["troops"][seat].values()) >= kit.constant("supplies", "troops"):
+        return ()
+    return tuple(c for c in cities_of(state, seat)
+                 if hire_cost(state, kit, seat, c) <= state["players"][seat]["florins"])
+
+
+def hire(state: State, kit: Kit, seat: str, city: str) -> None:
+    state["players"][seat]["florins"] -= hire_cost(state, kit, seat, city)
+    state["troops"][seat][city] = state["troops"][seat].get(city, 0) + 1
+    log(state, "hire", seat=seat, city=city)
+
+
+# ------------------------------------------------------------------ E. alliances (L1109–1162)
+def alliance_cost(state: State, kit: Kit, seat: str, power: str) -> dict[str, int] | None:
+    """Make (one symbol less with your Agent on it, L1115) or usurp (full cost, only with
+    your Agent on another's Alliance, L1117); None when neither is open."""
+    ally = state["alliances"][power]
+    cost = dict(kit["rules"]["alliances"][power]["cost"])
+    if ally["holder"] is None:
+        if ally["agent"] == seat:
+            short = [r for r, n in cost.items() if state["pool"].get(r, 0) < n] or sorted(cost)
+            cost[short[0]] -= 1
+        return cost
+    if ally["holder"] != seat and ally["agent"] == seat:
+        return cost
+    return None
+
+
+def alliable(state: State, kit: Kit, seat: str) -> tuple[str, ...]:
+    """One Alliance per Winter (L1111)."""
+    if "ally" in state["players"][seat]["year_flags"]:
+        return ()
+    return tuple(p for p in state["alliances"]
+                 if (c := alliance_cost(state, kit, seat, p)) is not None
+                 and take(dict(state["pool"]), c))
+
+
+def ally(state: State, kit: Kit, seat: str, power: str) -> None:
+    """Your disc in the left cell (bonus available); a usurper's Agent stays on top (L1117)."""
+    take(state["pool"], alliance_cost(state, kit, seat, power) or {})
+    entry = state["alliances"][power]
+    usurped = entry["holder"]
+    entry.update(holder=seat, active=True)
+    state["players"][seat]["year_flags"].append("ally")
+    log(state, "ally", seat=seat, power=power, usurped=usurped or "")
+
+
+#: Winter orders: the function carrying each out and the order field it takes.
+MOVES = {"BUY": (buy, "item"), "SHIFT": (shift, "move"), "DISCARD": (discard_slot, "slot"),
+         "INDULGENCE": (request_indulgence, "take"), "HIRE": (hire, "city"),
+         "ALLY": (ally, "power")}

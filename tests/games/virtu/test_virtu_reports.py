@@ -1,0 +1,96 @@
+"""Virtù's mails: every question, order and log message in both catalogs; a game read in
+English and Russian; the provisional-data line."""
+from __future__ import annotations
+
+import ast
+import datetime as dt
+import random
+from pathlib import Path
+
+import pytest
+
+from engine.game import Game
+from games.virtu.questions import KINDS
+from pbem import reports
+from pbem.reports import i18n
+from virtu_helpers import RULES
+
+PACKAGE = Path(RULES.templates_dir).parent
+T0 = dt.datetime(2026, 11, 21, tzinfo=dt.timezone.utc)
+
+
+def _static() -> tuple[set[str], set[str]]:
+    """The verbs (`Option.of`) and log messages (`log(state, ...)`) the code names."""
+    verbs, messages = set(), set()
+    for path in PACKAGE.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "attr", getattr(node.func, "id", ""))
+            if name == "of" and node.args and isinstance(node.args[0], ast.Constant):
+                verbs.add(node.args[0].value)
+            if name == "log" and len(node.args) > 1:
+                for arg in ast.walk(node.args[1]):
+                    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                        messages.add(arg.value)
+    return verbs, messages
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_kind_verb_and_log_message_is_in_the_catalog(lang):
+    verbs, messages = _static()
+    assert {"PASS", "RETREAT", "CONTINUE", "SHIFT"} <= verbs and {"march", "shift"} <= messages
+    catalog = i18n.catalog(lang, "virtu")
+    missing = ([f"kind.{k}" for k in KINDS if f"kind.{k}" not in catalog]
+               + [f"kind_short.{k}" for k in KINDS if f"kind_short.{k}" not in catalog]
+               + [f"syntax.{v}" for v in verbs if f"syntax.{v}" not in catalog]
+               + [f"log.{m}" for m in messages if f"log.{m}" not in catalog])
+    assert not missing
+
+
+def played(steps: int, seed: str = "mail") -> Game:
+    seats = {s: {"players": [f"{s}@example.org"], "lang": "ru"}
+             for s in ("red", "yellow", "green", "blue", "white")}
+    game = Game.create(RULES, "v", seats, now=T0, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        decision = rng.choice(game.decisions())
+        game.apply_order(decision.seat, decision.random_order(rng), by=decision.seat,
+                         source="test", at=T0, decision=decision)
+    return game
+
+
+@pytest.mark.parametrize("steps", [0, 40, 160])
+def test_a_game_reads_in_russian_with_no_english_left(steps):
+    game = played(steps)
+    text = reports.status_text(game, "ru")
+    assert "Партия идет на предварительных данных" in text
+    assert "Год " in text and "{" not in text
+    presenter = reports.presenter(game, "ru")
+    for line in game.view(None)["log"]:
+        shown = presenter.log_line(line)
+        assert shown.startswith("Г") and line["msg"] not in shown, shown
+    for decision in game.decisions():
+        assert "{" not in presenter.prompt(decision, game.view(decision.seat))
+
+
+def test_the_english_status_names_cities_palaces_and_alliances():
+    text = reports.status_text(played(60), "en")
+    for words in ("This game runs on provisional component data", "Turn order:",
+                  "Palace of Red (Medici)", "Florence (4): Red (Medici)", "Ottoman Empire"):
+        assert words in text
+
+
+def test_the_map_shows_every_city_its_controller_troops_sieges_and_agents():
+    from games.virtu.board import board
+    game = played(0, seed="map")
+    state = game.state
+    state["troops"]["red"]["siena"] = 2
+    state["cities"]["ancona"]["agent"] = "green"
+    drawn = board(RULES.view(state, None), lang="ru")
+    nodes = {n["id"]: n for n in drawn["nodes"]}
+    assert len(nodes) == 30 and nodes["perugia"]["faded"] is False   # 5 players: 2/5 side
+    assert nodes["florence"]["fill"] == "#c0392b" and nodes["florence"]["label"] == "Флоренция 4"
+    assert nodes["siena"]["badges"][0]["text"] == "в Осаде 2"
+    assert nodes["ancona"]["marks"][0]["text"] == "З"
+    assert reports.map_png(game, 600, "en")[:4] == b"\x89PNG"
