@@ -52,7 +52,7 @@ from pbem import moderation
 from pbem.config import Config
 from pbem.mail import render
 from pbem.mail.compose import build, stable_message_id
-from pbem.mail.outbox import atomic_write
+from pbem.files import atomic_write
 from pbem.mail.tags import format_tag
 from pbem.store import StoreError
 

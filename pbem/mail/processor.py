@@ -41,7 +41,8 @@ from pbem.mail.compose import build, build_rich, stable_message_id
 from pbem.mail.help import help_reply
 from pbem.mail.inbox import Inbox, InboxItem
 from pbem.mail.loops import RateLimiter, classify
-from pbem.mail.outbox import Outbox, atomic_write
+from pbem.files import atomic_write
+from pbem.mail.outbox import Outbox
 from pbem.mail.parse import Inbound, parse_message
 from pbem.mail.strip import strip_quotes
 from pbem.mail.tags import Tag, find_tag, format_tag, tokens_equal
