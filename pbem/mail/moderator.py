@@ -16,7 +16,7 @@ tells whom in the game file (`queue_result`): ``server["notices_pending"]`` ({to
 body}), ``server["resend_pending"]`` (seats or ``all``), ``server["welcome_pending"]``
 (seats with a new player); ``server["welcome_start"]`` (`pbem new`: every seat's
 welcome, rendered when it is sent).  A shell command also leaves what each seat had been
-told before it (`pbem.mail.processor.remember_unmailed`), so that the prompts, updates
+told before it (`pbem.mail.outgoing.remember_unmailed`), so that the prompts, updates
 and reports it calls for go out as for a mail.  `deliver` turns the queues into mails
 inside a game transaction, into the processor's pending batch (committed with the
 game, then copied to the durable outbox), and empties them.  A seat that gets a status
@@ -58,7 +58,7 @@ from pbem.store import StoreError
 
 if TYPE_CHECKING:
     from pbem.mail.commands import ModCommand, Parsed
-    from pbem.mail.processor import Processor, Turn
+    from pbem.mail.outgoing import Processor, Turn
 
 log = logging.getLogger("pbem.mail")
 QUEUES = ("notices_pending", "resend_pending", "welcome_pending", "observers_pending",
@@ -114,8 +114,8 @@ def queue_welcome(game: Any) -> None:
 
 def has_pending(game: Any) -> bool:
     """Whether mails wait to be made: queued by moderator acts or `queue_welcome`, or a
-    change made in a shell (`pbem.mail.processor.remember_unmailed`)."""
-    from pbem.mail.processor import UNMAILED
+    change made in a shell (`pbem.mail.outgoing.remember_unmailed`)."""
+    from pbem.mail.outgoing import UNMAILED
     return any(game.server.get(q) for q in QUEUES) or UNMAILED in game.server
 
 
@@ -151,7 +151,7 @@ def deliver(cfg: Config, game: Any, now: dt.datetime) -> tuple[list[Any], set[st
     active = [s for s in game.seats if not moderation.is_dropped(game, s)]
     started: list[Any] = []
     if start:
-        from pbem.mail.processor import welcome_mails
+        from pbem.mail.outgoing import welcome_mails
         started = welcome_mails(cfg, game, now)
     seats = [s for s in active if not start and
              ("all" in resend or s in resend or s in welcome)]
@@ -185,7 +185,7 @@ def _game_over_mails(cfg: Config, game: Any, notes: dict[str, list[str]],
                      mid: Callable[..., str], now: dt.datetime) -> list[Any]:
     """The status mail of a finished game is its end-of-game mail (`reports.mails.
     game_over`): the notices, the last events, the final status and map, the seed."""
-    from pbem.mail.processor import draft_mail, report_options
+    from pbem.mail.outgoing import draft_mail, report_options
     from pbem.reports.mails import game_over
     from pbem.reports.mails import observer_drafts
     drafts = game_over(game, notes, report_options(cfg),
@@ -196,7 +196,7 @@ def _game_over_mails(cfg: Config, game: Any, notes: dict[str, list[str]],
 
 def _recent(game: Any, seat: str) -> list[Any]:
     """The last log lines of `seat`'s view (a re-sent status shows them)."""
-    from pbem.mail.processor import view_log
+    from pbem.reports.mails import view_log
     return view_log(game, seat)[-8:]
 
 
@@ -242,7 +242,7 @@ def status_mail(cfg: Config, game: Any, seat: str, notes: list[str], *, welcome:
     """A seat's status, hand and question in one mail (RESEND, rollback, new player) while
     the game is on (`_game_over_mails` after it)."""
     from pbem import reports
-    from pbem.mail.processor import asked_of, hand_body, status_body, waiting_for
+    from pbem.mail.outgoing import asked_of, hand_body, status_body, waiting_for
     from pbem.reports.i18n import t
     from pbem.reports.mails import settings_note
     lang = reports.prefs(game, seat).lang
@@ -449,7 +449,7 @@ class Duties:
         return total
 
     def _run_game(self, game_id: str, now: dt.datetime) -> int:
-        from pbem.mail.processor import UNMAILED, before_move, prompt_mails
+        from pbem.mail.outgoing import UNMAILED, before_move, prompt_mails
         cfg, proc = self.proc.cfg, self.proc
         with proc.mail_transaction(game_id) as (game, mails):
             moved = UNMAILED in game.server         # a shell command changed the game

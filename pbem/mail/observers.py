@@ -13,19 +13,14 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from pbem.mail.commands import parse_body
 from pbem.mail.compose import stable_message_id
-from pbem.mail.tags import format_tag, tokens_equal
+from pbem.mail.outgoing import draft_mail, report_options
+from pbem.mail.tags import tokens_equal
 from pbem.moderation import OBSERVER
 from pbem.reports.i18n import t
 
 if TYPE_CHECKING:
     from pbem.config import Config
     from pbem.mail.processor import Mail, Outgoing, Processor
-
-
-def observer_tag(game: Any, address: str) -> str:
-    """The subject tag of an observer."""
-    return format_tag(game.id, "observer", game.server.get("tokens", {}).get(
-        OBSERVER + address, ""))
 
 
 def _observer(game: Any, address: str) -> dict[str, Any] | None:
@@ -35,7 +30,6 @@ def _observer(game: Any, address: str) -> dict[str, Any] | None:
 def welcome_mails(cfg: "Config", game: Any, addresses: list[str],
                   mid: Callable[..., str], now: dt.datetime) -> list[Any]:
     """The first mail of each new observer: what observing means, the public status."""
-    from pbem.mail.processor import draft_mail, report_options
     from pbem.reports.mails import observer_drafts
     drafts = observer_drafts(game, report_options(cfg), only=addresses, welcome=True)
     return [draft_mail(cfg, game, d, mid("observer", d.seat), now) for d in drafts]
@@ -63,7 +57,6 @@ def handle(proc: "Processor", game: Any, mail: "Mail", out: "Outgoing") -> None:
     wrote_more = bool(parsed.orders or parsed.press or parsed.mod or
                       any(c.name not in ("STATUS", "HELP") for c in parsed.commands))
     if asks_status and not wrote_more:
-        from pbem.mail.processor import draft_mail, report_options
         from pbem.reports.mails import observer_drafts
         drafts = observer_drafts(game, report_options(cfg := proc.cfg), only=[sender],
                                  welcome=True)
