@@ -77,7 +77,7 @@ def remember_unmailed(game: Any, before: tuple[dict[str, set[str]], dict[str, li
     """After a change of `game` that mails nobody now (a shell command): keep `before` (from
     `before_move`, taken before the change) in the game file, in the change's own
     transaction.  The daemon's next transaction on the game (a mail, a
-    deadline, or the moderator duties pass, `pbem.mail.moderator.Duties`) mails what a
+    deadline, or the moderator duties pass, `pbem.mail.duties.Duties`) mails what a
     mailed order would have: nothing is lost, and nothing is mailed twice, for the record
     is removed in the transaction whose outbox holds the mails."""
     asked, logs = before
