@@ -23,7 +23,7 @@ from pbem.cli_base import friendly, main, seat_of, store_of
 from pbem.cli_paths import folder, output_file
 from pbem.config import write_default_config
 from pbem.mail.moderator import queue_welcome
-from pbem.mail.processor import before_move, remember_unmailed
+from pbem.mail.outgoing import before_move, remember_unmailed
 from pbem import rules_index, textreport
 from pbem.store import Store, StoreError
 from pbem.timesource import now

@@ -14,7 +14,7 @@ from pbem import moderation
 from pbem.cli_base import friendly, main, store_of
 from pbem.mail.help import command_lines
 from pbem.mail.moderator import queue_result
-from pbem.mail.processor import before_move, remember_unmailed
+from pbem.mail.outgoing import before_move, remember_unmailed
 from pbem.timesource import now
 
 _AS_HELP = "moderator address recorded as the author (default: the game's first)"

@@ -16,7 +16,7 @@ from typing import Any
 from pbem.config import Config, load_config
 from pbem.mail.clocks import ClockRunner
 from pbem.mail.inbox import Inbox, make_inbox
-from pbem.mail.moderator import Duties
+from pbem.mail.duties import Duties
 from pbem.mail.outbox import Outbox
 from pbem.mail.processor import Processor, utcnow
 from pbem.mail.retention import Retention

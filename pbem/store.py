@@ -21,7 +21,6 @@ import logging
 import os
 import re
 import secrets
-import tempfile
 from collections import OrderedDict
 from contextlib import contextmanager
 from pathlib import Path
@@ -31,6 +30,7 @@ from engine import registry
 from engine.archive import dump_yaml, load_yaml
 from engine.contract import IllegalOrder
 from engine.game import Game
+from pbem.files import atomic_write
 
 log = logging.getLogger("pbem.store")
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
@@ -60,25 +60,6 @@ def new_token() -> str:
     65 random bits.  Games started before keep their 6-character tokens."""
     bits = secrets.randbits(5 * TOKEN_CHARS)
     return "".join(BASE32[(bits >> (5 * i)) & 31] for i in range(TOKEN_CHARS))
-
-
-def atomic_write(path: Path, data: bytes) -> None:
-    """Replace `path` with `data`: temp file, fsync, rename, fsync the directory."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    directory = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(directory)
-    finally:
-        os.close(directory)
 
 
 def _signature(path: Path) -> tuple[int, int, int, int] | None:

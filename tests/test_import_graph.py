@@ -95,10 +95,7 @@ def _in(package: str, module: str) -> bool:
     return module == package or module.startswith(package + ".")
 
 
-PACKAGES = ["engine", "games.here_i_stand", "games.testgame", "pbem",
-            pytest.param("pbem.mail", marks=pytest.mark.xfail(
-                strict=True, reason="processor <-> moderator (<-> observers): the split of pbem/mail/"
-                                    "processor.py by job (issue 11) removes it"))]
+PACKAGES = ["engine", "games.here_i_stand", "games.testgame", "pbem", "pbem.mail"]
 
 
 @pytest.mark.parametrize("package", PACKAGES)
@@ -110,9 +107,16 @@ def test_the_package_has_no_import_cycle(package):
     assert _cycles(members) == []
 
 
-def test_the_graph_sees_function_level_imports():
-    """`pbem.mail.processor` imports `moderator` inside a function today: still an edge."""
-    assert "pbem.mail.moderator" in GRAPH["pbem.mail.processor"]
+def test_the_graph_sees_function_level_imports(tmp_path):
+    """A module importing `moderator` inside a function (and under ``TYPE_CHECKING``) has
+    both as edges."""
+    path = tmp_path / "deferred.py"
+    path.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                    "    from pbem.mail.turn import Turn\n"
+                    "def later():\n    from pbem.mail import moderator\n", encoding="utf-8")
+    edges = _imports("pbem.mail.deferred", path)
+    assert "pbem.mail.moderator" in edges
+    assert "pbem.mail.turn" in edges
 
 
 @pytest.mark.parametrize("package", ["engine", "games"])

@@ -12,8 +12,9 @@ from typing import Any
 
 from pbem.mail import render
 from pbem.mail.compose import build, stable_message_id
-from pbem.mail.processor import (Processor, before_move, draft_mail, fmt_time, prompt_mails,
-                                 report_options)
+from pbem.mail.outgoing import (before_move, draft_mail, fmt_time, prompt_mails,
+                                report_options)
+from pbem.mail.processor import Processor
 from pbem.moderation import is_dropped
 from pbem.reports.i18n import t
 from pbem.reports.mails import defaulted_text, reminder

@@ -6,7 +6,7 @@
     END  (alone on its line: stop reading; nothing below is an order)
 
 DONE reaches the game's parser as an order where the seat's question takes it
-(`processor.Turn.route_done`).
+(`pbem.mail.turn.Turn.route_done`).
 
 Moderator commands (`pbem.moderation`, one per line, ``... BECAUSE <reason>`` at the end;
 only a moderator's mail may carry them, a seat's mail using one is refused whole):

@@ -20,21 +20,11 @@ from pathlib import Path
 from typing import Any
 
 from pbem.addresses import recipients
+from pbem.files import atomic_write
 
 
 def _key(message_id: str) -> str:
     return hashlib.sha256(message_id.encode()).hexdigest()[:40]
-
-
-def atomic_write(path: Path, data: bytes) -> None:
-    """Write `data` to `path` atomically and durably (temp file, fsync, rename, dir fsync)."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(tmp, "wb") as fh:
-        fh.write(data)
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
-    fsync_dir(path.parent)
 
 
 def sync_filesystem(path: Path) -> None:

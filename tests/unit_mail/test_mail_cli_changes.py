@@ -97,15 +97,15 @@ def test_welcome_of_a_game_that_moved_shows_it_as_it_is_when_sent(tmp_path: Path
 
 
 def test_a_failed_mailing_pass_loses_nothing(mailhome: Path, monkeypatch) -> None:
-    import pbem.mail.processor as processor
+    import pbem.mail.duties as duties
     nxt = commit_both(mailhome)
-    real = processor.prompt_mails
+    real = duties.prompt_mails
 
     def broken(*args, **kwargs):
         raise OSError("disk full")
-    monkeypatch.setattr(processor, "prompt_mails", broken)
+    monkeypatch.setattr(duties, "prompt_mails", broken)
     assert run(mailhome) == []                          # the pass failed, rolled back
-    monkeypatch.setattr(processor, "prompt_mails", real)
+    monkeypatch.setattr(duties, "prompt_mails", real)
     mails = run(mailhome)
     assert [str(m["Subject"]).endswith("you are asked") for m in to(mails, nxt)] == [True]
     assert run(mailhome) == []

@@ -13,7 +13,7 @@ from pbem.daemon import Daemon
 from pbem.demo import drop, make_game, make_home, player_mail, sent_mails
 from pbem.mail.clocks import ClockRunner
 from pbem.mail.commands import parse_body
-from pbem.mail.moderator import Duties
+from pbem.mail.duties import Duties
 from pbem.store import Store
 
 T0 = dt.datetime(2026, 11, 21, 12, 0, tzinfo=dt.timezone.utc)
