@@ -6,7 +6,7 @@ Rules: §11
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable
 
 from engine.contract import Decision, State
 from engine.dice import Dice
