@@ -48,6 +48,7 @@ def main() -> None:
     outcome = game.outcome()
     print(f"outcome: {', '.join(outcome.winners)} — {outcome.reason}; turn {game.state['turn']}")
     print(f"play {played:.2f} s, play + verify {total:.2f} s")
+    print(f"final state hash {game.record.entries[-1].state_hash}")
     print(f"his: entries {game.record.last_seq}, seconds {total:.2f}")
 
 

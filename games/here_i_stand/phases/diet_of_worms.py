@@ -25,8 +25,9 @@ Rules: §18.1 (the Diet of Worms)
 """
 from __future__ import annotations
 
-from engine.contract import Decision, IllegalOrder
-from engine.options import OneOf, Option, OptionSet
+from engine import questions
+from engine.contract import IllegalOrder
+from engine.options import OneOf, Option
 from games.here_i_stand import facts, grammar, religion
 from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import state as S
@@ -115,69 +116,72 @@ def _seat(side: str) -> str:
     return "protestant" if side == religion.PROTESTANT else "papacy"
 
 
-def decisions(state):
-    data = state["phase_data"]
-    if data["stage"] == "choose":
-        return [Decision(decision_id(state, "diet", p, simultaneous=True), p, "diet",
-                         OptionSet((Option.of("CHOOSE", "CHOOSE <card>",
-                                              card=OneOf(tuple(legal_cards(state, p)))),)),
-                         clock="impulse",
-                         prompt="Diet of Worms: CHOOSE a card in secret (no mandatory event; "
-                                "higher CP, more dice)")
-                for p in POWERS if p not in data["sealed"]]
-    if data["stage"] == "convert":
-        side = data["side"]
-        return [Decision(decision_id(state, "convert"), _seat(side), "convert",
-                         OptionSet((Option.of("CONVERT", "CONVERT <space>",
-                                              space=OneOf(tuple(targets(state, side)))),)),
-                         clock="impulse",
-                         prompt=f"Diet of Worms: convert {data['left']} more German-zone "
-                                f"space(s) to the {side} faith: CONVERT <space>",
-                         context={"left": data["left"], "side": side})]
-    return []
+def _choose_apply(state, item, order, dice) -> bool:
+    """Seal `item`'s power's card (§18.1 L1145): it leaves the hand and stays secret."""
+    seat, data = item["seat"], state["phase_data"]
+    card = order.get("card")
+    if set(order) != {"verb", "card"} or card not in state["hands"][seat]:
+        raise IllegalOrder("that card is not in your hand",
+                           [grammar.card_label(n) for n in legal_cards(state, seat)],
+                           code="card_not_in_hand",
+                           params={"hints_cards": legal_cards(state, seat)})
+    if facts.card(card).type == "mandatory":
+        raise IllegalOrder(f"{facts.card(card).name_en} is a mandatory event: it cannot be "
+                           "chosen for the Diet (§18.1)")
+    state["hands"][seat].remove(card)
+    data["sealed"][seat] = card
+    S.log(state, "dow_chosen", power=seat)
+    _settle(state, dice)
+    return True
 
 
-def parse(state, decision, text):
+def _choose_parse(state, item, text):
     verb = O.verb(text)
-    if decision.kind == "diet":
-        grammar.expect(["CHOOSE"], verb, text, decision.prompt)
-        return {"verb": "CHOOSE", "card": grammar.card_number(O.rest(text),
-                                                              state["hands"][decision.seat])}
-    grammar.expect(["CONVERT"], verb, text, decision.prompt)
+    grammar.expect(["CHOOSE"], verb, text, CHOOSE.prompt(state, item))
+    return {"verb": "CHOOSE", "card": grammar.card_number(O.rest(text),
+                                                          state["hands"][item["seat"]])}
+
+
+def _choose_default(state, item):
+    """The lowest-CP legal card, then the lowest number (§22.1 spirit)."""
+    best = min(legal_cards(state, item["seat"]), key=lambda n: (facts.card(n).cp, n))
+    return {"verb": "CHOOSE", "card": best}
+
+
+#: The sealed simultaneous choice of the three powers (§18.1 L1145).
+CHOOSE = questions.Kind(
+    options=lambda state, item: (Option.of("CHOOSE", "CHOOSE <card>",
+                                           card=OneOf(tuple(legal_cards(state, item["seat"])))),),
+    apply=_choose_apply, default=_choose_default, parse=_choose_parse,
+    prompt=lambda state, item: ("Diet of Worms: CHOOSE a card in secret (no mandatory event; "
+                                "higher CP, more dice)"),
+    clock="impulse")
+
+
+def _convert_apply(state, item, order, dice) -> bool:
+    """Convert one space for the side that won the Diet (§18.1 L1150-1151)."""
+    data = state["phase_data"]
+    sid = order.get("space")
+    if set(order) != {"verb", "space"} or sid not in targets(state, data["side"]):
+        raise IllegalOrder(f"that space cannot be converted: it must be in the German zone, "
+                           f"of the other faith, next to a {data['side']} space",
+                           targets(state, data["side"])[:8])
+    religion.convert(state, sid, data["side"])
+    data["left"] -= 1
+    S.log(state, "dow_converted", space=sid, faith=data["side"])
+    _settle(state, dice)
+    return True
+
+
+def _convert_parse(state, item, text):
+    verb = O.verb(text)
+    grammar.expect(["CONVERT"], verb, text, CONVERT.prompt(state, item))
     return {"verb": "CONVERT", "space": grammar.space(O.rest(text))}
 
 
-def apply(state, seat, decision, order, dice) -> None:
-    data = state["phase_data"]
-    if decision.kind == "diet":
-        card = order.get("card")
-        if set(order) != {"verb", "card"} or card not in state["hands"][seat]:
-            raise IllegalOrder("that card is not in your hand",
-                               [grammar.card_label(n) for n in legal_cards(state, seat)],
-                               code="card_not_in_hand",
-                               params={"hints_cards": legal_cards(state, seat)})
-        if facts.card(card).type == "mandatory":
-            raise IllegalOrder(f"{facts.card(card).name_en} is a mandatory event: it cannot be "
-                               "chosen for the Diet (§18.1)")
-        state["hands"][seat].remove(card)
-        data["sealed"][seat] = card
-        S.log(state, "dow_chosen", power=seat)
-    else:
-        sid = order.get("space")
-        if set(order) != {"verb", "space"} or sid not in targets(state, data["side"]):
-            raise IllegalOrder(f"that space cannot be converted: it must be in the German zone, "
-                               f"of the other faith, next to a {data['side']} space",
-                               targets(state, data["side"])[:8])
-        religion.convert(state, sid, data["side"])
-        data["left"] -= 1
-        S.log(state, "dow_converted", space=sid, faith=data["side"])
-    _settle(state, dice)
-
-
-def default(state, decision):
-    if decision.kind == "diet":
-        best = min(legal_cards(state, decision.seat), key=lambda n: (facts.card(n).cp, n))
-        return {"verb": "CHOOSE", "card": best}
+def _convert_default(state, item):
+    """An electorate first, then the space with most neighbours of the converter's faith,
+    then by id."""
     side = state["phase_data"]["side"]
     m = S.board()
 
@@ -185,6 +189,60 @@ def default(state, decision):
         friends = sum(1 for n in m.neighbours(sid) if religion.faith(state, n) == side)
         return (m.spaces[sid].type != "electorate", -friends, sid)
     return {"verb": "CONVERT", "space": min(targets(state, side), key=key)}
+
+
+def _convert_prompt(state, item) -> str:
+    data = state["phase_data"]
+    return (f"Diet of Worms: convert {data['left']} more German-zone "
+            f"space(s) to the {data['side']} faith: CONVERT <space>")
+
+
+#: The winner's conversions, one at a time (§18.1 L1150-1151).
+CONVERT = questions.Kind(
+    options=lambda state, item: (Option.of(
+        "CONVERT", "CONVERT <space>",
+        space=OneOf(tuple(targets(state, state["phase_data"]["side"])))),),
+    apply=_convert_apply, default=_convert_default, parse=_convert_parse,
+    prompt=_convert_prompt, clock="impulse",
+    context=lambda state, item: {"left": state["phase_data"]["left"],
+                                 "side": state["phase_data"]["side"]})
+
+KINDS = {"diet": CHOOSE, "convert": CONVERT}
+
+
+def _items(state) -> list[dict]:
+    """Who is asked what now: the powers still to choose, or the converting side."""
+    data = state["phase_data"]
+    if data["stage"] == "choose":
+        return [{"kind": "diet", "seat": p} for p in POWERS if p not in data["sealed"]]
+    if data["stage"] == "convert":
+        return [{"kind": "convert", "seat": _seat(data["side"])}]
+    return []
+
+
+def decisions(state):
+    out = []
+    for item in _items(state):
+        did = (decision_id(state, "diet", item["seat"], simultaneous=True)
+               if item["kind"] == "diet" else decision_id(state, "convert"))
+        out.append(KINDS[item["kind"]].decision(did, state, item))
+    return out
+
+
+def _item(decision) -> dict:
+    return {"kind": decision.kind, "seat": decision.seat}
+
+
+def parse(state, decision, text):
+    return KINDS[decision.kind].parse(state, _item(decision), text)
+
+
+def apply(state, seat, decision, order, dice) -> None:
+    KINDS[decision.kind].apply(state, {"kind": decision.kind, "seat": seat}, order, dice)
+
+
+def default(state, decision):
+    return KINDS[decision.kind].default(state, _item(decision))
 
 
 # ---------------------------------------------------------------- views and secrets
