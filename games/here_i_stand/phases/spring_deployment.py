@@ -23,9 +23,10 @@ from __future__ import annotations
 
 from collections import deque
 
-from engine.contract import Decision, IllegalOrder
+from engine import questions
+from engine.contract import IllegalOrder
 from engine.contract import Reason as R
-from engine.options import Count, OneOf, Option, OptionSet
+from engine.options import Count, OneOf, Option
 from games.here_i_stand import cp_actions, facts, grammar
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import decision_id
@@ -107,24 +108,13 @@ def _skip(state) -> None:
         data["index"] += 1
 
 
-def decisions(state):
-    data = state["phase_data"]
-    if data["index"] >= len(S.MAJORS):
-        return []
-    power = S.MAJORS[data["index"]]
-    options = tuple(_options(state, power)) + (Option.of("PASS", "PASS"),)
-    return [Decision(decision_id(state, "deploy"), power, "deploy", OptionSet(options),
-                     clock="impulse", prompt="spring deployment: move one army from your "
-                                             "capital to a friendly space, or PASS")]
-
-
-def parse(state, decision, text):
+def _deploy_parse(state, item, text):
     verb = grammar.verb_of(text)
-    grammar.expect(["MOVE", "PASS"], verb, text, decision.prompt)
+    grammar.expect(["MOVE", "PASS"], verb, text, DEPLOY.prompt(state, item))
     if verb == "PASS":
         grammar.no_args(verb, text)
         return {"verb": "PASS"}
-    order = cp_actions.resolve_all(state, decision.seat,
+    order = cp_actions.resolve_all(state, item["seat"],
                                    grammar.parse_move("MOVE", grammar.rest_of(text)))
     if "via" in order:
         raise IllegalOrder(R("name only the capital and the destination: the path is found "
@@ -133,8 +123,9 @@ def parse(state, decision, text):
     return order
 
 
-def apply(state, seat, decision, order, dice) -> None:
-    verb = order.get("verb")
+def _deploy_apply(state, item, order, dice) -> bool:
+    """One power's deployment (§10), then on to the next power with something to deploy."""
+    seat, verb = item["seat"], order.get("verb")
     if verb == "PASS":
         S.log(state, "no_deploy", power=seat)
     elif verb == "MOVE":
@@ -144,6 +135,33 @@ def apply(state, seat, decision, order, dice) -> None:
                              text="MOVE <capital> -> <space>, PASS"))
     state["phase_data"]["index"] += 1
     _skip(state)
+    return True
+
+
+#: One power's spring deployment, asked in the standard order of powers with something to
+#: deploy (§10); the default is no deployment.
+DEPLOY = questions.Kind(
+    options=lambda state, item: (*_options(state, item["seat"]), Option.of("PASS", "PASS")),
+    apply=_deploy_apply, default=lambda state, item: {"verb": "PASS"}, parse=_deploy_parse,
+    prompt=lambda state, item: ("spring deployment: move one army from your capital to a "
+                                "friendly space, or PASS"),
+    clock="impulse")
+
+
+def decisions(state):
+    data = state["phase_data"]
+    if data["index"] >= len(S.MAJORS):
+        return []
+    item = {"kind": "deploy", "seat": S.MAJORS[data["index"]]}
+    return [DEPLOY.decision(decision_id(state, "deploy"), state, item)]
+
+
+def parse(state, decision, text):
+    return DEPLOY.parse(state, {"kind": "deploy", "seat": decision.seat}, text)
+
+
+def apply(state, seat, decision, order, dice) -> None:
+    DEPLOY.apply(state, {"kind": "deploy", "seat": seat}, order, dice)
 
 
 def _deploy(state, power: str, order) -> None:
@@ -193,4 +211,4 @@ def _deploy(state, power: str, order) -> None:
 
 
 def default(state, decision):
-    return {"verb": "PASS"}
+    return DEPLOY.default(state, {"kind": "deploy", "seat": decision.seat})
