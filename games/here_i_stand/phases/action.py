@@ -35,8 +35,8 @@ Rules: §11
 from __future__ import annotations
 
 from engine import questions
-from engine.contract import Decision, IllegalOrder, Reason
-from engine.options import OneOf, Option, OptionSet
+from engine.contract import IllegalOrder, Reason
+from engine.options import OneOf, Option
 from games.here_i_stand import (choices, cp_actions, events, facts, grammar, henry_viii,
                                 home_cards)
 from games.here_i_stand import state as S
@@ -142,32 +142,28 @@ def decisions(state):
     step = choices.decision(state)
     if step is not None:
         return [step]
-    power = _active(state)
-    if data["cp"] is None:
-        return [Decision(decision_id(state, "impulse"), power, "impulse",
-                         OptionSet(tuple(impulse_options(state, power))), clock="impulse",
-                         prompt=f"your impulse (turn {state['turn']}): play a card for CP or "
-                                "as an event, or pass",
-                         context={"impulse": data["impulse"]})]
-    return [Decision(decision_id(state, "cp"), power, "cp",
-                     OptionSet(tuple(cp_actions.options(state, power, data["cp"]))),
-                     clock="impulse",
-                     prompt=f"{data['cp']} CP left: spend them on actions, or DONE",
-                     context={"cp": data["cp"], "card": data["card"]})]
+    item = {"kind": "impulse" if data["cp"] is None else "cp", "seat": _active(state)}
+    return [OWN[item["kind"]].decision(decision_id(state, item["kind"]), state, item)]
 
 
 # ---------------------------------------------------------------- orders
 def parse(state, decision, text):
     if choices.is_choice(decision):
         return choices.parse(state, decision, text)
+    return OWN[decision.kind].parse(state, _item(decision), text)
+
+
+def _item(decision) -> dict:
+    return {"kind": decision.kind, "seat": decision.seat}
+
+
+def _impulse_parse(state, item, text):
     verb = grammar.verb_of(text)
-    if decision.kind == "impulse":
-        grammar.expect(["PLAY", "PASS"], verb, text, decision.prompt)
-        if verb == "PASS":
-            grammar.no_args(verb, text)
-            return {"verb": "PASS"}
-        return parse_play(state, decision.seat, text)
-    return cp_actions.parse(state, decision.seat, text)
+    grammar.expect(["PLAY", "PASS"], verb, text, IMPULSE.prompt(state, item))
+    if verb == "PASS":
+        grammar.no_args(verb, text)
+        return {"verb": "PASS"}
+    return parse_play(state, item["seat"], text)
 
 
 def parse_play(state, seat: str, text: str) -> dict:
@@ -208,37 +204,45 @@ def _card_without_mode(text: str) -> str:
 
 
 def apply(state, seat, decision, order, dice) -> None:
-    data = state["phase_data"]
-    verb = order.get("verb")
     if choices.is_choice(decision):
         choices.apply(state, seat, decision, order, dice)
         victory.check_automatic(state)
-    elif decision.kind == "impulse":
-        if verb == "PASS":
-            if set(order) != {"verb"}:
-                raise IllegalOrder(Reason("PASS takes nothing after it", "no_args",
-                                          verb="PASS"))
-            why = pass_problem(state, seat)
-            if why:
-                raise IllegalOrder(Reason(f"you may not pass: {why}", "no_pass", why=why))
-            _record_pass(state, seat, dice)
-        elif verb == "PLAY":
-            _play(state, seat, order, dice)
-        else:
-            raise IllegalOrder(Reason(f"{verb} is not an impulse: PLAY a card or PASS",
-                                      "not_impulse", verb=str(verb)),
-                               ["PLAY <card> FOR CP", "PLAY <card> AS EVENT", "PASS"])
     else:
-        if verb == "DONE":
-            if set(order) != {"verb"}:
-                raise IllegalOrder(Reason("DONE takes nothing after it", "no_args",
-                                          verb="DONE"))
-            _end_impulse(state, seat)
-        else:
-            spent = cp_actions.apply(state, seat, order, data["cp"])
-            data["cp"] -= spent
-            victory.check_automatic(state)
+        OWN[decision.kind].apply(state, {"kind": decision.kind, "seat": seat}, order, dice)
     _settle(state, dice)
+
+
+def _impulse_apply(state, item, order, dice) -> bool:
+    """The impulse itself (§11): PLAY a card for CP or as an event, or PASS."""
+    seat, verb = item["seat"], order.get("verb")
+    if verb == "PASS":
+        if set(order) != {"verb"}:
+            raise IllegalOrder(Reason("PASS takes nothing after it", "no_args", verb="PASS"))
+        why = pass_problem(state, seat)
+        if why:
+            raise IllegalOrder(Reason(f"you may not pass: {why}", "no_pass", why=why))
+        _record_pass(state, seat, dice)
+    elif verb == "PLAY":
+        _play(state, seat, order, dice)
+    else:
+        raise IllegalOrder(Reason(f"{verb} is not an impulse: PLAY a card or PASS",
+                                  "not_impulse", verb=str(verb)),
+                           ["PLAY <card> FOR CP", "PLAY <card> AS EVENT", "PASS"])
+    return True
+
+
+def _cp_apply(state, item, order, dice) -> bool:
+    """One CP action (§11.1), or DONE to end the impulse with CP unspent."""
+    seat, data = item["seat"], state["phase_data"]
+    if order.get("verb") == "DONE":
+        if set(order) != {"verb"}:
+            raise IllegalOrder(Reason("DONE takes nothing after it", "no_args", verb="DONE"))
+        _end_impulse(state, seat)
+        return True
+    spent = cp_actions.apply(state, seat, order, data["cp"])
+    data["cp"] -= spent
+    victory.check_automatic(state)
+    return data["cp"] <= 0
 
 
 def _play(state, power: str, order, dice) -> None:
@@ -300,9 +304,13 @@ def _play(state, power: str, order, dice) -> None:
 def default(state, decision):
     if choices.is_choice(decision):
         return choices.default(state, decision)
-    power = decision.seat
-    if decision.kind == "cp":
-        return {"verb": "DONE"}
+    return OWN[decision.kind].default(state, _item(decision))
+
+
+def _impulse_default(state, item):
+    """PASS where legal; otherwise the lowest-CP card for CP, else the first as an event
+    (§22.1 spirit)."""
+    power = item["seat"]
     if pass_problem(state, power) is None:
         return {"verb": "PASS"}
     hand = sorted(state["hands"][power])
@@ -311,6 +319,31 @@ def default(state, decision):
         best = min(for_cp, key=lambda n: (facts.card(n).cp, n))
         return {"verb": "PLAY", "card": best, "mode": "cp"}
     return {"verb": "PLAY", "card": hand[0], "mode": "event"}
+
+
+#: The active power's impulse (§11).
+IMPULSE = questions.Kind(
+    options=lambda state, item: impulse_options(state, item["seat"]),
+    apply=_impulse_apply, default=_impulse_default, parse=_impulse_parse,
+    prompt=lambda state, item: (f"your impulse (turn {state['turn']}): play a card for CP or "
+                                "as an event, or pass"),
+    clock="impulse",
+    context=lambda state, item: {"impulse": state["phase_data"]["impulse"]})
+
+#: Spending the CP of a card played for CP (§11.1), until DONE or none are left.
+CP = questions.Kind(
+    options=lambda state, item: cp_actions.options(state, item["seat"],
+                                                   state["phase_data"]["cp"]),
+    apply=_cp_apply, default=lambda state, item: {"verb": "DONE"},
+    parse=lambda state, item, text: cp_actions.parse(state, item["seat"], text),
+    prompt=lambda state, item: f"{state['phase_data']['cp']} CP left: spend them on actions, "
+                               "or DONE",
+    clock="impulse",
+    context=lambda state, item: {"cp": state["phase_data"]["cp"],
+                                 "card": state["phase_data"]["card"]})
+
+#: The phase's own questions (the queued ones, `KINDS`, go through `choices`).
+OWN = {"impulse": IMPULSE, "cp": CP}
 
 
 # ---------------------------------------------------------------- Here I Stand's retrieval
