@@ -1,4 +1,7 @@
-"""Virtù (3–5 players), see `games.virtu.rules`."""
+"""Virtù (3–5 players), see `games.virtu.rules`.
+
+Rules: none (the registration)
+"""
 from games.virtu.rules import VirtuRules
 
 RULES = VirtuRules()

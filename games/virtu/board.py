@@ -1,6 +1,9 @@
 """The Virtù position as a game-neutral board description for the map picture
 (`pbem/mapimage.py`): cities with their controller, Troops, sieges, Agents and Cathedrals,
-the roads and the seas.  Reads a public view only; names in ``en`` or ``ru``."""
+the roads and the seas.  Reads a public view only; names in ``en`` or ``ru``.
+
+Rules: none (presentation: the map picture)
+"""
 from __future__ import annotations
 
 from functools import lru_cache

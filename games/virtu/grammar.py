@@ -1,5 +1,8 @@
 """Orders as players write them (ORDERS.md): ``VERB value ...``, one value per field of the
-question's option, in order; a name may be written in English or Russian, any case."""
+question's option, in order; a name may be written in English or Russian, any case.
+
+Rules: none (order syntax)
+"""
 from __future__ import annotations
 
 from typing import Any

@@ -1,5 +1,8 @@
 """How Virtù reads in a mail: `VirtuPresenter` (``VirtuRules.presenter``).  Names come from
-the data kit's ``name: {en, ru}`` (the rulebook's Russian names)."""
+the data kit's ``name: {en, ru}`` (the rulebook's Russian names).
+
+Rules: none (presentation)
+"""
 from __future__ import annotations
 
 from typing import Any, Mapping
