@@ -178,17 +178,21 @@ def to_throne(state: State, empire: str, keep_queen: bool) -> None:
     """A ruler card goes back to its throne monarchy side up (§5.3, §6.3.Б): its repressed
     pieces and bishop come along; its vassals go to their own thrones; its queen follows
     (sale, apostasy) or is discarded (behead, regime change) (§9.1.В–Г)."""
-    token = ruler_id(empire)
-    for seat in state["seats"]:
-        for side in catalog.REGIONS:
-            if token in state["tableaux"][seat][side]:
-                state["tableaux"][seat][side].remove(token)
+    untable(state, ruler_id(empire))
     ruler = state["rulers"][empire]
     ruler.update(owner=None, face="king", suzerain=None)
     if not keep_queen and ruler.get("queen"):
         state["bishops"].pop(ruler["queen"], None)
         ruler["queen"] = None
     free_vassals(state, empire)
+
+
+def untable(state: State, token: str) -> None:
+    """Take a ruler card out of whichever tableau row holds it."""
+    for seat in state["seats"]:
+        for side in catalog.REGIONS:
+            if token in state["tableaux"][seat][side]:
+                state["tableaux"][seat][side].remove(token)
 
 
 def free_vassals(state: State, empire: str) -> None:

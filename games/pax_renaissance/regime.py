@@ -13,17 +13,14 @@ from engine.options import OneOf, Option, Order
 from engine.questions import Item, Kind
 from games.pax_renaissance import asks, catalog, grammar
 from games.pax_renaissance.places import (empty_cities, free_vassals, repress, ruler_id,
-                                          side_of)
+                                          side_of, untable)
 
 
 def _take(state: State, seat: str, empire: str, suzerain: str | None) -> None:
     """The ruler card comes to `seat` monarchy side up (СМЕНА ВЛАСТИ): at the outer end of
     its side, or as a vassal beneath `suzerain` (a campaign, §6.9.Е)."""
     token = ruler_id(empire)
-    for other in state["seats"]:
-        for side in catalog.REGIONS:
-            if token in state["tableaux"][other][side]:
-                state["tableaux"][other][side].remove(token)
+    untable(state, token)
     ruler = state["rulers"][empire]
     ruler.update(owner=seat, face="king", suzerain=suzerain)
     side = side_of(token)
