@@ -1,6 +1,6 @@
 """The banker's actions and the turn around them.
 
-Rules: §4.1, §5.2, §5.3, §5.6
+Rules: §4.1, §5.3, §5.4, §5.6
 """
 from __future__ import annotations
 
@@ -8,11 +8,15 @@ from typing import Any
 
 from engine.contract import State
 from engine.options import OneOf, Option
-from games.pax_renaissance import catalog
+from games.pax_renaissance import asks, catalog
+from games.pax_renaissance.agents import play
 from games.pax_renaissance.fair import hold_fair
 from games.pax_renaissance.market import ROWS, buy, buyable_slots, refresh
+from games.pax_renaissance.ops import op_options
+from games.pax_renaissance.places import (empire_of, is_ruler, owned_cards, remove_card,
+                                          to_throne)
 from games.pax_renaissance.setup import fresh_turn
-from games.pax_renaissance.victory import achieved, owned_cards
+from games.pax_renaissance.victory import achieved
 
 MAX_ACTIONS = 2
 #: Buy, play and sell may each be done twice a turn; fairs once per row (§4.1).
@@ -24,10 +28,9 @@ def active_seat(state: State) -> str:
 
 
 def sellable(state: State, seat: str) -> list[str]:
-    """Cards a banker may sell (§5.3): any in hand, any non-ruler card in the tableau, and
-    unmarried queens."""
-    tableau = [c for c in owned_cards(state, seat) if not c.startswith("ruler_")]
-    return state["hands"][seat] + tableau + state["queens"][seat]
+    """Cards a banker may sell (§5.3): any in hand, any card of the tableau (a ruler goes
+    back to its throne), and unmarried queens."""
+    return state["hands"][seat] + owned_cards(state, seat) + state["queens"][seat]
 
 
 def options(state: State) -> list[Option]:
@@ -54,6 +57,9 @@ def options(state: State) -> list[Option]:
         cards = sellable(state, seat)
         if turn["sell"] < MAX_EACH and cards:
             found.append(Option.of("SELL", card=OneOf(tuple(cards))))
+        sides = tuple(r for r in ROWS if r not in turn["ops"] and op_options(state, seat, r, []))
+        if sides:
+            found.append(Option.of("OPS", side=OneOf(sides)))
         rows = tuple(r for r in ROWS if r not in turn["fair"]
                      and state["market"][r][0]["card"] is not None)
         if rows:
@@ -66,41 +72,28 @@ def options(state: State) -> list[Option]:
     return found
 
 
-def play(state: State, seat: str, card: str) -> dict[str, Any]:
-    """Play a card from hand (§5.2.1): East cards to the far right of the tableau, West cards
-    to the far left; a queen played without coronation goes under the bank mat (§9.2).  The
-    one-shot is declined and no agents are placed (§5.2.2 allows any subset)."""
-    state["hands"][seat].remove(card)
-    data = catalog.cards()[card]
-    if data.get("one_shot", {}).get("kind") == "coronation":
-        state["queens"][seat].append(card)
-    elif data["region"] == "east":
-        state["tableaux"][seat]["east"].append(card)
-    else:
-        state["tableaux"][seat]["west"].insert(0, card)
-    return {"msg": "play", "seat": seat, "card": card}
-
-
 def sell(state: State, seat: str, card: str) -> dict[str, Any]:
     """Sell a card (§5.3): 2 florins from China (4 with a `sell_for_4` card); a card sold from
-    hand is discarded face down, so its name stays private."""
-    price = 4 if "sell_for_4" in catalog.cards()[card].get("abilities", []) else 2
+    hand is discarded face down, so its name stays private; a ruler goes back to its throne
+    monarchy side up with his queen, vassals, bishop and repressed pieces; a bishop on a
+    sold card goes to the supply."""
+    if is_ruler(card):
+        price = 2
+        to_throne(state, empire_of(card), keep_queen=True)
+    else:
+        price = 4 if "sell_for_4" in catalog.cards()[card].get("abilities", []) else 2
     state["florins"][seat] += price
     if card in state["hands"][seat]:
         state["hands"][seat].remove(card)
         state["discards"][seat].append(card)
         return {"msg": "sell_hidden", "seat": seat, "florins": price}
-    for side in ROWS:
-        if card in state["tableaux"][seat][side]:
-            state["tableaux"][seat][side].remove(card)
-    if card in state["queens"][seat]:
-        state["queens"][seat].remove(card)
+    remove_card(state, card)
     return {"msg": "sell", "seat": seat, "card": card, "florins": price}
 
 
 def perform(state: State, seat: str, order: dict[str, Any]) -> list[dict[str, Any]]:
-    """Carry out one action (or END) and, when the turn is over, refresh the market and pass
-    play clockwise (§4.1, §4.2).  Returns the log entries."""
+    """Carry out one action (or END; the turn itself ends in `finish`).  Returns the log
+    entries."""
     verb = order["verb"]
     turn = state["turn_state"]
     entries: list[dict[str, Any]] = []
@@ -113,17 +106,26 @@ def perform(state: State, seat: str, order: dict[str, Any]) -> list[dict[str, An
     elif verb == "SELL":
         entries.append(sell(state, seat, order["card"]))
         turn["sell"] += 1
+    elif verb == "OPS":
+        asks.push(state, "ops", seat, side=order["side"], used=[])
+        turn["ops"].append(order["side"])
     elif verb == "FAIR":
         entries.append(hold_fair(state, seat, order["row"]))
     elif verb == "DECLARE":
         state["ended"] = {"reason": order["victory"], "winners": [seat]}
         entries.append({"msg": "declare", "seat": seat, "victory": order["victory"]})
         return entries
-    if verb != "END":
-        turn["actions"] += 1
-    if verb == "END" or turn["actions"] >= MAX_ACTIONS:
-        entries += end_turn(state)
+    if verb == "END":
+        return entries + end_turn(state)
+    turn["actions"] += 1
     return entries
+
+
+def finish(state: State) -> list[dict[str, Any]]:
+    """End the turn once its second action has run to the end, questions included (§4.1)."""
+    if state["ended"] or asks.busy(state) or state["turn_state"]["actions"] < MAX_ACTIONS:
+        return []
+    return end_turn(state)
 
 
 def end_turn(state: State) -> list[dict[str, Any]]:

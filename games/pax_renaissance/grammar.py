@@ -3,9 +3,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from typing import Any, Iterable
+
 from engine.contract import Decision, IllegalOrder, State
 from engine.names import NameIndex
-from engine.options import Order
+from engine.options import OneOf, Option, Order, SubsetOf
 from games.pax_renaissance import catalog
 
 ROW_WORDS = {"west": "west", "w": "west", "запад": "west", "east": "east", "e": "east",
@@ -18,11 +20,16 @@ VICTORY_WORDS = {"holy": "holy", "faith": "holy", "вера": "holy", "imperial"
 
 @lru_cache(maxsize=None)
 def card_names() -> NameIndex[str]:
-    """Cards by id or English name (and Russian where the data has one)."""
+    """Cards by id or English name (and Russian where the data has one); ruler cards by
+    token (``ruler_france``) or either face's name."""
     names: list[tuple[str, str]] = []
     for cid, card in catalog.cards().items():
         names.append((cid, cid))
         names += [(name, cid) for name in card["name"].values()]
+    for empire, faces in catalog.facts()["rulers"].items():
+        token = f"ruler_{empire}"
+        names += [(token, token), (faces["king"]["name"], token),
+                  (faces["republic"]["name"], token)]
     return NameIndex("card", names)
 
 
@@ -44,6 +51,8 @@ def parse(state: State, decision: Decision, text: str) -> Order:
         raise IllegalOrder(f"{text!r} is not one of {', '.join(allowed)}", allowed,
                            code="wrong_verb", params={"text": text.strip(), "verbs": allowed})
     rest = words[1:]
+    if verb == "OPS":
+        return parse_options(decision.options.options, text)
     if verb == "END":
         return {"verb": "END"}
     if verb == "FAIR":
@@ -62,16 +71,80 @@ def parse(state: State, decision: Decision, text: str) -> Order:
     return {"verb": verb, "card": card_names().resolve(" ".join(rest))}
 
 
+def label_names(value: Any) -> list[str]:
+    """The names a player may write for a value: its id, and the English/Russian names of
+    the card, city, border or empire it is."""
+    names = [str(value)]
+    for table in (catalog.cards(), catalog.board()["cities"], catalog.board()["borders"],
+                  catalog.board()["empires"]):
+        if value in table:
+            names += list(table[value]["name"].values())
+    if isinstance(value, str) and value.startswith("ruler_"):
+        names += label_names(value[len("ruler_"):])
+    return names
+
+
+def _value(domain: Any, text: str) -> Any:
+    """Read one field's value among its domain's values, forgivingly (engine.names)."""
+    values: Iterable[Any] = domain.values
+    if isinstance(domain, SubsetOf):
+        picked = [_value(OneOf(domain.values), part) for part in text.split(",") if part]
+        return tuple(v for v in domain.values if v in picked)
+    if all(isinstance(v, int) for v in values):
+        if not text.isdigit():
+            raise IllegalOrder(f"{text!r} is not a number", [str(v) for v in values],
+                               code="not_a", params={"text": text, "what": "number"})
+        return int(text)
+    index = NameIndex("name", [(n, v) for v in values for n in label_names(v)])
+    return index.resolve(text)
+
+
+def parse_options(options: Iterable[Option], text: str) -> Order:
+    """One order line against structured options: the verb, then one word per field in
+    the option's order, the last field taking the rest of the line (ORDERS.md).  Names
+    with spaces in other fields are written with underscores or as ids."""
+    words = text.split()
+    verb = words[0].upper() if words else ""
+    shapes = [o for o in options if o.verb == verb]
+    if not shapes:
+        verbs = sorted({o.verb for o in options})
+        raise IllegalOrder(f"{text!r} is not one of {', '.join(verbs)}", verbs,
+                           code="wrong_verb", params={"text": text.strip(), "verbs": verbs})
+    union: dict[str, list[Any]] = {}
+    for shape in shapes:
+        for name, domain in shape.fields:
+            if isinstance(domain, OneOf):
+                union.setdefault(name, []).extend(domain.values)
+    problem: IllegalOrder | None = None
+    for shape in shapes:
+        rest = words[1:]
+        if len(rest) < len(shape.fields) or (not shape.fields and rest):
+            continue
+        if shape.fields:
+            rest = rest[:len(shape.fields) - 1] + [" ".join(rest[len(shape.fields) - 1:])]
+        try:
+            order: Order = {"verb": verb}
+            for (name, domain), word in zip(shape.fields, rest):
+                whole = OneOf(tuple(dict.fromkeys(union[name]))) if name in union else domain
+                order[name] = _value(whole, word)
+        except IllegalOrder as refusal:
+            problem = problem or refusal
+            continue
+        if shape.admits(order):
+            return order
+    if problem is not None:
+        raise problem
+    examples = [o.example or o.describe() for o in shapes][:6]
+    raise IllegalOrder(f"{text!r} does not fit {verb} now", examples, code="not_legal_now",
+                       params={"text": text.strip()})
+
+
 def order_text(order: Order) -> str:
-    """The canonical text of an order (what the record stores and `parse` reads back)."""
-    verb = order["verb"]
-    if verb == "BUY":
-        tail = f" {order['victory']}" if order.get("victory") else ""
-        return f"BUY {order['row']} {order['slot']}{tail}"
-    if verb in ("PLAY", "SELL"):
-        return f"{verb} {order['card']}"
-    if verb == "FAIR":
-        return f"FAIR {order['row']}"
-    if verb == "DECLARE":
-        return f"DECLARE {order['victory']}"
-    return verb
+    """The canonical text of an order (what the record stores and `parse` reads back): the
+    verb and its field values in order, a subset as a comma list."""
+    parts = [order["verb"]]
+    for key, value in order.items():
+        if key == "verb" or value is None:
+            continue
+        parts.append(",".join(map(str, value)) if isinstance(value, (tuple, list)) else str(value))
+    return " ".join(parts)

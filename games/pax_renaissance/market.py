@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.contract import State
 from games.pax_renaissance import catalog
+from games.pax_renaissance.places import has_ability
 
 ROWS = ("west", "east")
 
@@ -19,11 +20,8 @@ def other(row: str) -> str:
 
 def hand_limit(state: State, seat: str) -> int | None:
     """The hand limit (§5.1.А): 2, none with an unblocked `unlimited_hand_size` card."""
-    for side in ROWS:
-        for cid in state["tableaux"][seat][side]:
-            if cid in catalog.cards() and \
-                    "unlimited_hand_size" in catalog.cards()[cid].get("abilities", []):
-                return None
+    if has_ability(state, seat, "unlimited_hand_size"):
+        return None
     return catalog.facts()["setup"]["hand_limit"]
 
 

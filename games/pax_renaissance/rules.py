@@ -12,7 +12,7 @@ from typing import Any, Sequence
 from engine.contract import Decision, IllegalOrder, Outcome, Rules, ScenarioInfo, State
 from engine.dice import Dice
 from engine.options import OptionSet, Order
-from games.pax_renaissance import actions, catalog, grammar
+from games.pax_renaissance import actions, asks, catalog, grammar, offturn
 from games.pax_renaissance.setup import SEATS, new_state
 from games.pax_renaissance.victory import patron_winners, prestige
 
@@ -48,6 +48,9 @@ class PaxRenaissance(Rules):
         """The active banker's next action (§4.1); nothing once the game has ended."""
         if state["ended"]:
             return []
+        if asks.busy(state):
+            asked = asks.QUEUE.decision(state)
+            return [asked] if asked else []
         seat = actions.active_seat(state)
         done = state["turn_state"]["actions"]
         return [Decision(f"t{state['turn']}-a{done}-s{state['step']}", seat, "action",
@@ -58,6 +61,8 @@ class PaxRenaissance(Rules):
     def default(self, state: State, decision: Decision) -> Order:
         """The timeout answer (digest §4 A1): END after an action; else the fair in the row
         whose face-down card carries more florins (always legal and never costs)."""
+        if asks.QUEUE.asks(decision):
+            return asks.QUEUE.default(state, decision)
         verbs = decision.options.verbs()
         if "END" in verbs:
             return {"verb": "END"}
@@ -78,9 +83,22 @@ class PaxRenaissance(Rules):
                                [o.describe() for o in asked[0].options.options],
                                code="not_legal_now", params={"text": self.order_text(order)})
         state["step"] += 1
-        for entry in actions.perform(state, seat, order):
-            state["log"] = (state["log"] + [{"turn": state["turn"], **entry}])[-LOG_LENGTH:]
+        if asks.QUEUE.asks(asked[0]):
+            asks.QUEUE.apply(state, seat, asked[0], order, dice)
+            entries = []
+        else:
+            entries = actions.perform(state, seat, order)
+        offturn.check_hands(state)
+        asks.QUEUE.settle(state, dice)
+        entries += actions.finish(state)
+        state["log"] = (state["log"] + [{"turn": state["turn"], **e} for e in entries])
+        state["log"] = state["log"][-LOG_LENGTH:]
         return state
+
+    def questions(self) -> dict[str, Any]:
+        """Every question kind of the game (asks.KINDS: agents, coronation, ops, regime
+        change, and the off-turn tax and discard)."""
+        return asks.KINDS
 
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
         """What a seat sees (digest §5; the astrological variant §3.5.В shows the decks' top
@@ -104,8 +122,10 @@ class PaxRenaissance(Rules):
             "razed": list(state["razed"]), "regimes": dict(state["regimes"]),
             "cities": {c: dict(p) if p else None for c, p in state["cities"].items()},
             "borders": {b: dict(p) if p else None for b, p in state["borders"].items()},
-            "rulers": {e: {"owner": r["owner"], "face": r["face"]}
+            "rulers": {e: {"owner": r["owner"], "face": r["face"], "queen": r["queen"],
+                           "suzerain": r["suzerain"], "repressed": [dict(p) for p in r["repressed"]]}
                        for e, r in state["rulers"].items()},
+            "bishops": dict(state["bishops"]),
             "victories": dict(state["victories"]),
             "prestige": {s: {k: prestige(state, s, k) for k in catalog.PRESTIGE}
                          for s in state["seats"]},
@@ -136,6 +156,8 @@ class PaxRenaissance(Rules):
                        scores)
 
     def parse(self, state: State, decision: Decision, text: str) -> Order:
+        if asks.QUEUE.asks(decision):
+            return asks.QUEUE.parse(state, decision, text)
         return grammar.parse(state, decision, text)
 
     def order_text(self, order: Order) -> str:
@@ -152,10 +174,14 @@ class PaxRenaissance(Rules):
             places += state["hands"][seat] + state["queens"][seat] + state["discards"][seat]
             places += [c for side in state["tableaux"][seat].values() for c in side
                        if not c.startswith("ruler_")]
+        places += [r["queen"] for r in state["rulers"].values() if r.get("queen")]
         if len(places) != len(set(places)):
             problems.append("a card is in two places")
         if any(v < 0 for v in state["florins"].values()):
             problems.append("negative florins")
         if any(v < 0 for v in state["pawns"].values()):
             problems.append("negative pawn supply")
+        for holder in state["bishops"]:
+            if holder not in places and not holder.startswith("ruler_"):
+                problems.append(f"a bishop on {holder}, which is nowhere")
         return problems

@@ -96,13 +96,16 @@ def new_state(seats: Sequence[str], options: dict[str, Any], dice: Dice) -> Stat
         "market": market,
         "razed": list(variant.get("razed", numbers["razed"])),
         "regimes": regimes,
-        "rulers": {e: {"owner": None, "face": "king", "repressed": []}
+        "rulers": {e: {"owner": None, "face": "king", "repressed": [], "queen": None,
+                       "suzerain": None}
                    for e in catalog.board()["empires"]},
         "cities": starting_nobles(regimes),
         "borders": borders,
         "victories": {v: False for v in facts["victories"]},
         "turn_state": fresh_turn(),
         "discards": {seat: [] for seat in order},
+        "bishops": {},
+        "asks": {},
         "phase": "action",
         "ended": None,
         "log": [],
@@ -112,5 +115,6 @@ def new_state(seats: Sequence[str], options: dict[str, Any], dice: Dice) -> Stat
 
 def fresh_turn() -> dict[str, Any]:
     """What one turn counts (§4.1): actions taken, buys/plays/sells, ops and fairs per side,
-    the market cards that got a florin from this banker this turn (usury, §5.1.Д)."""
-    return {"actions": 0, "buy": 0, "play": 0, "sell": 0, "fair": [], "usury": []}
+    the market cards that got a florin from this banker this turn (usury, §5.1.Д), the
+    sides whose ops ran (§5.4)."""
+    return {"actions": 0, "buy": 0, "play": 0, "sell": 0, "fair": [], "usury": [], "ops": []}

@@ -8,16 +8,7 @@ from typing import Any
 
 from engine.contract import State
 from games.pax_renaissance import catalog
-
-
-def ruler_id(empire: str) -> str:
-    """The tableau token of a ruler card."""
-    return f"ruler_{empire}"
-
-
-def owned_cards(state: State, seat: str) -> list[str]:
-    """The cards of a tableau, West to East (§5.2.1)."""
-    return state["tableaux"][seat]["west"] + state["tableaux"][seat]["east"]
+from games.pax_renaissance.places import owned_cards
 
 
 def card_prestige(state: State, cid: str) -> list[str]:
@@ -62,7 +53,7 @@ def dominant_religion(state: State) -> str | None:
     pieces in its own theocracies outnumber the others' in theirs (a pirate on a border
     between two of its theocracies counts twice)."""
     bishops = {r: 0 for r in catalog.RELIGIONS}
-    for religion in state.get("bishops", {}).values():
+    for religion in state["bishops"].values():
         bishops[religion] += 1
     strength = {r: 0 for r in catalog.RELIGIONS}
     for city, piece in state["cities"].items():

@@ -24,6 +24,12 @@ def act(state, text):
     return RULES.apply(state, decision.seat, order, Dice("x"))
 
 
+def decline_agents(state):
+    """Answer SKIP to every agent of the card just played (§5.2.2: any subset)."""
+    while RULES.decisions(state)[0].kind == "agent":
+        act(state, "SKIP")
+
+
 def clear_map(state):
     state["cities"] = {c: None for c in state["cities"]}
     state["borders"] = {b: None for b in state["borders"]}
@@ -127,10 +133,13 @@ def test_play_places_west_left_east_right_and_queens_under_the_mat():
     queen = next(c for c, d in catalog.cards().items() if "suitors" in d)
     state["hands"]["fugger"] = [east, west]
     act(state, f"PLAY {east}")
+    decline_agents(state)
     act(state, f"PLAY {west}")
+    decline_agents(state)
     assert state["tableaux"]["fugger"] == {"west": [west], "east": [east]}
     state["hands"]["medici"] = [queen]
     act(state, f"PLAY {queen}")
+    act(state, "UNMARRIED")
     assert state["queens"]["medici"] == [queen]
 
 

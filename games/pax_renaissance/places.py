@@ -1,0 +1,203 @@
+"""Where things are: card locations, tableau sides, bishops, blocking, repression, thrones.
+
+Rules: §5.2.1, §5.4.3, §5.4.4, §6.1, §6.5, §9.1, glossary ЛОКАЦИЯ, ВАССАЛ, ТРОН
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.contract import State
+from games.pax_renaissance import catalog
+
+RULER = "ruler_"
+
+
+def ruler_id(empire: str) -> str:
+    """The tableau token of an empire's ruler card."""
+    return f"{RULER}{empire}"
+
+
+def empire_of(token: str) -> str:
+    return token[len(RULER):]
+
+
+def is_ruler(cid: str) -> bool:
+    return cid.startswith(RULER)
+
+
+def husband(state: State, queen: str) -> str | None:
+    """The empire a married queen is crowned in (§9.1), None when unmarried."""
+    for empire, ruler in state["rulers"].items():
+        if ruler.get("queen") == queen:
+            return empire
+    return None
+
+
+def side_of(cid: str) -> str:
+    """The tableau side a card goes to (§5.2.1): its banner's region; a ruler's is its
+    empire's."""
+    if is_ruler(cid):
+        return catalog.board()["empires"][empire_of(cid)]["region"]
+    return catalog.cards()[cid]["region"]
+
+
+def location(state: State, cid: str) -> str | None:
+    """A card's location (glossary ЛОКАЦИЯ): printed; a ruler's is its empire; a married
+    queen takes her husband's (§9.1.А)."""
+    if is_ruler(cid):
+        return empire_of(cid)
+    loc = catalog.cards()[cid].get("location")
+    return loc if loc is not None else husband(state, cid)
+
+
+def location_empires(loc: str | None) -> list[str]:
+    """The empires a location covers: East and West cover all of their side (§6.1.Д)."""
+    if loc is None:
+        return []
+    if loc in catalog.REGIONS:
+        return catalog.empires_of(loc)
+    return [loc]
+
+
+def same_location(state: State, a: str, b: str) -> bool:
+    """Whether two cards share a location, East/West covering their empires (§6.1.Д)."""
+    return bool(set(location_empires(location(state, a)))
+                & set(location_empires(location(state, b))))
+
+
+def owned_cards(state: State, seat: str) -> list[str]:
+    """A tableau West to East (§5.2.1), each married ruler followed by his queen (§9.1)."""
+    out: list[str] = []
+    for cid in state["tableaux"][seat]["west"] + state["tableaux"][seat]["east"]:
+        out.append(cid)
+        if is_ruler(cid) and state["rulers"][empire_of(cid)].get("queen"):
+            out.append(state["rulers"][empire_of(cid)]["queen"])
+    return out
+
+
+def side_cards(state: State, seat: str, side: str) -> list[str]:
+    """The cards of one side of a tableau, married queens with their husbands (§5.4.2: a
+    royal couple gives two cards)."""
+    return [c for c in owned_cards(state, seat)
+            if (side_of(husband_token(state, c)) == side)]
+
+
+def husband_token(state: State, cid: str) -> str:
+    """A married queen's husband's token; any other card itself."""
+    if not is_ruler(cid) and catalog.cards()[cid].get("one_shot", {}).get("kind") == "coronation":
+        empire = husband(state, cid)
+        if empire:
+            return ruler_id(empire)
+    return cid
+
+
+def holder(state: State, cid: str) -> str | None:
+    """The seat whose tableau holds `cid`, None for a throne or elsewhere."""
+    for seat in state["seats"]:
+        if cid in owned_cards(state, seat):
+            return seat
+    return None
+
+
+def thrones(state: State) -> list[str]:
+    """Ruler cards in their thrones (owner None), with their queens."""
+    out: list[str] = []
+    for empire, ruler in state["rulers"].items():
+        if ruler["owner"] is None:
+            out.append(ruler_id(empire))
+            if ruler.get("queen"):
+                out.append(ruler["queen"])
+    return out
+
+
+def blocked(state: State, cid: str) -> bool:
+    """A card carrying a bishop is blocked; a royal couple is blocked by a bishop on either
+    card (§5.4.4, §9.1.Д); `immune_to_silencing` cards never are (§6.1.Ж)."""
+    if not is_ruler(cid) and "immune_to_silencing" in catalog.cards()[cid].get("abilities", []):
+        return False
+    pair = {cid, husband_token(state, cid)}
+    if is_ruler(cid) and state["rulers"][empire_of(cid)].get("queen"):
+        pair.add(state["rulers"][empire_of(cid)]["queen"])
+    return any(c in state["bishops"] for c in pair)
+
+
+def has_ability(state: State, seat: str, ability: str) -> bool:
+    """Whether an unblocked card of the tableau has `ability` (§5.4.4: effects are off on a
+    blocked card)."""
+    return any(not is_ruler(c) and ability in catalog.cards()[c].get("abilities", [])
+               and not blocked(state, c) for c in owned_cards(state, seat))
+
+
+def empty_city(state: State, city: str) -> bool:
+    return state["cities"][city] is None and city not in state["razed"]
+
+
+def empty_cities(state: State, empire: str) -> list[str]:
+    """Empty cities of an empire in map order; none means it is crowded (glossary)."""
+    return [c for c in catalog.empire_cities(empire) if empty_city(state, c)]
+
+
+def circle_piece(state: State, city: str) -> dict[str, str]:
+    """The warrior a city's circle shows under its empire's regime (glossary ВОИН)."""
+    data = catalog.board()["cities"][city]
+    kind, religion = data["circle"][state["regimes"][data["empire"]]].split("/")
+    return {"piece": kind, "religion": religion}
+
+
+def repress(state: State, piece: dict[str, Any], empire: str) -> None:
+    """Put a piece onto an empire's ruler card as repressed (§6.5): it travels with it."""
+    state["rulers"][empire]["repressed"].append(dict(piece))
+
+
+def destroy(state: State, piece: dict[str, Any] | None) -> None:
+    """A destroyed pawn goes back to its bank's supply (glossary ЗАПАС ФИШЕК)."""
+    if piece and piece["piece"] == "pawn":
+        state["pawns"][piece["owner"]] += 1
+
+
+def sea_borders(empire: str) -> list[str]:
+    return [b for b in catalog.empire_borders(empire) if catalog.board()["borders"][b]["sea"]]
+
+
+def remove_card(state: State, cid: str) -> None:
+    """Take a card out of whatever tableau or throne holds it; its bishop goes to the
+    supply (§5.3)."""
+    state["bishops"].pop(cid, None)
+    for seat in state["seats"]:
+        for side in catalog.REGIONS:
+            if cid in state["tableaux"][seat][side]:
+                state["tableaux"][seat][side].remove(cid)
+        if cid in state["queens"][seat]:
+            state["queens"][seat].remove(cid)
+    for ruler in state["rulers"].values():
+        if ruler.get("queen") == cid:
+            ruler["queen"] = None
+
+
+def to_throne(state: State, empire: str, keep_queen: bool) -> None:
+    """A ruler card goes back to its throne monarchy side up (§5.3, §6.3.Б): its repressed
+    pieces and bishop come along; its vassals go to their own thrones; its queen follows
+    (sale, apostasy) or is discarded (behead, regime change) (§9.1.В–Г)."""
+    untable(state, ruler_id(empire))
+    ruler = state["rulers"][empire]
+    ruler.update(owner=None, face="king", suzerain=None)
+    if not keep_queen and ruler.get("queen"):
+        state["bishops"].pop(ruler["queen"], None)
+        ruler["queen"] = None
+    free_vassals(state, empire)
+
+
+def untable(state: State, token: str) -> None:
+    """Take a ruler card out of whichever tableau row holds it."""
+    for seat in state["seats"]:
+        for side in catalog.REGIONS:
+            if token in state["tableaux"][seat][side]:
+                state["tableaux"][seat][side].remove(token)
+
+
+def free_vassals(state: State, empire: str) -> None:
+    """The vassals of `empire` go to their thrones with their queens, bishops and repressed
+    pieces (glossary ВАССАЛ)."""
+    for other, ruler in state["rulers"].items():
+        if ruler.get("suzerain") == empire:
+            to_throne(state, other, keep_queen=True)
