@@ -23,7 +23,8 @@ from engine.questions import Kind
 from games.here_i_stand import choices, facts, grammar, tables, views
 from games.here_i_stand import state as S
 from games.here_i_stand import phases
-from games.here_i_stand.phases import (card_draw, diplomacy, luther_95_theses, module, sequence,
+from games.here_i_stand.phases import (action, card_draw, diet_of_worms, diplomacy,
+                                      luther_95_theses, module, sequence, spring_deployment,
                                       winter)
 
 OPTIONS = ("last_turn",)
@@ -74,14 +75,16 @@ class HereIStand(Rules):
 
     # ------------------------------------------------------------------ questions
     def questions(self) -> Mapping[str, Kind]:
-        """The question kinds asked through the engine's protocol: the diplomacy phase's (§9),
-        the winter plan (§19.3), the 95 Theses' attempts (§18.1) and the queued ones
-        (`choices`); the other phases still build their decisions themselves.
+        """Every question kind Here I Stand asks, all through the engine's protocol: the
+        impulse and CP spending (§11), spring deployment (§10), the Diet of Worms' sealed
+        choice and conversions (§18.1), the diplomacy phase's (§9), the winter plan (§19.3),
+        the 95 Theses' attempts (§18.1) and the queued ones (`choices`).
         Those with policies may be answered by standing orders: ``intervene`` (§9.6) and
         ``free_intervention`` (§21.3) ``INTERVENE|DONE``, ``activation`` (§22.2)
         ``DECLARE|DONE``, the winter plan (§19.3) ``DONE``.  Both ``activation`` kinds answer a
         standing order alike."""
-        return {**diplomacy.KINDS, "winter": winter.PLAN, "reform": luther_95_theses.REFORM,
+        return {**action.OWN, "deploy": spring_deployment.DEPLOY, **diet_of_worms.KINDS,
+                **diplomacy.KINDS, "winter": winter.PLAN, "reform": luther_95_theses.REFORM,
                 **choices.KINDS}
 
     def decisions(self, state: State) -> list[Decision]:
