@@ -1,4 +1,7 @@
-"""Orders of Pax Renaissance: words, forgiving card names, canonical text (ORDERS.md)."""
+"""Orders of Pax Renaissance: words, forgiving card names, canonical text (ORDERS.md).
+
+Rules: none (order syntax)
+"""
 from __future__ import annotations
 
 from functools import lru_cache

@@ -1,4 +1,7 @@
-"""How Pax Renaissance reads in a mail: `PaxPresenter` (``PaxRenaissance.presenter``)."""
+"""How Pax Renaissance reads in a mail: `PaxPresenter` (``PaxRenaissance.presenter``).
+
+Rules: none (presentation)
+"""
 from __future__ import annotations
 
 from typing import Any, Mapping
