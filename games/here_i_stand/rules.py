@@ -18,7 +18,7 @@ from engine.contract import Decision, IllegalOrder, Outcome, Rules, ScenarioInfo
 from engine.dice import Dice
 from engine.options import Order
 from engine.questions import Kind
-from games.here_i_stand import choices, facts, grammar, tables, views
+from games.here_i_stand import choices, facts, grammar, invariants, tables, views
 from games.here_i_stand import state as S
 from games.here_i_stand import phases
 from games.here_i_stand.phases import (card_draw, diplomacy, luther_95_theses, module, sequence,
@@ -142,20 +142,5 @@ class HereIStand(Rules):
         return Outcome(tuple(done["winners"]), done["reason"], dict(done["scores"]))
 
     def validate(self, state: State) -> list[str]:
-        problems = []
-        seen: dict[int, int] = {}
-        piles = [state["deck"], state["discard"], state["removed"], state["home_used"],
-                 *state["hands"].values()]
-        for pile in piles:
-            for n in pile:
-                seen[n] = seen.get(n, 0) + 1
-        dup = sorted(n for n, k in seen.items() if k > 1)
-        if dup:
-            problems.append(f"cards in two places: {dup}")
-        for sid, rec in state["spaces"].items():
-            for power, counts in rec.get("units", {}).items():
-                if any(v < 0 for v in counts.values()):
-                    problems.append(f"negative units at {sid}")
-        if any(n not in facts.cards() for n in seen):
-            problems.append("unknown card numbers")
-        return problems
+        """The invariants of a sound state (`invariants`: §5, §6, §15, §23 and more)."""
+        return invariants.problems(state)
