@@ -35,6 +35,7 @@ class HereIStand(Rules):
     presenter = "games.here_i_stand.presenter:HereIStandPresenter"
     templates_dir = Path(__file__).resolve().parent / "templates"
     board = "games.here_i_stand.board:board"
+    bots = "games.here_i_stand.bots:BOTS"
     #: Impulses (§11), responses (interceptions, retreats, diplomacy's segments), the
     #: negotiation window (§9.1, 48 h), setup, winter (§19) and the rest.
     clock_classes = MappingProxyType({"impulse": "48h", "response": "24h",

@@ -349,10 +349,16 @@ def execute(turn: "Turn", cmd: "ModCommand") -> bool:
 
 
 def autoplay(turn: "Turn") -> None:
-    """Dropped seats answer what they are asked with their defaults."""
-    for entry in moderation.play_dropped(turn.game, turn.now):
+    """Seats a bot plays (BOT, or dropped) answer what they are asked; the seats given to
+    a bot are told its orders."""
+    entries = moderation.play_bots(turn.game, turn.now)
+    for entry in entries:
         turn.effects.append(f"#{entry.seq} {entry.seat} answered ({entry.decision}) "
-                            "[dropped seat: default]")
+                            f"[{entry.by}]")
+    turn.game.server.setdefault("notices_pending", []).extend(
+        _queued(n) for n in moderation.bot_notices(turn.game, entries))
+    if not turn.game.server["notices_pending"]:
+        del turn.game.server["notices_pending"]
 
 
 def finish(turn: "Turn", first_prompt: int) -> None:
@@ -455,8 +461,9 @@ class Duties:
             moved = UNMAILED in game.server         # a shell command changed the game
             before, logs_before = before_move(game)
             seq0 = game.record.last_seq
-            played = moderation.play_dropped(game, now)
-            for notice in moderation.pause_reminders(game, now):
+            played = moderation.play_bots(game, now)
+            for notice in [*moderation.bot_notices(game, played),
+                           *moderation.pause_reminders(game, now)]:
                 game.server.setdefault("notices_pending", []).append(_queued(notice))
             stamp = now.isoformat(timespec="seconds")
             if played or moved or game.server.get("held_fates"):   # held orders' fates: CLI orders
@@ -464,8 +471,8 @@ class Duties:
                                      mid=lambda seat: stable_message_id(
                                          cfg, "dropped" if played else "held", game.id,
                                          str(seq0), stamp, seat),
-                                     reason="The game moved on (a dropped seat was played "
-                                            "by its defaults)." if played else None)
+                                     reason="The game moved on (a seat was played by a "
+                                            "bot)." if played else None)
             delivered, resent = deliver(cfg, game, now)
             drop_prompts(mails, 0, game, resent)
             mails += delivered

@@ -234,7 +234,7 @@ def test_add_address_and_drop(home: Path) -> None:
         mail(home, "al2@example.org", N, f"{order}\n")
         assert not game(home).decisions("east")
     history = text(one(mail(home, "alice@example.org", N, "HISTORY 30\n"), "alice@example.org"))
-    assert "DROP east -- because: vanished" in history and "[dropped seat: default]" in history
+    assert "DROP east -- because: vanished" in history and "[played by the default bot]" in history
 
 
 def test_edit_by_mail_is_validated_and_in_history_for_all(home: Path) -> None:
