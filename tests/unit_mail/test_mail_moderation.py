@@ -225,7 +225,7 @@ def test_add_address_and_drop(home: Path) -> None:
     assert "al2@example.org may now send orders" in text(one(mails, "al2@example.org"))
     g = game(home)
     assert g.seats["north"]["players"] == ["alice@example.org", "al2@example.org"]
-    assert g.record.entries[-1].by == "bot" and g.record.entries[-1].seat == "east"
+    assert g.record.entries[-1].by == "bot:default" and g.record.entries[-1].seat == "east"
     for n in range(8):                     # north plays; east answers by itself
         g = game(home)
         if g.outcome() is not None or not g.decisions("north"):
@@ -334,7 +334,7 @@ def test_duties_play_a_dropped_seat_left_by_another_transaction(home: Path) -> N
         g.server["dropped"] = {"east": "2026-11-21T12:00:00Z"}
     daemon = Daemon(home)
     assert daemon.duties.run(T0) == 0       # east committed; north is not newly asked
-    assert [(e.seat, e.by) for e in game(home).record.entries] == [("east", "bot")]
+    assert [(e.seat, e.by) for e in game(home).record.entries] == [("east", "bot:default")]
     assert daemon.duties.run(T0) == 0
 
 
