@@ -445,7 +445,7 @@ def test_dropped_seat_is_told_once_then_gets_nothing_until_given_back(home: Path
              + gm(home, "RESEND ALL\nANNOUNCE Hello ENDANNOUNCE\nFORCE north\n"))
     assert to(quiet, "alice@example.org") and to(quiet, "bob@example.org") == []
     east = [e.by for e in game(home).record.entries if e.seat == "east"]
-    assert east[0] == "east" and set(east[1:]) == {"bot"}      # the held PLAY never ran
+    assert east[0] == "east" and set(east[1:]) == {"bot:default"}      # the held PLAY never ran
     refused = mail(home, "bob@example.org", E, "PLAY 14 AT north\n")   # the old tag
     assert "not valid" in text(one(refused, "bob@example.org"))
     mails = gm(home, "ADD-ADDRESS east bob@example.org\n")
