@@ -22,11 +22,14 @@ from collections import Counter
 from typing import Any, Iterable
 
 from games.here_i_stand import facts
+from games.here_i_stand.catalog import load_cards
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import card_draw, victory
 
 State = dict[str, Any]
 
+#: The control marker of independent spaces (§2.2: Malta in 1532, ...).
+INDEPENDENT = "independent"
 #: Phases that come before this turn's deal (§7): the new cards have not entered yet.
 BEFORE_DEAL = ("setup", "luther_95_theses", "card_draw")
 
@@ -60,7 +63,7 @@ def cards(state: State) -> list[str]:
     twice = {n: p for n, p in sorted(where.items()) if len(p) > 1}
     if twice:
         out.append(f"cards in two places (§6.2): {twice}")
-    known = facts.cards()
+    known = {c.number for c in load_cards().cards}     # every edition: 1532 removes #112-113
     unknown = sorted(n for n in where if n not in known)
     if unknown:
         out.append(f"unknown card numbers (§6): {unknown}")
@@ -140,7 +143,7 @@ def markers(state: State) -> list[str]:
     """Control and religion markers well-formed; automatic victory not missed (§23.1)."""
     out = []
     m = S.board()
-    powers = set(S.MAJORS) | set(S.MINORS)
+    powers = set(S.MAJORS) | set(S.MINORS) | {INDEPENDENT}
     for sid, rec in state["spaces"].items():
         if sid not in m.spaces:
             if {"control", "religion", "unrest"} & set(rec):
