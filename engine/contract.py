@@ -192,6 +192,9 @@ class Rules(ABC):
     #: The game's clock classes (`Decision.clock`) with their default durations; every game
     #: has ``default``.  Games configure durations per class (``--clock CLASS=DURATION``).
     clock_classes: Mapping[str, str] = MappingProxyType({"default": "48h"})
+    #: The game's own bots (`engine.bots`): ``"module:name"`` of a mapping ``{name: Bot}``
+    #: ("": only the engine's ``random`` and ``default``).
+    bots: str = ""
     #: Verbs the game adds to the mail gateway's HELP, each ``VERB`` or ``VERB args``.
     help_verbs: tuple[str, ...] = ()
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import click
 import yaml
@@ -15,7 +15,8 @@ from engine import registry
 from engine.archive import dump_yaml, load_yaml, public_data, record_from_data
 from engine.clocks import parse_duration
 from engine.game import Game
-from engine.record import Record, replay
+from engine.contract import Rules
+from engine.record import Entry, Record, ReplayError, replay
 from pbem import simulate as simulation
 from pbem.addresses import check_address
 from pbem.anonymity import OPTION as ANONYMOUS
@@ -294,12 +295,23 @@ def replay_command(file: Path, verify: bool) -> None:
     """Rebuild a game from its archive file."""
     record = read_archive(file)
     rules = registry.get(record.header.rules)
-    state, _ = replay(rules, record, verify=verify)
+    state, _ = replay(rules, record, verify=verify,
+                      on_state=_check_invariants(rules) if verify else None)
     outcome = rules.outcome(state)
     click.echo(f"replay: {record.header.id} ({record.header.rules} v{record.header.rules_version}), "
                f"{len(record.entries)} entries, "
                f"{'every state hash verified' if verify else 'final state hash matches'}"
                + (f"; {', '.join(outcome.winners)} won" if outcome else ""))
+
+
+def _check_invariants(rules: Rules) -> Callable[[Entry, dict], None]:
+    """`replay`'s check that the game's invariants (`Rules.validate`) hold after an entry."""
+    def check(entry: Entry, state: dict) -> None:
+        problems = rules.validate(state)
+        if problems:
+            raise ReplayError(f"after entry {entry.seq} ({entry.by}: {entry.order!r}) the "
+                              f"game's invariants fail: {'; '.join(problems)}")
+    return check
 
 
 def read_archive(file: Path) -> Record:
@@ -316,24 +328,34 @@ def read_archive(file: Path) -> Record:
 @main.command()
 @click.option("--rules", "rules_name", required=True)
 @click.option("--scenario", default=None)
+@click.option("--seats", "players", default=None, type=click.IntRange(1),
+              help="how many seats to fill (default: a random count the scenario allows)")
 @click.option("--games", "count", default=10, show_default=True, type=click.IntRange(1))
 @click.option("--seed", default="simulate", show_default=True)
-@click.option("--bot", type=click.Choice(["default", "random"]), default="random",
-              show_default=True)
+@click.option("--bot", "bot", default="random", show_default=True,
+              help="random | default | heuristic, or SEAT=BOT,... (other seats: random)")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="save every game's archive here (failing ones are always saved)")
+@click.option("--jobs", default=1, show_default=True, type=click.IntRange(1),
+              help="processes playing games side by side")
+@click.option("--check-invariants", is_flag=True,
+              help="run the game's validate() after every entry")
 @click.option("--option", "options", multiple=True, help="KEY=VALUE game option")
 @friendly
-def simulate(rules_name: str, scenario: str | None, count: int, seed: str, bot: str,
-             out: Path | None, options: tuple[str, ...]) -> None:
-    """Play complete games with bots, replay-verifying each."""
+def simulate(rules_name: str, scenario: str | None, players: int | None, count: int,
+             seed: str, bot: str, out: Path | None, jobs: int, check_invariants: bool,
+             options: tuple[str, ...]) -> None:
+    """Play complete games with bots, replay-verifying each: one line per game."""
     rules = registry.get(rules_name)
     game_options = {k: _option_value(v) for k, v in _pairs(options, "KEY=VALUE")}
     simulation.check_setup(rules, scenario, game_options)
+    table = simulation.parse_bots(rules, bot)
     if out is not None:
         folder(out)
-    report = simulation.simulate(rules, games=count, seed=seed, bot=bot, scenario=scenario,
-                                 out=out, options=game_options)
+    report = simulation.simulate(rules, games=count, seed=seed, bot=table, scenario=scenario,
+                                 out=out, options=game_options, jobs=jobs,
+                                 check_invariants=check_invariants, players=players,
+                                 on_result=lambda r: click.echo(r.line()))
     for failure in report.failures:
         click.echo(failure, err=True)
     click.echo(report.line())

@@ -22,8 +22,13 @@ notices.
                                     given (LANG, ЯЗЫК also work); the welcome is in it
     ADD-ADDRESS <seat> <email>      another address for the seat (on a dropped seat: its
                                     addresses play it again, sent its status and new tag)
-    DROP <seat>                     the seat is played by its defaults until replaced (its
-                                    tag stops working, its held orders are dropped)
+    DROP <seat>                     the seat is played by a bot (the game's heuristic one, else
+                                    its defaults) until replaced (its tag stops working, its
+                                    held orders are dropped)
+    BOT <seat> <random|default|heuristic|...>
+                                    a bot plays the seat (entries ``by: bot:<name>``); its
+                                    addresses keep their mail and are told each bot order
+    HUMAN <seat>                    the seat's players play it again
     EDIT <path> = <value>           correct the state (must still validate)
     RESEND <seat|ALL>               mail the seat its status and hand again
     ANNOUNCE ... ENDANNOUNCE        a message to every seat
@@ -57,10 +62,12 @@ RESUME), undoing a RESUME pauses them again from now; the notice says so.
 from __future__ import annotations
 
 import datetime as dt
+import random
 import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from engine import bots
 from engine.archive import dump_yaml, iso, load_yaml, parse_iso
 from engine.clocks import NMR_POLICIES, parse_duration
 from engine.contract import IllegalOrder
@@ -74,7 +81,7 @@ from pbem.textreport import receipt_text
 
 COMMANDS = ("FORCE", "EXTEND", "DEADLINE", "PAUSE", "RESUME", "NMR", "PREVIEW", "ROLLBACK",
             "ROLLFORWARD", "REPLACE", "ADD-ADDRESS", "DROP", "EDIT", "RESEND", "ANNOUNCE",
-            "OBSERVER", "GRANT-VACATION", "END")
+            "OBSERVER", "GRANT-VACATION", "END", "BOT", "HUMAN")
 OBSERVER = "observer:"      # a token's key prefix (and a notice's `to`): an observer's address
 PAUSE_REMINDER_EVERY = dt.timedelta(days=1)
 _BECAUSE = re.compile(r"\s+BECAUSE\s+(.*)$", re.I | re.S)
@@ -440,10 +447,48 @@ def _drop(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
     game.server.setdefault("tokens", {})[seat] = new_token()    # the old tag stops working
     game.server.get("held", {}).pop(seat, None)                 # and the orders it held
     game.act(f"DROP {seat}", by=by, because=because, source=source, at=now)
-    entries = play_dropped(game, now)
-    return ModResult("DROP", f"{seat} is played by its defaults until replaced "
+    entries = play_bots(game, now)
+    return ModResult("DROP", f"{seat} is played by the {seat_bot(game, seat)} bot until replaced "
                      f"({len(entries)} decision(s) answered now); its tag no longer works",
                      [notice("all", "dropped", seat=seat), *told])
+
+
+def seat_bot(game: Game, seat: str) -> str | None:
+    """The bot playing `seat`: the one a moderator seated (BOT), the dropped-seat bot
+    (`engine.bots.for_dropped_seat`) on a dropped seat, else None (its players play it)."""
+    seated = (game.server.get("bots") or {}).get(seat)
+    if seated is not None:
+        return seated
+    return bots.for_dropped_seat(game.rules) if is_dropped(game, seat) else None
+
+
+def _bot(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
+         source: str) -> ModResult:
+    words = args.split()
+    if len(words) != 2:
+        raise IllegalOrder("write BOT <seat> <bot>", [f"BOT {next(iter(game.seats))} {n}"
+                                                      for n in bots.names(game.rules)])
+    seat = _seat(game, words[0])
+    name = bots.get(game.rules, words[1].lower()).name
+    game.server.setdefault("bots", {})[seat] = name
+    game.act(f"BOT {seat} {name}", by=by, because=because, source=source, at=now)
+    entries = play_bots(game, now)
+    return ModResult("BOT", f"{seat} is played by the {name} bot ({len(entries)} decision(s) "
+                     "answered now); its players are told each of its orders",
+                     [notice("all", "bot_seated", seat=seat, bot=name),
+                      *bot_notices(game, entries)])
+
+
+def _human(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
+           source: str) -> ModResult:
+    seat = _seat(game, args)
+    if (game.server.get("bots") or {}).pop(seat, None) is None:
+        raise IllegalOrder(f"no bot plays {seat}", [f"BOT {seat} <bot>"])
+    if not game.server["bots"]:
+        del game.server["bots"]
+    game.act(f"HUMAN {seat}", by=by, because=because, source=source, at=now)
+    return ModResult("HUMAN", f"{seat} is played by its players again",
+                     [notice("all", "human_again", seat=seat)], resend=[seat])
 
 
 def _edit(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
@@ -546,25 +591,42 @@ _HANDLERS: dict[str, Any] = {
     "RESUME": _resume, "NMR": _nmr, "PREVIEW": _preview, "ROLLBACK": _rollback,
     "ROLLFORWARD": _rollforward, "REPLACE": _replace, "ADD-ADDRESS": _add_address,
     "DROP": _drop, "EDIT": _edit, "RESEND": _resend, "ANNOUNCE": _announce, "END": _end,
-    "OBSERVER": _observer, "GRANT-VACATION": _grant_vacation,
+    "OBSERVER": _observer, "GRANT-VACATION": _grant_vacation, "BOT": _bot, "HUMAN": _human,
 }
 
 
 # ---------------------------------------------------------------------- automatic duties
-def play_dropped(game: Game, now: dt.datetime) -> list:
-    """Answer every open decision of a dropped seat with its default (entries ``by: bot``)."""
+def play_bots(game: Game, now: dt.datetime) -> list:
+    """Answer every open decision of a seat a bot plays (`seat_bot`: BOT, or a dropped
+    seat), entries ``by: bot:<name>``; the bot's choices are seeded by the game and the
+    entry, so a re-run chooses alike."""
     entered = []
     progress = True
     while progress and game.outcome() is None:
         progress = False
         for decision in game.decisions():
-            if is_dropped(game, decision.seat):
-                entered.append(game.apply_order(
-                    decision.seat, game.rules.default(game.state, decision), by="bot",
-                    source="dropped", at=now, decision=decision))
-                progress = True
-                break
+            name = seat_bot(game, decision.seat)
+            if name is None:
+                continue
+            bot = bots.get(game.rules, name)
+            rng = random.Random(f"{game.id}-{game.record.last_seq}")
+            order = bot.choose(game.rules, game.state, decision, rng)
+            entered.append(game.apply_order(decision.seat, order, by=f"bot:{name}",
+                                            source="bot", at=now, decision=decision))
+            progress = True
+            break
     return entered
+
+
+def bot_notices(game: Game, entries: list) -> list[Notice]:
+    """Tell each seat a moderator gave to a bot (BOT) what its bot ordered, one notice per
+    seat (a dropped seat's addresses hear nothing)."""
+    orders: dict[str, list[str]] = {}
+    for entry in entries:
+        if entry.seat in (game.server.get("bots") or {}):
+            orders.setdefault(entry.seat, []).append(f"#{entry.seq} {entry.order}")
+    return [notice(seat, "bot_played", seat=seat, bot=game.server["bots"][seat],
+                   orders="; ".join(lines)) for seat, lines in orders.items()]
 
 
 def pause_reminders(game: Game, now: dt.datetime) -> list[Notice]:

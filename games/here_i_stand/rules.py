@@ -20,7 +20,7 @@ from engine.contract import Decision, IllegalOrder, Outcome, Rules, ScenarioInfo
 from engine.dice import Dice
 from engine.options import Order
 from engine.questions import Kind
-from games.here_i_stand import choices, facts, grammar, tables, views
+from games.here_i_stand import choices, grammar, invariants, tables, views
 from games.here_i_stand import state as S
 from games.here_i_stand import phases
 from games.here_i_stand.phases import (action, card_draw, diet_of_worms, diplomacy,
@@ -38,6 +38,7 @@ class HereIStand(Rules):
     presenter = "games.here_i_stand.presenter:HereIStandPresenter"
     templates_dir = Path(__file__).resolve().parent / "templates"
     board = "games.here_i_stand.board:board"
+    bots = "games.here_i_stand.bots:BOTS"
     #: Impulses (§11), responses (interceptions, retreats, diplomacy's segments), the
     #: negotiation window (§9.1, 48 h), setup, winter (§19) and the rest.
     clock_classes = MappingProxyType({"impulse": "48h", "response": "24h",
@@ -147,20 +148,5 @@ class HereIStand(Rules):
         return Outcome(tuple(done["winners"]), done["reason"], dict(done["scores"]))
 
     def validate(self, state: State) -> list[str]:
-        problems = []
-        seen: dict[int, int] = {}
-        piles = [state["deck"], state["discard"], state["removed"], state["home_used"],
-                 *state["hands"].values()]
-        for pile in piles:
-            for n in pile:
-                seen[n] = seen.get(n, 0) + 1
-        dup = sorted(n for n, k in seen.items() if k > 1)
-        if dup:
-            problems.append(f"cards in two places: {dup}")
-        for sid, rec in state["spaces"].items():
-            for power, counts in rec.get("units", {}).items():
-                if any(v < 0 for v in counts.values()):
-                    problems.append(f"negative units at {sid}")
-        if any(n not in facts.cards() for n in seen):
-            problems.append("unknown card numbers")
-        return problems
+        """The invariants of a sound state (`invariants`: §5, §6, §15, §23 and more)."""
+        return invariants.problems(state)

@@ -69,6 +69,8 @@ MOD_KEYWORDS: dict[str, tuple[str, ...]] = {
     "ADD-ADDRESS": ("ADD-ADDRESS", "ADDADDRESS", "ADD ADDRESS", "ДОБАВИТЬ-АДРЕС",
                     "ДОБАВИТЬ АДРЕС"),
     "DROP": ("DROP", "ИСКЛЮЧИТЬ"),
+    "BOT": ("BOT", "БОТ"),
+    "HUMAN": ("HUMAN", "ЧЕЛОВЕК"),
     "EDIT": ("EDIT", "ПРАВКА", "ИСПРАВИТЬ"),
     "RESEND": ("RESEND", "ПЕРЕСЛАТЬ"),
     "ANNOUNCE": ("ANNOUNCE", "ОБЪЯВЛЕНИЕ", "ОБЪЯВИТЬ"),

@@ -41,7 +41,7 @@ def _due_summary(game: Any) -> dict[str, Any]:
     """`_Due` of a game as plain data (for `Store.summary`)."""
     live = game.outcome() is None
     work = has_pending(game) or bool(game.server.get("held_fates")) or (
-        live and any(moderation.is_dropped(game, d.seat) for d in game.decisions()))
+        live and any(moderation.seat_bot(game, d.seat) is not None for d in game.decisions()))
     reminder = None
     if live and game.clocks.paused:
         last = game.server.get("paused_reminded_at") or game.clocks.paused_at
@@ -118,8 +118,9 @@ class Duties:
             moved = UNMAILED in game.server         # a shell command changed the game
             before, logs_before = before_move(game)
             seq0 = game.record.last_seq
-            played = moderation.play_dropped(game, now)
-            for notice in moderation.pause_reminders(game, now):
+            played = moderation.play_bots(game, now)
+            for notice in [*moderation.bot_notices(game, played),
+                           *moderation.pause_reminders(game, now)]:
                 game.server.setdefault("notices_pending", []).append(queued(notice))
             stamp = now.isoformat(timespec="seconds")
             if played or moved or game.server.get("held_fates"):   # held orders' fates: CLI orders
@@ -127,8 +128,8 @@ class Duties:
                                      mid=lambda seat: stable_message_id(
                                          cfg, "dropped" if played else "held", game.id,
                                          str(seq0), stamp, seat),
-                                     reason="The game moved on (a dropped seat was played "
-                                            "by its defaults)." if played else None)
+                                     reason="The game moved on (a seat was played by a "
+                                            "bot)." if played else None)
             delivered, resent = deliver(cfg, game, now)
             drop_prompts(mails, 0, game, resent)
             mails += delivered

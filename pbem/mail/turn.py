@@ -24,7 +24,7 @@ from pbem.mail.commands import SETTINGS, ModCommand, Parsed, near_miss, parse_bo
 from pbem.mail.compose import build, build_rich, stable_message_id
 from pbem.mail.envelope import Mail, Outgoing
 from pbem.mail.help import help_reply
-from pbem.mail.moderator import deliver, drop_prompts, queue_result
+from pbem.mail.moderator import deliver, drop_prompts, queue_result, queued
 from pbem.mail.outgoing import asked_of, before_move, hand_body, prompt_mails, status_body
 from pbem.mail.tags import format_tag
 from pbem.reports.i18n import t
@@ -478,10 +478,15 @@ class Turn:
         return True
 
     def autoplay(self) -> None:
-        """Dropped seats answer what they are asked with their defaults."""
-        for entry in moderation.play_dropped(self.game, self.now):
+        """Seats a bot plays (BOT, or dropped) answer what they are asked; the seats given to
+        a bot are told its orders."""
+        entries = moderation.play_bots(self.game, self.now)
+        for entry in entries:
             self.effects.append(f"#{entry.seq} {entry.seat} answered ({entry.decision}) "
-                                "[dropped seat: default]")
+                                f"[{entry.by}]")
+        notices = [queued(n) for n in moderation.bot_notices(self.game, entries)]
+        if notices:
+            self.game.server.setdefault("notices_pending", []).extend(notices)
 
     def deliver_queued(self, first_prompt: int) -> None:
         """Deliver what moderator acts queued; a status (or end-of-game) mail replaces the mail

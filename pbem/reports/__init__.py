@@ -189,8 +189,8 @@ def history_text(game: Any, seat: str | None, n: int, lang: str = "en") -> str:
                      seat=pres.seat(entry.seat), kind=pres.kind(_kind_of(pres, entry.decision)))
         if entry.by == "clock":
             text += t(lang, "command.history_default")
-        elif entry.by == "bot":
-            text += t(lang, "history.dropped")
+        elif str(entry.by).startswith("bot"):     # "bot" in archives before BOT existed
+            text += t(lang, "history.bot", bot=str(entry.by).partition(":")[2] or "default")
         elif entry.kind not in ("edit", "act") and str(entry.by).startswith("moderator:"):
             text += t(lang, "history.entered_by", by=entry.by)
         lines.append(prompts_wrap("  " + text, "      "))

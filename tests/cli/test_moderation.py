@@ -113,7 +113,30 @@ def test_replace_add_address_and_drop(run, home):
     out = run("mod", "g", "DROP", "north")
     assert "1 decision(s) answered now" in out
     last = load(home).record.entries[-1]
-    assert (last.by, last.seat) == ("bot", "north")
+    assert (last.by, last.seat) == ("bot:default", "north")   # testgame has no heuristic bot
+
+
+def test_bot_plays_a_seat_until_human(run, home):
+    """BOT seats a bot (entries by bot:<name>), mails its orders to the seat; HUMAN ends it."""
+    out = run("mod", "g", "BOT", "north", "random")
+    assert "north is played by the random bot (1 decision(s) answered now)" in out
+    assert "notice to north: The random bot's orders for north" in out
+    game = load(home)
+    last = game.record.entries[-1]
+    assert (last.by, last.seat) == ("bot:random", "north")
+    assert game.server["bots"] == {"north": "random"}
+    run("mod", "g", "BOT", "north", "clever", code=1)            # no such bot for testgame
+    run("mod", "g", "FORCE", "east")                             # north is asked again ...
+    game = load(home)
+    played = moderation.play_bots(game, T0)                      # ... the gateway's cycle
+    assert played and {e.by for e in played} == {"bot:random"}
+    assert not [d for d in game.decisions() if d.seat == "north"]
+    told = moderation.bot_notices(game, played)
+    assert [n.to for n in told] == ["north"] and played[0].order in told[0].body
+    assert "north is played by its players again" in run("mod", "g", "HUMAN", "north")
+    assert "bots" not in load(home).server
+    run("mod", "g", "HUMAN", "north", code=1)
+    replay(RULES, load(home).record, verify=True)
 
 
 def test_edit_is_validated_and_visible(run, home):

@@ -49,8 +49,15 @@ def test_random_playout_replays_to_identical_hashes(name, seed):
     assert game.outcome() is not None
     hashes = [e.state_hash for e in game.record.entries]
     seen: list[str] = []
-    replay(rules, game.record, verify=True, on_state=lambda e, s: seen.append(state_hash(s)))
+    broken: list[tuple[int, list[str]]] = []
+
+    def check(entry, state):
+        seen.append(state_hash(state))
+        if rules.validate(state):
+            broken.append((entry.seq, rules.validate(state)))
+    replay(rules, game.record, verify=True, on_state=check)
     assert seen == hashes
+    assert broken == []         # validate() holds after every entry
 
 
 @pytest.mark.parametrize("name", GAMES)

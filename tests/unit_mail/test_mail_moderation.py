@@ -225,7 +225,7 @@ def test_add_address_and_drop(home: Path) -> None:
     assert "al2@example.org may now send orders" in text(one(mails, "al2@example.org"))
     g = game(home)
     assert g.seats["north"]["players"] == ["alice@example.org", "al2@example.org"]
-    assert g.record.entries[-1].by == "bot" and g.record.entries[-1].seat == "east"
+    assert g.record.entries[-1].by == "bot:default" and g.record.entries[-1].seat == "east"
     for n in range(8):                     # north plays; east answers by itself
         g = game(home)
         if g.outcome() is not None or not g.decisions("north"):
@@ -234,7 +234,7 @@ def test_add_address_and_drop(home: Path) -> None:
         mail(home, "al2@example.org", N, f"{order}\n")
         assert not game(home).decisions("east")
     history = text(one(mail(home, "alice@example.org", N, "HISTORY 30\n"), "alice@example.org"))
-    assert "DROP east -- because: vanished" in history and "[dropped seat: default]" in history
+    assert "DROP east -- because: vanished" in history and "[played by the default bot]" in history
 
 
 def test_edit_by_mail_is_validated_and_in_history_for_all(home: Path) -> None:
@@ -334,7 +334,7 @@ def test_duties_play_a_dropped_seat_left_by_another_transaction(home: Path) -> N
         g.server["dropped"] = {"east": "2026-11-21T12:00:00Z"}
     daemon = Daemon(home)
     assert daemon.duties.run(T0) == 0       # east committed; north is not newly asked
-    assert [(e.seat, e.by) for e in game(home).record.entries] == [("east", "bot")]
+    assert [(e.seat, e.by) for e in game(home).record.entries] == [("east", "bot:default")]
     assert daemon.duties.run(T0) == 0
 
 
@@ -445,7 +445,7 @@ def test_dropped_seat_is_told_once_then_gets_nothing_until_given_back(home: Path
              + gm(home, "RESEND ALL\nANNOUNCE Hello ENDANNOUNCE\nFORCE north\n"))
     assert to(quiet, "alice@example.org") and to(quiet, "bob@example.org") == []
     east = [e.by for e in game(home).record.entries if e.seat == "east"]
-    assert east[0] == "east" and set(east[1:]) == {"bot"}      # the held PLAY never ran
+    assert east[0] == "east" and set(east[1:]) == {"bot:default"}      # the held PLAY never ran
     refused = mail(home, "bob@example.org", E, "PLAY 14 AT north\n")   # the old tag
     assert "not valid" in text(one(refused, "bob@example.org"))
     mails = gm(home, "ADD-ADDRESS east bob@example.org\n")

@@ -1,0 +1,92 @@
+"""Simulation bench (issue 15): complete games per minute per core for every registered game
+and scenario with each bot in every seat, the peak RSS, and the time share of state hashing,
+copying and option enumeration (from a profile); then the heuristic bot's win rate, seated
+in each seat in turn against random bots, next to a random bot's in that seat.
+
+    python3 bench/simulate.py [--games N] [--rules NAME] [--heuristic-games N]
+
+The last line is exactly ``simulate-bench: games N, per-minute-per-core X, peak-rss MB Y``.
+"""
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import resource
+import time
+from collections import Counter
+
+from engine import bots, registry
+from pbem.simulate import play
+
+#: (file name ending, function) whose cumulative time each share counts: the engine's state
+#: hash and copy, and the game's option enumeration (`Rules.decisions`, in its rules.py).
+SHARES = {"hashing": ("engine/canonical.py", "state_hash"),
+          "copying": ("engine/canonical.py", "copy_plain"),
+          "options": ("rules.py", "decisions")}
+
+
+def _share(stats: pstats.Stats) -> dict[str, float]:
+    total = stats.total_tt    # type: ignore[attr-defined]
+    out = {}
+    for label, (ending, name) in SHARES.items():
+        spent = sum(v[3] for (path, _, fn), v in stats.stats.items()  # type: ignore[attr-defined]
+                    if fn == name and path.endswith(ending))
+        out[label] = spent / total if total else 0.0
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--heuristic-games", type=int, default=2)
+    parser.add_argument("--rules", default=None)
+    args = parser.parse_args()
+    played = 0
+    seconds = 0.0
+    names = [args.rules] if args.rules else sorted(registry.installed())
+    for name in names:
+        rules = registry.get(name)
+        for info in rules.scenarios():
+            for bot in ("random", "default"):
+                profile = cProfile.Profile()
+                start = time.process_time()
+                profile.enable()
+                for n in range(args.games):
+                    play(rules, scenario=info.name, seed=f"bench-{bot}-{n}", bot=bot)
+                profile.disable()
+                spent = time.process_time() - start
+                played += args.games
+                seconds += spent
+                shares = _share(pstats.Stats(profile))
+                print(f"{name} {info.name} {bot}: {args.games * 60 / spent:.1f} games per "
+                      f"minute per core; hashing {shares['hashing']:.0%}, copying "
+                      f"{shares['copying']:.0%}, options {shares['options']:.0%}")
+        if "heuristic" in bots.game_bots(rules):
+            _win_rates(rules, args.heuristic_games)
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"simulate-bench: games {played}, per-minute-per-core {played * 60 / seconds:.1f}, "
+          f"peak-rss MB {rss:.0f}")
+
+
+def _win_rates(rules, games: int) -> None:
+    """Each seat: the heuristic bot's wins against random bots, and a random bot's."""
+    info = rules.scenario(None)
+    baseline: Counter[str] = Counter()
+    for n in range(games * len(info.seats)):
+        game = play(rules, scenario=info.name, seed=f"base-{n}", bot="random",
+                    players=info.max_players)
+        baseline.update(game.outcome().winners)
+    for seat in info.seats:
+        wins = 0
+        for n in range(games):
+            game = play(rules, scenario=info.name, seed=f"h-{seat}-{n}",
+                        bot={seat: "heuristic"}, players=info.max_players)
+            wins += seat in game.outcome().winners
+        random_rate = baseline[seat] / (games * len(info.seats))
+        print(f"{rules.name} heuristic in {seat}: wins {wins}/{games} ({wins / games:.0%}); "
+              f"a random bot there wins {random_rate:.0%}")
+
+
+if __name__ == "__main__":
+    main()

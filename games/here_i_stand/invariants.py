@@ -1,0 +1,234 @@
+"""Invariants of a Here I Stand state (`Rules.validate`): what holds after every entry.
+
+Each check returns English problem lines (empty when sound), naming the rule it guards:
+
+* cards (§6): every card in at most one place (deck, discard pile, removed, home cards used,
+  cards in play, hands), known numbers only, home cards only with their owner (§6.1), and
+  every card of the deck that has entered the game somewhere (§6.2);
+* units (§5): no negative or non-integer counts, each power's counters within its counter
+  mix (§5.2: land counters shared by regulars, mercenaries and cavalry; naval ones by
+  squadrons and corsairs), land units only in land spaces and naval units only where a
+  squadron may be (a sea zone or a port);
+* markers (§2.2, §2.4): control only by a power, only where it differs from the home power
+  (the schema); religion only ``protestant``; spaces and sea zones of the map only;
+  a power that holds its automatic-victory keys with none in unrest has won (§23.1);
+* leaders (§5.1): each leader in at most one place (a space or a captor's box);
+* sieges (§15): a besieged space is fortified and its besieger has land units there;
+* VP (§23.2): no negative VP source, and the final scores are the sum of their sources.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Iterable
+
+from games.here_i_stand import facts
+from games.here_i_stand.catalog import load_cards
+from games.here_i_stand import state as S
+from games.here_i_stand.phases import card_draw, victory
+
+State = dict[str, Any]
+
+#: The control marker of independent spaces (§2.2: Malta in 1532, ...).
+INDEPENDENT = "independent"
+#: Phases that come before this turn's deal (§7): the new cards have not entered yet.
+BEFORE_DEAL = ("setup", "luther_95_theses", "card_draw")
+
+
+def problems(state: State) -> list[str]:
+    """Every invariant broken by `state` (empty when it is sound)."""
+    out: list[str] = []
+    for check in (cards, units, markers, leaders, sieges, victory_points):
+        out.extend(check(state))
+    return out
+
+
+# ---------------------------------------------------------------- cards (§6)
+def _places(state: State) -> Iterable[tuple[str, list[int]]]:
+    yield "deck", state["deck"]
+    yield "discard", state["discard"]
+    yield "removed", state["removed"]
+    yield "home_used", state["home_used"]
+    yield "cards_in_play", state["cards_in_play"]
+    for power, hand in state["hands"].items():
+        yield f"hand of {power}", hand
+
+
+def cards(state: State) -> list[str]:
+    """Every card in exactly one place (§6.2); home cards with their owner (§6.1)."""
+    out = []
+    where: dict[int, list[str]] = {}
+    for place, pile in _places(state):
+        for n in pile:
+            where.setdefault(n, []).append(place)
+    twice = {n: p for n, p in sorted(where.items()) if len(p) > 1}
+    if twice:
+        out.append(f"cards in two places (§6.2): {twice}")
+    known = {c.number for c in load_cards().cards}     # every edition: 1532 removes #112-113
+    unknown = sorted(n for n in where if n not in known)
+    if unknown:
+        out.append(f"unknown card numbers (§6): {unknown}")
+    for power, numbers in facts.home_cards().items():
+        for n in numbers:
+            for place in where.get(n, []):
+                if place.startswith("hand of ") and place != f"hand of {power}":
+                    out.append(f"home card {n} of {power} in the {place} (§6.1)")
+    aside = set(_aside(state["phase_data"]))
+    missing = sorted(n for n in _entered(state) if n not in where and n not in aside)
+    if missing:
+        out.append(f"cards that entered the game are nowhere (§6.2): {missing}")
+    return out
+
+
+def _aside(data: Any, key: str = "") -> Iterable[int]:
+    """Cards a phase holds aside while it resolves them (a sealed Diet of Worms card, a card
+    being played): ints under a key that names cards, anywhere in the phase's data."""
+    if isinstance(data, dict):
+        for k, v in data.items():
+            yield from _aside(v, str(k))
+    elif isinstance(data, list):
+        for v in data:
+            yield from _aside(v, key)
+    elif isinstance(data, int) and not isinstance(data, bool) and (
+            "card" in key or key == "sealed" or key in S.MAJORS):
+        yield data
+
+
+def _entered(state: State) -> list[int]:
+    """The main-deck cards whose turn has come (unconditional ones), by this phase."""
+    turn = state["turn"] - (1 if state["phase"] in BEFORE_DEAL else 0)
+    return [n for n, c in facts.cards().items()
+            if card_draw.eligible(n, state["scenario"]) and n not in card_draw.CONDITIONAL
+            and isinstance(c.enters, int) and c.enters <= max(turn, state["first_turn"])]
+
+
+# ---------------------------------------------------------------- units (§5)
+def units(state: State) -> list[str]:
+    """No negative counts; counter mix limits (§5.2); units where they may stand."""
+    out = []
+    m = S.board()
+    seas = set(m.sea_zones)
+    land_total: Counter[str] = Counter()
+    naval_total: Counter[str] = Counter()
+    for sid, rec in state["spaces"].items():
+        if sid not in m.spaces and sid not in seas:
+            out.append(f"units or markers on {sid!r}, which is not on the map")
+            continue
+        for power, counts in rec.get("units", {}).items():
+            for kind, n in counts.items():
+                if kind not in S.KINDS or not isinstance(n, int) or n < 0:
+                    out.append(f"bad unit count {kind}={n!r} of {power} at {sid} (§5)")
+            land = sum(counts.get(k, 0) for k in S.LAND)
+            naval = sum(counts.get(k, 0) for k in S.NAVAL)
+            if land and sid in seas:
+                out.append(f"land units of {power} in the sea zone {sid} (§5)")
+            if naval and sid in m.spaces and not m.spaces[sid].ports:
+                out.append(f"naval units of {power} at {sid}, which is not a port (§5)")
+            land_total[power] += land
+            naval_total[power] += naval
+    for power, limit in facts.counter_limits().items():
+        if land_total[power] > limit.get("land", 10 ** 6):
+            out.append(f"{power} has {land_total[power]} land units, more than its "
+                       f"counters allow ({limit['land']}, §5.2)")
+        if naval_total[power] > limit.get("naval", 10 ** 6):
+            out.append(f"{power} has {naval_total[power]} naval units, more than its "
+                       f"counters allow ({limit.get('naval')}, §5.2)")
+    for elector, n in state["electorate_display"].items():
+        if not isinstance(n, int) or n < 0:
+            out.append(f"bad electorate display count at {elector}: {n!r} (§21.6)")
+    return out
+
+
+# ---------------------------------------------------------------- markers (§2.2, §2.4)
+def markers(state: State) -> list[str]:
+    """Control and religion markers well-formed; automatic victory not missed (§23.1)."""
+    out = []
+    m = S.board()
+    powers = set(S.MAJORS) | set(S.MINORS) | {INDEPENDENT}
+    for sid, rec in state["spaces"].items():
+        if sid not in m.spaces:
+            if {"control", "religion", "unrest"} & set(rec):
+                out.append(f"a control, religion or unrest marker in the sea zone {sid}")
+            continue
+        control = rec.get("control")
+        if control is not None and (control not in powers or control == m.spaces[sid].home):
+            out.append(f"bad control marker {control!r} at {sid} (§2.2)")
+        if rec.get("religion", "protestant") != "protestant":
+            out.append(f"bad religion marker {rec['religion']!r} at {sid} (§2.3)")
+    for minor, major in state["minor_allies"].items():
+        if minor not in S.MINORS or major not in S.MAJORS:
+            out.append(f"bad minor alliance {minor} -> {major} (§22)")
+    if state["outcome"] is None and state["phase"] == "action":
+        for power in S.MAJORS:
+            if power == "protestant":
+                continue
+            keys = S.keys_controlled(state, power)
+            if (len(keys) >= facts.key_track(power).auto_win_keys
+                    and S.keys_in_unrest(state, power) == 0):
+                out.append(f"{power} holds {len(keys)} keys, an automatic victory the game "
+                           "missed (§23.1)")
+    return out
+
+
+# ---------------------------------------------------------------- leaders (§5.1)
+def leaders(state: State) -> list[str]:
+    """Each leader in at most one place: a space, or a captor's box (§5.1, §9.4)."""
+    where: dict[str, list[str]] = {}
+    for sid, rec in state["spaces"].items():
+        for lid in rec.get("leaders", []):
+            where.setdefault(lid, []).append(sid)
+    for captor, held in state["captured"].items():
+        for lid in held:
+            where.setdefault(lid, []).append(f"captured by {captor}")
+    return [f"leader {lid} in two places (§5.1): {places}"
+            for lid, places in sorted(where.items()) if len(places) > 1]
+
+
+# ---------------------------------------------------------------- sieges (§15)
+def sieges(state: State) -> list[str]:
+    """A besieged space is fortified and its besieger has land units there (§15)."""
+    out = []
+    besieged: dict[str, str] = {}
+    for sid, entry in (state.get("sieges") or {}).items():
+        besieged[sid] = _besieger(entry)
+    for sid, rec in state["spaces"].items():
+        for key in ("siege", "besieged"):
+            if rec.get(key):
+                besieged.setdefault(sid, _besieger(rec[key]))
+    for sid, by in sorted(besieged.items()):
+        if not S.is_fortified(sid):
+            out.append(f"{sid} is besieged but not fortified (§15)")
+        if by and not S.count(state, sid, by):
+            out.append(f"{by} besieges {sid} without land units there (§15)")
+    return out
+
+
+def _besieger(entry: Any) -> str:
+    if isinstance(entry, str):
+        return entry
+    if isinstance(entry, dict):
+        return str(entry.get("by") or entry.get("power") or entry.get("besieger") or "")
+    return ""
+
+
+# ---------------------------------------------------------------- VP (§23.2)
+def victory_points(state: State) -> list[str]:
+    """No negative VP source; final scores equal the sum of their sources (§23.2)."""
+    out = []
+    for power, sources in state["bonus_vp"].items():
+        bad = {k: v for k, v in sources.items() if not isinstance(v, int) or v < 0}
+        if bad:
+            out.append(f"negative bonus VP of {power} (§23.2): {bad}")
+    for name, value in (("chateaux_vp", state["chateaux_vp"]),
+                        ("st_peters.vp", state["st_peters"].get("vp", 0)),
+                        ("piracy.vp", state["piracy"].get("vp", 0))):
+        if value < 0:
+            out.append(f"negative {name}: {value} (§23.2)")
+    done = state["outcome"]
+    if done is not None and done.get("scores"):
+        parts = victory.breakdown(state)
+        wrong = {p: (v, parts[p]["total"]) for p, v in done["scores"].items()
+                 if parts[p]["total"] != v or parts[p]["base"] + parts[p]["special"]
+                 + parts[p]["bonus"] != v}
+        if wrong:
+            out.append(f"final scores differ from their VP sources (§23.2): {wrong}")
+    return out
