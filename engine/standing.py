@@ -86,8 +86,8 @@ def matches(policy: str, template: str) -> bool:
 def template_values(policy: str, template: str) -> list[str] | None:
     """The words `policy` puts in the placeholders of `template`, or None when it does not
     fit (a fixed template gives ``[]`` when equal)."""
-    parts = re.split(r"<[^>]+>", template.upper())
-    pattern = "(.+?)".join(re.escape(p) for p in parts)
+    parts = re.split(r"<[a-z_]+>", template)
+    pattern = "(.+?)".join(re.escape(p.upper()) for p in parts)
     found = re.fullmatch(pattern, policy.strip())
     return None if found is None else [g.strip() for g in found.groups()]
 

@@ -38,8 +38,10 @@ def begin(state: S.State, power: str, src: str, dst: str, leaders: tuple[str, ..
 
 def proceed(state: S.State, dice) -> None:
     """Carry the move on until it asks a question or ends (§13.1 steps 5-8)."""
-    move = current(state)
-    while move is not None and not choices.current(state) and battle.current(state) is None:
+    while True:
+        move = current(state)
+        if move is None or choices.current(state) or battle.current(state) is not None:
+            return
         stage = move["stage"]
         if stage == "intercept":
             nxt = _next_interceptor(state, move)
@@ -74,7 +76,6 @@ def proceed(state: S.State, dice) -> None:
                              then="move", doomed=move["doomed"])
         else:
             del state["phase_data"]["land_move"]
-            move = None
 
 
 def _after_battle(state: S.State, record: dict, dice) -> None:
