@@ -94,11 +94,13 @@ def lone_enemy_leaders(state: S.State, power: str, sid: str) -> list[str]:
 
 def capture(state: S.State, captor: str, leaders: list[str], sid: str) -> None:
     """Leaders go onto the captor's power card (§13.1, §14 step 10)."""
+    major = S.major_of(state, captor)
     for lid in leaders:
         S.move_leader(state, lid, sid, None)
-        held = state["captured"].setdefault(S.major_of(state, captor), [])
-        held.append(lid)
-        held.sort()
+        if major in S.MAJORS:            # an inactive minor's or independent captives stay off the map
+            held = state["captured"].setdefault(major, [])
+            held.append(lid)
+            held.sort()
     if leaders:
-        S.log(state, "leaders_captured", power=S.major_of(state, captor),
+        S.log(state, "leaders_captured", power=major,
               leaders=list(leaders), space=sid)

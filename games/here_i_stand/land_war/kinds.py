@@ -322,33 +322,43 @@ _MINOR_LETTER = {m: k for k, m in grammar.MINOR_LETTERS.items()}
 
 
 def losses_text(losses: tuple) -> str:
-    return "LOSE " + " ".join(f"{n}{_MINOR_LETTER[o] if o in S.MINORS else _UNIT_LETTER[k]}"
-                              for o, k, n in losses)
+    """``1C 4R``: the canonical text of losses ``((owner, kind, n), ...)``."""
+    return " ".join(f"{n}{_MINOR_LETTER[o] if o in S.MINORS else _UNIT_LETTER[k]}"
+                    for o, k, n in sorted(losses))
 
 
-def _losses_options(state, item):
-    ways = tuple(battle.loss_choices(state, item["space"], item["owners"], item["n"]))
-    return [Option.of("LOSE", losses_text(ways[0]) if ways else "LOSE", losses=OneOf(ways))]
-
-
-def _losses_parse(state, item, text):
-    verb = grammar.verb_of(text)
-    grammar.expect(["LOSE"], verb, text, "LOSE <n>R <n>M <n>C")
+def read_losses(seat: str, text: str) -> tuple:
+    """Losses ``((owner, kind, n), ...)`` from ``4R 1C 2H`` (`seat`'s own units by R/M/C,
+    allied minors' regulars by their letter)."""
     got: dict[tuple[str, str], int] = {}
-    for tok in _words(text):
+    for tok in text.split():
         found = re.fullmatch(r"(\d+)\s*([RMCGHSV])", tok.strip(","), re.IGNORECASE)
         if not found:
             raise IllegalOrder(Reason(f"{tok!r} is not a loss like 4R, 1M, 1C", "syntax",
                                       text="LOSE 4R 1C"), ["LOSE 4R 1C"])
         letter = found.group(2).upper()
         key = ((grammar.MINOR_LETTERS[letter], "regulars") if letter in grammar.MINOR_LETTERS
-               else (item["seat"], {"R": "regulars", "M": "mercenaries", "C": "cavalry"}[letter]))
+               else (seat, {"R": "regulars", "M": "mercenaries", "C": "cavalry"}[letter]))
         got[key] = got.get(key, 0) + int(found.group(1))
-    return {"verb": "LOSE", "losses": tuple(sorted((o, k, n) for (o, k), n in got.items() if n))}
+    return tuple(sorted((o, k, n) for (o, k), n in got.items() if n))
+
+
+def _losses_options(state, item):
+    ways = tuple(losses_text(w) for w in
+                 battle.loss_choices(state, item["space"], item["owners"], item["n"]))
+    return [Option.of("CASUALTIES", f"LOSE {ways[0]}" if ways else "LOSE",
+                      losses=OneOf(ways))]
+
+
+def _losses_parse(state, item, text):
+    verb = grammar.verb_of(text)
+    grammar.expect(["LOSE"], verb, text, "LOSE <n>R <n>M <n>C")
+    return {"verb": "CASUALTIES", "losses": losses_text(read_losses(item["seat"],
+                                                              grammar.rest_of(text)))}
 
 
 def _losses_apply(state, item, order, dice) -> bool:
-    battle.apply_losses(state, item["space"], tuple(tuple(x) for x in order["losses"]))
+    battle.apply_losses(state, item["space"], read_losses(item["seat"], order["losses"]))
     return True
 
 
@@ -367,14 +377,14 @@ def _losses_standing(policy, state, decision):
         order.append(kind)
     order += [k for k in battle.LOSS_ORDER if k not in order]
     ctx = decision.context
-    return {"verb": "LOSE", "losses": battle.default_losses(state, ctx["space"], ctx["owners"],
-                                                            ctx["n"], tuple(order))}
+    return {"verb": "CASUALTIES", "losses": losses_text(battle.default_losses(
+        state, ctx["space"], ctx["owners"], ctx["n"], tuple(order)))}
 
 
 KINDS["losses"] = choices.Kind(
     options=_losses_options, apply=_losses_apply, parse=_losses_parse, done=_next_battle,
-    default=lambda state, item: {"verb": "LOSE", "losses": battle.default_losses(
-        state, item["space"], item["owners"], item["n"])},
+    default=lambda state, item: {"verb": "CASUALTIES", "losses": losses_text(battle.default_losses(
+        state, item["space"], item["owners"], item["n"]))},
     prompt=lambda state, item: (f"battle in {item['space']}: choose {item['n']} units to lose "
                                 "(LOSE 4R 1M 1C)"),
     policies=("<kinds>",), standing=_losses_standing)
@@ -472,8 +482,8 @@ def order_text(order: dict) -> str:
         return f"CONTINUE TO {order['to']}"
     if verb == "COMBAT":
         return f"PLAY {order['card']}"
-    if verb == "LOSE":
-        return losses_text(order["losses"])
+    if verb == "CASUALTIES":
+        return f"LOSE {order['losses']}"
     if order.get("to") is None and order.get("inside") is not None:
         return f"RETREAT INSIDE {order['inside']}"
     if order.get("to"):
@@ -483,4 +493,4 @@ def order_text(order: dict) -> str:
 
 
 TEXTS = {verb: order_text for verb in ("INTERCEPT", "AVOID", "INSIDE", "CONTINUE", "COMBAT",
-                                       "LOSE", "RETREAT")}
+                                       "CASUALTIES", "RETREAT")}

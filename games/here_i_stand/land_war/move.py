@@ -354,13 +354,10 @@ def retreat_home(state: S.State, move: Move) -> None:
             S.add_units(state, dst, o, k, -v)
             if ok:
                 S.add_units(state, src, o, k, v)
-    for lid in leaders:
-        S.move_leader(state, lid, dst, src if ok else None)
-        if not ok:
-            state["captured"].setdefault(_enemy_of(state, dst, power), []).append(lid)
+    if ok:
+        for lid in leaders:
+            S.move_leader(state, lid, dst, src)
+    else:
+        entry.capture(state, S.controller(state, dst), leaders, dst)
     S.log(state, "retreat" if ok else "retreat_none", power=power, space=dst, to=src, units=n)
 
-
-def _enemy_of(state: S.State, sid: str, power: str) -> str:
-    owner = S.controller(state, sid)
-    return S.major_of(state, owner)

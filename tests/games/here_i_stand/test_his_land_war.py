@@ -208,10 +208,8 @@ def test_losses_standing_order_sets_the_kinds():
     state = order(vienna(), "ottoman", "MOVE Pressburg -> Vienna WITH Suleiman, Ibrahim 8", dice)
     state = order(state, "hapsburg", "INTERCEPT FROM Graz WITH Charles V 8", dice)
     decision = asked(state, "ottoman")
-    assert HIS.default(state, decision)["losses"] == (("ottoman", "cavalry", 1),
-                                                      ("ottoman", "regulars", 4))
-    assert HIS.answer_from_standing(state, decision, "REGULAR, CAVALRY")["losses"] == (
-        ("ottoman", "regulars", 5),)
+    assert HIS.default(state, decision)["losses"] == "1C 4R"
+    assert HIS.answer_from_standing(state, decision, "REGULAR, CAVALRY")["losses"] == "5R"
 
 
 def test_combat_card_window_without_a_card_is_offered_alike():
