@@ -289,12 +289,7 @@ def check_move(state: S.State, power: str, src: str, dst: str, leaders: tuple[st
 def do_move(state: S.State, power: str, src: str, dst: str, leaders,
             chosen: dict[str, dict[str, int]]) -> None:
     """Move the chosen units ({owner: {kind: n}}) and leaders from `src` to `dst`."""
-    for owner, kinds in chosen.items():
-        for k, v in kinds.items():
-            S.add_units(state, src, owner, k, -v)
-            S.add_units(state, dst, owner, k, v)
-    for lid in leaders:
-        S.move_leader(state, lid, src, dst)
+    entry.transfer(state, src, dst, chosen, leaders)
 
 
 def _leader_sets(here: list[str]) -> list[tuple[str, ...]]:

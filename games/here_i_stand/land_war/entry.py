@@ -104,3 +104,14 @@ def capture(state: S.State, captor: str, leaders: list[str], sid: str) -> None:
     if leaders:
         S.log(state, "leaders_captured", power=major,
               leaders=list(leaders), space=sid)
+
+
+def transfer(state: S.State, src: str, dst: str, units: dict[str, dict[str, int]],
+             leaders) -> None:
+    """Move land units ``{owner: {kind: n}}`` and leaders from `src` to `dst` (§13)."""
+    for owner, got in units.items():
+        for kind, n in got.items():
+            S.add_units(state, src, owner, kind, -n)
+            S.add_units(state, dst, owner, kind, n)
+    for lid in leaders:
+        S.move_leader(state, lid, src, dst)

@@ -154,13 +154,18 @@ KINDS["intercept"] = choices.Kind(
 
 
 # ---------------------------------------------------------------- avoid battle (§13.3)
+def _done_or_one_of(verb: str, example: str, field: str, values: tuple) -> list[Option]:
+    """DONE, and `verb` with `field` one of `values` when there are any."""
+    out = [Option.of("DONE", "DONE")]
+    if values:
+        out.append(Option.of(verb, example.format(values[0]), **{field: OneOf(values)}))
+    return out
+
+
 def _avoid_options(state, item):
     m = move.current(state)
     targets = tuple(move.avoid_targets(state, item["seat"], m)) if m else ()
-    out = [Option.of("DONE", "DONE")]
-    if targets:
-        out.append(Option.of("AVOID", f"AVOID TO {targets[0]}", to=OneOf(targets)))
-    return out
+    return _done_or_one_of("AVOID", "AVOID TO {}", "to", targets)
 
 
 def _avoid_parse(state, item, text):
@@ -284,10 +289,7 @@ KINDS["after_withdraw"] = choices.Kind(
 def _cards_options(state, item):
     b = battle.current(state)
     held = tuple(cards.playable(state, b, item["seat"], item["window"])) if b else ()
-    out = [Option.of("DONE", "DONE")]
-    if held:
-        out.append(Option.of("COMBAT", f"PLAY {held[0]}", card=OneOf(held)))
-    return out
+    return _done_or_one_of("COMBAT", "PLAY {}", "card", held)
 
 
 def _cards_parse(state, item, text):

@@ -196,12 +196,7 @@ def try_intercept(state: S.State, power: str, sid: str, n: int, leaders: list[st
           to=move["to"], units=n, leaders=list(leaders), rolls=[a, b], modifier=f"{mod:+d}",
           total=a + b + mod)
     if ok:
-        for owner, got in units.items():
-            for k, v in got.items():
-                S.add_units(state, sid, owner, k, -v)
-                S.add_units(state, move["to"], owner, k, v)
-        for lid in leaders:
-            S.move_leader(state, lid, sid, move["to"])
+        entry.transfer(state, sid, move["to"], units, leaders)
         move["success"] = power
         move["intercepted"] = sorted(set(move["intercepted"]) | {power})
         entry.capture(state, power, entry.lone_enemy_leaders(state, power, move["to"]),
@@ -213,12 +208,7 @@ def _enter(state: S.State, move: Move) -> None:
     """The army moves in after the interceptions (§13.1 step 5); enemy leaders alone in an
     unfortified space are captured (L784)."""
     src, dst = move["from"], move["to"]
-    for owner, got in move["units"].items():
-        for k, v in got.items():
-            S.add_units(state, src, owner, k, -v)
-            S.add_units(state, dst, owner, k, v)
-    for lid in move["leaders"]:
-        S.move_leader(state, lid, src, dst)
+    entry.transfer(state, src, dst, move["units"], move["leaders"])
     entry.capture(state, move["power"], entry.lone_enemy_leaders(state, move["power"], dst),
                   dst)
 
@@ -283,12 +273,7 @@ def try_avoid(state: S.State, power: str, target: str, dice) -> bool:
     S.log(state, "avoid_success" if ok else "avoid_failure", power=power, space=sid,
           to=target, rolls=rolls, modifier=f"{mod:+d}", total=sum(rolls) + mod)
     if ok:
-        for o, got in units.items():
-            for k, v in got.items():
-                S.add_units(state, sid, o, k, -v)
-                S.add_units(state, target, o, k, v)
-        for lid in leaders:
-            S.move_leader(state, lid, sid, target)
+        entry.transfer(state, sid, target, units, leaders)
     return ok
 
 
