@@ -492,7 +492,10 @@ HIS_PARAMS: dict[str, str] = {
     "why": "message", "term": "message", "terms": "messages",
     **{n: "num" for n in ("n", "cp", "vp", "units", "roll", "hits", "hits2", "left",
                           "attempt", "total", "lost", "dice", "dice2", "result", "result2",
-                          "turn", "owed", "have", "need", "limit", "count")},
+                          "turn", "owed", "have", "need", "limit", "count", "attacker_dice",
+                          "defender_dice", "attacker_hits", "defender_hits",
+                          "attacker_losses", "defender_losses")},
+    "odds": "text", "window": "text", "modifier": "text", "owners": "powers", "barred": "space",
     "text": "text", "verb": "text", "verbs": "words", "what": "what", "seat": "power",
     "hints_cards": "cards", "hints_spaces": "spaces", "hints_leaders": "leaders",
 }

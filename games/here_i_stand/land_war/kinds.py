@@ -27,7 +27,7 @@ import re
 from engine import questions, standing
 from engine.contract import IllegalOrder, Reason
 from engine.options import Count, OneOf, Option
-from games.here_i_stand import choices, grammar
+from games.here_i_stand import choices, cp_actions, grammar
 from games.here_i_stand import state as S
 from games.here_i_stand.land_war import battle, cards, move
 from games.here_i_stand.land_war.odds import percent
@@ -55,9 +55,7 @@ def _leader_sets(leaders: list[str]) -> list[tuple[str, ...]]:
 def _intercept_options(state, item):
     m = move.current(state)
     out = [Option.of("DONE", "DONE")]
-    if m is None:
-        return out
-    for sid, free, leaders in move.stacks(state, item["seat"], m):
+    for sid, free, leaders in move.stacks(state, item["seat"], m) if m else []:
         for group in _leader_sets(leaders):
             high = min(free, S.army_limit(group))
             out.append(Option.of("INTERCEPT", f"INTERCEPT FROM {sid} {high}", **{
@@ -70,7 +68,9 @@ def _best(state, power, sid, free, leaders):
     return min(free, S.army_limit(leaders)), tuple(sorted(leaders))
 
 
-def _intercept_prompt(state, item):
+def _intercept_odds(state, item) -> str:
+    """Each stack's exact chance with all it can move: ``from graz (8 units, charles_v):
+    succeeds on 9+: 41.7 %`` (§13.2)."""
     m = move.current(state)
     parts = []
     for sid, free, leaders in move.stacks(state, item["seat"], m) if m else []:
@@ -78,8 +78,13 @@ def _intercept_prompt(state, item):
         chance = move.intercept_chance(state, item["seat"], sid, n, group, m)
         parts.append(f"from {sid} ({n} units{', ' + ', '.join(group) if group else ''}): "
                      f"succeeds on 9+: {percent(chance)}")
+    return "; ".join(parts)
+
+
+def _intercept_prompt(state, item):
+    m = move.current(state)
     return (f"{m['power'] if m else '?'} moves into {item['space']}: INTERCEPT FROM <space> "
-            f"[WITH <leaders>] [<n>] or DONE — " + "; ".join(parts))
+            f"[WITH <leaders>] [<n>] or DONE — " + _intercept_odds(state, item))
 
 
 def _intercept_parse(state, item, text):
@@ -150,22 +155,21 @@ def _next_battle(state, item, dice) -> None:
 KINDS["intercept"] = choices.Kind(
     options=_intercept_options, apply=_intercept_apply, parse=_intercept_parse,
     default=lambda state, item: {"verb": "DONE"}, prompt=_intercept_prompt, done=_next_move,
+    context=lambda state, item: {"space": item["space"], "odds": _intercept_odds(state, item)},
     policies=("NEVER", INTERCEPT_IF), standing=_intercept_standing)
 
 
 # ---------------------------------------------------------------- avoid battle (§13.3)
-def _done_or_one_of(verb: str, example: str, field: str, values: tuple) -> list[Option]:
-    """DONE, and `verb` with `field` one of `values` when there are any."""
-    out = [Option.of("DONE", "DONE")]
-    if values:
-        out.append(Option.of(verb, example.format(values[0]), **{field: OneOf(values)}))
-    return out
+def _done_and(option: Option | None) -> list[Option]:
+    """DONE, and `option` when there is one."""
+    return [Option.of("DONE", "DONE")] + ([option] if option else [])
 
 
 def _avoid_options(state, item):
     m = move.current(state)
     targets = tuple(move.avoid_targets(state, item["seat"], m)) if m else ()
-    return _done_or_one_of("AVOID", "AVOID TO {}", "to", targets)
+    return _done_and(Option.of("AVOID", f"AVOID TO {targets[0]}", to=OneOf(targets))
+                     if targets else None)
 
 
 def _avoid_parse(state, item, text):
@@ -182,17 +186,24 @@ def _avoid_apply(state, item, order, dice) -> bool:
     return True
 
 
-def _avoid_prompt(state, item):
+def _avoid_odds(state, item) -> str:
+    """The destinations and the exact chance (§13.3): ``graz, linz; succeeds on 9+: 27.8 %``."""
     m = move.current(state)
     chance = percent(move.avoid_chance(state, item["seat"], m)) if m else "?"
     targets = ", ".join(move.avoid_targets(state, item["seat"], m)) if m else ""
+    return f"{targets}; succeeds on 9+: {chance}"
+
+
+def _avoid_prompt(state, item):
+    m = move.current(state)
     return (f"{m['power'] if m else '?'} enters {item['space']}: AVOID TO <space> "
-            f"({targets}; succeeds on 9+: {chance}) or DONE to stay")
+            f"({_avoid_odds(state, item)}) or DONE to stay")
 
 
 KINDS["avoid"] = choices.Kind(
     options=_avoid_options, apply=_avoid_apply, parse=_avoid_parse,
     default=lambda state, item: {"verb": "DONE"}, prompt=_avoid_prompt, done=_next_move,
+    context=lambda state, item: {"space": item["space"], "odds": _avoid_odds(state, item)},
     policies=("NEVER",), standing=lambda policy, state, decision: {"verb": "DONE"})
 
 
@@ -233,7 +244,6 @@ KINDS["withdraw"] = choices.Kind(
 
 # ---------------------------------------------------------------- after a withdrawal (§13.4)
 def _continue_targets(state, item) -> tuple[str, ...]:
-    from games.here_i_stand import cp_actions
     cp = state["phase_data"].get("cp") or 0
     m = move.current(state)
     if m is None:
@@ -261,7 +271,6 @@ def _after_parse(state, item, text):
 
 
 def _after_apply(state, item, order, dice) -> bool:
-    from games.here_i_stand import cp_actions
     m = move.current(state)
     if order["verb"] == "RETREAT":
         move.retreat_home(state, m)
@@ -289,7 +298,7 @@ KINDS["after_withdraw"] = choices.Kind(
 def _cards_options(state, item):
     b = battle.current(state)
     held = tuple(cards.playable(state, b, item["seat"], item["window"])) if b else ()
-    return _done_or_one_of("COMBAT", "PLAY {}", "card", held)
+    return _done_and(Option.of("COMBAT", f"PLAY {held[0]}", card=OneOf(held)) if held else None)
 
 
 def _cards_parse(state, item, text):
