@@ -3,8 +3,8 @@
 Every off-turn question can be answered in advance (the project mandate).  A seat writes
 
 ``STANDING <kind> <policy>``  (Russian ``ПОСТОЯННО``)
-    from now on, answer questions of `kind` by `policy` (a word the kind accepts,
-    `Rules.standing_policies`); an entry of the record by that seat (kind ``standing``);
+    from now on, answer questions of `kind` by `policy` (a word the kind accepts, or a
+    pattern it declares with ``<placeholders>``, `Rules.standing_kinds`); an entry of the record by that seat (kind ``standing``);
 ``STANDING <kind> CLEAR`` / ``STANDING CLEAR``
     drop that one / all of the seat's standing orders (an entry too);
 ``STANDING``
@@ -18,6 +18,7 @@ replays exactly like any other order.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from engine.contract import IllegalOrder, Rules, State
@@ -67,12 +68,28 @@ def parse(rules: Rules, block: str) -> Standing:
     policy = " ".join(words[1:]).upper()
     if policy in CLEAR:
         return Standing(kind, clear=True)
-    if policy not in kinds[kind]:
+    if not any(matches(policy, p) for p in kinds[kind]):
         raise IllegalOrder(f"STANDING {kind} takes one of {', '.join(kinds[kind])}",
                            [f"STANDING {kind} {p}" for p in kinds[kind]],
                            code="standing_no_policy",
                            params={"kind": kind, "policies": list(kinds[kind])})
     return Standing(kind, policy)
+
+
+def matches(policy: str, template: str) -> bool:
+    """Whether `policy` (upper case) fits a kind's policy `template`: a fixed word
+    (``NEVER``) or a pattern with ``<placeholders>`` standing for one or more words
+    (``FROM <space> IF ODDS >= <n>%``); the kind's ``standing`` reads the values."""
+    return template_values(policy, template) is not None
+
+
+def template_values(policy: str, template: str) -> list[str] | None:
+    """The words `policy` puts in the placeholders of `template`, or None when it does not
+    fit (a fixed template gives ``[]`` when equal)."""
+    parts = re.split(r"<[a-z_]+>", template)
+    pattern = "(.+?)".join(re.escape(p.upper()) for p in parts)
+    found = re.fullmatch(pattern, policy.strip())
+    return None if found is None else [g.strip() for g in found.groups()]
 
 
 def of(state: State, seat: str) -> dict[str, str]:
@@ -107,4 +124,5 @@ def listing(state: State, seat: str) -> list[str]:
     return [Standing(k, p).text() for k, p in sorted(of(state, seat).items())]
 
 
-__all__ = ["KEY", "Standing", "apply", "is_standing", "listing", "of", "parse"]
+__all__ = ["KEY", "Standing", "apply", "is_standing", "listing", "matches", "of", "parse",
+           "template_values"]

@@ -3,9 +3,9 @@
 Rules: §11.1, §12.1, §12.2, §12.4, §13.1, §17
 
 Implemented here: land move (§13.1: formations, leaders and command ratings, passes cost 2,
-the army-size limit of §5.1) into spaces **without enemy units** — moves into enemy units are
-the land war (interception, avoid battle, field battle, siege: a later issue) and are refused
-for now; control of an unfortified space (§12.2) with its line of communication (§12.1);
+the army-size limit of §5.1, who may enter spaces with other powers' units, units that lost a
+battle or are besieged stay); a step that meets enemy units or may be intercepted hands the
+army to the land war (`land_war.move`: interception, avoid battle, withdrawal, field battle); control of an unfortified space (§12.2) with its line of communication (§12.1);
 unrest removal (§12.4); building land and naval units (§17) within the counter mix (§5).
 Activated minor allies (§22.3 L1839-1841): their land units move in their major's armies (an
 army mixes a major with its allied minors, never two majors, §5.1 L271; mix letters G/H/S/V),
@@ -29,6 +29,7 @@ from engine.contract import Reason as R
 from engine.options import Count, OneOf, Option
 from games.here_i_stand import facts, grammar
 from games.here_i_stand import state as S
+from games.here_i_stand.land_war import entry, marks, move, sieges
 
 Order = dict[str, Any]
 
@@ -152,21 +153,24 @@ def can_enter(state: S.State, power: str, dst: str) -> str | None:
         return R(f"{m.spaces[dst].name_en} is controlled by {owner}, which is neither at war "
                  f"nor allied with {power} (§13.1)", "enter_neutral", space=dst, owner=owner,
                  power=power)
-    for other, counts in S.units(state, dst).items():
-        if other == power or not any(counts.get(k) for k in S.LAND):
-            continue
-        if S.allied(state, power, other):
-            continue
-        if other == "independent" or S.at_war(state, power, other):
-            return R(f"{m.spaces[dst].name_en} holds {other} land units: moving into enemy "
-                     "units (battle, siege) is the land war, not yet implemented in pbem",
-                     "enter_enemy_units", space=dst, power=other)
-    for lid in S.leaders_at(state, dst):
-        owner_l = S.leader_power(state, lid)
-        if owner_l and S.at_war(state, power, owner_l):
-            return R(f"{m.spaces[dst].name_en} holds an enemy leader: capture is part of the "
-                     "land war, not yet implemented in pbem", "enter_enemy_leader", space=dst)
-    return None
+    return entry.army_entry_problem(state, power, dst)
+
+
+def locked_units(state: S.State, power: str, sid: str) -> int:
+    """`power`'s units at `sid` that may not move now: they lost a field battle this impulse,
+    or they are besieged (§13.1, §15)."""
+    if any(sieges.is_besieged(state, sid, o) for o in forces(state, power)):
+        return force_count(state, sid, power)
+    return sum(marks.marked(state, "lost", sid, o) for o in forces(state, power))
+
+
+def engages(state: S.State, power: str, src: str, dst: str, units) -> bool:
+    """Whether a step into `dst` starts the land-war procedure (§13.1 steps 5-8): enemy
+    units there, or an enemy stack that may intercept it."""
+    if entry.enemies_at(state, power, dst):
+        return True
+    probe = {"power": power, "from": src, "to": dst, "units": units, "tried_from": []}
+    return any(move.stacks(state, p, probe) for p in S.MAJORS)
 
 
 def move_cost(src: str, dst: str) -> int:
@@ -251,9 +255,19 @@ def check_move(state: S.State, power: str, src: str, dst: str, leaders: tuple[st
         raise IllegalOrder(R("a negative number of units cannot move", "negative_units"))
     if n == 0 and not leaders:
         raise IllegalOrder(R("nothing to move: name units or leaders", "nothing_to_move"))
-    if n == 0 and S.enemy_space(state, power, dst):
-        raise IllegalOrder(R("leaders without units may not enter an enemy-controlled space "
-                             "(§13.1)", "lone_leaders"))
+    if n == 0:
+        why = entry.leaders_entry_problem(state, power, dst)
+        if why:
+            raise IllegalOrder(why)
+    locked = locked_units(state, power, src)
+    if n > stack_total(avail) - locked:
+        raise IllegalOrder(R(f"{locked} of {power}'s units in {m.spaces[src].name_en} lost a "
+                             "battle this impulse or are besieged and cannot move (§13.1)",
+                             "units_locked", n=locked, power=power, space=src))
+    for lid in leaders:
+        if marks.leader_marked(state, "lost", lid):
+            raise IllegalOrder(R(f"{facts.leader(lid).name_en} lost a battle this impulse and "
+                                 "cannot move (§13.1)", "leader_locked", leader=lid))
     chosen = pick_units(avail, power, n, mix, allied)
     limit = S.army_limit(leaders)
     if n > limit:
@@ -275,12 +289,7 @@ def check_move(state: S.State, power: str, src: str, dst: str, leaders: tuple[st
 def do_move(state: S.State, power: str, src: str, dst: str, leaders,
             chosen: dict[str, dict[str, int]]) -> None:
     """Move the chosen units ({owner: {kind: n}}) and leaders from `src` to `dst`."""
-    for owner, kinds in chosen.items():
-        for k, v in kinds.items():
-            S.add_units(state, src, owner, k, -v)
-            S.add_units(state, dst, owner, k, v)
-    for lid in leaders:
-        S.move_leader(state, lid, src, dst)
+    entry.transfer(state, src, dst, chosen, leaders)
 
 
 def _leader_sets(here: list[str]) -> list[tuple[str, ...]]:
@@ -306,10 +315,11 @@ def move_options(state: S.State, power: str, cp: int) -> list[Option]:
         for dst in m.neighbours(sid):
             if move_cost(sid, dst) > cp or can_enter(state, power, dst):
                 continue
-            hostile = S.enemy_space(state, power, dst)
-            for group in _leader_sets(here):
-                high = min(total, S.army_limit(group))
-                low = 0 if group and not hostile else 1
+            alone = entry.leaders_entry_problem(state, power, dst) is None
+            free = [l for l in here if not marks.leader_marked(state, "lost", l)]
+            for group in _leader_sets(free):
+                high = min(total - locked_units(state, power, sid), S.army_limit(group))
+                low = 0 if group and alone else 1
                 if high < low:
                     continue
                 out.append(Option.of("MOVE", f"MOVE {sid} -> {dst}", **{
@@ -318,27 +328,42 @@ def move_options(state: S.State, power: str, cp: int) -> list[Option]:
     return out
 
 
-def apply_move(state: S.State, power: str, order: Order, cp: int) -> int:
-    """Apply a (possibly multi-step) MOVE; returns the CP spent."""
+def apply_move(state: S.State, power: str, order: Order, cp: int, dice=None) -> int:
+    """Apply a (possibly multi-step) MOVE; returns the CP spent.  A step that meets enemy
+    units or may be intercepted hands the army to the land-war procedure (`land_war.move`,
+    §13.1 steps 5-8), so it must be the route's last step."""
     route = [order["from"], *order.get("via", ()), order["to"]]
     leaders = tuple(order.get("leaders", ()))
     n = order["units"]
     mix = order.get("mix")
     allied = order.get("allied", ())
     spent = 0
-    for src, dst in zip(route, route[1:]):
+    for i, (src, dst) in enumerate(zip(route, route[1:])):
         chosen = check_move(state, power, src, dst, leaders, n, mix, allied, cp=cp - spent)
-        do_move(state, power, src, dst, leaders, chosen)
         spent += move_cost(src, dst)
+        if n and engages(state, power, src, dst, chosen):
+            if i < len(route) - 2:
+                raise IllegalOrder(R(f"the step into {S.board().spaces[dst].name_en} may meet "
+                                     "enemy units or be intercepted: end the move there and "
+                                     "send the rest as new moves (§13.1)", "move_engages",
+                                     space=dst))
+            _log_move(state, power, n, leaders, route)
+            move.begin(state, power, src, dst, leaders, chosen, dice)
+            return spent
+        do_move(state, power, src, dst, leaders, chosen)
         mix = tuple(chosen.get(power, {}).get(k, 0) for k in S.LAND)
         allied = tuple(sorted((o, sum(c.values())) for o, c in chosen.items() if o != power))
+    _log_move(state, power, n, leaders, route)
+    return spent
+
+
+def _log_move(state: S.State, power: str, n: int, leaders, route) -> None:
     if leaders and not n:
         S.log(state, "move_leaders", power=power, leaders=leaders, route=route)
     elif leaders:
         S.log(state, "move_led", power=power, units=n, leaders=leaders, route=route)
     else:
         S.log(state, "move", power=power, units=n, route=route)
-    return spent
 
 
 def resolve_all(state: S.State, power: str, order: Order) -> Order:
@@ -606,11 +631,12 @@ def parse(state: S.State, power: str, text: str) -> Order:
                         "BUILD <unit> IN <space>", "REMOVE UNREST <space>", "DONE"])
 
 
-def apply(state: S.State, power: str, order: Order, cp: int) -> int:
-    """Apply one CP action; returns the CP it cost."""
+def apply(state: S.State, power: str, order: Order, cp: int, dice=None) -> int:
+    """Apply one CP action; returns the CP it cost (`dice` for the land war a move may
+    start)."""
     verb = order.get("verb")
     if verb == "MOVE":
-        return apply_move(state, power, order, cp)
+        return apply_move(state, power, order, cp, dice)
     if verb == "CONTROL":
         if cp < 1:
             raise IllegalOrder(R("no CP left", "no_cp_left"))

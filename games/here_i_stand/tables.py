@@ -17,6 +17,7 @@ from typing import Callable
 from engine import questions
 from games.here_i_stand import (choices, diplomacy_orders, events, grammar, henry_viii,
                                 home_cards, mandatory_events)
+from games.here_i_stand.land_war import kinds as land_war
 from games.here_i_stand.phases import action, card_draw, winter
 
 #: Every card event implemented: card number -> resolver.
@@ -27,11 +28,12 @@ CONDITIONS = {**events.CONDITIONS, **henry_viii.CONDITIONS, **home_cards.CONDITI
 #: Every question asked through the queue, by kind.
 KINDS: dict[str, questions.Kind] = {**henry_viii.KINDS, **events.KINDS, **home_cards.KINDS,
                                     **mandatory_events.KINDS, **action.KINDS,
-                                    **card_draw.KINDS, **winter.KINDS}
+                                    **card_draw.KINDS, **winter.KINDS, **land_war.KINDS}
 #: Canonical texts of the verbs `grammar.order_text` does not write itself.
 TEXTS: dict[str, Callable[[dict], str]] = {
     **{verb: diplomacy_orders.order_text for verb in grammar.DIPLOMACY_VERBS},
-    **home_cards.TEXTS, **mandatory_events.TEXTS, **card_draw.TEXTS, **winter.TEXTS}
+    **home_cards.TEXTS, **mandatory_events.TEXTS, **card_draw.TEXTS, **winter.TEXTS,
+    **land_war.TEXTS}
 
 
 def install() -> None:

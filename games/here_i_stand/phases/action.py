@@ -239,7 +239,7 @@ def _cp_apply(state, item, order, dice) -> bool:
             raise IllegalOrder(Reason("DONE takes nothing after it", "no_args", verb="DONE"))
         _end_impulse(state, seat)
         return True
-    spent = cp_actions.apply(state, seat, order, data["cp"])
+    spent = cp_actions.apply(state, seat, order, data["cp"], dice)
     data["cp"] -= spent
     victory.check_automatic(state)
     return data["cp"] <= 0

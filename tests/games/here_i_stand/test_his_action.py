@@ -34,6 +34,8 @@ def test_play_for_cp_then_actions_then_done():
     assert 65 in state["discard"]
     assert asked(state, "france").kind == "cp"
     state = order(state, "france", "MOVE Paris -> Dijon WITH Montmorency 3")
+    assert asked(state, "hapsburg").kind == "intercept"     # from Besancon, at war (§13.2)
+    state = order(state, "hapsburg", "DONE")
     assert S.count(state, "dijon", "france") == 3 and state["phase_data"]["cp"] == 3
     state = order(state, "france", "BUILD MERCENARY IN Paris")
     assert S.count(state, "paris", "france") == 2
@@ -119,12 +121,15 @@ def test_move_rules():
     put(s2, "liege", "hapsburg", regulars=2)
     with pytest.raises(IllegalOrder, match="electorate"):
         order(s2, "hapsburg", "MOVE Liege -> Cologne 2")
-    # enemy units: the land war is not implemented yet
+    # enemy units: an attack (§13.1); the Hapsburg regular in Navarre may avoid (§13.3)
     s3 = into_action(fresh(), "france", cp=4)
-    with pytest.raises(IllegalOrder, match="land war"):
-        order(s3, "france", "MOVE Bordeaux -> Navarre 2")
+    s3 = order(s3, "france", "MOVE Bordeaux -> Navarre 2")
+    assert asked(s3, "hapsburg").kind == "avoid"
     # multi-step moves pay per step
     s4 = into_action(fresh(), "france", cp=4)
+    with pytest.raises(IllegalOrder, match="intercepted"):     # Besancon's Hapsburgs (§13.2)
+        order(s4, "france", "MOVE Paris -> Dijon -> Lyon WITH Francis I, Montmorency 4")
+    s4["wars"] = [w for w in s4["wars"] if "france" not in w]
     s4 = order(s4, "france", "MOVE Paris -> Dijon -> Lyon WITH Francis I, Montmorency 4")
     assert S.count(s4, "lyon", "france") == 5 and s4["phase_data"]["cp"] == 2
     assert cp_actions.move_cost("turin", "grenoble") == 2   # a pass costs 2 CP

@@ -42,6 +42,7 @@ def test_an_army_mixes_a_major_and_its_allied_minor():
     # a multi-step move carries the same units on
     state = genoa_allied()
     state = order(state, "france", "MOVE Genoa -> Pavia -> Modena 1R 1G")
+    state = order(state, "papacy", "DONE")      # may intercept from Ravenna (§13.2, 1517 wars)
     assert S.count(state, "modena", "france") == 1 and S.count(state, "modena", "genoa") == 1
     assert S.count(state, "pavia", "genoa") == 0
 
