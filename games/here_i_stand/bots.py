@@ -15,6 +15,8 @@ of thumb of `bonus` that a one-step look-ahead cannot see.  It prefers progress:
 
 Negotiation is answered without proposing (a bot waits for offers); everything the
 look-ahead cannot tell apart falls back on the game's `default`.
+
+Rules: none (a bot that plays by rules of thumb)
 """
 from __future__ import annotations
 

@@ -15,6 +15,8 @@ Each check returns English problem lines (empty when sound), naming the rule it 
 * leaders (§5.1): each leader in at most one place (a space or a captor's box);
 * sieges (§15): a besieged space is fortified and its besieger has land units there;
 * VP (§23.2): no negative VP source, and the final scores are the sum of their sources.
+
+Rules: none (checks of a well-formed state, Rules.validate)
 """
 from __future__ import annotations
 

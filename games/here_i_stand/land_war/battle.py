@@ -9,6 +9,8 @@ window (attacker first, then each defending power), the attacker's combat cards,
 defending power's, the roll, *Janissaries* after the roll, losses, retreat.  When it is over
 it calls the continuation named `then` (`AFTER`: ``"move"`` for a move's battle; the siege
 rules add theirs, e.g. relief), with the finished battle record.
+
+Rules: §14, §14.1
 """
 from __future__ import annotations
 

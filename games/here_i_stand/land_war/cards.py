@@ -11,6 +11,8 @@ appear in the battle space.
 A window is offered to a power whenever it *could* hold a usable card by public information
 (its hand is not empty and a usable card is not in the discard pile, removed, or already
 played in this battle; *Janissaries* is a home card, public), never only to holders.
+
+Rules: §14
 """
 from __future__ import annotations
 

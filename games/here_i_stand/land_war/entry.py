@@ -7,6 +7,8 @@ belongs to that power or its allies (then all count as enemies); or it is a besi
 fortified space with allies on one side and enemies on the other.  Neutral units never
 block (L781).  Leaders without units never enter enemy-controlled or enemy-occupied spaces
 (L784).
+
+Rules: §13.1
 """
 from __future__ import annotations
 

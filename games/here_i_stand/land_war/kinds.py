@@ -18,6 +18,8 @@ losses          each side with a choice of losses (§14 9)    cheapest first;
 retreat         a losing defending major with a choice       a friendly fortress, then most
                 (§14.1)                                      friends; ``PREFER <spaces>``
 ==============  ===========================================  ================================
+
+Rules: §13.2, §13.3, §13.4, §14, §14.1, §22.1
 """
 from __future__ import annotations
 

@@ -1,6 +1,9 @@
 """What land units and leaders did earlier in this impulse (§13.1, §13.2, §13.3): tried to
 intercept, lost a field battle.  Kept in ``phase_data["war_marks"]`` for one impulse: marks of
-an earlier impulse read as empty."""
+an earlier impulse read as empty.
+
+Rules: §13.1, §13.2, §13.3
+"""
 from __future__ import annotations
 
 from typing import Any

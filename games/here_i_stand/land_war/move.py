@@ -5,6 +5,8 @@ avoiding battle (§13.3), withdrawing into fortifications (§13.4), then the fie
 The move lives in ``phase_data["land_move"]``; each step that needs a power's answer queues
 a question (`kinds`) and `proceed` carries on when it is answered.  The army stays in its
 origin while interceptions are tried and moves in after them (§13.1 step 5).
+
+Rules: §13.1, §13.2, §13.3, §13.4
 """
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""Exact chances of the land war's rolls: 2d6 + modifier against a target (§13.2, §13.3)."""
+"""Exact chances of the land war's rolls: 2d6 + modifier against a target (§13.2, §13.3).
+
+Rules: §13.2, §13.3
+"""
 from __future__ import annotations
 
 from fractions import Fraction

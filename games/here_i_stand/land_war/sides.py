@@ -2,6 +2,8 @@
 
 A battle record names the ``space``, the active power ``attacker`` and its enemies there,
 ``defenders`` (`battle.fight`); besieged units inside the fortifications stay out (§15).
+
+Rules: §14
 """
 from __future__ import annotations
 

@@ -5,6 +5,8 @@ move rules read (§13.1, §13.2, §13.3).
 ``{"besiegers": [powers], "besieged": [powers]}``: the besieged powers' land units and
 leaders there are inside the fortifications, the besiegers' outside.  Assaults, relief and
 the siege's end (§15) read and change this record.
+
+Rules: §13.4
 """
 from __future__ import annotations
 
