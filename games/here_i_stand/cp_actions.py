@@ -27,7 +27,7 @@ from typing import Any
 from engine.contract import IllegalOrder, Reason
 from engine.contract import Reason as R
 from engine.options import Count, OneOf, Option
-from games.here_i_stand import facts, grammar
+from games.here_i_stand import counter_mix, facts, grammar
 from games.here_i_stand import state as S
 
 Order = dict[str, Any]
@@ -501,12 +501,14 @@ def build_problem(state: S.State, power: str, unit: str, sid: str,
         return R("only corsairs may be built in a pirate haven (§21.1)", "build_haven")
     if unit in ("squadron", "corsair") and not sp.ports:
         return R(f"{sp.name_en} is not a port (§17)", "build_not_port", space=sid)
-    limits = facts.counter_limits().get(owner, {})
-    land, naval = (on_map if on_map is not None and owner == power else _counts(state, owner))
     if unit in ("regular", "mercenary", "cavalry"):
-        if land + 1 > limits.get("land", 10 ** 6):
-            return R(f"{owner} has no land counters left (§5)", "no_land_counters", power=owner)
+        if not counter_mix.can_add(state, owner, sid, facts.UNIT_KEY[unit]):
+            return R(f"{owner} has no land counters left for one more {unit} in {sp.name_en} "
+                     "(§5: the counter mix, by denomination)", "no_land_counters", power=owner,
+                     unit=unit, space=sid)
     else:
+        limits = facts.counter_limits().get(owner, {})
+        _, naval = (on_map if on_map is not None and owner == power else _counts(state, owner))
         if naval + 1 > limits.get("naval", 10 ** 6):
             return R(f"{owner} has no naval counters left (§5)", "no_naval_counters",
                      power=owner)
