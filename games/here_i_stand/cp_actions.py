@@ -27,7 +27,7 @@ from typing import Any
 from engine.contract import IllegalOrder, Reason
 from engine.contract import Reason as R
 from engine.options import Count, OneOf, Option
-from games.here_i_stand import counter_mix, facts, grammar
+from games.here_i_stand import assault, counter_mix, facts, grammar, siege
 from games.here_i_stand import state as S
 
 Order = dict[str, Any]
@@ -121,6 +121,8 @@ def army_at(state: S.State, power: str, sid: str) -> tuple[dict[str, dict[str, i
     allied minors': an army may mix a major power with its allied minors but never two major
     powers, §5.1 L271), and its army leaders there."""
     stacks: dict[str, dict[str, int]] = {}
+    if siege.is_besieged(state, sid, power):
+        return stacks, []                    # §15: besieged units and leaders do not move
     for owner in forces(state, power):
         stack = S.units(state, sid).get(owner, {})
         found = {k: stack.get(k, 0) for k in S.LAND if stack.get(k)}
@@ -329,6 +331,7 @@ def apply_move(state: S.State, power: str, order: Order, cp: int) -> int:
     for src, dst in zip(route, route[1:]):
         chosen = check_move(state, power, src, dst, leaders, n, mix, allied, cp=cp - spent)
         do_move(state, power, src, dst, leaders, chosen)
+        siege.after_move(state, power, src, dst)
         spent += move_cost(src, dst)
         mix = tuple(chosen.get(power, {}).get(k, 0) for k in S.LAND)
         allied = tuple(sorted((o, sum(c.values())) for o, c in chosen.items() if o != power))
@@ -426,6 +429,25 @@ def unrest_problem(state: S.State, power: str, target: str) -> Reason | None:
 def unrest_targets(state: S.State, power: str) -> list[str]:
     return sorted(sid for sid, rec in state["spaces"].items()
                   if rec.get("unrest") and unrest_problem(state, power, sid) is None)
+
+
+# ---------------------------------------------------------------- assault (§15.1)
+def assault_problem(state: S.State, power: str, target: str, reach=None) -> Reason | None:
+    """Why `power` may not assault `target` now (§15.1, with its line of communication,
+    §12.1), or None."""
+    why = assault.assault_problem(state, power, target)
+    if why is None and not has_loc(state, power, target, reach):
+        return R(f"{power} has no line of communication to {S.board().spaces[target].name_en} "
+                 "(§12.1)", "control_no_loc", power=power, space=target)
+    return why
+
+
+def assault_targets(state: S.State, power: str) -> list[str]:
+    if not state.get("sieges"):
+        return []
+    reach = loc_reach(state, power)
+    return sorted(sid for sid in state["sieges"]
+                  if assault_problem(state, power, sid, reach) is None)
 
 
 # ---------------------------------------------------------------- building (§17)
@@ -561,6 +583,9 @@ def options(state: S.State, power: str, cp: int) -> list[Option]:
         if unrest:
             out.append(Option.of("REMOVE_UNREST", f"REMOVE UNREST {unrest[0]}",
                                  space=OneOf(tuple(unrest))))
+        sieges = assault_targets(state, power)
+        if sieges:
+            out.append(Option.of("ASSAULT", f"ASSAULT {sieges[0]}", space=OneOf(tuple(sieges))))
     out += build_options(state, power, cp)
     return out
 
@@ -583,6 +608,8 @@ def parse(state: S.State, power: str, text: str) -> Order:
         return resolve_all(state, power, grammar.parse_move("MOVE", rest))
     if verb == "CONTROL":
         return {"verb": "CONTROL", "space": grammar.space(rest)}
+    if verb == "ASSAULT":
+        return {"verb": "ASSAULT", "space": grammar.space(rest)}
     if verb == "REMOVE":
         words = rest.split(maxsplit=1)
         if not words or words[0].upper() not in ("UNREST", "БЕСПОРЯДКИ"):
@@ -605,12 +632,21 @@ def parse(state: S.State, power: str, text: str) -> Order:
     raise IllegalOrder(R(f"{text.strip()!r} is not a CP action", "not_cp_action",
                          text=text.strip()),
                        ["MOVE <from> -> <to> [WITH <leaders>] [<n>]", "CONTROL <space>",
-                        "BUILD <unit> IN <space>", "REMOVE UNREST <space>", "DONE"])
+                        "ASSAULT <space>", "BUILD <unit> IN <space>", "REMOVE UNREST <space>",
+                        "DONE"])
 
 
-def apply(state: S.State, power: str, order: Order, cp: int) -> int:
-    """Apply one CP action; returns the CP it cost."""
+def apply(state: S.State, power: str, order: Order, cp: int, dice=None) -> int:
+    """Apply one CP action; returns the CP it cost (`dice` for the actions that roll)."""
     verb = order.get("verb")
+    if verb == "ASSAULT":
+        if cp < 1:
+            raise IllegalOrder(R("no CP left", "no_cp_left"))
+        why = assault_problem(state, power, order["space"])
+        if why:
+            raise IllegalOrder(why)
+        assault.apply(state, power, order["space"], dice)
+        return 1
     if verb == "MOVE":
         return apply_move(state, power, order, cp)
     if verb == "CONTROL":
@@ -634,4 +670,4 @@ def apply(state: S.State, power: str, order: Order, cp: int) -> int:
                                  "build_cost", unit=order.get("unit"), need=cost, cp=cp))
         return apply_build(state, power, order["unit"], order["space"])
     raise IllegalOrder(R(f"{verb} is not a CP action", "not_cp_action", text=str(verb)),
-                       ["MOVE", "CONTROL", "BUILD", "REMOVE UNREST", "DONE"])
+                       ["MOVE", "CONTROL", "ASSAULT", "BUILD", "REMOVE UNREST", "DONE"])

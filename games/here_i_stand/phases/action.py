@@ -235,7 +235,7 @@ def apply(state, seat, decision, order, dice) -> None:
                                           verb="DONE"))
             _end_impulse(state, seat)
         else:
-            spent = cp_actions.apply(state, seat, order, data["cp"])
+            spent = cp_actions.apply(state, seat, order, data["cp"], dice)
             data["cp"] -= spent
             victory.check_automatic(state)
     _settle(state, dice)
