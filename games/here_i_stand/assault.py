@@ -28,7 +28,7 @@ from typing import Any
 from engine.contract import Reason
 from engine.contract import Reason as R
 from engine.dice import Dice
-from games.here_i_stand import counter_mix, facts, relocation, siege
+from games.here_i_stand import counter_mix, facts, minors, relocation, siege
 from games.here_i_stand import state as S
 
 #: Losses come off in this order by default (§15.1 step 9: the owner chooses; cavalry rolls
@@ -186,6 +186,7 @@ def apply(state: S.State, power: str, sid: str, dice: Dice) -> dict[str, Any]:
         if siege.siege_at(state, sid):
             if siege.outside(state, sid) <= siege.inside(state, sid):
                 siege.break_siege(state, sid)
+    minors.resolve_hungary(state)                      # §22.5: checked after every assault
     return result
 
 

@@ -18,7 +18,7 @@ from engine.contract import Decision, IllegalOrder, Outcome, Rules, ScenarioInfo
 from engine.dice import Dice
 from engine.options import Order
 from engine.questions import Kind
-from games.here_i_stand import choices, facts, grammar, tables, views
+from games.here_i_stand import choices, facts, grammar, siege, tables, views
 from games.here_i_stand import state as S
 from games.here_i_stand import phases
 from games.here_i_stand.phases import (card_draw, diplomacy, luther_95_theses, module, sequence,
@@ -158,4 +158,7 @@ class HereIStand(Rules):
                     problems.append(f"negative units at {sid}")
         if any(n not in facts.cards() for n in seen):
             problems.append("unknown card numbers")
+        for sid in state.get("sieges") or {}:
+            if not siege.outside(state, sid) or not S.is_fortified(sid):
+                problems.append(f"a siege of {sid} without besiegers or fortifications (§15)")
         return problems

@@ -153,3 +153,16 @@ def test_assault_wiping_out_the_attackers_sends_their_leaders_home():
     assert S.count(state, "calais", "france") == 0
     assert S.where_is(state, "francis_i") not in (None, "calais")
     assert siege.siege_at(state, "calais") is None
+
+
+@pytest.mark.parametrize("lang,inside,outside", [("en", "besieged inside", "besieging"),
+                                                 ("ru", "в осаде", "осаждает")])
+def test_status_report_shows_the_besieged(lang, inside, outside):
+    from games.here_i_stand import views
+    from pbem.reports.presenters import presenter_for
+    state = _calais()
+    board = views.board_view(state)
+    assert board["spaces"]["calais"]["siege"]["besieged"] == ["england"]
+    rows = presenter_for("here-i-stand", lang)._units(board["spaces"], board["seas"])
+    calais = [r for r in rows if ("Calais" in " ".join(r) or "Кале" in " ".join(r))]
+    assert any(inside in r[-1] for r in calais) and any(outside in r[-1] for r in calais)
