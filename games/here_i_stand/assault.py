@@ -73,7 +73,7 @@ def assault_problem(state: S.State, power: str, sid: str) -> Reason | None:
         return R(f"{power} does not besiege {name} (§15.1)", "assault_no_siege", power=power,
                  space=sid)
     now = siege.impulse_key(state)
-    if record["begun"] == now and not _roxelana(state, power):
+    if record["begun"] == now and not free_assault(state, power, sid):
         return R(f"the siege of {name} began this impulse: assault it in a later one (§15.1)",
                  "assault_same_impulse", space=sid)
     if record.get("assaulted") == now:
@@ -87,7 +87,7 @@ def assault_problem(state: S.State, power: str, sid: str) -> Reason | None:
 
 def _roxelana(state: S.State, power: str) -> bool:
     """Roxelana (#42): the Ottoman assault in the impulse the siege began (§15.1)."""
-    return power == "ottoman" and bool((state.get("phase_data") or {}).get("roxelana"))
+    return power == "ottoman" and (state.get("phase_data") or {}).get("roxelana") == "ottoman"
 
 
 def army(state: S.State, power: str, sid: str) -> tuple[dict[str, dict[str, int]], list[str]]:
@@ -157,6 +157,8 @@ def apply(state: S.State, power: str, sid: str, dice: Dice) -> dict[str, Any]:
     outcome)."""
     record = siege.siege_at(state, sid)
     record["assaulted"] = siege.impulse_key(state)
+    if free_assault(state, power, sid):
+        state["phase_data"].pop("roxelana")              # Roxelana's one free assault
     owner = S.controller(state, sid)
     attack, att_leaders = army(state, power, sid)
     defend, def_leaders = defenders(state, sid)
@@ -211,3 +213,42 @@ def _fall(state: S.State, power: str, sid: str, owner: str, def_leaders: list[st
             S.move_leader(state, lid, sid, None)
             state.setdefault("leaders_next_turn", {})[lid] = state["turn"] + 1
             S.log(state, "naval_leader_next_turn", leader=lid, space=sid)
+
+
+# ---------------------------------------------------------------- Roxelana (#42)
+ROXELANA = 42
+#: CP another power spends of Roxelana's to send Suleiman to Istanbul (card text).
+RECALL_CP = 2
+
+
+def roxelana(state: S.State, power: str, dice: Dice) -> int:
+    """Roxelana (#42, §15.1's exception): 4 CP; played by the Ottomans, one assault by the
+    army with Suleiman is free and may strike a siege begun this impulse; played by another
+    power, it may spend 2 of the CP to send Suleiman to Istanbul (card text)."""
+    state["phase_data"]["roxelana"] = power
+    return facts.card(ROXELANA).cp
+
+
+def free_assault(state: S.State, power: str, sid: str) -> bool:
+    """Whether this assault is Roxelana's free one: the Ottomans played it this impulse and
+    Suleiman is in the assaulting army."""
+    return _roxelana(state, power) and "suleiman" in S.own_leaders(state, sid, power)
+
+
+def recall_problem(state: S.State, power: str) -> Reason | None:
+    if (state.get("phase_data") or {}).get("roxelana") != power or power == "ottoman":
+        return R("only a power that played Roxelana this impulse may recall Suleiman",
+                 "roxelana_not_played", card=ROXELANA)
+    if S.where_is(state, "suleiman") in (None, "istanbul"):
+        return R("Suleiman is not on the map outside Istanbul", "roxelana_no_suleiman",
+                 card=ROXELANA)
+    return None
+
+
+def recall_suleiman(state: S.State, power: str) -> None:
+    """Roxelana played by another power: Suleiman goes to Istanbul (card text); once."""
+    S.move_leader(state, "suleiman", S.where_is(state, "suleiman"), "istanbul")
+    state["phase_data"].pop("roxelana", None)
+    S.log(state, "suleiman_recalled", power=power, card=ROXELANA)
+    for sid in list(state.get("sieges") or {}):
+        siege.check(state, sid)

@@ -49,10 +49,12 @@ def on_map(state: S.State, owner: str) -> dict[tuple[str, str], int]:
 
 def off_map(state: S.State, owner: str) -> list[int]:
     """Stacks of `owner`'s land counters off the map: the Protestant electorate display
-    (§21.6)."""
+    (§21.6) and foreign-war cards (§21.7, a stack per kind)."""
+    out = [int(n) for w in (state.get("foreign_wars") or {}).values() if w["power"] == owner
+           for n in w["units"].values() if n]
     if owner == "protestant":
-        return [int(n) for n in state.get("electorate_display", {}).values() if n]
-    return []
+        out += [int(n) for n in state.get("electorate_display", {}).values() if n]
+    return out
 
 
 def stacks(state: S.State, owner: str) -> list[int]:

@@ -27,7 +27,7 @@ from typing import Any
 from engine.contract import IllegalOrder, Reason
 from engine.contract import Reason as R
 from engine.options import Count, OneOf, Option
-from games.here_i_stand import assault, counter_mix, facts, grammar, siege
+from games.here_i_stand import assault, counter_mix, facts, foreign_wars, grammar, siege
 from games.here_i_stand import state as S
 
 Order = dict[str, Any]
@@ -562,6 +562,13 @@ def apply_build(state: S.State, power: str, unit: str, sid: str) -> int:
     if why:
         raise IllegalOrder(why)
     owner = build_owner(state, power, sid)
+    war = foreign_wars.short_of(state, power) if unit in ("regular", "mercenary",
+                                                           "cavalry") else None
+    if war is not None and owner == power:              # §21.7: to the foreign war first
+        units = state["foreign_wars"][war]["units"]
+        units[facts.UNIT_KEY[unit]] = units.get(facts.UNIT_KEY[unit], 0) + 1
+        S.log(state, "foreign_war_build", power=power, unit=unit, card=int(war))
+        return facts.BUILD_COST[unit]
     S.add_units(state, sid, owner, facts.UNIT_KEY[unit], 1)
     if owner != power:
         S.log(state, "build_for", power=power, unit=unit, owner=owner, space=sid)
@@ -586,6 +593,11 @@ def options(state: S.State, power: str, cp: int) -> list[Option]:
         sieges = assault_targets(state, power)
         if sieges:
             out.append(Option.of("ASSAULT", f"ASSAULT {sieges[0]}", space=OneOf(tuple(sieges))))
+        wars = foreign_wars.targets(state, power)
+        if wars:
+            out.append(Option.of("FOREIGN_WAR", f"FOREIGN WAR {wars[0]}", card=OneOf(tuple(wars))))
+    if cp >= assault.RECALL_CP and assault.recall_problem(state, power) is None:
+        out.append(Option.of("RECALL_SULEIMAN", "RECALL SULEIMAN"))
     out += build_options(state, power, cp)
     return out
 
@@ -610,6 +622,16 @@ def parse(state: S.State, power: str, text: str) -> Order:
         return {"verb": "CONTROL", "space": grammar.space(rest)}
     if verb == "ASSAULT":
         return {"verb": "ASSAULT", "space": grammar.space(rest)}
+    if verb == "FOREIGN":
+        words = rest.split()
+        if words[:1] and words[0].upper() in ("WAR", "ВОЙНА"):
+            words = words[1:]
+        return {"verb": "FOREIGN_WAR", "card": str(grammar.card_number(" ".join(words)))}
+    if verb == "RECALL":
+        if rest.strip().upper() not in ("SULEIMAN", "СУЛЕЙМАНА", "СУЛЕЙМАН"):
+            raise IllegalOrder(R("say RECALL SULEIMAN", "syntax", text="RECALL SULEIMAN"),
+                               ["RECALL SULEIMAN"])
+        return {"verb": "RECALL_SULEIMAN"}
     if verb == "REMOVE":
         words = rest.split(maxsplit=1)
         if not words or words[0].upper() not in ("UNREST", "БЕСПОРЯДКИ"):
@@ -645,8 +667,26 @@ def apply(state: S.State, power: str, order: Order, cp: int, dice=None) -> int:
         why = assault_problem(state, power, order["space"])
         if why:
             raise IllegalOrder(why)
+        cost = 0 if assault.free_assault(state, power, order["space"]) else 1
         assault.apply(state, power, order["space"], dice)
+        return cost
+    if verb == "FOREIGN_WAR":
+        if cp < 1:
+            raise IllegalOrder(R("no CP left", "no_cp_left"))
+        why = foreign_wars.fight_problem(state, power, str(order["card"]))
+        if why:
+            raise IllegalOrder(why)
+        foreign_wars.fight(state, power, str(order["card"]), dice)
         return 1
+    if verb == "RECALL_SULEIMAN":
+        why = assault.recall_problem(state, power)
+        if why is None and cp < assault.RECALL_CP:
+            why = R(f"recalling Suleiman costs {assault.RECALL_CP} CP and {cp} are left",
+                    "move_cost", need=assault.RECALL_CP, cp=cp, src="", dst="istanbul")
+        if why:
+            raise IllegalOrder(why)
+        assault.recall_suleiman(state, power)
+        return assault.RECALL_CP
     if verb == "MOVE":
         return apply_move(state, power, order, cp)
     if verb == "CONTROL":

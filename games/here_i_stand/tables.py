@@ -13,23 +13,26 @@ from __future__ import annotations
 from typing import Callable
 
 from engine import questions
-from games.here_i_stand import (choices, diplomacy_orders, events, grammar, home_cards,
-                                mandatory_events)
+from games.here_i_stand import (assault, choices, diplomacy_orders, events, foreign_wars,
+                                grammar, home_cards, mandatory_events)
 from games.here_i_stand.phases import action, card_draw, winter
 
 #: Every card event implemented: card number -> resolver.
 EVENTS: dict[int, events.Resolver] = {**events.EVENTS, **home_cards.EVENTS,
-                                      **mandatory_events.EVENTS}
+                                      **mandatory_events.EVENTS, assault.ROXELANA: assault.roxelana,
+                                      **{n: foreign_wars.revolt(n) for n in foreign_wars.WARS}}
 #: Extra conditions of some events (card number -> why not | None).
-CONDITIONS = {**events.CONDITIONS, **home_cards.CONDITIONS}
+CONDITIONS = {**events.CONDITIONS, **home_cards.CONDITIONS,
+              **{n: foreign_wars.condition(n) for n in foreign_wars.WARS}}
 #: Every question asked through the queue, by kind.
 KINDS: dict[str, questions.Kind] = {**events.KINDS, **home_cards.KINDS,
                                     **mandatory_events.KINDS, **action.KINDS,
-                                    **card_draw.KINDS, **winter.KINDS}
+                                    **card_draw.KINDS, **winter.KINDS, **foreign_wars.KINDS}
 #: Canonical texts of the verbs `grammar.order_text` does not write itself.
 TEXTS: dict[str, Callable[[dict], str]] = {
     **{verb: diplomacy_orders.order_text for verb in grammar.DIPLOMACY_VERBS},
-    **home_cards.TEXTS, **mandatory_events.TEXTS, **card_draw.TEXTS, **winter.TEXTS}
+    **home_cards.TEXTS, **mandatory_events.TEXTS, **card_draw.TEXTS, **winter.TEXTS,
+    **foreign_wars.TEXTS}
 
 
 def install() -> None:

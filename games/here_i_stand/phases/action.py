@@ -74,6 +74,7 @@ def _next(state) -> None:
     data["cp"] = None
     data["card"] = None
     data["impulse"] += 1
+    data.pop("roxelana", None)           # Roxelana (#42) lasts one impulse (§15.1)
 
 
 def _record_pass(state, power: str, dice=None) -> None:
