@@ -5,7 +5,8 @@ Rules: §21.7
 When one of these events is played the afflicted power (the Ottomans, or England for
 Ireland) puts the required number of its land units from anywhere on the map (never from a
 besieged space) and, if it likes, one army leader on the card (question ``foreign_war``,
-asked one step at a time: ``SEND <n> FROM <space>``, then ``LEADER <leader>`` or ``NONE``).
+asked one step at a time: ``SEND <n> FROM <space>``, then ``LEADER <leader>`` or ``NONE``;
+asked off-turn, it may be answered by ``STANDING foreign_war DEFAULT|LEADER``).
 The foreign army (independent units) has the card's strength.  The power fights it with the
 CP action ``FOREIGN WAR <card>`` (1 CP, the "Assault/Foreign war" action): a field battle
 with no defender's extra die and no retreat.  When the foreign units are all gone the war is
@@ -167,8 +168,26 @@ def _parse(state: S.State, item: dict[str, Any], text: str) -> dict[str, Any]:
                        ["SEND 2 FROM Istanbul", "LEADER Ibrahim Pasha", "NONE"])
 
 
+#: ``STANDING foreign_war DEFAULT``: answer as `_default`; ``LEADER``: the same units and the
+#: free leader with the best battle rating (ties by id).
+POLICIES = ("DEFAULT", "LEADER")
+
+
+def _standing(policy: str, state: S.State, decision) -> dict[str, Any] | None:
+    """The foreign-war question answered by a standing order, off-turn (§21.7)."""
+    item = choices.current(state, decision.seat)
+    if item is None or item.get("kind") != "foreign_war":
+        return None
+    if item["left"] > 0 or policy == "DEFAULT":
+        return _default(state, item)
+    leaders = free_leaders(state, item["seat"])
+    best = max(leaders, key=lambda l: (facts.leader(l).battle, l), default=None)
+    return {"verb": "LEADER", "leader": best} if best else {"verb": "NONE"}
+
+
 KINDS: dict[str, questions.Kind] = {"foreign_war": choices.Kind(
     options=_options, apply=_apply, default=_default, parse=_parse, settle=_settle,
+    policies=POLICIES, standing=_standing,
     prompt=lambda state, item: (
         f"foreign war ({facts.card(item['card']).name_en}): SEND <n> FROM <space> "
         f"({item['left']} more), then LEADER <leader> or NONE"))}

@@ -17,7 +17,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.here_i_stand import facts
+from engine import questions
+from engine.dice import Dice
+from engine.options import OneOf, Option
+from games.here_i_stand import choices, facts, grammar, relocation
 from games.here_i_stand import state as S
 
 Siege = dict[str, Any]
@@ -149,35 +152,110 @@ def retreat_destinations(state: S.State, sid: str, power: str) -> list[str]:
 
 
 def break_siege(state: S.State, sid: str) -> None:
-    """§15.3: the siege is broken; the besiegers' land units and army leaders retreat to one
-    adjacent space (ruling: the best of `retreat_destinations`, not asked) at no CP cost, or
-    are eliminated (units) and captured (leaders, by the controller) when none is legal."""
+    """§15.3: the siege is broken; each besieging power's land units and army leaders
+    retreat together to one adjacent space of `retreat_destinations` at no CP cost, or are
+    eliminated (units) and captured (leaders, by the controller) when none is legal.  With a
+    choice in the Action phase its owner is asked (``siege_retreat``, off-turn too); else
+    the first destination is taken."""
     siege = siege_at(state, sid)
     assert siege is not None
     end_siege(state, sid)
-    owner = S.controller(state, sid)
     for power in siege["besiegers"]:
-        movers = [p for p in S.land_powers(state, sid) if S.major_of(state, p) == power]
-        leaders = [l for l in S.own_leaders(state, sid, power)]
-        if not movers and not leaders:
-            continue
         dests = retreat_destinations(state, sid, power)
-        dest = dests[0] if dests else None
-        for p in movers:
-            for kind in S.LAND:
-                n = S.units(state, sid).get(p, {}).get(kind, 0)
-                S.add_units(state, sid, p, kind, -n)
-                if dest:
-                    S.add_units(state, dest, p, kind, n)
-        for lid in leaders:
-            if dest:
-                S.move_leader(state, lid, sid, dest)
-            else:
-                capture(state, lid, sid, S.major_of(state, owner))
-        if dest:
-            S.log(state, "siege_broken", space=sid, power=power, dst=dest)
+        if len(dests) > 1 and state["phase"] == "action" and power in S.MAJORS:
+            choices.push(state, {"kind": "siege_retreat", "seat": power, "space": sid},
+                         first=True)
         else:
-            S.log(state, "siege_broken_destroyed", space=sid, power=power)
+            retreat(state, sid, power, dests[0] if dests else None)
+
+
+def retreat(state: S.State, sid: str, power: str, dest: str | None) -> None:
+    """`power`'s besiegers leave `sid` for `dest`; with no `dest` its units are eliminated
+    and its leaders captured (§15.3)."""
+    owner = S.controller(state, sid)
+    movers = [p for p in S.land_powers(state, sid) if S.major_of(state, p) == power]
+    leaders = S.own_leaders(state, sid, power)
+    if not movers and not leaders:
+        return
+    for p in movers:
+        for kind in S.LAND:
+            n = S.units(state, sid).get(p, {}).get(kind, 0)
+            S.add_units(state, sid, p, kind, -n)
+            if dest:
+                S.add_units(state, dest, p, kind, n)
+    for lid in leaders:
+        if dest:
+            S.move_leader(state, lid, sid, dest)
+        else:
+            capture(state, lid, sid, S.major_of(state, owner))
+    if dest:
+        S.log(state, "siege_broken", space=sid, power=power, dst=dest)
+    else:
+        S.log(state, "siege_broken_destroyed", space=sid, power=power)
+
+
+# ---------------------------------------------------------------- the retreat question (§15.3)
+#: ``STANDING siege_retreat FORTRESS``: a fortified space first, then by id (the default);
+#: ``CAPITAL``: the destination nearest the power's capital.
+RETREAT_POLICIES = ("FORTRESS", "CAPITAL")
+
+
+def _retreat_options(state: S.State, item: dict[str, Any]) -> list[Option]:
+    dests = tuple(retreat_destinations(state, item["space"], item["seat"]))
+    if not dests or not (S.own_leaders(state, item["space"], item["seat"]) or any(
+            S.major_of(state, p) == item["seat"] for p in S.land_powers(state, item["space"]))):
+        return []
+    return [Option.of("RETREAT", f"RETREAT {dests[0]}", space=OneOf(dests))]
+
+
+def _retreat_default(state: S.State, item: dict[str, Any]) -> dict[str, Any]:
+    return {"verb": "RETREAT", "space": retreat_destinations(state, item["space"],
+                                                             item["seat"])[0]}
+
+
+def _retreat_apply(state: S.State, item: dict[str, Any], order: dict[str, Any],
+                   dice: Dice) -> bool:
+    retreat(state, item["space"], item["seat"], order["space"])
+    return True
+
+
+def _retreat_settle(state: S.State, item: dict[str, Any], dice: Dice) -> bool:
+    """Nothing left to ask: no units left, or no legal space (eliminated, §15.3)."""
+    if _retreat_options(state, item):
+        return False
+    retreat(state, item["space"], item["seat"], None)
+    return True
+
+
+def _retreat_parse(state: S.State, item: dict[str, Any], text: str) -> dict[str, Any]:
+    rest = grammar.rest_of(text) if grammar.verb_of(text) in ("RETREAT", "ОТСТУПИТЬ") else text
+    if rest.split()[:1] and rest.split()[0].upper() in ("TO", "В"):
+        rest = rest.split(maxsplit=1)[1] if len(rest.split()) > 1 else ""
+    return {"verb": "RETREAT", "space": grammar.space(rest)}
+
+
+def _retreat_standing(policy: str, state: S.State, decision) -> dict[str, Any] | None:
+    """The siege retreat answered by a standing order (§15.3)."""
+    item = choices.current(state, decision.seat)
+    if item is None or item.get("kind") != "siege_retreat":
+        return None
+    dests = retreat_destinations(state, item["space"], item["seat"])
+    if not dests:
+        return None
+    if policy == "CAPITAL" and S.capitals(item["seat"]):
+        dist = relocation.distances(state, item["seat"], S.capitals(item["seat"])[0])
+        return {"verb": "RETREAT",
+                "space": min(dests, key=lambda d: (dist.get(d, 10 ** 6), d))}
+    return {"verb": "RETREAT", "space": dests[0]}
+
+
+KINDS: dict[str, questions.Kind] = {"siege_retreat": choices.Kind(
+    options=_retreat_options, apply=_retreat_apply, default=_retreat_default,
+    parse=_retreat_parse, settle=_retreat_settle, policies=RETREAT_POLICIES,
+    standing=_retreat_standing,
+    prompt=lambda state, item: (f"the siege of {item['space']} is broken: RETREAT <space> "
+                                "(§15.3)"))}
+TEXTS = {"RETREAT": lambda o: f"RETREAT {o['space']}"}
 
 
 def capture(state: S.State, lid: str, sid: str, captor: str) -> None:

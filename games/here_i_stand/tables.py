@@ -14,7 +14,7 @@ from typing import Callable
 
 from engine import questions
 from games.here_i_stand import (assault, choices, diplomacy_orders, events, foreign_wars,
-                                grammar, home_cards, mandatory_events)
+                                grammar, home_cards, mandatory_events, siege)
 from games.here_i_stand.phases import action, card_draw, winter
 
 #: Every card event implemented: card number -> resolver.
@@ -27,12 +27,13 @@ CONDITIONS = {**events.CONDITIONS, **home_cards.CONDITIONS,
 #: Every question asked through the queue, by kind.
 KINDS: dict[str, questions.Kind] = {**events.KINDS, **home_cards.KINDS,
                                     **mandatory_events.KINDS, **action.KINDS,
-                                    **card_draw.KINDS, **winter.KINDS, **foreign_wars.KINDS}
+                                    **card_draw.KINDS, **winter.KINDS, **foreign_wars.KINDS,
+                                    **siege.KINDS}
 #: Canonical texts of the verbs `grammar.order_text` does not write itself.
 TEXTS: dict[str, Callable[[dict], str]] = {
     **{verb: diplomacy_orders.order_text for verb in grammar.DIPLOMACY_VERBS},
     **home_cards.TEXTS, **mandatory_events.TEXTS, **card_draw.TEXTS, **winter.TEXTS,
-    **foreign_wars.TEXTS}
+    **foreign_wars.TEXTS, **siege.TEXTS}
 
 
 def install() -> None:

@@ -101,3 +101,18 @@ def test_roxelana_without_suleiman_no_exception_and_others_recall_him():
     assert S.where_is(s2, "suleiman") == "istanbul" and s2["phase_data"]["cp"] == 2
     with pytest.raises(IllegalOrder, match="only a power that played"):
         order(s2, "france", "RECALL SULEIMAN")
+
+
+def test_standing_foreign_war_answers_without_asking():
+    """The victim is asked off-turn; ``STANDING foreign_war LEADER`` answers every step (the
+    default units, then its best free leader) without a round trip."""
+    assert RULES.standing_kinds()["foreign_war"] == ("DEFAULT", "LEADER")
+    state = _persia()
+    d = asked(state, "ottoman")
+    first = RULES.answer_from_standing(state, d, "LEADER")
+    assert first == {"verb": "SEND", "units": 5, "space": "istanbul"}
+    state = order(state, "ottoman", "SEND 5 FROM Istanbul")
+    d = asked(state, "ottoman")
+    assert RULES.answer_from_standing(state, d, "LEADER") == {"verb": "LEADER",
+                                                              "leader": "suleiman"}
+    assert RULES.answer_from_standing(state, d, "DEFAULT") == {"verb": "NONE"}

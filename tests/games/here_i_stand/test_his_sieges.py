@@ -166,3 +166,26 @@ def test_status_report_shows_the_besieged(lang, inside, outside):
     rows = presenter_for("here-i-stand", lang)._units(board["spaces"], board["seas"])
     calais = [r for r in rows if ("Calais" in " ".join(r) or "Кале" in " ".join(r))]
     assert any(inside in r[-1] for r in calais) and any(outside in r[-1] for r in calais)
+
+
+def test_broken_siege_asks_where_to_retreat_and_a_standing_order_answers():
+    """§15.3: with two legal spaces the besieger chooses (off-turn here: the siege breaks in
+    England's impulse); ``STANDING siege_retreat CAPITAL`` picks the one nearest Paris."""
+    from games.here_i_stand import RULES
+    state = _calais()
+    S.set_control(state, "brussels", "france")
+    clear_units(state, "brussels")
+    state["phase_data"]["active"] = S.MAJORS.index("england")
+    state["phase_data"]["cp"] = 2
+    S.add_units(state, "calais", "france", "regulars", -5)      # 1 outside, 2 inside
+    siege.check(state, "calais")
+    d = asked(state, "france")
+    assert d.kind == "siege_retreat"
+    assert dict(d.options.options[0].fields)["space"].values == ("brussels", "boulogne")
+    assert RULES.default(state, d) == {"verb": "RETREAT", "space": "brussels"}   # fortified
+    assert RULES.standing_kinds()["siege_retreat"] == ("FORTRESS", "CAPITAL")
+    assert RULES.answer_from_standing(state, d, "CAPITAL") == {"verb": "RETREAT",
+                                                               "space": "boulogne"}
+    state = order(state, "france", "RETREAT Brussels")
+    assert S.count(state, "brussels", "france") == 1
+    assert S.where_is(state, "francis_i") == "brussels"
