@@ -73,7 +73,7 @@ def assault_problem(state: S.State, power: str, sid: str) -> Reason | None:
         return R(f"{power} does not besiege {name} (§15.1)", "assault_no_siege", power=power,
                  space=sid)
     now = siege.impulse_key(state)
-    if record["begun"] == now and not free_assault(state, power, sid):
+    if record.get("begun") == now and not free_assault(state, power, sid):
         return R(f"the siege of {name} began this impulse: assault it in a later one (§15.1)",
                  "assault_same_impulse", space=sid)
     if record.get("assaulted") == now:

@@ -94,7 +94,7 @@ def begin_siege(state: S.State, sid: str, besiegers: list[str],
     record = {"besiegers": sorted(besiegers), "besieged": sorted(besieged),
               "begun": impulse_key(state)}
     state.setdefault("sieges", {})[sid] = record
-    S.log(state, "siege_begins", space=sid, powers=sorted(besiegers), units=outside(state, sid),
+    S.log(state, "siege_laid", space=sid, powers=sorted(besiegers), units=outside(state, sid),
           n=inside(state, sid))
 
 
@@ -205,17 +205,16 @@ def _retreat_options(state: S.State, item: dict[str, Any]) -> list[Option]:
     if not dests or not (S.own_leaders(state, item["space"], item["seat"]) or any(
             S.major_of(state, p) == item["seat"] for p in S.land_powers(state, item["space"]))):
         return []
-    return [Option.of("RETREAT", f"RETREAT {dests[0]}", space=OneOf(dests))]
+    return [Option.of("RETREAT", f"RETREAT TO {dests[0]}", to=OneOf(dests))]
 
 
 def _retreat_default(state: S.State, item: dict[str, Any]) -> dict[str, Any]:
-    return {"verb": "RETREAT", "space": retreat_destinations(state, item["space"],
-                                                             item["seat"])[0]}
+    return {"verb": "RETREAT", "to": retreat_destinations(state, item["space"], item["seat"])[0]}
 
 
 def _retreat_apply(state: S.State, item: dict[str, Any], order: dict[str, Any],
                    dice: Dice) -> bool:
-    retreat(state, item["space"], item["seat"], order["space"])
+    retreat(state, item["space"], item["seat"], order["to"])
     return True
 
 
@@ -231,7 +230,7 @@ def _retreat_parse(state: S.State, item: dict[str, Any], text: str) -> dict[str,
     rest = grammar.rest_of(text) if grammar.verb_of(text) in ("RETREAT", "ОТСТУПИТЬ") else text
     if rest.split()[:1] and rest.split()[0].upper() in ("TO", "В"):
         rest = rest.split(maxsplit=1)[1] if len(rest.split()) > 1 else ""
-    return {"verb": "RETREAT", "space": grammar.space(rest)}
+    return {"verb": "RETREAT", "to": grammar.space(rest)}
 
 
 def _retreat_standing(policy: str, state: S.State, decision) -> dict[str, Any] | None:
@@ -244,18 +243,18 @@ def _retreat_standing(policy: str, state: S.State, decision) -> dict[str, Any] |
         return None
     if policy == "CAPITAL" and S.capitals(item["seat"]):
         dist = relocation.distances(state, item["seat"], S.capitals(item["seat"])[0])
-        return {"verb": "RETREAT",
-                "space": min(dests, key=lambda d: (dist.get(d, 10 ** 6), d))}
-    return {"verb": "RETREAT", "space": dests[0]}
+        return {"verb": "RETREAT", "to": min(dests, key=lambda d: (dist.get(d, 10 ** 6), d))}
+    return {"verb": "RETREAT", "to": dests[0]}
 
 
 KINDS: dict[str, questions.Kind] = {"siege_retreat": choices.Kind(
     options=_retreat_options, apply=_retreat_apply, default=_retreat_default,
     parse=_retreat_parse, settle=_retreat_settle, policies=RETREAT_POLICIES,
     standing=_retreat_standing,
-    prompt=lambda state, item: (f"the siege of {item['space']} is broken: RETREAT <space> "
+    prompt=lambda state, item: (f"the siege of {item['space']} is broken: RETREAT TO <space> "
                                 "(§15.3)"))}
-TEXTS = {"RETREAT": lambda o: f"RETREAT {o['space']}"}
+#: The same text as the field battle's retreat (``RETREAT TO <space>``).
+TEXTS = {"RETREAT": lambda o: f"RETREAT TO {o['to']}"}
 
 
 def capture(state: S.State, lid: str, sid: str, captor: str) -> None:

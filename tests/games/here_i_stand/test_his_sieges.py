@@ -181,11 +181,11 @@ def test_broken_siege_asks_where_to_retreat_and_a_standing_order_answers():
     siege.check(state, "calais")
     d = asked(state, "france")
     assert d.kind == "siege_retreat"
-    assert dict(d.options.options[0].fields)["space"].values == ("brussels", "boulogne")
-    assert RULES.default(state, d) == {"verb": "RETREAT", "space": "brussels"}   # fortified
+    assert dict(d.options.options[0].fields)["to"].values == ("brussels", "boulogne")
+    assert RULES.default(state, d) == {"verb": "RETREAT", "to": "brussels"}      # fortified
     assert RULES.standing_kinds()["siege_retreat"] == ("FORTRESS", "CAPITAL")
     assert RULES.answer_from_standing(state, d, "CAPITAL") == {"verb": "RETREAT",
-                                                               "space": "boulogne"}
-    state = order(state, "france", "RETREAT Brussels")
+                                                               "to": "boulogne"}
+    state = order(state, "france", "RETREAT TO Brussels")
     assert S.count(state, "brussels", "france") == 1
     assert S.where_is(state, "francis_i") == "brussels"
