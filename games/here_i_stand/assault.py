@@ -194,25 +194,32 @@ def apply(state: S.State, power: str, sid: str, dice: Dice) -> dict[str, Any]:
 
 def _fall(state: S.State, power: str, sid: str, owner: str, def_leaders: list[str]) -> None:
     """§15.1 step 10: control passes, besieged leaders are captured, the defender's naval
-    units and naval leaders in the port leave the map (rebuilt / back next turn)."""
+    units and naval leaders in the port go to the turn track (``state["naval_out"]``: the
+    units' counters cannot be rebuilt and the leaders stay off the map until the next Card
+    Draw, §8.2, `return_naval`)."""
     siege.end_siege(state, sid)
     S.set_control(state, sid, power)
     S.log(state, "assault_taken", power=power, space=sid, owner=owner)
     for lid in def_leaders:
         siege.capture(state, lid, sid, power)
+    out = state.setdefault("naval_out", {"units": {}, "leaders": []})
     for p in list(S.units(state, sid)):
         if S.major_of(state, p) == S.major_of(state, owner) or p == "independent":
             for kind in S.NAVAL:
                 n = S.units(state, sid).get(p, {}).get(kind, 0)
                 if n:
                     S.add_units(state, sid, p, kind, -n)
+                    stack = out["units"].setdefault(p, {})
+                    stack[kind] = stack.get(kind, 0) + n
                     S.log(state, "port_fleet_lost", power=p, stack={kind: n}, space=sid)
     for lid in S.leaders_at(state, sid):
         if facts.leader(lid).naval and S.major_of(state, S.leader_power(state, lid) or "") \
                 == S.major_of(state, owner):
             S.move_leader(state, lid, sid, None)
-            state.setdefault("leaders_next_turn", {})[lid] = state["turn"] + 1
+            out["leaders"] = sorted(set(out["leaders"]) | {lid})
             S.log(state, "naval_leader_next_turn", leader=lid, space=sid)
+    if not out["units"] and not out["leaders"]:
+        del state["naval_out"]
 
 
 # ---------------------------------------------------------------- Roxelana (#42)
@@ -252,3 +259,27 @@ def recall_suleiman(state: S.State, power: str) -> None:
     S.log(state, "suleiman_recalled", power=power, card=ROXELANA)
     for sid in list(state.get("sieges") or {}):
         siege.check(state, sid)
+
+
+def return_naval(state: S.State) -> None:
+    """§8.2: in the Card Draw, naval units off the map since last turn go back to the pool
+    and naval leaders to a friendly port of their power (its capital first, then by id; none:
+    they wait another turn)."""
+    out = state.pop("naval_out", None)
+    if not out:
+        return
+    m = S.board()
+    waiting = []
+    for lid in out["leaders"]:
+        owner = S.major_of(state, S.leader_power(state, lid) or "")
+        capitals = set(S.capitals(owner))
+        ports = sorted((s for s in m.spaces.values() if s.ports and S.in_play(state, s.id)
+                        and S.friendly(state, owner, s.id)),
+                       key=lambda s: (s.id not in capitals, s.id))
+        if ports:
+            S.move_leader(state, lid, None, ports[0].id)
+            S.log(state, "naval_leader_returns", leader=lid, space=ports[0].id)
+        else:
+            waiting.append(lid)
+    if waiting:
+        state["naval_out"] = {"units": {}, "leaders": waiting}

@@ -459,6 +459,8 @@ def _counts(state: S.State, power: str) -> tuple[int, int]:
         if c:
             land += c.get("regulars", 0) + c.get("mercenaries", 0) + c.get("cavalry", 0)
             naval += c.get("squadrons", 0) + c.get("corsairs", 0)
+    off = (state.get("naval_out") or {}).get("units", {}).get(power, {})
+    naval += sum(off.values())                          # back in the pool next turn (§8.2)
     return land, naval
 
 
@@ -658,33 +660,30 @@ def parse(state: S.State, power: str, text: str) -> Order:
                         "DONE"])
 
 
+def _check(cp: int, need: int, why: Reason | None = None) -> None:
+    """Refuse an action costing `need` CP with `cp` left, or with a problem `why`."""
+    if cp < need:
+        raise IllegalOrder(R("no CP left", "no_cp_left") if cp < 1 else
+                           R(f"this action costs {need} CP and {cp} are left", "action_cost",
+                             need=need, cp=cp))
+    if why:
+        raise IllegalOrder(why)
+
+
 def apply(state: S.State, power: str, order: Order, cp: int, dice=None) -> int:
     """Apply one CP action; returns the CP it cost (`dice` for the actions that roll)."""
     verb = order.get("verb")
     if verb == "ASSAULT":
-        if cp < 1:
-            raise IllegalOrder(R("no CP left", "no_cp_left"))
-        why = assault_problem(state, power, order["space"])
-        if why:
-            raise IllegalOrder(why)
+        _check(cp, 1, assault_problem(state, power, order["space"]))
         cost = 0 if assault.free_assault(state, power, order["space"]) else 1
         assault.apply(state, power, order["space"], dice)
         return cost
     if verb == "FOREIGN_WAR":
-        if cp < 1:
-            raise IllegalOrder(R("no CP left", "no_cp_left"))
-        why = foreign_wars.fight_problem(state, power, str(order["card"]))
-        if why:
-            raise IllegalOrder(why)
+        _check(cp, 1, foreign_wars.fight_problem(state, power, str(order["card"])))
         foreign_wars.fight(state, power, str(order["card"]), dice)
         return 1
     if verb == "RECALL_SULEIMAN":
-        why = assault.recall_problem(state, power)
-        if why is None and cp < assault.RECALL_CP:
-            why = R(f"recalling Suleiman costs {assault.RECALL_CP} CP and {cp} are left",
-                    "move_cost", need=assault.RECALL_CP, cp=cp, src="", dst="istanbul")
-        if why:
-            raise IllegalOrder(why)
+        _check(cp, assault.RECALL_CP, assault.recall_problem(state, power))
         assault.recall_suleiman(state, power)
         return assault.RECALL_CP
     if verb == "MOVE":
@@ -695,11 +694,7 @@ def apply(state: S.State, power: str, order: Order, cp: int, dice=None) -> int:
         apply_control(state, power, order["space"])
         return 1
     if verb == "REMOVE_UNREST":
-        if cp < 1:
-            raise IllegalOrder(R("no CP left", "no_cp_left"))
-        why = unrest_problem(state, power, order["space"])
-        if why:
-            raise IllegalOrder(why)
+        _check(cp, 1, unrest_problem(state, power, order["space"]))
         S.set_unrest(state, order["space"], False)
         S.log(state, "unrest_removed", power=power, space=order["space"])
         return 1

@@ -58,22 +58,22 @@ def hostile(state: S.State, power: str, sid: str) -> bool:
     return S.is_fortified(sid) and (owner == "independent" or S.at_war(state, power, owner))
 
 
-def inside(state: S.State, sid: str) -> int:
-    """Besieged land units at `sid` (cavalry counts, §15.3)."""
+def _side_units(state: S.State, sid: str, side: str) -> int:
     siege = siege_at(state, sid)
     if not siege:
         return 0
     return sum(S.count(state, sid, p) for p in S.land_powers(state, sid)
-               if _listed(state, p, siege["besieged"]))
+               if _listed(state, p, siege[side]))
+
+
+def inside(state: S.State, sid: str) -> int:
+    """Besieged land units at `sid` (cavalry counts, §15.3)."""
+    return _side_units(state, sid, "besieged")
 
 
 def outside(state: S.State, sid: str) -> int:
     """Besieging land units at `sid`."""
-    siege = siege_at(state, sid)
-    if not siege:
-        return 0
-    return sum(S.count(state, sid, p) for p in S.land_powers(state, sid)
-               if _listed(state, p, siege["besiegers"]))
+    return _side_units(state, sid, "besiegers")
 
 
 def defenders_at(state: S.State, sid: str, besieger: str) -> list[str]:

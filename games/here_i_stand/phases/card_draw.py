@@ -21,7 +21,7 @@ from typing import Callable
 
 from engine import questions
 from engine.options import OneOf, Option
-from games.here_i_stand import choices, facts, foreign_wars, grammar
+from games.here_i_stand import assault, choices, facts, foreign_wars, grammar
 from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import state as S
 
@@ -149,6 +149,8 @@ def place_maurice(state, where: str) -> None:
 
 
 def add_leaders(state) -> None:
+    """§8.2: naval leaders and units off the map come back; Maurice of Saxony on turn 6."""
+    assault.return_naval(state)
     if state["turn"] == 6 and S.where_is(state, "maurice_of_saxony") is None:
         spots = maurice_spots(state)
         if len(spots) == 1:
