@@ -293,6 +293,8 @@ def _play(state, power: str, order, dice) -> None:
     fate = data.pop("card_fate", None)
     if fate == "discard":
         state["discard"].append(number)
+    elif number in state["removed"]:
+        pass                             # the event removed it (Sack of Rome, §21.5)
     elif c.type == "mandatory" and c.remove is not False:
         state["removed"] = sorted(set(state["removed"]) | {number})
     else:
