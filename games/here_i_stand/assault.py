@@ -186,7 +186,10 @@ def apply(state: S.State, power: str, sid: str, dice: Dice) -> dict[str, Any]:
                     relocation.relocate(state, power, sid)
                     break
         if siege.siege_at(state, sid):
-            if siege.outside(state, sid) <= siege.inside(state, sid):
+            if not siege.outside(state, sid):
+                siege.end_siege(state, sid)
+                S.log(state, "siege_ends", space=sid)
+            elif siege.outside(state, sid) <= siege.inside(state, sid):
                 siege.break_siege(state, sid)
     minors.resolve_hungary(state)                      # §22.5: checked after every assault
     return result

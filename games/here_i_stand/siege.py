@@ -161,6 +161,9 @@ def break_siege(state: S.State, sid: str) -> None:
     assert siege is not None
     end_siege(state, sid)
     for power in siege["besiegers"]:
+        if not (S.own_leaders(state, sid, power) or any(
+                S.major_of(state, p) == power for p in S.land_powers(state, sid))):
+            continue
         dests = retreat_destinations(state, sid, power)
         if len(dests) > 1 and state["phase"] == "action" and power in S.MAJORS:
             choices.push(state, {"kind": "siege_retreat", "seat": power, "space": sid},

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from engine.contract import IllegalOrder
-from games.here_i_stand import assault, siege
+from games.here_i_stand import RULES, assault, siege
 from games.here_i_stand import state as S
 from his_helpers import FixedDice, asked, clear_units, fresh, into_action, log_text, order, put
 
@@ -171,7 +171,6 @@ def test_status_report_shows_the_besieged(lang, inside, outside):
 def test_broken_siege_asks_where_to_retreat_and_a_standing_order_answers():
     """§15.3: with two legal spaces the besieger chooses (off-turn here: the siege breaks in
     England's impulse); ``STANDING siege_retreat CAPITAL`` picks the one nearest Paris."""
-    from games.here_i_stand import RULES
     state = _calais()
     S.set_control(state, "brussels", "france")
     clear_units(state, "brussels")
@@ -208,3 +207,18 @@ def test_the_fallen_ports_fleet_waits_for_the_next_card_draw():
     assault.return_naval(state)
     assert "naval_out" not in state
     assert S.where_is(state, "andrea_doria") == "london"
+
+
+def test_a_lone_besieger_killed_in_an_assault_ends_the_siege_without_a_question():
+    """An empty fortress still rolls its defender's die (§15.1 step 4); a last besieging
+    unit killed by it leaves nobody to retreat (found by a random-bot game)."""
+    state = into_action(fresh(), "france", cp=4)
+    state["wars"] = sorted(state["wars"] + [["england", "france"]])
+    clear_units(state, "calais", "boulogne")
+    S.set_control(state, "brussels", "france")
+    put(state, "boulogne", "france", regulars=1)
+    state = order(state, "france", "MOVE Boulogne -> Calais 1")
+    state = _next_french_impulse(state)
+    state = order(state, "france", "ASSAULT Calais", FixedDice(1, 6))
+    assert siege.siege_at(state, "calais") is None
+    assert all(d.kind != "siege_retreat" for d in RULES.decisions(state))
