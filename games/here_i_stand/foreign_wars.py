@@ -13,7 +13,9 @@ with no defender's extra die and no retreat.  When the foreign units are all gon
 over: the power's units and leader go to its capital (or a friendly home key if the capital
 is held by an enemy) and it wins 1 VP (card).  Until then it draws one card less (card),
 its units there do not go home in Winter, and its new land units go to the card until it
-holds the required number again (the regular of Winter's reinforcement excepted).
+holds the required number again (the regular of Winter's reinforcement excepted).  France or
+the Hapsburgs playing Revolt in Ireland may give the Irish one of their own land units
+(question ``irish_help``: ``HELP FROM <space>`` or ``NONE``, card text).
 
 ``state["foreign_wars"]`` (created on first use): ``{card: {"power", "need", "foes",
 "units": {kind: n}, "leaders": [ids]}}`` with the card number as a string key.
@@ -31,6 +33,9 @@ from games.here_i_stand import state as S
 
 #: card -> (afflicted power, units it commits, foreign units) — from the card texts.
 WARS = {92: ("ottoman", 3, 3), 93: ("england", 4, 3), 110: ("ottoman", 5, 4)}
+IRELAND = 93
+#: Powers that may give one of their land units to the Irish when they play #93 (card).
+IRISH_HELPERS = ("france", "hapsburg")
 HIT = 5
 TAKE_ORDER = ("regulars", "mercenaries", "cavalry")
 
@@ -69,6 +74,9 @@ def revolt(number: int):
         S.log(state, "foreign_war_begins", card=number, power=victim, n=need, units=foes)
         choices.push(state, {"kind": "foreign_war", "seat": victim, "card": number,
                              "left": need, "leader": True})
+        if number == IRELAND and power in IRISH_HELPERS and sources(state, power):
+            choices.push(state, {"kind": "irish_help", "seat": power, "card": number},
+                         first=True)
         return 0
     return resolve
 
@@ -185,13 +193,50 @@ def _standing(policy: str, state: S.State, decision) -> dict[str, Any] | None:
     return {"verb": "LEADER", "leader": best} if best else {"verb": "NONE"}
 
 
-KINDS: dict[str, questions.Kind] = {"foreign_war": choices.Kind(
+def _help_options(state: S.State, item: dict[str, Any]) -> list[Option]:
+    spaces = tuple(sources(state, item["seat"]))
+    return [Option.of("NONE", "NONE")] + ([Option.of("HELP", f"HELP FROM {spaces[0]}",
+                                                     space=OneOf(spaces))] if spaces else [])
+
+
+def _help_apply(state: S.State, item: dict[str, Any], order: dict[str, Any], dice: Dice) -> bool:
+    """Revolt in Ireland played by France or the Hapsburgs: one of their land units leaves
+    the map and the Irish are 4 (card text)."""
+    if order["verb"] == "HELP":
+        power = item["seat"]
+        kind = next(k for k in TAKE_ORDER if S.units(state, order["space"])[power].get(k))
+        S.add_units(state, order["space"], power, kind, -1)
+        wars(state)[str(item["card"])]["foes"] += 1
+        S.log(state, "irish_helped", power=power, space=order["space"], card=item["card"])
+        siege.check(state, order["space"])
+    return True
+
+
+def _help_parse(state: S.State, item: dict[str, Any], text: str) -> dict[str, Any]:
+    if grammar.verb_of(text) == "NONE":
+        return {"verb": "NONE"}
+    words = grammar.rest_of(text).split()
+    if grammar.verb_of(text) == "HELP":
+        if words[:1] and words[0].upper() in ("FROM", "ИЗ"):
+            words = words[1:]
+        return {"verb": "HELP", "space": grammar.space(" ".join(words))}
+    raise IllegalOrder(Reason("say HELP FROM <space> or NONE", "syntax",
+                              text="HELP FROM <space>"), ["HELP FROM Paris", "NONE"])
+
+
+KINDS: dict[str, questions.Kind] = {"irish_help": choices.Kind(
+    options=_help_options, apply=_help_apply, default=lambda state, item: {"verb": "NONE"},
+    parse=_help_parse,
+    prompt=lambda state, item: "Revolt in Ireland: HELP FROM <space> (one of your land units "
+                               "joins the Irish) or NONE"),
+    "foreign_war": choices.Kind(
     options=_options, apply=_apply, default=_default, parse=_parse, settle=_settle,
     policies=POLICIES, standing=_standing,
     prompt=lambda state, item: (
         f"foreign war ({facts.card(item['card']).name_en}): SEND <n> FROM <space> "
         f"({item['left']} more), then LEADER <leader> or NONE"))}
 TEXTS = {"SEND": lambda o: f"SEND {o['units']} FROM {o['space']}",
+         "HELP": lambda o: f"HELP FROM {o['space']}",
          "LEADER": lambda o: f"LEADER {o['leader']}", "NONE": lambda o: "NONE"}
 
 

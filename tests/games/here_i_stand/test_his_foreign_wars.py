@@ -116,3 +116,15 @@ def test_standing_foreign_war_answers_without_asking():
     assert RULES.answer_from_standing(state, d, "LEADER") == {"verb": "LEADER",
                                                               "leader": "suleiman"}
     assert RULES.answer_from_standing(state, d, "DEFAULT") == {"verb": "NONE"}
+
+
+def test_france_playing_revolt_in_ireland_may_give_the_irish_a_unit():
+    state = into_action(fresh(), "france", hand=[93])
+    paris = S.count(state, "paris", "france")
+    state = order(state, "france", "PLAY Revolt in Ireland AS EVENT")
+    d = asked(state, "france")
+    assert d.kind == "irish_help" and RULES.default(state, d) == {"verb": "NONE"}
+    state = order(state, "france", "HELP FROM Paris")
+    assert state["foreign_wars"]["93"]["foes"] == 4
+    assert S.count(state, "paris", "france") == paris - 1
+    assert asked(state, "england").kind == "foreign_war"
