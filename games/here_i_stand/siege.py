@@ -101,6 +101,8 @@ def begin_siege(state: S.State, sid: str, besiegers: list[str],
 def end_siege(state: S.State, sid: str) -> None:
     sieges = state.get("sieges") or {}
     sieges.pop(sid, None)
+    if not sieges:
+        state.pop("sieges", None)
 
 
 def after_move(state: S.State, power: str, src: str, dst: str) -> None:
@@ -118,10 +120,10 @@ def after_move(state: S.State, power: str, src: str, dst: str) -> None:
         begin_siege(state, dst, [power])
 
 
-def check(state: S.State, sid: str) -> None:
+def check(state: S.State, sid: str, *, ask: bool = True) -> None:
     """§15.3: the siege of `sid` ends when no besieger is left and breaks when the besiegers
-    are fewer than the besieged (they retreat); it also ends when the controller is no longer
-    an enemy of the besiegers (a peace, an event)."""
+    are fewer than the besieged (they retreat; `ask`: the owner may be asked where); it also
+    ends when the controller is no longer an enemy of the besiegers (a peace, an event)."""
     siege = siege_at(state, sid)
     if not siege:
         return
@@ -134,7 +136,14 @@ def check(state: S.State, sid: str) -> None:
         end_siege(state, sid)
         S.log(state, "siege_ends", space=sid)
     elif outside(state, sid) < inside(state, sid):
-        break_siege(state, sid)
+        break_siege(state, sid, ask=ask)
+
+
+def refresh(state: S.State) -> None:
+    """Check every siege between phases (§15.3): Winter's moves home, a peace's relocations
+    (§9.3) and activations (§22.2) move units without a land move; retreats are not asked."""
+    for sid in list(state.get("sieges") or {}):
+        check(state, sid, ask=False)
 
 
 def retreat_destinations(state: S.State, sid: str, power: str) -> list[str]:
@@ -151,7 +160,7 @@ def retreat_destinations(state: S.State, sid: str, power: str) -> list[str]:
     return sorted(out, key=lambda n: (not m.spaces[n].is_fortified, n))
 
 
-def break_siege(state: S.State, sid: str) -> None:
+def break_siege(state: S.State, sid: str, *, ask: bool = True) -> None:
     """§15.3: the siege is broken; each besieging power's land units and army leaders
     retreat together to one adjacent space of `retreat_destinations` at no CP cost, or are
     eliminated (units) and captured (leaders, by the controller) when none is legal.  With a
@@ -165,7 +174,7 @@ def break_siege(state: S.State, sid: str) -> None:
                 S.major_of(state, p) == power for p in S.land_powers(state, sid))):
             continue
         dests = retreat_destinations(state, sid, power)
-        if len(dests) > 1 and state["phase"] == "action" and power in S.MAJORS:
+        if ask and len(dests) > 1 and state["phase"] == "action" and power in S.MAJORS:
             choices.push(state, {"kind": "siege_retreat", "seat": power, "space": sid},
                          first=True)
         else:

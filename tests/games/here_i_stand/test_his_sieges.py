@@ -222,3 +222,15 @@ def test_a_lone_besieger_killed_in_an_assault_ends_the_siege_without_a_question(
     state = order(state, "france", "ASSAULT Calais", FixedDice(1, 6))
     assert siege.siege_at(state, "calais") is None
     assert all(d.kind != "siege_retreat" for d in RULES.decisions(state))
+
+
+def test_sieges_are_checked_between_phases():
+    """Units that leave without a land move (Winter's return home, a peace's relocation)
+    end or break the siege when the next phase begins (§15.3)."""
+    from games.here_i_stand.phases import sequence
+    state = _calais()
+    S.add_units(state, "calais", "france", "regulars", -6)
+    S.move_leader(state, "francis_i", "calais", "paris")
+    sequence.enter(state, "winter", FixedDice())
+    assert "sieges" not in state
+    assert "siege of Calais is over" in log_text(state["log"])
