@@ -322,7 +322,12 @@ def after_relief(state: S.State, sid: str, power: str, won: bool, hits: int,
     now fewer than the units inside breaks (§15.3), any other goes on.  Returns the outcome."""
     outcome = relief_outcome(won, hits, enemy_hits)
     check(state, sid)
-    S.log(state, "relief_" + outcome, space=sid, power=power, hits=hits, hits2=enemy_hits)
+    if outcome == "lifted":
+        S.log(state, "relief_lifted", space=sid, power=power, hits=hits, hits2=enemy_hits)
+    elif outcome == "tie":
+        S.log(state, "relief_tie", space=sid, power=power, hits=hits, hits2=enemy_hits)
+    else:
+        S.log(state, "relief_lost", space=sid, power=power, hits=hits, hits2=enemy_hits)
     return outcome
 
 
