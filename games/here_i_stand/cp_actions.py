@@ -27,9 +27,10 @@ from typing import Any
 from engine.contract import IllegalOrder, Reason
 from engine.contract import Reason as R
 from engine.options import Count, OneOf, Option
-from games.here_i_stand import facts, grammar
+from games.here_i_stand import assault, counter_mix, facts, foreign_wars, grammar, siege
 from games.here_i_stand import state as S
-from games.here_i_stand.land_war import entry, marks, move, sieges
+from games.here_i_stand import siege as sieges
+from games.here_i_stand.land_war import entry, marks, move
 
 Order = dict[str, Any]
 
@@ -122,6 +123,8 @@ def army_at(state: S.State, power: str, sid: str) -> tuple[dict[str, dict[str, i
     allied minors': an army may mix a major power with its allied minors but never two major
     powers, §5.1 L271), and its army leaders there."""
     stacks: dict[str, dict[str, int]] = {}
+    if siege.is_besieged(state, sid, power):
+        return stacks, []                    # §15: besieged units and leaders do not move
     for owner in forces(state, power):
         stack = S.units(state, sid).get(owner, {})
         found = {k: stack.get(k, 0) for k in S.LAND if stack.get(k)}
@@ -351,6 +354,7 @@ def apply_move(state: S.State, power: str, order: Order, cp: int, dice=None) -> 
             move.begin(state, power, src, dst, leaders, chosen, dice)
             return spent
         do_move(state, power, src, dst, leaders, chosen)
+        siege.after_move(state, power, src, dst)
         mix = tuple(chosen.get(power, {}).get(k, 0) for k in S.LAND)
         allied = tuple(sorted((o, sum(c.values())) for o, c in chosen.items() if o != power))
     _log_move(state, power, n, leaders, route)
@@ -453,6 +457,25 @@ def unrest_targets(state: S.State, power: str) -> list[str]:
                   if rec.get("unrest") and unrest_problem(state, power, sid) is None)
 
 
+# ---------------------------------------------------------------- assault (§15.1)
+def assault_problem(state: S.State, power: str, target: str, reach=None) -> Reason | None:
+    """Why `power` may not assault `target` now (§15.1, with its line of communication,
+    §12.1), or None."""
+    why = assault.assault_problem(state, power, target)
+    if why is None and not has_loc(state, power, target, reach):
+        return R(f"{power} has no line of communication to {S.board().spaces[target].name_en} "
+                 "(§12.1)", "control_no_loc", power=power, space=target)
+    return why
+
+
+def assault_targets(state: S.State, power: str) -> list[str]:
+    if not state.get("sieges"):
+        return []
+    reach = loc_reach(state, power)
+    return sorted(sid for sid in state["sieges"]
+                  if assault_problem(state, power, sid, reach) is None)
+
+
 # ---------------------------------------------------------------- building (§17)
 def _counts(state: S.State, power: str) -> tuple[int, int]:
     """(land units, naval counters) of `power` on the map."""
@@ -462,6 +485,8 @@ def _counts(state: S.State, power: str) -> tuple[int, int]:
         if c:
             land += c.get("regulars", 0) + c.get("mercenaries", 0) + c.get("cavalry", 0)
             naval += c.get("squadrons", 0) + c.get("corsairs", 0)
+    off = (state.get("naval_out") or {}).get("units", {}).get(power, {})
+    naval += sum(off.values())                          # back in the pool next turn (§8.2)
     return land, naval
 
 
@@ -526,12 +551,14 @@ def build_problem(state: S.State, power: str, unit: str, sid: str,
         return R("only corsairs may be built in a pirate haven (§21.1)", "build_haven")
     if unit in ("squadron", "corsair") and not sp.ports:
         return R(f"{sp.name_en} is not a port (§17)", "build_not_port", space=sid)
-    limits = facts.counter_limits().get(owner, {})
-    land, naval = (on_map if on_map is not None and owner == power else _counts(state, owner))
     if unit in ("regular", "mercenary", "cavalry"):
-        if land + 1 > limits.get("land", 10 ** 6):
-            return R(f"{owner} has no land counters left (§5)", "no_land_counters", power=owner)
+        if not counter_mix.can_add(state, owner, sid, facts.UNIT_KEY[unit]):
+            return R(f"{owner} has no land counters left for one more {unit} in {sp.name_en} "
+                     "(§5: the counter mix, by denomination)", "no_land_counters", power=owner,
+                     unit=unit, space=sid)
     else:
+        limits = facts.counter_limits().get(owner, {})
+        _, naval = (on_map if on_map is not None and owner == power else _counts(state, owner))
         if naval + 1 > limits.get("naval", 10 ** 6):
             return R(f"{owner} has no naval counters left (§5)", "no_naval_counters",
                      power=owner)
@@ -563,6 +590,13 @@ def apply_build(state: S.State, power: str, unit: str, sid: str) -> int:
     if why:
         raise IllegalOrder(why)
     owner = build_owner(state, power, sid)
+    war = foreign_wars.short_of(state, power) if unit in ("regular", "mercenary",
+                                                           "cavalry") else None
+    if war is not None and owner == power:              # §21.7: to the foreign war first
+        units = state["foreign_wars"][war]["units"]
+        units[facts.UNIT_KEY[unit]] = units.get(facts.UNIT_KEY[unit], 0) + 1
+        S.log(state, "foreign_war_build", power=power, unit=unit, card=int(war))
+        return facts.BUILD_COST[unit]
     S.add_units(state, sid, owner, facts.UNIT_KEY[unit], 1)
     if owner != power:
         S.log(state, "build_for", power=power, unit=unit, owner=owner, space=sid)
@@ -584,6 +618,14 @@ def options(state: S.State, power: str, cp: int) -> list[Option]:
         if unrest:
             out.append(Option.of("REMOVE_UNREST", f"REMOVE UNREST {unrest[0]}",
                                  space=OneOf(tuple(unrest))))
+        sieges = assault_targets(state, power)
+        if sieges:
+            out.append(Option.of("ASSAULT", f"ASSAULT {sieges[0]}", space=OneOf(tuple(sieges))))
+        wars = foreign_wars.targets(state, power)
+        if wars:
+            out.append(Option.of("FOREIGN_WAR", f"FOREIGN WAR {wars[0]}", card=OneOf(tuple(wars))))
+    if cp >= assault.RECALL_CP and assault.recall_problem(state, power) is None:
+        out.append(Option.of("RECALL_SULEIMAN", "RECALL SULEIMAN"))
     out += build_options(state, power, cp)
     return out
 
@@ -606,6 +648,18 @@ def parse(state: S.State, power: str, text: str) -> Order:
         return resolve_all(state, power, grammar.parse_move("MOVE", rest))
     if verb == "CONTROL":
         return {"verb": "CONTROL", "space": grammar.space(rest)}
+    if verb == "ASSAULT":
+        return {"verb": "ASSAULT", "space": grammar.space(rest)}
+    if verb == "FOREIGN":
+        words = rest.split()
+        if words[:1] and words[0].upper() in ("WAR", "ВОЙНА"):
+            words = words[1:]
+        return {"verb": "FOREIGN_WAR", "card": str(grammar.card_number(" ".join(words)))}
+    if verb == "RECALL":
+        if rest.strip().upper() not in ("SULEIMAN", "СУЛЕЙМАНА", "СУЛЕЙМАН"):
+            raise IllegalOrder(R("say RECALL SULEIMAN", "syntax", text="RECALL SULEIMAN"),
+                               ["RECALL SULEIMAN"])
+        return {"verb": "RECALL_SULEIMAN"}
     if verb == "REMOVE":
         words = rest.split(maxsplit=1)
         if not words or words[0].upper() not in ("UNREST", "БЕСПОРЯДКИ"):
@@ -628,13 +682,36 @@ def parse(state: S.State, power: str, text: str) -> Order:
     raise IllegalOrder(R(f"{text.strip()!r} is not a CP action", "not_cp_action",
                          text=text.strip()),
                        ["MOVE <from> -> <to> [WITH <leaders>] [<n>]", "CONTROL <space>",
-                        "BUILD <unit> IN <space>", "REMOVE UNREST <space>", "DONE"])
+                        "ASSAULT <space>", "BUILD <unit> IN <space>", "REMOVE UNREST <space>",
+                        "DONE"])
+
+
+def _check(cp: int, need: int, why: Reason | None = None) -> None:
+    """Refuse an action costing `need` CP with `cp` left, or with a problem `why`."""
+    if cp < need:
+        raise IllegalOrder(R("no CP left", "no_cp_left") if cp < 1 else
+                           R(f"this action costs {need} CP and {cp} are left", "action_cost",
+                             need=need, cp=cp))
+    if why:
+        raise IllegalOrder(why)
 
 
 def apply(state: S.State, power: str, order: Order, cp: int, dice=None) -> int:
-    """Apply one CP action; returns the CP it cost (`dice` for the land war a move may
-    start)."""
+    """Apply one CP action; returns the CP it cost (`dice` for the actions that roll)."""
     verb = order.get("verb")
+    if verb == "ASSAULT":
+        _check(cp, 1, assault_problem(state, power, order["space"]))
+        cost = 0 if assault.free_assault(state, power, order["space"]) else 1
+        assault.apply(state, power, order["space"], dice)
+        return cost
+    if verb == "FOREIGN_WAR":
+        _check(cp, 1, foreign_wars.fight_problem(state, power, str(order["card"])))
+        foreign_wars.fight(state, power, str(order["card"]), dice)
+        return 1
+    if verb == "RECALL_SULEIMAN":
+        _check(cp, assault.RECALL_CP, assault.recall_problem(state, power))
+        assault.recall_suleiman(state, power)
+        return assault.RECALL_CP
     if verb == "MOVE":
         return apply_move(state, power, order, cp, dice)
     if verb == "CONTROL":
@@ -643,11 +720,7 @@ def apply(state: S.State, power: str, order: Order, cp: int, dice=None) -> int:
         apply_control(state, power, order["space"])
         return 1
     if verb == "REMOVE_UNREST":
-        if cp < 1:
-            raise IllegalOrder(R("no CP left", "no_cp_left"))
-        why = unrest_problem(state, power, order["space"])
-        if why:
-            raise IllegalOrder(why)
+        _check(cp, 1, unrest_problem(state, power, order["space"]))
         S.set_unrest(state, order["space"], False)
         S.log(state, "unrest_removed", power=power, space=order["space"])
         return 1
@@ -658,4 +731,4 @@ def apply(state: S.State, power: str, order: Order, cp: int, dice=None) -> int:
                                  "build_cost", unit=order.get("unit"), need=cost, cp=cp))
         return apply_build(state, power, order["unit"], order["space"])
     raise IllegalOrder(R(f"{verb} is not a CP action", "not_cp_action", text=str(verb)),
-                       ["MOVE", "CONTROL", "BUILD", "REMOVE UNREST", "DONE"])
+                       ["MOVE", "CONTROL", "ASSAULT", "BUILD", "REMOVE UNREST", "DONE"])

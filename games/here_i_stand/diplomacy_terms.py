@@ -37,7 +37,7 @@ from typing import Any, Iterable
 from engine.contract import Reason
 from engine.dice import Dice
 from games.here_i_stand import diplomacy_orders as O
-from games.here_i_stand import facts, henry_viii
+from games.here_i_stand import counter_mix, facts, henry_viii
 from games.here_i_stand import state as S
 from games.here_i_stand.relocation import owner_of, relocate, side_controls
 
@@ -172,11 +172,6 @@ def mercenaries_of(state, power: str) -> dict[str, int]:
     return out
 
 
-def land_units(state, power: str) -> int:
-    return sum(sum(rec.get("units", {}).get(power, {}).get(k, 0) for k in S.LAND)
-               for rec in state["spaces"].values())
-
-
 def merc_placement(state, receiver: str, placed: str) -> tuple[str | None, Reason | None]:
     """(space, problem) for mercenaries given to `receiver` (§9.1 L494)."""
     m = S.board()
@@ -300,11 +295,10 @@ def term_problem(state, ctx, term, package) -> Reason | None:
         elif sum(have.values()) < n:
             return R(f"{giver} has only {sum(have.values())} mercenaries on the map",
                      "dip_mercs_only", power=giver, n=sum(have.values()))
-        _, why = merc_placement(state, receiver, placed)
+        where, why = merc_placement(state, receiver, placed)
         if why:
             return why
-        limit = facts.counter_limits().get(receiver, {}).get("land")
-        if limit is not None and land_units(state, receiver) + n > limit:
+        if not counter_mix.can_place(state, receiver, {where: n}, "mercenaries"):
             return R(f"{receiver} has no counters left for {n} more land units (§5)",
                      "dip_no_counters", power=receiver, n=n)
         return None

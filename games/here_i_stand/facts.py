@@ -85,17 +85,12 @@ def reformers() -> Mapping[str, Reformer]:
 
 @functools.lru_cache(maxsize=None)
 def counter_limits() -> dict[str, dict[str, int]]:
-    """Most units of each kind a power can have on the map (§5: the counter mix is a hard
-    limit).  Land: the value of all its land counters (regulars and mercenaries share them);
-    naval: its squadron counters."""
+    """Most naval units each power can have on the map (§5: the counter mix is a hard limit):
+    ``{power: {"naval": counters}}``.  Land units are limited by denomination, stack by stack
+    (`counter_mix`)."""
     counters = load_pieces().counters
-    out: dict[str, dict[str, int]] = {}
-    for power, entry in (counters.get("land") or {}).items():
-        total = sum(int(d) * int(n) for d, n in entry["denominations"].items())
-        out.setdefault(power, {})["land"] = total
-    for power, entry in (counters.get("naval") or {}).items():
-        out.setdefault(power, {})["naval"] = int(sum(entry.values()))
-    return out
+    return {power: {"naval": int(sum(entry.values()))}
+            for power, entry in (counters.get("naval") or {}).items()}
 
 
 # ---------------------------------------------------------------- power-card tracks

@@ -30,7 +30,7 @@ MINOR_LETTERS = {"G": "genoa", "H": "hungary", "S": "scotland", "V": "venice"}
 KEYWORDS = {
     "ИГРАТЬ": "PLAY", "СЫГРАТЬ": "PLAY", "ПАС": "PASS", "ГОТОВО": "DONE", "ДВИЖЕНИЕ": "MOVE",
     "ИДТИ": "MOVE", "КОНТРОЛЬ": "CONTROL", "ПОСТРОИТЬ": "BUILD", "НАНЯТЬ": "BUILD",
-    "ВОЗВРАТ": "RETURN", "УБРАТЬ": "REMOVE",
+    "ВОЗВРАТ": "RETURN", "УБРАТЬ": "REMOVE", "ШТУРМ": "ASSAULT",
 }
 
 
@@ -239,7 +239,7 @@ def precheck(text: str) -> None:
     verb, rest = verb_of(text), rest_of(text)
     if verb in ("MOVE", "RETURN", "NAVAL"):
         parse_move(verb, rest)
-    elif verb == "CONTROL":
+    elif verb in ("CONTROL", "ASSAULT"):
         space(rest)
     elif verb == "REMOVE" and rest.split()[:1] and rest.split()[0].upper() in ("UNREST",
                                                                               "БЕСПОРЯДКИ"):
@@ -283,8 +283,8 @@ def order_text(order: Order) -> str:
         if order.get("power"):
             text += f" FOR {order['power']}"
         return text
-    if verb == "CONTROL":
-        return f"CONTROL {order['space']}"
+    if verb in ("CONTROL", "ASSAULT"):
+        return f"{verb} {order['space']}"
     if verb == "REMOVE_UNREST":
         return f"REMOVE UNREST {order['space']}"
     if verb == "BUILD":

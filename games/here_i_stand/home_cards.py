@@ -31,8 +31,8 @@ from typing import Callable
 from engine import questions
 from engine.contract import Reason
 from engine.dice import Dice
-from engine.options import Count, OneOf, Option
-from games.here_i_stand import choices, cp_actions, events, facts, grammar
+from engine.options import OneOf, Option
+from games.here_i_stand import choices, counter_mix, events, facts, grammar
 from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import state as S
 
@@ -54,23 +54,22 @@ def janissary_spaces(state: S.State) -> tuple[str, ...]:
                         and S.controller(state, s) == "ottoman"))
 
 
-def _land_room(state: S.State, power: str) -> int:
-    land, _ = cp_actions._counts(state, power)
-    return max(0, facts.counter_limits().get(power, {}).get("land", 10 ** 6) - land)
-
-
 def janissaries(state: S.State, power: str, dice: Dice) -> int:
     choices.push(state, {"kind": "janissaries", "seat": "ottoman", "left": RECRUITS})
     return 0
 
 
 def _jan_options(state, item):
-    high = min(item["left"], _land_room(state, "ottoman"))
-    spaces = janissary_spaces(state)
-    if high < 1 or not spaces:
-        return []
-    return [Option.of("PLACE", f"PLACE {high} IN {spaces[0]}", units=Count(1, high),
-                      space=OneOf(spaces))]
+    """One PLACE option per set of numbers that fit the counter mix (§5.2), with the spaces
+    where they fit."""
+    by_counts: dict[tuple[int, ...], list[str]] = {}
+    for sid in janissary_spaces(state):
+        counts = counter_mix.fitting(state, "ottoman", sid, "regulars", item["left"])
+        if counts:
+            by_counts.setdefault(counts, []).append(sid)
+    return [Option.of("PLACE", f"PLACE {counts[-1]} IN {spaces[0]}", units=OneOf(counts),
+                      space=OneOf(tuple(spaces)))
+            for counts, spaces in sorted(by_counts.items(), key=lambda kv: (-kv[0][-1], kv[0]))]
 
 
 def _jan_apply(state, item, order, dice) -> bool:
@@ -83,7 +82,7 @@ def _jan_apply(state, item, order, dice) -> bool:
 def _jan_default(state, item):
     option = _jan_options(state, item)[0]
     spaces = dict(option.fields)["space"].values
-    return {"verb": "PLACE", "units": dict(option.fields)["units"].high,
+    return {"verb": "PLACE", "units": dict(option.fields)["units"].values[-1],
             "space": "istanbul" if "istanbul" in spaces else spaces[0]}
 
 
@@ -119,7 +118,8 @@ TEXTS["PLACE"] = lambda o: f"PLACE {o['units']} IN {o['space']}"
 
 
 def _janissaries_condition(state, power):
-    if not janissary_spaces(state) or _land_room(state, "ottoman") < 1:
+    if not any(counter_mix.fitting(state, "ottoman", s, "regulars", RECRUITS)
+               for s in janissary_spaces(state)):
         return Reason("Janissaries: no Ottoman home space to raise regulars in, or no counters "
                       "left", "janissaries_impossible", card=1)
     return None

@@ -374,6 +374,11 @@ class HereIStandPresenter(Presenter):
                 note = ""
                 if control and control != p and sid in spaces:
                     note = self._("status.in_space_of", power=self.power(control))
+                siege = rec.get("siege") or {}
+                if p in siege.get("besieged", ()):
+                    note = " ".join(filter(None, [note, self._("status.besieged")]))
+                elif p in siege.get("besiegers", ()):
+                    note = " ".join(filter(None, [note, self._("status.besieging")]))
                 cells.append(note)
                 by_power.setdefault(p, []).append((self.space(sid), cells))
         out = []

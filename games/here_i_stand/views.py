@@ -40,6 +40,10 @@ def _space(state, sid: str, rec: dict[str, Any]) -> dict[str, Any]:
         out["units"] = {p: dict(c) for p, c in sorted(rec["units"].items())}
     if rec.get("leaders"):
         out["leaders"] = list(rec["leaders"])
+    record = (state.get("sieges") or {}).get(sid)
+    if record:                                   # §15: who is inside, who outside
+        out["siege"] = {"by": record["besiegers"][0], "besiegers": list(record["besiegers"]),
+                        "besieged": list(record["besieged"])}
     return out
 
 

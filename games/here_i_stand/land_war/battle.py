@@ -18,7 +18,8 @@ from typing import Any, Callable
 
 from games.here_i_stand import choices, facts
 from games.here_i_stand import state as S
-from games.here_i_stand.land_war import cards, entry, marks, sieges
+from games.here_i_stand import siege as sieges
+from games.here_i_stand.land_war import cards, entry, marks
 from games.here_i_stand.land_war.sides import (side_leaders, side_majors, side_of, side_owners,
                                                side_units)
 

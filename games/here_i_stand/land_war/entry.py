@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from engine.contract import Reason as R
 from games.here_i_stand import state as S
-from games.here_i_stand.land_war import sieges
+from games.here_i_stand import siege as sieges
 
 
 def forces(state: S.State, power: str) -> list[str]:

@@ -14,7 +14,8 @@ from typing import Any
 
 from games.here_i_stand import choices, facts
 from games.here_i_stand import state as S
-from games.here_i_stand.land_war import battle, entry, marks, sieges
+from games.here_i_stand import siege as sieges
+from games.here_i_stand.land_war import battle, entry, marks
 from games.here_i_stand.land_war.odds import two_dice_at_least
 
 Move = dict[str, Any]

@@ -11,7 +11,7 @@ from typing import Any
 
 from games.here_i_stand import facts
 from games.here_i_stand import state as S
-from games.here_i_stand.land_war import sieges
+from games.here_i_stand import siege as sieges
 
 Battle = dict[str, Any]
 

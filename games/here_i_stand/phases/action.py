@@ -77,6 +77,7 @@ def _next(state) -> None:
     data["cp"] = None
     data["card"] = None
     data["impulse"] += 1
+    data.pop("roxelana", None)           # Roxelana (#42) lasts one impulse (§15.1)
 
 
 def _record_pass(state, power: str, dice=None) -> None:
@@ -289,6 +290,8 @@ def _play(state, power: str, order, dice) -> None:
     fate = data.pop("card_fate", None)
     if fate == "discard":
         state["discard"].append(number)
+    elif number in state["removed"]:
+        pass                             # the event removed it (Sack of Rome, §21.5)
     elif c.type == "mandatory" and c.remove is not False:
         state["removed"] = sorted(set(state["removed"]) | {number})
     else:

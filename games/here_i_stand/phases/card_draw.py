@@ -13,9 +13,10 @@ turn number, the conditional succession cards (#19 Edward VI, #21 Mary I, #23 El
 (e) the discard pile, the undealt cards and the new cards are shuffled together and each
 power is dealt: the last uncovered box of its key track (keys controlled less keys in
 unrest, at least 1), the Protestants 5 with 4+ electorates and 4 otherwise; +1 per ruler card
-bonus, -1 if excommunicated (§6.2).  Home cards played last turn return to their owners.
+bonus, -1 if excommunicated (§6.2), -1 per foreign war being fought (§21.7, card text).  Home
+cards played last turn return to their owners.
 
-Rules: §6.2, §8
+Rules: §6.2, §8, §21.7
 """
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from typing import Callable
 
 from engine import questions
 from engine.options import OneOf, Option
-from games.here_i_stand import choices, facts, grammar
+from games.here_i_stand import assault, choices, facts, foreign_wars, grammar
 from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import state as S
 from games.here_i_stand.henry_viii import CONDITIONAL, conditional_due
@@ -46,6 +47,7 @@ def deal_size(state, power: str) -> int:
     size = base + S.card_bonus(state, power)
     if power in state["excommunicated"]:
         size -= 1
+    size -= foreign_wars.cards_less(state, power)
     return max(0, size)
 
 
@@ -126,6 +128,8 @@ def place_maurice(state, where: str) -> None:
 
 
 def add_leaders(state) -> None:
+    """§8.2: naval leaders and units off the map come back; Maurice of Saxony on turn 6."""
+    assault.return_naval(state)
     if state["turn"] == 6 and S.where_is(state, "maurice_of_saxony") is None:
         spots = maurice_spots(state)
         if len(spots) == 1:

@@ -9,6 +9,7 @@ Rules: §7
 from __future__ import annotations
 
 from engine.dice import Dice
+from games.here_i_stand import siege
 from games.here_i_stand.phases import TURN_PHASES, decisions, module
 
 TURN_ONE_ONLY = ("luther_95_theses", "diet_of_worms")
@@ -32,6 +33,7 @@ def next_phase(state: dict) -> str:
 
 
 def enter(state: dict, name: str, dice: Dice) -> None:
+    siege.refresh(state)                 # units moved outside land moves (§15.3)
     state["phase"] = name
     state["phase_data"] = {}
     state["phase_step"] = state["step"]

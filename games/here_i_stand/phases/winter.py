@@ -49,7 +49,7 @@ from engine import questions
 from engine.contract import IllegalOrder
 from engine.contract import Reason as R
 from engine.options import Count, OneOf, Option
-from games.here_i_stand import choices, diplomacy_terms, events, facts, grammar
+from games.here_i_stand import choices, counter_mix, diplomacy_terms, events, facts, grammar
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import decision_id
 from games.here_i_stand.relocation import steps, distances
@@ -480,12 +480,10 @@ def _finish(state, dice) -> None:
     if state["alliances"]:
         S.log(state, "winter_alliances_end")
     state["alliances"] = []
-    limits = facts.counter_limits()
     for power in S.MAJORS:
         for cap in S.capitals(power):
             if S.controller(state, cap) == power:
-                on_map = sum(S.count(state, s, power) for s in state["spaces"])
-                if on_map < limits.get(power, {}).get("land", 10 ** 6):
+                if counter_mix.can_add(state, power, cap, "regulars"):
                     S.add_units(state, cap, power, "regulars", 1)
     state["piracy"]["zones"] = []
     for side in state["debaters"].values():

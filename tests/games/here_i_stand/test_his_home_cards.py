@@ -22,7 +22,7 @@ def test_janissaries_raise_4_regulars_in_ottoman_home_spaces():
     assert RULES.default(state, d) == {"verb": "PLACE", "units": 4, "space": "istanbul"}
     state = order(state, "ottoman", "PLACE 3 IN Istanbul")
     d = asked(state, "ottoman")
-    assert dict(d.options.options[0].fields)["units"].high == 1
+    assert dict(d.options.options[0].fields)["units"].values == (1,)
     assert RULES.order_text(RULES.parse(state, d, "PLACE Edirne")) == "PLACE 1 IN edirne"
     state = order(state, "ottoman", "PLACE 1 IN Edirne")
     assert (S.count(state, "istanbul", "ottoman"), S.count(state, "edirne", "ottoman")) == \
@@ -34,12 +34,14 @@ def test_janissaries_raise_4_regulars_in_ottoman_home_spaces():
 
 def test_janissaries_need_counters_and_home_spaces():
     state = into_action(fresh(), "ottoman", hand=[1])
-    limit = facts.counter_limits()["ottoman"]["land"]
-    from games.here_i_stand import cp_actions
-    land, _ = cp_actions._counts(state, "ottoman")
-    put(state, "istanbul", "ottoman", regulars=limit - land - 2)       # 2 counters left
+    for sid in list(state["spaces"]):                  # every Ottoman land counter but one "2"
+        S.units(state, sid).get("ottoman", {}).pop("regulars", None)
+        S.units(state, sid).get("ottoman", {}).pop("cavalry", None)
+    away = [s for s in sorted(S.board().spaces) if S.board().spaces[s].home != "ottoman"]
+    for sid, n in zip(away, [1] * 11 + [2] * 6 + [4] * 4 + [6]):
+        put(state, sid, "ottoman", regulars=n)
     state = order(state, "ottoman", "PLAY 1 AS EVENT")
-    assert dict(asked(state, "ottoman").options.options[0].fields)["units"].high == 2
+    assert dict(asked(state, "ottoman").options.options[0].fields)["units"].values == (2,)
     state = order(state, "ottoman", "PLACE 2 IN Istanbul")
     assert "not placed" in log_text(state["log"])
     s2 = into_action(fresh(), "ottoman", hand=[1])

@@ -1,0 +1,152 @@
+"""The counter mix as a hard limit, by denomination (§5, §5.2, §17; example E12).
+
+A power's land units stand on the map as counters of value 1, 2, 4 and 6 (§5.2 L283); a power
+has only so many counters of each value (pieces.yaml ``counters``).  A major power's counter is
+two-sided (regular on one side, mercenary or Ottoman cavalry on the other, L293-297), so the
+pool of a value is shared by both kinds; a minor or independent counter shows one value on
+its front and another on its back (``minor_land``).  Each stack — one owner's units of one
+kind in one space — needs counters adding up to its size, and players may swap small counters
+for a bigger one at any time (L283, E12: three "1"s give a "4" for a fourth unit), so the mix
+only asks whether *some* assignment of counters to stacks exists.
+
+`fits` decides that; `can_add` and `fitting` say which numbers of new units a space can take; `trim`
+applies §5.2's extra losses (L283: a stack no counters can represent loses units on the spot).
+
+Rules: §5, §5.2
+"""
+from __future__ import annotations
+
+import functools
+from typing import Iterable
+
+from games.here_i_stand import state as S
+from games.here_i_stand.catalog import load_pieces
+
+#: One kind of counter: (how many there are, the values it can show).
+CounterKind = tuple[int, tuple[int, ...]]
+Pool = tuple[CounterKind, ...]
+
+
+@functools.lru_cache(maxsize=None)
+def pool(owner: str) -> Pool | None:
+    """The land counters of `owner` (§5.2), or None when the data gives none (no limit)."""
+    counters = load_pieces().counters
+    major = (counters.get("land") or {}).get(owner)
+    if major is not None:
+        return tuple((int(n), (int(d),)) for d, n in sorted(major["denominations"].items(),
+                                                              key=lambda kv: -int(kv[0])))
+    minor = (counters.get("minor_land") or {}).get(owner)
+    if minor is not None:
+        return tuple((int(e["count"]), tuple(sorted({int(v) for v in (e.get("front"), e.get("back"))
+                                                     if v}, reverse=True)))
+                     for e in minor)
+    return None
+
+
+def on_map(state: S.State, owner: str) -> dict[tuple[str, str], int]:
+    """`owner`'s land stacks on the map: ``{(space, kind): n}`` (§5.2)."""
+    return {(sid, k): n for sid, rec in state["spaces"].items()
+            for k, n in rec.get("units", {}).get(owner, {}).items() if k in S.LAND and n}
+
+
+def off_map(state: S.State, owner: str) -> list[int]:
+    """Stacks of `owner`'s land counters off the map: the Protestant electorate display
+    (§21.6) and foreign-war cards (§21.7, a stack per kind)."""
+    out = [int(n) for w in (state.get("foreign_wars") or {}).values() if w["power"] == owner
+           for n in w["units"].values() if n]
+    if owner == "protestant":
+        out += [int(n) for n in state.get("electorate_display", {}).values() if n]
+    return out
+
+
+def stacks(state: S.State, owner: str) -> list[int]:
+    """The sizes of all `owner`'s land stacks, on and off the map."""
+    return list(on_map(state, owner).values()) + off_map(state, owner)
+
+
+def _ways(n: int, left: tuple[int, ...], kinds: Pool, i: int = 0) -> Iterable[tuple[int, ...]]:
+    """Every way to make `n` from counter kinds `i`.. with `left` counters of each kind:
+    yields the counters left afterwards."""
+    if n == 0:
+        yield left
+        return
+    if i == len(kinds):
+        return
+    values = kinds[i][1]
+    top = min(left[i], n // min(values))
+    for used in range(top, -1, -1):
+        for shown in _splits(used, values):
+            total = sum(v * c for v, c in zip(values, shown))
+            if total > n:
+                continue
+            after = left[:i] + (left[i] - used,) + left[i + 1:]
+            yield from _ways(n - total, after, kinds, i + 1)
+
+
+def _splits(used: int, values: tuple[int, ...]) -> Iterable[tuple[int, ...]]:
+    """How `used` counters split among the values they may show (one or two sides)."""
+    if len(values) == 1:
+        yield (used,)
+        return
+    for a in range(used, -1, -1):
+        yield (a, used - a)
+
+
+@functools.lru_cache(maxsize=65536)
+def _fits(sizes: tuple[int, ...], left: tuple[int, ...], kinds: Pool) -> bool:
+    if not sizes:
+        return True
+    first, rest = sizes[0], sizes[1:]
+    return any(_fits(rest, after, kinds) for after in set(_ways(first, left, kinds)))
+
+
+def fits(sizes: Iterable[int], kinds: Pool | None) -> bool:
+    """Whether stacks of these sizes can all be shown with the counters (§5.2)."""
+    if kinds is None:
+        return True
+    ordered = tuple(sorted((s for s in sizes if s), reverse=True))
+    if sum(ordered) > sum(n * max(v) for n, v in kinds):
+        return False
+    return _fits(ordered, tuple(n for n, _ in kinds), kinds)
+
+
+def can_add(state: S.State, owner: str, sid: str, kind: str, n: int = 1) -> bool:
+    """Whether `n` more `kind` units of `owner` fit the counter mix at `sid` (§5, §17)."""
+    return can_place(state, owner, {sid: n}, kind)
+
+
+def fitting(state: S.State, owner: str, sid: str, kind: str, most: int) -> tuple[int, ...]:
+    """The numbers 1..`most` of new `kind` units of `owner` that fit at `sid` (§5.2: not
+    always a range — with only a "2" counter left, 2 units fit and 1 does not)."""
+    return tuple(n for n in range(1, most + 1) if can_add(state, owner, sid, kind, n))
+
+
+def can_place(state: S.State, owner: str, placements: dict[str, int], kind: str) -> bool:
+    """Whether `owner` has counters for these new `kind` units, ``{space: n}`` (§5)."""
+    kinds = pool(owner)
+    if kinds is None:
+        return True
+    sizes = on_map(state, owner)
+    for sid, n in placements.items():
+        sizes[(sid, kind)] = sizes.get((sid, kind), 0) + n
+    return fits(list(sizes.values()) + off_map(state, owner), kinds)
+
+
+#: Which kind a forced extra loss takes first (§5.2 L283: the owner's choice; by default the
+#: cheapest to rebuild).
+TRIM_ORDER = ("mercenaries", "cavalry", "regulars")
+
+
+def trim(state: S.State, owner: str, sid: str) -> int:
+    """§5.2 L283: after losses at `sid`, remove `owner`'s units there until its whole mix can
+    be shown with its counters; returns how many were removed."""
+    kinds = pool(owner)
+    removed = 0
+    while kinds is not None and not fits(stacks(state, owner), kinds):
+        here = S.units(state, sid).get(owner, {})
+        kind = next((k for k in TRIM_ORDER if here.get(k)), None)
+        if kind is None:
+            break
+        S.add_units(state, sid, owner, kind, -1)
+        removed += 1
+    return removed

@@ -1,0 +1,72 @@
+"""The counter mix by denomination (§5, §5.2, §17) and the rulebook's example E12."""
+from __future__ import annotations
+
+import pytest
+
+from engine.contract import IllegalOrder
+from games.here_i_stand import counter_mix, cp_actions
+from games.here_i_stand import state as S
+from his_helpers import fresh, into_action, order, put
+
+
+def _only(state, power):
+    for rec in state["spaces"].values():
+        for kind in S.LAND:
+            rec.get("units", {}).get(power, {}).pop(kind, None)
+
+
+def _away(state, power, n):
+    """`n` land spaces not of `power`'s home, for parking stacks."""
+    return [s for s in sorted(S.board().spaces) if S.board().spaces[s].home != power][:n]
+
+
+def test_e12_three_ones_swapped_for_a_four():
+    """E12 (L1101): out of "1" counters, a fourth unit joins three by swapping them for a "4";
+    where no stack can be re-shown, the build is refused."""
+    state = into_action(fresh(), "hapsburg", cp=4)
+    _only(state, "hapsburg")
+    put(state, "vienna", "hapsburg", regulars=3)
+    # every "1" (3 at Vienna + 9) and "2" counter is on the map; 4s and the 6 are free
+    for sid, n in zip(_away(state, "hapsburg", 16), [1] * 9 + [2] * 7):
+        put(state, sid, "hapsburg", regulars=n)
+    assert counter_mix.can_add(state, "hapsburg", "vienna", "regulars")
+    assert not counter_mix.can_add(state, "hapsburg", "graz", "regulars")
+    with pytest.raises(IllegalOrder, match="counter mix"):
+        order(state, "hapsburg", "BUILD REGULAR IN Graz")
+    state = order(state, "hapsburg", "BUILD REGULAR IN Vienna")
+    assert S.count(state, "vienna", "hapsburg") == 4
+    # the old total-strength limit (12 + 14 + 16 + 6 = 48) would have allowed both
+    assert sum(counter_mix.stacks(state, "hapsburg")) == 4 + 9 + 14
+
+
+def test_regulars_and_mercenaries_share_a_denomination():
+    """§5.2 L293: mercenaries are printed on the back of regulars: one pool per value."""
+    state = fresh()
+    _only(state, "papacy")                     # papacy: 7 ones, 4 twos, 2 fours, no six
+    for sid, n in zip(_away(state, "papacy", 13), [1] * 7 + [2] * 4 + [4] * 2):
+        put(state, sid, "papacy", mercenaries=n)
+    assert not counter_mix.can_add(state, "papacy", "rome", "regulars")
+    assert not counter_mix.can_add(state, "papacy", "rome", "mercenaries")
+    assert counter_mix.fitting(state, "papacy", "rome", "regulars", 4) == ()
+
+
+def test_minor_counters_show_either_side():
+    """Minor counters have a value on each side (pieces.yaml ``minor_land``)."""
+    pool = counter_mix.pool("hungary")           # three 1/2 counters and one 4/2 counter
+    assert counter_mix.fits([10], pool)          # 4 + 2 + 2 + 2
+    assert not counter_mix.fits([11], pool)
+    assert counter_mix.fits([5, 1, 1], pool)
+    assert not counter_mix.fits([1, 1, 1, 1, 1], pool)
+
+
+def test_trim_removes_units_no_counter_can_show():
+    """§5.2 L283: after losses a stack no counters can show loses units on the spot."""
+    state = fresh()
+    _only(state, "papacy")
+    for sid, n in zip(_away(state, "papacy", 13), [1] * 7 + [2] * 4 + [4] * 1):
+        put(state, sid, "papacy", regulars=n)
+    put(state, "rome", "papacy", regulars=4)       # the last "4"
+    S.add_units(state, "rome", "papacy", "regulars", -1)  # a loss: 3 left, no 1 or 2 free
+    assert counter_mix.trim(state, "papacy", "rome") == 3
+    assert S.count(state, "rome", "papacy") == 0
+    assert cp_actions.build_problem(state, "papacy", "regular", "rome") is not None
