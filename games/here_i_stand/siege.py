@@ -265,8 +265,7 @@ KINDS: dict[str, questions.Kind] = {"siege_retreat": choices.Kind(
     standing=_retreat_standing,
     prompt=lambda state, item: (f"the siege of {item['space']} is broken: RETREAT TO <space> "
                                 "(§15.3)"))}
-#: The same text as the field battle's retreat (``RETREAT TO <space>``).
-TEXTS = {"RETREAT": lambda o: f"RETREAT TO {o['to']}"}
+
 
 
 def capture(state: S.State, lid: str, sid: str, captor: str) -> None:

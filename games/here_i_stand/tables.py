@@ -40,7 +40,7 @@ KINDS: dict[str, questions.Kind] = {**henry_viii.KINDS, **events.KINDS, **home_c
 TEXTS: dict[str, Callable[[dict], str]] = {
     **{verb: diplomacy_orders.order_text for verb in grammar.DIPLOMACY_VERBS},
     **home_cards.TEXTS, **mandatory_events.TEXTS, **card_draw.TEXTS, **winter.TEXTS,
-    **land_war.TEXTS, **foreign_wars.TEXTS, **siege.TEXTS, **sack_of_rome.TEXTS}
+    **land_war.TEXTS, **foreign_wars.TEXTS, **sack_of_rome.TEXTS}
 
 
 def install() -> None:
