@@ -494,6 +494,7 @@ HIS_PARAMS: dict[str, str] = {
     **{n: "num" for n in ("n", "cp", "vp", "units", "roll", "hits", "hits2", "left",
                           "attempt", "total", "lost", "dice", "dice2", "result", "result2",
                           "turn", "owed", "have", "need", "limit", "count")},
-    "text": "text", "verb": "text", "verbs": "words", "what": "what", "seat": "power",
+    "text": "text", "game": "text", "verb": "text", "verbs": "words", "what": "what",
+    "seat": "power",
     "hints_cards": "cards", "hints_spaces": "spaces", "hints_leaders": "leaders",
 }
