@@ -97,10 +97,14 @@ class Game:
         unknown = [s for s in seats if s not in info.seats]
         if unknown:
             raise IllegalOrder(f"{rules.name} {info.name} has no seat {unknown[0]!r}",
-                               list(info.seats))
+                               list(info.seats), code="no_seat",
+                               params={"game": f"{rules.name} {info.name}", "text": unknown[0]})
         if not info.min_players <= len(seats) <= info.max_players:
-            raise IllegalOrder(f"{rules.name} {info.name} needs {info.min_players}–"
-                               f"{info.max_players} seats, got {len(seats)}")
+            raise IllegalOrder(Reason(f"{rules.name} {info.name} needs {info.min_players}–"
+                                      f"{info.max_players} seats, got {len(seats)}",
+                                      "seat_count", game=f"{rules.name} {info.name}",
+                                      low=info.min_players, high=info.max_players,
+                                      n=len(seats)))
         seed = seed if seed is not None else new_seed()
         header = Header(id=game_id, rules=rules.name, rules_version=rules.version,
                         scenario=info.name, seats={s: dict(v) for s, v in seats.items()},
@@ -483,11 +487,13 @@ class Game:
              at: dt.datetime) -> Entry:
         """A moderator's correction of the state, refused unless `validate` still passes."""
         if not because.strip():
-            raise IllegalOrder("an EDIT needs a reason: ... BECAUSE <why>")
+            raise IllegalOrder(Reason("an EDIT needs a reason: ... BECAUSE <why>",
+                                      "edit_no_reason"))
         state = apply_edit(copy_plain(self.state), path, value)
         problems = self.rules.validate(state)
         if problems:
-            raise IllegalOrder(f"the edit would break the game: {'; '.join(problems)}")
+            raise IllegalOrder(Reason(f"the edit would break the game: {'; '.join(problems)}",
+                                      "edit_breaks", text="; ".join(problems)))
         entry = Entry(seq=self.record.last_seq + 1, at=iso(at), by=by, source=source,
                       decision="", seat=by, order=edit_text(path, value), rolls=[],
                       state_hash=state_hash(state), kind="edit", because=because.strip())
@@ -565,11 +571,13 @@ class Game:
     def rollforward(self, *, by: str, at: dt.datetime) -> list[Entry]:
         """Undo the last rollback: re-apply its entries if nothing was entered since."""
         if not self.record.audit or "entries" not in self.record.audit[-1]:
-            raise IllegalOrder("there is no rollback to undo")
+            raise IllegalOrder(Reason("there is no rollback to undo", "no_rollback"))
         block = self.record.audit[-1]
         if block["to_seq"] != self.record.last_seq:
-            raise IllegalOrder(f"entries were added after the rollback to {block['to_seq']}; "
-                               "roll back to it again before rolling forward")
+            raise IllegalOrder(Reason(f"entries were added after the rollback to "
+                                      f"{block['to_seq']}; roll back to it again before "
+                                      "rolling forward", "rollforward_blocked",
+                                      seq=block["to_seq"]))
         entries = [Entry.from_data({**raw, "at": str(raw["at"])}) for raw in block["entries"]]
         for entry in entries:
             new = self._reenter(entry)

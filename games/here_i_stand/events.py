@@ -283,9 +283,10 @@ def patron_of_the_arts(state: S.State, power: str, dice: Dice) -> int:
     """#4 (§21.4, 1st edition): d6, 3-6 gives +1 chateaux VP (automatic if France controls
     Milan), at most 6."""
     if state["rulers"]["france"] != "francis_i":
-        raise IllegalOrder("Patron of the Arts needs Francis I on the French throne")
+        raise IllegalOrder(Reason("Patron of the Arts needs Francis I on the French throne",
+                                  "patron_needs_francis", card=4))
     if state["chateaux_vp"] >= 6:
-        raise IllegalOrder("France already has the 6 chateaux VP")
+        raise IllegalOrder(Reason("France already has the 6 chateaux VP", "chateaux_max", n=6))
     if S.controller(state, "milan") == "france":
         S.log(state, "patron_milan", card=4, space="milan")
         state["chateaux_vp"] += 1

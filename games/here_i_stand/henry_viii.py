@@ -174,8 +174,8 @@ def six_wives(state: S.State, power: str, dice: Dice) -> int:
     legal use it is made at once; otherwise England chooses (``six_wives``)."""
     orders = six_wives_orders(state)
     if not orders:
-        raise IllegalOrder("Six Wives has no legal use now: no war to declare and Henry's "
-                           "marriage cannot advance")
+        raise IllegalOrder(Reason("Six Wives has no legal use now: no war to declare and Henry's "
+                                  "marriage cannot advance", "six_wives_no_use", card=3))
     if len(orders) == 1:
         return _six_wives_do(state, orders[0], dice)
     choices.push(state, {"kind": "six_wives", "seat": "england"})

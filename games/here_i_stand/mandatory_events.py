@@ -45,7 +45,7 @@ from __future__ import annotations
 from typing import Callable
 
 from engine import questions
-from engine.contract import IllegalOrder
+from engine.contract import IllegalOrder, Reason
 from engine.dice import Dice
 from engine.options import OneOf, Option, SubsetOf
 from games.here_i_stand import choices, events, facts, grammar, religion, relocation
@@ -325,7 +325,8 @@ def _trent_parse(state, item, text):
                if key in (grammar.normalize(d), grammar.normalize(rec.name_en),
                           grammar.normalize(rec.name_ru))]
         if not hit:
-            raise IllegalOrder(f"{part.strip()!r} is not a debater",
+            raise IllegalOrder(Reason(f"{part.strip()!r} is not a debater", "not_a_debater",
+                                      text=part.strip()),
                                list(uncommitted(state, SIDES[item['seat']][0])))
         found.add(hit[0])
     return {"verb": "COMMIT", "debaters": tuple(sorted(found))}

@@ -503,6 +503,6 @@ HIS_PARAMS: dict[str, str] = {
                           "defender_dice", "attacker_hits", "defender_hits",
                           "attacker_losses", "defender_losses")},
     "odds": "text", "window": "text", "modifier": "text", "owners": "powers", "barred": "space",
-    "text": "text", "verb": "text", "verbs": "words", "what": "what", "seat": "power",
+    "text": "text", "game": "text", "verb": "text", "verbs": "words", "what": "what", "seat": "power",
     "hints_cards": "cards", "hints_spaces": "spaces", "hints_leaders": "leaders",
 }

@@ -16,7 +16,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
-from engine.contract import Decision, IllegalOrder, Outcome, Rules, ScenarioInfo, State
+from engine.contract import (Decision, IllegalOrder, Outcome, Reason, Rules, ScenarioInfo,
+                             State)
 from engine.dice import Dice
 from engine.options import Order
 from engine.questions import Kind
@@ -58,15 +59,19 @@ class HereIStand(Rules):
         info = self.scenario(scenario)
         unknown = set(options) - set(OPTIONS)
         if unknown:
-            raise IllegalOrder(f"here-i-stand has no option {sorted(unknown)[0]!r}", list(OPTIONS))
+            name = sorted(unknown)[0]
+            raise IllegalOrder(Reason(f"here-i-stand has no option {name!r}", "no_option",
+                                      game="here-i-stand", text=name), list(OPTIONS))
         if "last_turn" in options:
             last = int(options["last_turn"])
             first = 1 if info.name == "1517" else 4
             if not first <= last <= 9:
-                raise IllegalOrder(f"last_turn must be {first}..9")
+                raise IllegalOrder(Reason(f"last_turn must be {first}..9", "last_turn_range",
+                                          n=first))
         missing = [p for p in S.MAJORS if p not in seats]
         if missing:
-            raise IllegalOrder(f"every major power needs a seat; missing {missing}")
+            raise IllegalOrder(Reason(f"every major power needs a seat; missing {missing}",
+                                      "majors_unseated", powers=missing))
         state = S.new_state(info.name, options, dice)
         state["deck"] = card_draw.initial_deck(state)
         for power, numbers in card_draw.facts.home_cards().items():

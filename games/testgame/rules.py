@@ -27,7 +27,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Sequence
 
-from engine.contract import Decision, IllegalOrder, Outcome, Rules, ScenarioInfo, State
+from engine.contract import (Decision, IllegalOrder, Outcome, Reason, Rules, ScenarioInfo,
+                             State)
 from engine.dice import Dice
 from engine.options import OneOf, Option, OptionSet, Order
 from games.testgame.cards import card_names, deck
@@ -56,10 +57,12 @@ class TestGame(Rules):
         """Deal the hidden hands from the shuffled deck (§1)."""
         unknown = set(options) - {"rounds"}
         if unknown:
-            raise IllegalOrder(f"testgame has no option {sorted(unknown)[0]!r}", ["rounds"])
+            name = sorted(unknown)[0]
+            raise IllegalOrder(Reason(f"testgame has no option {name!r}", "no_option",
+                                      game="testgame", text=name), ["rounds"])
         rounds = int(options.get("rounds", 3))
         if not 1 <= rounds <= 1000:
-            raise IllegalOrder("rounds must be 1..1000")
+            raise IllegalOrder(Reason("rounds must be 1..1000", "rounds_range", n=1000))
         order = [s for s in SEATS if s in seats]
         cards = sorted(deck())
         dice.shuffle(cards)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any, Sequence
 
-from engine.contract import IllegalOrder, State
+from engine.contract import IllegalOrder, Reason, State
 from engine.dice import Dice
 from games.virtu.kit import Kit, builtin, parse, sha_of
 
@@ -30,11 +30,13 @@ def pinned_kit(options: dict[str, Any]) -> tuple[Kit, dict[str, Any]]:
         kit = builtin()
         return kit, {"sha": kit.sha}
     if not isinstance(files, dict) or not all(isinstance(v, str) for v in files.values()):
-        raise IllegalOrder("option data must map kit file names to their texts")
+        raise IllegalOrder(Reason("option data must map kit file names to their texts",
+                                  "data_not_kit"))
     try:
         kit = parse(files)
     except ValueError as problem:
-        raise IllegalOrder(f"option data: {problem}") from None
+        raise IllegalOrder(Reason(f"option data: {problem}", "data_invalid",
+                                  text=str(problem))) from None
     return kit, {"sha": sha_of(files), "files": dict(files)}
 
 
@@ -43,14 +45,17 @@ def setup(seats: Sequence[str], options: dict[str, Any], dice: Dice) -> State:
     agents and florin; the seating and first player drawn with the game's dice (§2.4)."""
     unknown = set(options) - {"data", "years"}
     if unknown:
-        raise IllegalOrder(f"virtu has no option {sorted(unknown)[0]!r}", ["data", "years"])
+        name = sorted(unknown)[0]
+        raise IllegalOrder(Reason(f"virtu has no option {name!r}", "no_option", game="virtu",
+                                  text=name), ["data", "years"])
     years = options.get("years", YEAR_CAP)
     if not isinstance(years, int) or years < 0:
-        raise IllegalOrder("option years must be a whole number >= 0")
+        raise IllegalOrder(Reason("option years must be a whole number >= 0", "years_invalid"))
     count = len(seats)
     if count not in FAMILIES or sorted(seats) != sorted(FAMILIES[count]):
         wanted = FAMILIES.get(count, FAMILIES[5])
-        raise IllegalOrder(f"{count} players play the families {', '.join(wanted)} (L168-190)",
+        raise IllegalOrder(Reason(f"{count} players play the families {', '.join(wanted)} "
+                                  "(L168-190)", "families", n=count, text=", ".join(wanted)),
                            list(wanted))
     kit, pin = pinned_kit(options)
     side = SIDE[count]

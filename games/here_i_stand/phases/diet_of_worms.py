@@ -26,7 +26,7 @@ Rules: §18.1 (the Diet of Worms)
 from __future__ import annotations
 
 from engine import questions
-from engine.contract import IllegalOrder
+from engine.contract import IllegalOrder, Reason
 from engine.options import OneOf, Option
 from games.here_i_stand import facts, grammar, religion
 from games.here_i_stand import diplomacy_orders as O
@@ -126,8 +126,8 @@ def _choose_apply(state, item, order, dice) -> bool:
                            code="card_not_in_hand",
                            params={"hints_cards": legal_cards(state, seat)})
     if facts.card(card).type == "mandatory":
-        raise IllegalOrder(f"{facts.card(card).name_en} is a mandatory event: it cannot be "
-                           "chosen for the Diet (§18.1)")
+        raise IllegalOrder(Reason(f"{facts.card(card).name_en} is a mandatory event: it cannot "
+                                  "be chosen for the Diet (§18.1)", "diet_mandatory", card=card))
     state["hands"][seat].remove(card)
     data["sealed"][seat] = card
     S.log(state, "dow_chosen", power=seat)
@@ -163,8 +163,10 @@ def _convert_apply(state, item, order, dice) -> bool:
     data = state["phase_data"]
     sid = order.get("space")
     if set(order) != {"verb", "space"} or sid not in targets(state, data["side"]):
-        raise IllegalOrder(f"that space cannot be converted: it must be in the German zone, "
-                           f"of the other faith, next to a {data['side']} space",
+        raise IllegalOrder(Reason(f"that space cannot be converted: it must be in the German "
+                                  f"zone, of the other faith, next to a {data['side']} space",
+                                  "diet_cannot_convert", side=data["side"],
+                                  hints_spaces=targets(state, data["side"])[:8]),
                            targets(state, data["side"])[:8])
     religion.convert(state, sid, data["side"])
     data["left"] -= 1

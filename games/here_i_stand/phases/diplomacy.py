@@ -920,7 +920,8 @@ def parse(state, decision, text):
         return {"verb": verb, "item": _buyback_item(state, decision.seat, head), "pay": pay}
     if verb == "PAY":
         return {"verb": verb, "cards": O.card_list(body, state["hands"][decision.seat])}
-    raise IllegalOrder(f"{verb} is not understood here")  # pragma: no cover
+    raise IllegalOrder(R(f"{verb} is not understood here", "dip_not_understood",  # pragma: no cover
+                         text=verb))
 
 
 def _unit_kind(text: str) -> str:

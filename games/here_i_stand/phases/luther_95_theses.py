@@ -17,7 +17,7 @@ Rules: §8.1, §18.1 (Luther's 95 Theses)
 from __future__ import annotations
 
 from engine import questions
-from engine.contract import IllegalOrder
+from engine.contract import IllegalOrder, Reason
 from engine.options import OneOf, Option
 from games.here_i_stand import grammar, religion
 from games.here_i_stand import diplomacy_orders as O
@@ -62,10 +62,11 @@ def _reform_apply(state, item, order, dice) -> bool:
     data = state["phase_data"]
     sid = order.get("space")
     if set(order) != {"verb", "space"} or not isinstance(sid, str):
-        raise IllegalOrder("REFORM <space>")
+        raise IllegalOrder(Reason("REFORM <space>", "syntax", text="REFORM <space>"))
     if sid in data["attempted"]:
-        raise IllegalOrder(f"{S.board().spaces[sid].name_en} was already targeted by this "
-                           "event: a space is targeted once per impulse (§18.3)")
+        raise IllegalOrder(Reason(f"{S.board().spaces[sid].name_en} was already targeted by "
+                                  "this event: a space is targeted once per impulse (§18.3)",
+                                  "already_targeted", space=sid))
     why = religion.eligible(state, sid, religion.PROTESTANT)
     if why:
         raise IllegalOrder(why, _targets(state)[:8])
