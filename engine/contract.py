@@ -263,6 +263,19 @@ class Rules(ABC):
         return [(n, line.strip()) for n, line in enumerate(text.splitlines(), start=1)
                 if line.strip()]
 
+    def admitted(self, state: State, seat: str, order: Order) -> Decision:
+        """`seat`'s first open decision, refusing an order its options do not admit (for
+        games whose `apply` checks an order against the structured options first)."""
+        asked = [d for d in self.decisions(state) if d.seat == seat]
+        if not asked:
+            raise IllegalOrder(f"{seat} is not asked anything now", code="not_asked",
+                               params={"seat": seat})
+        if not asked[0].options.admits(order):
+            raise IllegalOrder(f"{self.order_text(order)} is not legal now",
+                               [o.describe() for o in asked[0].options.options],
+                               code="not_legal_now", params={"text": self.order_text(order)})
+        return asked[0]
+
     def validate(self, state: State) -> list[str]:
         """Problems of a malformed state; the base class checks nothing."""
         return []

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Sequence
 
-from engine.contract import Decision, IllegalOrder, Outcome, Rules, ScenarioInfo, State
+from engine.contract import Decision, Outcome, Rules, ScenarioInfo, State
 from engine.dice import Dice
 from engine.options import OptionSet, Order
 from games.pax_renaissance import actions, asks, catalog, grammar, offturn
@@ -74,17 +74,10 @@ class PaxRenaissance(Rules):
         return next(iter(decision.options.orders()))
 
     def apply(self, state: State, seat: str, order: Order, dice: Dice) -> State:
-        asked = [d for d in self.decisions(state) if d.seat == seat]
-        if not asked:
-            raise IllegalOrder(f"{seat} is not asked anything now", code="not_asked",
-                               params={"seat": seat})
-        if not asked[0].options.admits(order):
-            raise IllegalOrder(f"{self.order_text(order)} is not legal now",
-                               [o.describe() for o in asked[0].options.options],
-                               code="not_legal_now", params={"text": self.order_text(order)})
+        decision = self.admitted(state, seat, order)
         state["step"] += 1
-        if asks.QUEUE.asks(asked[0]):
-            asks.QUEUE.apply(state, seat, asked[0], order, dice)
+        if asks.QUEUE.asks(decision):
+            asks.QUEUE.apply(state, seat, decision, order, dice)
             entries = []
         else:
             entries = actions.perform(state, seat, order)

@@ -123,14 +123,7 @@ class TestGame(Rules):
     # ------------------------------------------------------------------ moves
     def apply(self, state: State, seat: str, order: Order, dice: Dice) -> State:
         """A commit (§2), a play or a pass (§3), a block or an allow (§4)."""
-        asked = [d for d in self.decisions(state) if d.seat == seat]
-        if not asked:
-            raise IllegalOrder(f"{seat} is not asked anything now", code="not_asked",
-                               params={"seat": seat})
-        if not asked[0].options.admits(order):
-            raise IllegalOrder(f"{self.order_text(order)} is not legal now",
-                               [o.describe() for o in asked[0].options.options],
-                               code="not_legal_now", params={"text": self.order_text(order)})
+        self.admitted(state, seat, order)
         state["step"] += 1
         verb = order["verb"]
         if verb == "COMMIT":
