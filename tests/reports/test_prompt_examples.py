@@ -50,6 +50,10 @@ def forms(template: str) -> list[str]:
     return out
 
 
+#: The placeholder of a unit mix in a syntax template (``LOSE <n>R <n>M <n>C``).
+MIX = "<n>R <n>M <n>C"
+
+
 def fillings(form: str, decision: Decision, game: Game, lang: str, rng: random.Random
              ) -> list[str]:
     """`form` with every ``<field>`` replaced by the values of legal orders drawn from the
@@ -68,6 +72,13 @@ def fillings(form: str, decision: Decision, game: Game, lang: str, rng: random.R
             continue
         fields = [n for n in order if n != "verb"]
         labels = {pres.field(n): n for n in fields}
+        mixes = [n for n in fields if isinstance(order[n], (list, tuple))
+                 and len(order[n]) == 3 and all(isinstance(x, int) for x in order[n])]
+        text = form
+        if MIX in form and mixes:   # a unit mix (R M C) is written as its three counts
+            fields.remove(mixes[0])
+            text = form.replace(MIX, " ".join(f"{n}{u}" for n, u in zip(order[mixes[0]],
+                                                                          "RMC")))
 
         def value(m: re.Match) -> str:
             name = m.group(1)
@@ -80,7 +91,7 @@ def fillings(form: str, decision: Decision, game: Game, lang: str, rng: random.R
                 fields.remove(field)
             v = order.get(field)
             return ", ".join(map(str, v)) if isinstance(v, (list, tuple)) else str(v)
-        out.append(_PLACEHOLDER.sub(value, form))
+        out.append(_PLACEHOLDER.sub(value, text))
     return out
 
 
