@@ -12,10 +12,10 @@ CASES = [(name, info.name) for name, rules in sorted(registry.installed().items(
 
 
 @pytest.mark.parametrize(("name", "scenario"), CASES)
-def test_every_game_and_scenario_simulates_with_invariants(name, scenario):
+def test_every_game_and_scenario_simulates_with_invariants(name, scenario, tmp_path):
     rules = registry.get(name)
     report = simulate(rules, games=1, seed=f"ci-{name}", bot="random", scenario=scenario,
-                      check_invariants=True)
+                      check_invariants=True, out=tmp_path)   # a failing archive lands there
     assert report.errors == 0, report.failures
     assert (report.games, report.finished, report.verified) == (1, 1, 1)
 
