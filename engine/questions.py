@@ -44,6 +44,12 @@ Item = dict[str, Any]
 _OWN_FIELDS = ("kind", "seat", "qid")
 
 
+def item_of(decision: Decision) -> Item:
+    """The item ``{kind, seat}`` of a decision a phase derives from its state (a phase that
+    asks each power in turn keeps nothing else per question)."""
+    return {"kind": decision.kind, "seat": decision.seat}
+
+
 @dataclass(frozen=True)
 class Kind:
     """One kind of question (see the module docstring)."""

@@ -151,11 +151,7 @@ def decisions(state):
 def parse(state, decision, text):
     if choices.is_choice(decision):
         return choices.parse(state, decision, text)
-    return OWN[decision.kind].parse(state, _item(decision), text)
-
-
-def _item(decision) -> dict:
-    return {"kind": decision.kind, "seat": decision.seat}
+    return OWN[decision.kind].parse(state, questions.item_of(decision), text)
 
 
 def _impulse_parse(state, item, text):
@@ -209,7 +205,7 @@ def apply(state, seat, decision, order, dice) -> None:
         choices.apply(state, seat, decision, order, dice)
         victory.check_automatic(state)
     else:
-        OWN[decision.kind].apply(state, {"kind": decision.kind, "seat": seat}, order, dice)
+        OWN[decision.kind].apply(state, questions.item_of(decision), order, dice)
     _settle(state, dice)
 
 
@@ -307,7 +303,7 @@ def _play(state, power: str, order, dice) -> None:
 def default(state, decision):
     if choices.is_choice(decision):
         return choices.default(state, decision)
-    return OWN[decision.kind].default(state, _item(decision))
+    return OWN[decision.kind].default(state, questions.item_of(decision))
 
 
 def _impulse_default(state, item):

@@ -231,20 +231,16 @@ def decisions(state):
     return out
 
 
-def _item(decision) -> dict:
-    return {"kind": decision.kind, "seat": decision.seat}
-
-
 def parse(state, decision, text):
-    return KINDS[decision.kind].parse(state, _item(decision), text)
+    return KINDS[decision.kind].parse(state, questions.item_of(decision), text)
 
 
 def apply(state, seat, decision, order, dice) -> None:
-    KINDS[decision.kind].apply(state, {"kind": decision.kind, "seat": seat}, order, dice)
+    KINDS[decision.kind].apply(state, questions.item_of(decision), order, dice)
 
 
 def default(state, decision):
-    return KINDS[decision.kind].default(state, _item(decision))
+    return KINDS[decision.kind].default(state, questions.item_of(decision))
 
 
 # ---------------------------------------------------------------- views and secrets

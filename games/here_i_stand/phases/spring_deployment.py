@@ -157,11 +157,11 @@ def decisions(state):
 
 
 def parse(state, decision, text):
-    return DEPLOY.parse(state, {"kind": "deploy", "seat": decision.seat}, text)
+    return DEPLOY.parse(state, questions.item_of(decision), text)
 
 
 def apply(state, seat, decision, order, dice) -> None:
-    DEPLOY.apply(state, {"kind": "deploy", "seat": seat}, order, dice)
+    DEPLOY.apply(state, questions.item_of(decision), order, dice)
 
 
 def _deploy(state, power: str, order) -> None:
@@ -211,4 +211,4 @@ def _deploy(state, power: str, order) -> None:
 
 
 def default(state, decision):
-    return DEPLOY.default(state, {"kind": "deploy", "seat": decision.seat})
+    return DEPLOY.default(state, questions.item_of(decision))
