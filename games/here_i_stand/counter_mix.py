@@ -117,13 +117,14 @@ def fits(sizes: Iterable[int], kinds: Pool | None) -> bool:
 
 
 #: An owner's land stacks on the map and off it (`current`), worked out once for several
-#: checks against one unchanged state.
-Mix = tuple[dict[tuple[str, str], int], list[int]]
+#: checks against one unchanged state, with the answers found so far (keyed by the sizes
+#: the placements grow, which decide the stacks' sizes).
+Mix = tuple[dict[tuple[str, str], int], list[int], dict[tuple[tuple[int, int], ...], bool]]
 
 
 def current(state: S.State, owner: str) -> Mix:
     """`owner`'s land stacks on the map (`on_map`) and off it (`off_map`)."""
-    return on_map(state, owner), off_map(state, owner)
+    return on_map(state, owner), off_map(state, owner), {}
 
 
 def can_add(state: S.State, owner: str, sid: str, kind: str, n: int = 1,
@@ -146,11 +147,16 @@ def can_place(state: S.State, owner: str, placements: dict[str, int], kind: str,
     kinds = pool(owner)
     if kinds is None:
         return True
-    placed, off = mix if mix is not None else current(state, owner)
-    sizes = dict(placed)
-    for sid, n in placements.items():
-        sizes[(sid, kind)] = sizes.get((sid, kind), 0) + n
-    return fits(list(sizes.values()) + off, kinds)
+    placed, off, known = mix if mix is not None else current(state, owner)
+    # the stacks differ from `placed` only where units are added: the sizes they grow from
+    # and by decide the answer
+    grown = tuple(sorted((placed.get((sid, kind), 0), n) for sid, n in placements.items()))
+    if grown not in known:
+        sizes = dict(placed)
+        for sid, n in placements.items():
+            sizes[(sid, kind)] = sizes.get((sid, kind), 0) + n
+        known[grown] = fits(list(sizes.values()) + off, kinds)
+    return known[grown]
 
 
 #: Which kind a forced extra loss takes first (§5.2 L283: the owner's choice; by default the

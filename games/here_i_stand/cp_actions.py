@@ -324,6 +324,8 @@ def _moves(state: S.State, power: str, cp: int) -> Iterator[Option]:
         if not total and not here:
             continue
         movable = total - locked_units(state, power, sid)
+        free = [l for l in here if not marks.leader_marked(state, "lost", l)]
+        groups = [(group, min(movable, S.army_limit(group))) for group in _leader_sets(free)]
         for dst in m.neighbours(sid):
             if move_cost(sid, dst) > cp:
                 continue
@@ -333,9 +335,7 @@ def _moves(state: S.State, power: str, cp: int) -> Iterator[Option]:
             enters, alone = entering[dst]
             if not enters:
                 continue
-            free = [l for l in here if not marks.leader_marked(state, "lost", l)]
-            for group in _leader_sets(free):
-                high = min(movable, S.army_limit(group))
+            for group, high in groups:
                 low = 0 if group and alone else 1
                 if high < low:
                     continue
