@@ -540,10 +540,9 @@ def build_units(state: S.State, power: str, owner: str | None = None) -> list[st
 def build_problem(state: S.State, power: str, unit: str, sid: str,
                   on_map: tuple[int, int] | None = None,
                   mixes: dict[str, counter_mix.Mix] | None = None) -> Reason | None:
-    """Why `power` may not build `unit` in `sid` now, or None (§17, §22.3); `on_map` (its
-    land and naval counters, `_counts`) and `mixes` (land stacks by owner,
-    `counter_mix.current`, filled as found) carry what several checks of one unchanged
-    state share."""
+    """Why `power` may not build `unit` in `sid` now, or None; `on_map` (its land and naval
+    counters, `_counts`) and `mixes` (land stacks by owner, `counter_mix.current`, filled as
+    found) carry what several checks of one unchanged state share."""
     m = S.board()
     if sid not in m.spaces or not S.in_play(state, sid):
         return R(f"{sid} is not a space in play", "not_in_play", text=str(sid))
