@@ -14,6 +14,9 @@ only answer these questions:
     Validate `order` for `seat` and return the next state.  Raises `IllegalOrder` with a
     human reason and near-miss hints.  `apply` may mutate the state it is given and return
     it: the engine hands it a private copy whenever it needs the original afterwards.
+``transition(state, seat, order, dice, asked) -> (state, [Decision])``
+    `apply` plus the decisions of the new state (optional: the base class asks
+    `decisions`); lets a game hand over the decisions it found while settling the state.
 ``default(state, decision) -> order``
     What happens when the decision's deadline passes (NMR).  Must always be legal.
 ``view(state, seat | None) -> dict``
@@ -239,6 +242,18 @@ class Rules(ABC):
 
     @abstractmethod
     def apply(self, state: State, seat: str, order: Order, dice: Dice) -> State: ...
+
+    def transition(self, state: State, seat: str, order: Order, dice: Dice,
+                   asked: Sequence[Decision] | None = None) -> tuple[State, list[Decision]]:
+        """`apply`, and the decisions of the state it returns, so that each state's
+        decisions are worked out once (the engine keeps them with the state it owns).
+
+        `asked`: the decisions of `state` itself, when the caller knows them (computed on
+        this very state, unchanged since), which a game may use instead of asking again.
+        The base class applies and then asks; a game whose `apply` ends by finding its next
+        decisions anyway returns those."""
+        state = self.apply(state, seat, order, dice)
+        return state, self.decisions(state)
 
     @abstractmethod
     def default(self, state: State, decision: Decision) -> Order: ...

@@ -84,6 +84,8 @@ class Game:
         #: False while entries are re-entered as recorded (roll forward): standing orders
         #: then answer nothing by themselves, the recorded answers follow.
         self._standing_answers = True
+        #: The rules' decisions of one state object, ``(state, decisions)`` (`_asked`).
+        self._asked_memo: tuple[State, list[Decision]] | None = None
 
     # ------------------------------------------------------------------ creation & I/O
     @classmethod
@@ -166,8 +168,22 @@ class Game:
     def decisions(self, seat: str | None = None) -> list[Decision]:
         if self.ended_by_moderator() is not None:
             return []
-        found = self.rules.decisions(self.state)
-        return [d for d in found if seat is None or d.seat == seat]
+        return [d for d in self._asked() if seat is None or d.seat == seat]
+
+    def _asked(self) -> list[Decision]:
+        """The rules' decisions of the current state, worked out once per state: the game
+        never changes a state in place (every entry makes a new state object), so the
+        answer kept with the object it was computed on stays true while that object is
+        the game's state."""
+        memo = self._asked_memo
+        if memo is None or memo[0] is not self.state:
+            memo = self._asked_memo = (self.state, self.rules.decisions(self.state))
+        return memo[1]
+
+    def _known_asked(self) -> list[Decision] | None:
+        """The current state's decisions if already worked out, else None."""
+        memo = self._asked_memo
+        return memo[1] if memo is not None and memo[0] is self.state else None
 
     def outcome(self) -> Outcome | None:
         reason = self.ended_by_moderator()
@@ -345,7 +361,8 @@ class Game:
         text = self.rules.order_text(order)
         counter = self.dice.counter
         try:
-            state = self.rules.apply(copy_plain(self.state), seat, order, self.dice)
+            state, asked = self.rules.transition(copy_plain(self.state), seat, order,
+                                                 self.dice, self._known_asked())
         except IllegalOrder:
             self.dice.counter = counter
             self.dice.take_rolls()
@@ -355,6 +372,7 @@ class Game:
                       rolls=self.dice.take_rolls(), state_hash=state_hash(state))
         self.record.entries.append(entry)
         self.state = state
+        self._asked_memo = (state, asked)
         self.clocks.sync(self.decisions(), at)
         self._answer_from_standing(at)
         return entry

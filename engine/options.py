@@ -13,7 +13,7 @@ import itertools
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Union
+from typing import Any, Callable, Iterable, Iterator, Union
 
 Order = dict[str, Any]
 
@@ -162,3 +162,36 @@ class OptionSet:
 
     def verbs(self) -> list[str]:
         return sorted({o.verb for o in self.options})
+
+
+class DeferredOptions(OptionSet):
+    """An `OptionSet` worked out when first read, for questions whose options are costly
+    and often never read (a replay only finds the decision an entry answers).
+
+    `work` must not depend on anything that may change before it runs: give it a private
+    snapshot of the state.  Equal to any option set with the same options."""
+
+    def __init__(self, work: Callable[[], Iterable[Option]]) -> None:  # noqa: D107
+        object.__setattr__(self, "_work", work)
+        object.__setattr__(self, "_found", None)
+
+    @property  # type: ignore[override]
+    def options(self) -> tuple[Option, ...]:
+        if self._found is None:
+            object.__setattr__(self, "_found", tuple(o for o in self._work() if o))
+            object.__setattr__(self, "_work", None)
+        return self._found
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, OptionSet):
+            return NotImplemented
+        return self.options == other.options
+
+    def __hash__(self) -> int:
+        return hash(self.options)
+
+    def __repr__(self) -> str:
+        return f"DeferredOptions({self.options!r})"
+
+    def __reduce__(self) -> tuple:
+        return (OptionSet, (self.options,))

@@ -37,7 +37,8 @@ from typing import Any, Callable, Iterable, Mapping, MutableMapping
 
 from engine.contract import Decision, IllegalOrder, State
 from engine.dice import Dice
-from engine.options import Option, OptionSet, Order
+from engine.canonical import later_copy
+from engine.options import DeferredOptions, Option, OptionSet, Order
 
 Item = dict[str, Any]
 #: The item fields that are not context of the question.
@@ -66,13 +67,21 @@ class Kind:
     standing: Callable[[str, State, Decision], Order | None] | None = None
     policies: tuple[str, ...] = ()
     context: Callable[[State, Item], dict[str, Any]] | None = None
+    #: Options worked out only when read (`DeferredOptions`, from a snapshot of the state),
+    #: for kinds whose options are costly: a replay never reads them.
+    deferred: bool = False
 
     def decision(self, decision_id: str, state: State, item: Item) -> Decision:
         """The question `item` of this kind as the engine's `Decision`."""
         context = (self.context(state, item) if self.context is not None
                    else {k: v for k, v in item.items() if k not in _OWN_FIELDS})
-        return Decision(decision_id, item["seat"], item["kind"],
-                        OptionSet(tuple(o for o in self.options(state, item) if o)),
+        found: OptionSet
+        if self.deferred:
+            snapshot = later_copy((state, item))
+            found = DeferredOptions(lambda: self.options(*snapshot()))
+        else:
+            found = OptionSet(tuple(o for o in self.options(state, item) if o))
+        return Decision(decision_id, item["seat"], item["kind"], found,
                         clock=self.clock, private=self.private, prompt=self.prompt(state, item),
                         context=context, closes_on_done=self.closes_on_done)
 

@@ -174,22 +174,32 @@ def start(rules: Rules, header: Header) -> tuple[State, Dice]:
 
 def apply_entry(rules: Rules, state: State, entry: Entry, dice: Dice) -> State:
     """Re-apply one archived entry to `state` (which it may mutate) and check its dice."""
+    return step_entry(rules, state, entry, dice)[0]
+
+
+def step_entry(rules: Rules, state: State, entry: Entry, dice: Dice,
+               asked: list[Decision] | None = None) -> tuple[State, list[Decision] | None]:
+    """`apply_entry`, given the decisions of `state` when known (`asked`), and returning
+    those of the state after it when the rules worked them out (`Rules.transition`), else
+    None: each state's decisions are computed once."""
     if entry.kind == "act":
-        return state
+        return state, asked
     if entry.kind == "edit":
-        return apply_edit(state, *parse_edit(entry.order))
+        return apply_edit(state, *parse_edit(entry.order)), None
     if entry.kind == "standing":
-        return standing.apply(state, entry.seat, standing.parse(rules, entry.order))
+        return standing.apply(state, entry.seat, standing.parse(rules, entry.order)), None
     if entry.kind != "order":
         raise ReplayError(f"entry {entry.seq} has an unknown kind {entry.kind!r}")
-    decision = find_decision(rules.decisions(state), entry.decision, entry.seat)
+    if asked is None:
+        asked = rules.decisions(state)
+    decision = find_decision(asked, entry.decision, entry.seat)
     order = rules.parse(state, decision, entry.order)
-    state = rules.apply(state, entry.seat, order, dice)
+    state, after = rules.transition(state, entry.seat, order, dice, asked)
     rolls = dice.take_rolls()
     if rolls != entry.rolls:
         raise DiceMismatch(f"entry {entry.seq}: replay rolled {rolls}, the archive logged "
                            f"{entry.rolls}")
-    return state
+    return state, after
 
 
 def replay(rules: Rules, record: Record, *, verify: bool = True,
@@ -204,12 +214,14 @@ def replay(rules: Rules, record: Record, *, verify: bool = True,
     if verify and record.initial_state_hash and state_hash(state) != record.initial_state_hash:
         raise ReplayError("the state after setup does not match initial_state_hash")
     last: Entry | None = None
+    asked: list[Decision] | None = None       # the decisions of `state`, when known
     for entry in _upto(record.entries, until):
         try:
             if entry.kind == "undo":    # the state after an earlier entry, rebuilt
                 state = replay(rules, record, verify=False, until=undo_target(entry.order))[0]
+                asked = None
             else:
-                state = apply_entry(rules, state, entry, dice)
+                state, asked = step_entry(rules, state, entry, dice, asked)
         except IllegalOrder as refused:
             raise ReplayError(f"entry {entry.seq} ({entry.by}: {entry.order!r}) no longer "
                               f"applies: {refused}") from None

@@ -97,7 +97,13 @@ def _fits(sizes: tuple[int, ...], left: tuple[int, ...], kinds: Pool) -> bool:
     if not sizes:
         return True
     first, rest = sizes[0], sizes[1:]
-    return any(_fits(rest, after, kinds) for after in set(_ways(first, left, kinds)))
+    return any(_fits(rest, after, kinds) for after in _leftovers(first, left, kinds))
+
+
+@functools.lru_cache(maxsize=65536)
+def _leftovers(n: int, left: tuple[int, ...], kinds: Pool) -> frozenset[tuple[int, ...]]:
+    """The distinct counters left after making `n` (`_ways`)."""
+    return frozenset(_ways(n, left, kinds))
 
 
 def fits(sizes: Iterable[int], kinds: Pool | None) -> bool:
@@ -110,9 +116,22 @@ def fits(sizes: Iterable[int], kinds: Pool | None) -> bool:
     return _fits(ordered, tuple(n for n, _ in kinds), kinds)
 
 
-def can_add(state: S.State, owner: str, sid: str, kind: str, n: int = 1) -> bool:
-    """Whether `n` more `kind` units of `owner` fit the counter mix at `sid` (§5, §17)."""
-    return can_place(state, owner, {sid: n}, kind)
+#: An owner's land stacks on the map and off it (`current`), worked out once for several
+#: checks against one unchanged state, with the answers found so far (keyed by the sizes
+#: the placements grow, which decide the stacks' sizes).
+Mix = tuple[dict[tuple[str, str], int], list[int], dict[tuple[tuple[int, int], ...], bool]]
+
+
+def current(state: S.State, owner: str) -> Mix:
+    """`owner`'s land stacks on the map (`on_map`) and off it (`off_map`)."""
+    return on_map(state, owner), off_map(state, owner), {}
+
+
+def can_add(state: S.State, owner: str, sid: str, kind: str, n: int = 1,
+            mix: Mix | None = None) -> bool:
+    """Whether `n` more `kind` units of `owner` fit the counter mix at `sid` (§5, §17);
+    `mix`: `current(state, owner)` when already known."""
+    return can_place(state, owner, {sid: n}, kind, mix)
 
 
 def fitting(state: S.State, owner: str, sid: str, kind: str, most: int) -> tuple[int, ...]:
@@ -121,15 +140,23 @@ def fitting(state: S.State, owner: str, sid: str, kind: str, most: int) -> tuple
     return tuple(n for n in range(1, most + 1) if can_add(state, owner, sid, kind, n))
 
 
-def can_place(state: S.State, owner: str, placements: dict[str, int], kind: str) -> bool:
-    """Whether `owner` has counters for these new `kind` units, ``{space: n}`` (§5)."""
+def can_place(state: S.State, owner: str, placements: dict[str, int], kind: str,
+              mix: Mix | None = None) -> bool:
+    """Whether `owner` has counters for these new `kind` units, ``{space: n}`` (§5);
+    `mix`: `current(state, owner)` when already known."""
     kinds = pool(owner)
     if kinds is None:
         return True
-    sizes = on_map(state, owner)
-    for sid, n in placements.items():
-        sizes[(sid, kind)] = sizes.get((sid, kind), 0) + n
-    return fits(list(sizes.values()) + off_map(state, owner), kinds)
+    placed, off, known = mix if mix is not None else current(state, owner)
+    # the stacks differ from `placed` only where units are added: the sizes they grow from
+    # and by decide the answer
+    grown = tuple(sorted((placed.get((sid, kind), 0), n) for sid, n in placements.items()))
+    if grown not in known:
+        sizes = dict(placed)
+        for sid, n in placements.items():
+            sizes[(sid, kind)] = sizes.get((sid, kind), 0) + n
+        known[grown] = fits(list(sizes.values()) + off, kinds)
+    return known[grown]
 
 
 #: Which kind a forced extra loss takes first (§5.2 L283: the owner's choice; by default the

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
-from typing import Any
+from typing import Any, Iterator
 
 from engine.contract import IllegalOrder, Reason
 from engine.contract import Reason as R
@@ -46,8 +46,8 @@ def loc_reach(state: S.State, power: str) -> tuple[set[str], set[str], set[str]]
     """
     m = S.board()
     sources = set()
-    for s in m.spaces.values():
-        if (s.is_fortified and S.in_play(state, s.id) and S.friendly(state, power, s.id)
+    for s in m.fortified():
+        if (S.in_play(state, s.id) and S.friendly(state, power, s.id)
                 and S.allied(state, power, s.home) and s.home != "independent"):
             if state["league"] or s.type != "electorate":
                 sources.add(s.id)
@@ -304,31 +304,44 @@ def _leader_sets(here: list[str]) -> list[tuple[str, ...]]:
 
 def move_options(state: S.State, power: str, cp: int) -> list[Option]:
     """One MOVE Option per (source, destination, leader set): every unit count is legal."""
+    return list(_moves(state, power, cp))
+
+
+def _moves(state: S.State, power: str, cp: int) -> Iterator[Option]:
+    """`move_options`, one at a time."""
     if power == "protestant" and not state["league"]:
-        return []
+        return
     m = S.board()
-    out: list[Option] = []
+    owners = forces(state, power)
+    entering: dict[str, tuple[bool, bool]] = {}
     for sid in sorted(state["spaces"]):
-        if sid not in m.spaces:
-            continue
+        rec = state["spaces"][sid]
+        if sid not in m.spaces or not (rec.get("leaders") or any(
+                o in rec.get("units", ()) for o in owners)):
+            continue                  # nobody of `power` here (what `army_at` would find)
         avail, here = army_at(state, power, sid)
         total = stack_total(avail)
         if not total and not here:
             continue
+        movable = total - locked_units(state, power, sid)
+        free = [l for l in here if not marks.leader_marked(state, "lost", l)]
+        groups = [(group, min(movable, S.army_limit(group))) for group in _leader_sets(free)]
         for dst in m.neighbours(sid):
-            if move_cost(sid, dst) > cp or can_enter(state, power, dst):
+            if move_cost(sid, dst) > cp:
                 continue
-            alone = entry.leaders_entry_problem(state, power, dst) is None
-            free = [l for l in here if not marks.leader_marked(state, "lost", l)]
-            for group in _leader_sets(free):
-                high = min(total - locked_units(state, power, sid), S.army_limit(group))
+            if dst not in entering:       # each destination checked once per enumeration
+                entering[dst] = (can_enter(state, power, dst) is None,
+                                 entry.leaders_entry_problem(state, power, dst) is None)
+            enters, alone = entering[dst]
+            if not enters:
+                continue
+            for group, high in groups:
                 low = 0 if group and alone else 1
                 if high < low:
                     continue
-                out.append(Option.of("MOVE", f"MOVE {sid} -> {dst}", **{
+                yield Option.of("MOVE", f"MOVE {sid} -> {dst}", **{
                     "from": OneOf((sid,)), "to": OneOf((dst,)), "leaders": OneOf((group,)),
-                    "units": Count(low, high)}))
-    return out
+                    "units": Count(low, high)})
 
 
 def apply_move(state: S.State, power: str, order: Order, cp: int, dice=None) -> int:
@@ -418,12 +431,16 @@ def control_problem(state: S.State, power: str, target: str, reach=None) -> Reas
 
 def control_targets(state: S.State, power: str) -> list[str]:
     m = S.board()
-    reach = loc_reach(state, power)
+    owners = forces(state, power)
     near = set()
     for sid, rec in state["spaces"].items():
-        if sid in m.spaces and force_count(state, sid, power) > 0:
+        if (sid in m.spaces and any(o in rec.get("units", ()) for o in owners)
+                and force_count(state, sid, power) > 0):
             near.add(sid)
             near.update(m.neighbours_without_passes(sid))
+    if not near:
+        return []
+    reach = loc_reach(state, power)
     return sorted(t for t in near if control_problem(state, power, t, reach) is None)
 
 
@@ -521,7 +538,11 @@ def build_units(state: S.State, power: str, owner: str | None = None) -> list[st
 
 
 def build_problem(state: S.State, power: str, unit: str, sid: str,
-                  on_map: tuple[int, int] | None = None) -> Reason | None:
+                  on_map: tuple[int, int] | None = None,
+                  mixes: dict[str, counter_mix.Mix] | None = None) -> Reason | None:
+    """Why `power` may not build `unit` in `sid` now, or None; `on_map` (its land and naval
+    counters, `_counts`) and `mixes` (land stacks by owner, `counter_mix.current`, filled as
+    found) carry what several checks of one unchanged state share."""
     m = S.board()
     if sid not in m.spaces or not S.in_play(state, sid):
         return R(f"{sid} is not a space in play", "not_in_play", text=str(sid))
@@ -552,7 +573,10 @@ def build_problem(state: S.State, power: str, unit: str, sid: str,
     if unit in ("squadron", "corsair") and not sp.ports:
         return R(f"{sp.name_en} is not a port (§17)", "build_not_port", space=sid)
     if unit in ("regular", "mercenary", "cavalry"):
-        if not counter_mix.can_add(state, owner, sid, facts.UNIT_KEY[unit]):
+        if mixes is not None and owner not in mixes:
+            mixes[owner] = counter_mix.current(state, owner)
+        if not counter_mix.can_add(state, owner, sid, facts.UNIT_KEY[unit],
+                                   mix=None if mixes is None else mixes[owner]):
             return R(f"{owner} has no land counters left for one more {unit} in {sp.name_en} "
                      "(§5: the counter mix, by denomination)", "no_land_counters", power=owner,
                      unit=unit, space=sid)
@@ -571,6 +595,7 @@ def build_options(state: S.State, power: str, cp: int) -> list[Option]:
     candidates = sorted(set(m.spaces_of(home=power)) | set(state.get("pirate_havens", []))
                         | {s for minor in allied_minors(state, power) for s in m.spaces_of(home=minor)})
     counts = _counts(state, power)
+    mixes: dict[str, counter_mix.Mix] = {}
     kinds = set(build_units(state, power))
     for minor in allied_minors(state, power):
         kinds.update(build_units(state, power, minor))
@@ -578,7 +603,7 @@ def build_options(state: S.State, power: str, cp: int) -> list[Option]:
         if facts.BUILD_COST[unit] > cp:
             continue
         spaces = tuple(s for s in candidates
-                       if build_problem(state, power, unit, s, counts) is None)
+                       if build_problem(state, power, unit, s, counts, mixes) is None)
         if spaces:
             out.append(Option.of("BUILD", f"BUILD {unit.upper()} IN {spaces[0]}",
                                  unit=OneOf((unit,)), space=OneOf(spaces)))
@@ -608,26 +633,35 @@ def apply_build(state: S.State, power: str, unit: str, sid: str) -> int:
 # ---------------------------------------------------------------- the table
 def options(state: S.State, power: str, cp: int) -> list[Option]:
     """Every CP action `power` may take with `cp` CP left (plus ``DONE``)."""
-    out: list[Option] = [Option.of("DONE", "DONE")]
-    out += move_options(state, power, cp)
+    return list(_each_option(state, power, cp))
+
+
+def can_act(state: S.State, power: str, cp: int) -> bool:
+    """Whether `power` may take any CP action but ``DONE`` (stops at the first found)."""
+    return any(o.verb != "DONE" for o in _each_option(state, power, cp))
+
+
+def _each_option(state: S.State, power: str, cp: int) -> Iterator[Option]:
+    """`options`, one at a time, in their order."""
+    yield Option.of("DONE", "DONE")
+    yield from _moves(state, power, cp)
     if cp >= 1:
         targets = control_targets(state, power)
         if targets:
-            out.append(Option.of("CONTROL", f"CONTROL {targets[0]}", space=OneOf(tuple(targets))))
+            yield Option.of("CONTROL", f"CONTROL {targets[0]}", space=OneOf(tuple(targets)))
         unrest = unrest_targets(state, power)
         if unrest:
-            out.append(Option.of("REMOVE_UNREST", f"REMOVE UNREST {unrest[0]}",
-                                 space=OneOf(tuple(unrest))))
+            yield Option.of("REMOVE_UNREST", f"REMOVE UNREST {unrest[0]}",
+                            space=OneOf(tuple(unrest)))
         sieges = assault_targets(state, power)
         if sieges:
-            out.append(Option.of("ASSAULT", f"ASSAULT {sieges[0]}", space=OneOf(tuple(sieges))))
+            yield Option.of("ASSAULT", f"ASSAULT {sieges[0]}", space=OneOf(tuple(sieges)))
         wars = foreign_wars.targets(state, power)
         if wars:
-            out.append(Option.of("FOREIGN_WAR", f"FOREIGN WAR {wars[0]}", card=OneOf(tuple(wars))))
+            yield Option.of("FOREIGN_WAR", f"FOREIGN WAR {wars[0]}", card=OneOf(tuple(wars)))
     if cp >= assault.RECALL_CP and assault.recall_problem(state, power) is None:
-        out.append(Option.of("RECALL_SULEIMAN", "RECALL SULEIMAN"))
-    out += build_options(state, power, cp)
-    return out
+        yield Option.of("RECALL_SULEIMAN", "RECALL SULEIMAN")
+    yield from build_options(state, power, cp)
 
 
 UNIT_WORDS = {"REGULAR": "regular", "REG": "regular", "R": "regular", "MERCENARY": "mercenary",

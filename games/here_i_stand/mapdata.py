@@ -192,6 +192,9 @@ class Map:
         self._ports = {z: tuple(sorted(v)) for z, v in ports.items()}
         self._validate()
         self._names = self._build_names()
+        #: Answers of the derived queries below, each worked out once (the map never changes).
+        self._derived: dict[tuple[Any, ...], tuple[str, ...]] = {}
+        self._fortified: tuple[Space, ...] | None = None
 
     # -- construction helpers -------------------------------------------------------------
     def _edges(self, pairs: Any, where: str) -> frozenset[frozenset[str]]:
@@ -247,7 +250,11 @@ class Map:
     def neighbours_without_passes(self, space: str) -> tuple[str, ...]:
         """Neighbours that are not across a pass; the rules treat pass neighbours as not
         adjacent for control, unrest removal and interception (§2.5, §12)."""
-        return tuple(n for n in self._adjacency[space] if not self.is_pass(space, n))
+        key = ("without_passes", space)
+        if key not in self._derived:
+            self._derived[key] = tuple(n for n in self._adjacency[space]
+                                       if not self.is_pass(space, n))
+        return self._derived[key]
 
     def pass_range(self, a: str, b: str) -> str | None:
         """``pyrenees``, ``alps`` or ``balkans`` for a pass, else ``None``."""
@@ -268,23 +275,37 @@ class Map:
         Algiers is an Ottoman home key but is out of play until *Barbary Pirates*
         (§21.1); it carries the flag ``enters_play``, check it when that matters.
         """
-        return tuple(sorted(s.id for s in self.spaces.values() if s.home == power and s.is_key))
+        key = ("keys_of", power)
+        if key not in self._derived:
+            self._derived[key] = tuple(sorted(s.id for s in self.spaces.values()
+                                              if s.home == power and s.is_key))
+        return self._derived[key]
+
+    def fortified(self) -> tuple[Space, ...]:
+        """The fortified spaces (§2.1), in the map's order."""
+        if self._fortified is None:
+            self._fortified = tuple(s for s in self.spaces.values() if s.is_fortified)
+        return self._fortified
 
     def capitals(self) -> tuple[str, ...]:
         """The six capitals (§2.1): London, Paris, Valladolid, Vienna, Rome, Istanbul."""
-        return tuple(sorted(s.id for s in self.spaces.values() if s.type == "capital"))
+        return self.spaces_of(type="capital")
 
     def electorates(self) -> tuple[str, ...]:
         """The six electorates (§2.1)."""
-        return tuple(sorted(s.id for s in self.spaces.values() if s.type == "electorate"))
+        return self.spaces_of(type="electorate")
 
     def spaces_of(self, *, home: str | None = None, language: str | None = None,
                   type: str | None = None) -> tuple[str, ...]:
         """Space ids filtered by home power, language zone and/or type."""
-        return tuple(sorted(
-            s.id for s in self.spaces.values()
-            if (home is None or s.home == home) and (language is None or s.language == language)
-            and (type is None or s.type == type)))
+        key = ("spaces_of", home, language, type)
+        if key not in self._derived:
+            self._derived[key] = tuple(sorted(
+                s.id for s in self.spaces.values()
+                if (home is None or s.home == home)
+                and (language is None or s.language == language)
+                and (type is None or s.type == type)))
+        return self._derived[key]
 
     def names(self) -> Iterator[tuple[str, str]]:
         """Every (name, id) pair: the id, English and Russian names and aliases of spaces and

@@ -98,8 +98,10 @@ class HereIStand(Rules):
             return []
         return phases.decisions(state)
 
-    def _decision(self, state: State, seat: str) -> Decision:
-        asked = [d for d in self.decisions(state) if d.seat == seat]
+    def _decision(self, state: State, seat: str,
+                  known: Sequence[Decision] | None = None) -> Decision:
+        asked = [d for d in (self.decisions(state) if known is None else known)
+                 if d.seat == seat]
         if not asked:
             if state["outcome"]:
                 raise IllegalOrder(f"{seat} is not asked anything now (the game is over)",
@@ -118,13 +120,17 @@ class HereIStand(Rules):
         return module(state["phase"]).parse(state, decision, text)
 
     def apply(self, state: State, seat: str, order: Order, dice: Dice) -> State:
-        decision = self._decision(state, seat)
+        return self.transition(state, seat, order, dice)[0]
+
+    def transition(self, state: State, seat: str, order: Order, dice: Dice,
+                   asked: Sequence[Decision] | None = None) -> tuple[State, list[Decision]]:
+        """Apply, then `sequence.advance` to the next question, whose decisions it found."""
+        decision = self._decision(state, seat, asked)
         if not isinstance(order, dict) or not isinstance(order.get("verb"), str):
             raise IllegalOrder("an order needs a verb", code="empty_order")
         module(state["phase"]).apply(state, seat, decision, order, dice)
         S.bump(state)
-        sequence.advance(state, dice)
-        return state
+        return state, sequence.advance(state, dice)
 
     def order_text(self, order: Order) -> str:
         return grammar.order_text(order)

@@ -263,8 +263,8 @@ def units(state: State, sid: str) -> dict[str, dict[str, int]]:
 
 
 def count(state: State, sid: str, power: str, kinds: Iterable[str] = LAND) -> int:
-    stack = units(state, sid).get(power, {})
-    return sum(stack.get(k, 0) for k in kinds)
+    stack = units(state, sid).get(power)
+    return sum(stack.get(k, 0) for k in kinds) if stack else 0
 
 
 def land_powers(state: State, sid: str) -> list[str]:

@@ -8,11 +8,11 @@ import pytest
 
 from engine import registry
 from engine.archive import dump_yaml, load_yaml, record_from_data
-from engine.canonical import state_hash
+from engine.canonical import copy_plain, state_hash
 from engine.contract import IllegalOrder, Rules
 from engine.dice import Dice
 from engine.game import Game
-from engine.record import replay
+from engine.record import replay, start, step_entry
 from pbem.simulate import play
 from viewtools import assert_secrets_kept
 
@@ -58,6 +58,45 @@ def test_random_playout_replays_to_identical_hashes(name, seed):
     replay(rules, game.record, verify=True, on_state=check)
     assert seen == hashes
     assert broken == []         # validate() holds after every entry
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_transition_hands_over_exactly_the_decisions_of_the_new_state(name):
+    """Each decision is worked out once per state (issue 13): what `Rules.transition`
+    returns with a state, and what replay then trusts, equals a fresh `decisions` of it."""
+    rules = rules_of(name)
+    game = play(rules, scenario=None, seed="t1", bot="random")
+    state, dice = start(rules, game.record.header)
+    asked = None
+    handed = 0
+    for entry in game.record.entries:
+        state, asked = step_entry(rules, state, entry, dice, asked)
+        if asked is not None:
+            handed += 1
+            assert asked == rules.decisions(copy_plain(state)), f"after entry {entry.seq}"
+    assert handed >= len(game.record.entries) // 2
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_never_trusts_kept_decisions_across_a_state_change(name):
+    """The game keeps each state's decisions with that state object: after every entry
+    they equal a fresh `decisions`, and a state put in its place is asked afresh."""
+    rules = rules_of(name)
+    game = Game.create(rules, "memo", seats_for(rules), now=T0, seed="m1")
+    rng = random.Random(2)
+    states = [copy_plain(game.state)]
+    for n in range(12):
+        if game.outcome() is not None:
+            break
+        assert game.decisions() == rules.decisions(copy_plain(game.state)), f"step {n}"
+        decision = rng.choice(game.decisions())
+        game.apply_order(decision.seat, decision.random_order(rng), by=decision.seat,
+                         source="test", at=T0, decision=decision)
+        states.append(copy_plain(game.state))
+    assert game.decisions() == rules.decisions(copy_plain(game.state))
+    game.state = states[0]          # as a rollback does: another state object
+    assert game.decisions() == rules.decisions(copy_plain(states[0]))
+    assert game.decisions() != rules.decisions(copy_plain(states[-1]))
 
 
 @pytest.mark.parametrize("name", GAMES)

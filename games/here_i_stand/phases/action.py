@@ -101,8 +101,7 @@ def _settle(state, dice=None) -> None:
             return                       # an event's question comes first
         power = _active(state)
         if data["cp"] is not None:
-            opts = cp_actions.options(state, power, data["cp"])
-            if data["cp"] <= 0 or all(o.verb == "DONE" for o in opts):
+            if data["cp"] <= 0 or not cp_actions.can_act(state, power, data["cp"]):
                 _end_impulse(state, power)
                 continue
             return
@@ -339,7 +338,8 @@ CP = questions.Kind(
                                "or DONE",
     clock="impulse",
     context=lambda state, item: {"cp": state["phase_data"]["cp"],
-                                 "card": state["phase_data"]["card"]})
+                                 "card": state["phase_data"]["card"]},
+    deferred=True)
 
 #: The phase's own questions (the queued ones, `KINDS`, go through `choices`).
 OWN = {"impulse": IMPULSE, "cp": CP}

@@ -40,14 +40,17 @@ def enter(state: dict, name: str, dice: Dice) -> None:
     module(name).enter(state, dice)
 
 
-def advance(state: dict, dice: Dice) -> None:
-    """Enter phases until one asks a question or the game is over."""
+def advance(state: dict, dice: Dice) -> list:
+    """Enter phases until one asks a question or the game is over; returns what is asked
+    (empty when the game is over)."""
     guard = 0
     while state["outcome"] is None:
-        if state["phase"] != "setup" and decisions(state):
-            return
+        asked = decisions(state) if state["phase"] != "setup" else []
+        if asked:
+            return asked
         enter(state, next_phase(state), dice)
         guard += 1
         if guard > 100:
             raise RuntimeError("the turn sequence does not settle")
     state["phase"] = "over"
+    return []

@@ -43,7 +43,7 @@ from __future__ import annotations
 import functools
 from collections import deque
 
-from typing import Callable
+from typing import Callable, Iterator
 
 from engine import questions
 from engine.contract import IllegalOrder
@@ -136,7 +136,7 @@ def pending(state, power: str) -> tuple[dict[str, int], dict[str, int]]:
     settled = state["phase_data"].get("settled", {}).get(power, {})
     minor_keys = set(m.keys_of(power)) if power in S.MINORS else set()
     for sid, rec in state["spaces"].items():
-        if sid not in m.spaces:
+        if sid not in m.spaces or power not in rec.get("units", ()):
             continue
         n = S.count(state, sid, power) - settled.get(sid, 0)
         if n <= 0:
@@ -336,21 +336,26 @@ def owners(state, major: str) -> list[str]:
 
 
 def _options(state, major: str) -> list[Option]:
-    out = []
+    return list(_returns(state, major))
+
+
+def _returns(state, major: str) -> Iterator[Option]:
+    """`_options`, one at a time."""
     for power in owners(state, major):
         must, may = pending(state, power)
-        rooms = _room(state, power, _home_capitals(state, power)) if must or may else {}
+        rooms = None              # `_room`, worked out when a source first needs it
         extra = {} if power == major else {"power": OneOf((power,))}
         for sid in sorted(set(must) | set(may)):
+            if rooms is None and not _own_fort(state, power, sid):
+                rooms = _room(state, power, _home_capitals(state, power))
             for dst, room in sorted(destinations(state, power, sid, rooms).items()):
                 n = max(must.get(sid, 0), may.get(sid, 0))
                 high = min(n, room)
                 if high >= 1:
                     tail = f" FOR {power}" if extra else ""
-                    out.append(Option.of("RETURN", f"RETURN {sid} -> {dst}{tail}", **{
+                    yield Option.of("RETURN", f"RETURN {sid} -> {dst}{tail}", **{
                         "from": OneOf((sid,)), "to": OneOf((dst,)), "units": Count(1, high),
-                        **extra}))
-    return out
+                        **extra})
 
 
 def decisions(state):
@@ -365,8 +370,8 @@ def decisions(state):
     for power in S.MAJORS:
         if power in state["phase_data"].get("done", []) or power in busy:
             continue
-        if not _options(state, power):
-            continue
+        if next(_returns(state, power), None) is None:
+            continue                     # nothing to return: not asked (options deferred)
         out.append(PLAN.decision(decision_id(state, "winter", power, simultaneous=True), state,
                                  _plan(power)))
     return out
@@ -448,7 +453,7 @@ PLAN = questions.Kind(
     apply=_plan_apply, default=lambda state, item: {"verb": "DONE"}, parse=_plan_parse,
     prompt=lambda state, item: ("winter: RETURN groups home as you choose, then DONE "
                                 "(the rest goes by the default plan)"),
-    clock="winter", policies=("DONE",),
+    clock="winter", policies=("DONE",), deferred=True,
     standing=lambda policy, state, decision: {"verb": "DONE"})
 
 
