@@ -405,9 +405,22 @@ class Game:
         return OrderResult(line, block, "applied", order=entry.order, seq=entry.seq)
 
     def _answer_from_standing(self, at: dt.datetime) -> None:
-        """Enter, ``by: standing``, the answers standing orders give to open questions."""
+        """Enter, ``by: standing``, the answers standing orders give to open questions, one
+        after another until no open question is covered (a loop, not a recursion: a long
+        chain of standing answers must not exhaust the stack)."""
         if not self._standing_answers or standing.KEY not in self.state:
             return
+        self._standing_answers = False          # the entries below do not recurse here
+        try:
+            while self._answer_one_from_standing(at):
+                pass
+        finally:
+            self._standing_answers = True
+
+    def _answer_one_from_standing(self, at: dt.datetime) -> bool:
+        """Enter the first standing answer to an open question; False when there is none."""
+        if standing.KEY not in self.state:
+            return False
         for decision in self.decisions():
             policy = standing.of(self.state, decision.seat).get(decision.kind)
             order = (self.rules.answer_from_standing(self.state, decision, policy)
@@ -417,7 +430,8 @@ class Game:
                 self._enter(decision.seat, decision,
                             self.rules.parse(self.state, decision, text),
                             by="standing", source="standing", at=at)
-                return
+                return True
+        return False
 
     def _run_held(self, at: dt.datetime) -> list[Entry]:
         """Apply held orders of seats that are now asked, in the order they were sent.

@@ -114,6 +114,9 @@ def _intercept_parse(state, item, text):
 def _intercept_apply(state, item, order, dice) -> bool:
     if order["verb"] == "DONE":
         S.log(state, "no_intercept", power=item["seat"], space=item["space"])
+        m = move.current(state)
+        if m is not None and m["success"] == item["seat"]:
+            m["success_done"] = True    # it stops trying; the move goes on (§13.2)
         return True
     move.try_intercept(state, item["seat"], order["from"], order["units"],
                        list(order["leaders"]), dice)

@@ -148,6 +148,10 @@ def stacks(state: S.State, power: str, move: Move) -> list[tuple[str, int, list[
 
 
 def _next_interceptor(state: S.State, move: Move) -> str | None:
+    """The next power asked to intercept, in standard order (§13.2 step 1); after a
+    success only the successful power may try again, until it answers DONE."""
+    if move["success"] and move.get("success_done"):
+        return None
     for p in S.MAJORS:
         if move["success"] and p != move["success"]:
             continue

@@ -247,3 +247,17 @@ def test_field_artillery_adds_three_dice_for_the_ottomans():
     state = order(state, "ottoman", "DONE", dice)
     rolled = next(e for e in state["log"] if e["msg"] == "battle_roll")
     assert rolled["attacker_dice"] == 13
+
+
+def test_the_successful_interceptor_saying_done_ends_the_interceptions():
+    """§13.2: after a success only that power may try again from another stack; once it
+    answers DONE the move goes on to the battle (it used to be asked again for ever)."""
+    state = vienna()
+    put(state, "linz", "hapsburg", regulars=2)
+    dice = FixedDice(*ROLL_E8)
+    state = order(state, "ottoman", "MOVE Pressburg -> Vienna WITH Suleiman, Ibrahim 8", dice)
+    state = order(state, "hapsburg", "INTERCEPT FROM Graz WITH Charles V 8", dice)
+    assert asked(state, "hapsburg").kind == "intercept"      # Linz may still try
+    state = order(state, "hapsburg", "DONE", dice)
+    assert any(e["msg"] == "battle_roll" for e in state["log"])
+    assert asked(state, "ottoman").kind == "losses"
