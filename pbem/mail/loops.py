@@ -102,6 +102,10 @@ class RateLimiter:
                 "noticed": {k: v for k, v in self.noticed.items() if now - v < self.window}}
         self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(data))
-        os.replace(tmp, self.path)
+        try:
+            tmp.write_text(json.dumps(data))
+            os.replace(tmp, self.path)      # no fsync: a lost count only lets a reply more
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
         self.dirty = False

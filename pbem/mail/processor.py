@@ -82,15 +82,20 @@ class Processor:
         run fetch them again, and the per-game Message-ID record turns that into nothing."""
         done: list[str] = []
         groups: dict[str, list[Mail]] = {}
-        self._spool(items)
+        try:
+            self._spool(items)
+        except OSError as exc:  # no raw copy, no processing: every mail waits in the inbox
+            log.error("spooling %d mails failed, all left in the inbox: %s", len(items), exc)
+            return 0
         try:
             for item in items:
                 if should_stop():
                     break
                 try:
                     mail = self._prepare(item)
-                except OSError:    # the disk or the network: try this mail again later
-                    raise
+                except OSError as exc:  # the disk or the network: this mail waits
+                    log.error("%s: left in the inbox for a later cycle: %s", item.key, exc)
+                    continue
                 except Exception:  # a bug on this input: never a poison message
                     log.exception("%s: unreadable mail, set aside (raw copy in %s)",
                                   item.key, self.spool)
@@ -107,9 +112,12 @@ class Processor:
                     ran = self._run_game(game_id, mails[start:start + BATCH], should_stop)
                     done += [m.item.key for m in ran]
         finally:
-            if done:
-                inbox.mark_processed(done)
-            self.rate.save()
+            try:
+                if done:
+                    inbox.mark_processed(done)
+                self.rate.save()
+            except OSError as exc:  # fetched again later: the Message-ID record says done
+                log.error("marking %d mails processed failed: %s", len(done), exc)
         return len(done)
 
     # ------------------------------------------------------------------ before any game
@@ -232,6 +240,10 @@ class Processor:
                         break
                     self._handle(game, mail, out)
                     done.append(mail)
+        except OSError as exc:   # a full or read-only disk: nothing committed, all wait
+            log.error("game %s: %d mail(s) left in the inbox for a later cycle: %s",
+                      game_id, len(mails), exc)
+            return []
         except Exception:
             if len(mails) > 1:
                 log.warning("batch of %d mails for %s failed; retrying one by one",
@@ -343,10 +355,14 @@ def _write_synced(path: Path, data: bytes) -> None:
     """Write `data` to `path` and fsync it (its directory entry is made durable by the
     game file's save, which fsyncs the same directory; a torn file is from a transaction
     that never committed)."""
-    with open(path, "wb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
+    try:
+        with open(path, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except BaseException:
+        path.unlink(missing_ok=True)
+        raise
 
 
 def _valid_id(game_id: str) -> bool:
