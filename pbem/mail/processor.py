@@ -12,9 +12,10 @@ transaction that never committed and is dropped).  The game file keeps only the 
 so it grows with its entries, not with the mails.  Outbound Message-IDs are derived from
 the inbound Message-ID and a hash of the stored copy's bytes, and the outbox ignores an
 id it has seen, so re-processing after a crash at any line sends each mail exactly once.
-The per-game record ``server["processed"][message_id]`` makes a Message-ID apply at most
-once; a re-delivered copy of the same mail (other bytes: new Received headers) only gets
-the receipt again, while the same copy fetched again (crash, new UIDVALIDITY) gets nothing.
+The per-game record ``server["processed"]``, keyed by seat and Message-ID
+(`pbem.mail.envelope.seen_key`), makes a seat's Message-ID apply at most once; a
+re-delivered copy of the same mail (other bytes: new Received headers) only gets the
+receipt again, while the same copy fetched again (crash, new UIDVALIDITY) gets nothing.
 """
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ from pbem.files import atomic_write
 from pbem.mail import observers, render
 from pbem.mail.commands import parse_body
 from pbem.mail.compose import build, stable_message_id
-from pbem.mail.envelope import Mail, Outgoing
+from pbem.mail.envelope import Mail, Outgoing, seen_before, seen_key
 from pbem.mail.inbox import Inbox, InboxItem
 from pbem.mail.loops import RateLimiter, classify
 from pbem.mail.outbox import Outbox
@@ -310,8 +311,8 @@ class Processor:
         mail.reply_ok = self.rate.allow(sender)
         processed = game.server.setdefault("processed", {})
         mid = mail.inbound.message_id
-        if mid in processed:
-            seen = processed[mid]
+        seen = seen_before(processed, by, mid)
+        if seen is not None:
             if mail.copy_id in seen.get("keys", []):
                 mail.outcome = "already applied (recovery), nothing to send"
                 return
@@ -319,7 +320,7 @@ class Processor:
             self._resend(game, mail, seen.get("receipt"), out)
             return
         receipt_id = stable_message_id(self.cfg, "receipt", game.id, mid, mail.copy_id)
-        processed[mid] = {"keys": [mail.copy_id], "receipt": receipt_id,
+        processed[seen_key(by, mid)] = {"keys": [mail.copy_id], "receipt": receipt_id,
                           "at": self.now().isoformat(timespec="seconds")}
         Turn(self.cfg, self.now(), game, mail, seat, by, recipients, receipt_id, out).run()
 
