@@ -19,6 +19,7 @@ class Mail:
     lines: list[tuple[int, str]]
     tag: Tag | None
     reply_ok: str = "ok"                      # rate limiter verdict for replies
+    paused_until: float = 0.0                 # replies held back until then (a 'notice')
     outcome: str = ""                          # the log line's verdict
 
     @property

@@ -43,7 +43,7 @@ def handle(replies: Replies, game: Any, mail: Mail, out: Outgoing, now: dt.datet
     observer = _observer(game, sender)
     expected = game.server.get("tokens", {}).get(OBSERVER + sender)
     if observer is None or not tokens_equal(mail.tag.token, expected):
-        replies.refuse(game, mail, out, [])
+        replies.refuse(game, mail, out, [], "refused: bad observer tag")
         return
     processed = game.server.setdefault("processed", {})
     if seen_before(processed, OBSERVER + sender, mail.inbound.message_id) is not None:

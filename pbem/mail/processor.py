@@ -35,17 +35,17 @@ from typing import Any, Callable, Iterator
 from pbem import reports
 from pbem.config import Config
 from pbem.files import atomic_write
-from pbem.mail import observers, render
+from pbem.mail import authres, confirm, observers, render
 from pbem.mail.commands import parse_body
 from pbem.mail.compose import build, stable_message_id
 from pbem.mail.envelope import Mail, Outgoing, seen_before, seen_key
 from pbem.mail.inbox import Inbox, InboxItem
-from pbem.mail.loops import RateLimiter, classify
+from pbem.mail.loops import RateLimiter, StrangerLimits, classify
 from pbem.mail.outbox import Outbox
 from pbem.mail.parse import parse_message
 from pbem.mail.replies import Replies
 from pbem.mail.strip import strip_quotes
-from pbem.mail.tags import find_tag, tokens_equal
+from pbem.mail.tags import find_tag, format_tag, tokens_equal
 from pbem.mail.turn import Turn
 from pbem.reports.i18n import t
 
@@ -70,8 +70,13 @@ class Processor:
         self.outbox = outbox
         self.now = now
         self.rate = RateLimiter(cfg.mail_dir / "state" / "rate.json",
-                                cfg.limits.replies_per_sender_hour)
-        self.replies = Replies(cfg, self.rate, outbox)
+                                cfg.limits.replies_per_sender_hour,
+                                rounds=cfg.limits.loop_rounds)
+        self.strangers = StrangerLimits(cfg.mail_dir / "state" / "strangers.json",
+                                        cfg.limits.stranger_replies_hour)
+        self.replies = Replies(cfg, self.rate, outbox, self.strangers, self.registered, now)
+        self._known: set[str] | None = None      # every game's addresses, per batch
+        store.register_summary("addresses", _addresses)
         self.spool = cfg.mail_dir / "spool"
         self.spool.mkdir(parents=True, exist_ok=True)
 
@@ -83,6 +88,7 @@ class Processor:
         run fetch them again, and the per-game Message-ID record turns that into nothing."""
         done: list[str] = []
         groups: dict[str, list[Mail]] = {}
+        self._known = None
         try:
             self._spool(items)
         except OSError as exc:  # no raw copy, no processing: every mail waits in the inbox
@@ -117,9 +123,23 @@ class Processor:
                 if done:
                     inbox.mark_processed(done)
                 self.rate.save()
+                self.strangers.save()
             except OSError as exc:  # fetched again later: the Message-ID record says done
                 log.error("marking %d mails processed failed: %s", len(done), exc)
         return len(done)
+
+    def registered(self, address: str) -> bool:
+        """Whether any game on this judge knows `address` (a player, moderator or
+        observer); read from the games' indexes once per batch."""
+        if self._known is None:
+            known: set[str] = set()
+            for game_id in self.store.game_ids():
+                try:
+                    known.update(self.store.summary(game_id, "addresses", _addresses))
+                except Exception:   # an unreadable game: its addresses count as unknown
+                    log.warning("addresses of %s unreadable", game_id)
+            self._known = known
+        return address.lower() in self._known
 
     # ------------------------------------------------------------------ before any game
     def _spool(self, items: list[InboxItem]) -> None:
@@ -170,9 +190,7 @@ class Processor:
                               "send HELP for instructions"], "no tag")
             return None
         if not (_valid_id(mail.tag.game) and self.store.exists(mail.tag.game)):
-            self.replies.notice(mail, f"There is no game {mail.tag.game!r} on this judge.",
-                         ["check the subject tag of your last mail from the judge"],
-                         "unknown game")
+            self.replies.bad_tag(mail, "refused: unknown game")
             return None
         return mail
 
@@ -281,34 +299,17 @@ class Processor:
 
     def _handle(self, game: Any, mail: Mail, out: Outgoing) -> None:
         """Authenticate, dedupe and apply one mail; its replies go to `out`."""
-        tag, sender = mail.tag, mail.inbound.sender
+        tag = mail.tag
         assert tag is not None
-        tokens = game.server.get("tokens", {})
         if tag.seat == "observer":
             observers.handle(self.replies, game, mail, out, self.now())
             return
-        if tag.is_moderator:
-            expected = tokens.get(f"moderator:{sender}")
-            if not tokens_equal(tag.token, expected):
-                owners = [k.split(":", 1)[1] for k, v in tokens.items()
-                          if k.startswith("moderator:") and tokens_equal(tag.token, v)]
-                self.replies.refuse(game, mail, out, owners)
-                return
-            seat, by, recipients = None, f"moderator:{sender}", [sender]
-        else:
-            if tag.seat not in game.seats:
-                self.replies.notice(mail, f"Game {game.id} has no seat {tag.seat!r}.",
-                             [f"seats: {', '.join(game.seats)}"], "unknown seat", sink=out.mails)
-                return
-            if not tokens_equal(tag.token, tokens.get(tag.seat)):
-                self.replies.refuse(game, mail, out, [])
-                return
-            players = [p.lower() for p in game.seats[tag.seat].get("players", [])]
-            if sender not in players:
-                self.replies.refuse(game, mail, out, players[:1])
-                return
-            seat, by, recipients = tag.seat, tag.seat, list(game.seats[tag.seat]["players"])
-        mail.reply_ok = self.rate.allow(sender)
+        who = self._authenticate(game, mail, out)
+        if who is None:
+            return
+        seat, by, recipients = who
+        mail.reply_ok = self.rate.allow(mail.inbound.sender)
+        mail.paused_until = self.rate.until(mail.inbound.sender)
         processed = game.server.setdefault("processed", {})
         mid = mail.inbound.message_id
         seen = seen_before(processed, by, mid)
@@ -321,8 +322,78 @@ class Processor:
             return
         receipt_id = stable_message_id(self.cfg, "receipt", game.id, mid, mail.copy_id)
         processed[seen_key(by, mid)] = {"keys": [mail.copy_id], "receipt": receipt_id,
-                          "at": self.now().isoformat(timespec="seconds")}
-        Turn(self.cfg, self.now(), game, mail, seat, by, recipients, receipt_id, out).run()
+                                        "at": self.now().isoformat(timespec="seconds")}
+        turn = Turn(self.cfg, self.now(), game, mail, seat, by, recipients, receipt_id, out)
+        if seat is None and confirm.required(game) and not self._confirmed(game, mail, turn):
+            return
+        turn.run()
+
+    def _authenticate(self, game: Any, mail: Mail, out: Outgoing
+                      ) -> tuple[str | None, str, list[str]] | None:
+        """(seat, by, receipt recipients) of an authenticated mail; None when it was
+        refused -- all alike (`Replies.bad_tag`), the tag's owner told when the tag was
+        right but the sender not registered, or not authenticated when the judge
+        requires it (``require_authenticated_sender``)."""
+        tag, sender = mail.tag, mail.inbound.sender
+        assert tag is not None
+        tokens = game.server.get("tokens", {})
+        if tag.is_moderator:
+            by = f"moderator:{sender}"
+            if not tokens_equal(tag.token, tokens.get(by)):
+                owners = [k for k, v in tokens.items()
+                          if k.startswith("moderator:") and tokens_equal(tag.token, v)]
+                self.replies.refuse(game, mail, out, owners, "refused: bad moderator tag")
+                return None
+            who: tuple[str | None, str, list[str]] = (None, by, [sender])
+        else:
+            if tag.seat not in game.seats or not tokens_equal(tag.token, tokens.get(tag.seat)):
+                self.replies.refuse(game, mail, out, [], "refused: bad tag")
+                return None
+            players = [p.lower() for p in game.seats[tag.seat].get("players", [])]
+            if sender not in players:
+                self.replies.refuse(game, mail, out, [tag.seat], "refused: sender not registered")
+                return None
+            who = (tag.seat, tag.seat, list(game.seats[tag.seat]["players"]))
+        if self.cfg.require_authenticated_sender:
+            verdict = authres.verdict(mail.inbound, self.cfg.trusted_authserv_id)
+            if verdict is None or not verdict.authenticated(sender):
+                self.replies.refuse(game, mail, out, [who[1]], "refused: sender not authenticated")
+                return None
+        return who
+
+    def _confirmed(self, game: Any, mail: Mail, turn: Turn) -> bool:
+        """In a game whose moderators confirm by mail (`pbem.mail.confirm`): True when
+        `turn` may run -- nothing to confirm, or a ``CONFIRM <code>`` that releases a kept
+        mail (whose lines the turn then runs); else the mail is kept, or the code refused,
+        and the moderator told."""
+        sender, now = mail.inbound.sender, self.now()
+        code = confirm.code_in(mail.lines)
+        if code is not None:
+            held = confirm.release(game, sender, code, now)
+            if held is None:
+                turn.problems.append({"line": 0, "text": f"CONFIRM {code}", "hints": [],
+                                      "reason": t("en", "notice.confirm_unknown", code=code)})
+                turn.receipt([])
+                mail.outcome = "moderator: unknown or expired CONFIRM code"
+                return False
+            mail.lines = held["lines"]
+            turn.commands.append({"line": 0, "text": f"CONFIRM {code}", "result": t(
+                "en", "notice.confirm_done", code=code, id=held["id"])})
+            return True
+        parsed = parse_body(mail.lines)
+        if not (parsed.mod or parsed.orders):
+            return True
+        code = confirm.hold(game, sender, mail.inbound.message_id, mail.lines, now)
+        body = render.render("notice", text=t("en", "notice.confirm", game=game.id, code=code),
+                             hints=[], judge=self.cfg.judge_address, game=game.id,
+                             seat="moderator", about=mail.inbound.message_id, pre=False)
+        turn.out.mails.append(build(  # type: ignore[arg-type]
+            self.cfg, to=[sender], body=body, message_id=turn.receipt_id,
+            subject=f"{format_tag(game.id, 'moderator', turn.token(None))} CONFIRM",
+            in_reply_to=mail.inbound.message_id, references=mail.inbound.references,
+            when=now))
+        mail.outcome = "moderator: commands kept until CONFIRM"
+        return False
 
     def _resend(self, game: Any, mail: Mail, receipt_id: str | None, out: Outgoing) -> None:
         mail.outcome = "repeat Message-ID: nothing applied, receipt re-sent"
@@ -369,3 +440,11 @@ def _write_synced(path: Path, data: bytes) -> None:
 def _valid_id(game_id: str) -> bool:
     from pbem.store import GAME_ID
     return bool(GAME_ID.match(game_id))
+
+
+def _addresses(game: Any) -> list[str]:
+    """Every address `game` knows: players, moderators, observers (for `Store.summary`)."""
+    known = {p.lower() for info in game.seats.values() for p in info.get("players", [])}
+    known |= {m.lower() for m in game.moderators}
+    known |= {k.split(":", 1)[1].lower() for k in game.server.get("tokens", {}) if ":" in k}
+    return sorted(known)

@@ -271,7 +271,7 @@ def test_no_tag_help_unknown_game_oversize(mailhome: Path) -> None:
     by = {str(m["To"]): text(m) for m in mails}
     assert "no tag" in by["x@example.org"]
     assert "PRESS TO seat" in by["y@example.org"]
-    assert "no game 'nope-9'" in by["z@example.org"]
+    assert "tag is not valid for z@example.org" in by["z@example.org"]
     assert "at most 1000000 bytes" in by["alice@example.org"]
     assert entries(mailhome) == []
 

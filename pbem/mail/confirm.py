@@ -1,0 +1,71 @@
+"""A second factor for a moderator's commands by mail (the game option
+``moderator_confirm``, set with ``pbem new --option moderator_confirm=true``).
+
+A moderator's mail with moderator commands or ``AS`` orders is not run: the judge keeps its
+lines in the game file (``server["confirm"]``) under a fresh code and mails the moderator's
+registered address, asking for a reply with the line ``CONFIRM <code>``
+(``ПОДТВЕРДИТЬ <code>``) within 24 hours.  Only a mail that passes the moderator's tag check
+again and names the code runs the kept lines, once.  A forged From carrying the moderator's
+tag (visible in any subject line) thus only makes the judge ask the real moderator.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Any
+
+from engine.archive import parse_iso
+from pbem.mail.tags import tokens_equal
+from pbem.store import new_token
+
+OPTION = "moderator_confirm"
+KEY = "confirm"
+TTL = dt.timedelta(hours=24)
+_LINE = re.compile(r"^\s*(?:CONFIRM|ПОДТВЕРДИТЬ)\s+([0-9A-Za-z]{4,20})\s*$", re.IGNORECASE)
+
+
+def required(game: Any) -> bool:
+    """Whether `game` asks its moderators to confirm their commands by mail."""
+    return bool(game.record.header.options.get(OPTION))
+
+
+def code_in(lines: list[tuple[int, str]]) -> str | None:
+    """The code of the mail's ``CONFIRM <code>`` line, if it has one."""
+    for _, line in lines:
+        match = _LINE.match(line)
+        if match:
+            return match.group(1)
+    return None
+
+
+def hold(game: Any, sender: str, message_id: str, lines: list[tuple[int, str]],
+         now: dt.datetime) -> str:
+    """Keep a moderator's mail until confirmed; returns its code."""
+    code = new_token()
+    _prune(game, now)
+    game.server.setdefault(KEY, {})[code] = {
+        "by": sender, "id": message_id, "lines": [[no, text] for no, text in lines],
+        "at": now.isoformat(timespec="seconds")}
+    return code
+
+
+def release(game: Any, sender: str, code: str, now: dt.datetime) -> dict[str, Any] | None:
+    """The kept mail that `code` confirms, taken out of the game file (None: no such code
+    from `sender`, or expired)."""
+    _prune(game, now)
+    table = game.server.get(KEY, {})
+    for key in list(table):
+        if tokens_equal(code, key) and table[key]["by"] == sender:
+            held = table.pop(key)
+            if not table:
+                game.server.pop(KEY, None)
+            return {**held, "lines": [(no, text) for no, text in held["lines"]]}
+    return None
+
+
+def _prune(game: Any, now: dt.datetime) -> None:
+    table = game.server.get(KEY, {})
+    for key in [k for k, v in table.items() if parse_iso(v["at"]) + TTL <= now]:
+        del table[key]
+    if KEY in game.server and not table:
+        game.server.pop(KEY)
