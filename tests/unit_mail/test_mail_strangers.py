@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from pbem.config import DEFAULT_CONFIG, ConfigError, parse_config
-from pbem.daemon import Daemon
-from pbem.demo import drop, make_game, make_home, player_mail, sent_mails
+from pbem.demo import drop, make_game, make_home, player_mail
 from pbem.mail.authres import parse as parse_authres
 from pbem.mail.loops import RateLimiter
 from pbem.store import Store
+from tests.unit_mail.test_mail_processor import run, text, to
 
 TOKENS = {"north": "tk7f3q", "east": "tb9x2m", "moderator:gm@example.org": "tgm4k8"}
 SEATS = {"north": "alice@example.org", "east": "bob@example.org"}
@@ -23,20 +23,6 @@ SEATS = {"north": "alice@example.org", "east": "bob@example.org"}
 N = "[fx-001 north tk7f3q]"
 GM = "[fx-001 moderator tgm4k8]"
 MX = "mx.judge.example"
-
-
-def run(home: Path) -> list:
-    before = len(sent_mails(home))
-    Daemon(home).run_once()
-    return sent_mails(home)[before:]
-
-
-def text(msg) -> str:
-    return " ".join(msg.get_body(("plain",)).get_content().split())
-
-
-def to(mails, addr: str) -> list:
-    return [m for m in mails if addr in str(m["To"])]
 
 
 def orders(home: Path) -> list[tuple[str, str]]:
