@@ -67,11 +67,14 @@ class Replies:
                 log.info("%s %s from %s: %s", mail.item.key, mail.inbound.message_id,
                          mail.inbound.sender, mail.outcome)
                 return
-            if verdict_rate == "notice":
-                text += "\n\n" + render._wrap(t("en", "notice.paused", n=(
-                    self.cfg.limits.replies_per_sender_hour), until=fmt_time(
-                        dt.datetime.fromtimestamp(self.rate.until(mail.inbound.sender),
-                                                  dt.timezone.utc))))
+            if verdict_rate == "notice":       # in both languages: whose is not known
+                until = fmt_time(dt.datetime.fromtimestamp(
+                    self.rate.until(mail.inbound.sender), dt.timezone.utc))
+                text = text if raw_text else render._wrap(text)
+                raw_text = True
+                text += "".join("\n\n" + render._wrap(t(
+                    lang, "notice.paused", n=self.cfg.limits.replies_per_sender_hour,
+                    until=until)) for lang in LANGS)
         body = render.render("notice", text=text, hints=hints, judge=self.cfg.judge_address,
                              about=mail.inbound.message_id if to is None else None, game=game,
                              seat=seat, pre=raw_text)

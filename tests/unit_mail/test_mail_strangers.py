@@ -138,7 +138,7 @@ def test_moderator_commands_wait_for_confirm_by_mail(tmp_path: Path) -> None:
     drop(home, "c", player_mail("gm@example.org", GM, f"confirm {code.upper()}\n", "<gm4@x>"))
     receipt = text(to(run(home), "gm@example.org")[0])
     assert orders(home) == [("moderator:gm@example.org", "COMMIT 7")]
-    assert f"commands of your mail <gm1@x> were run" in receipt
+    assert "commands of your mail <gm1@x> were run" in receipt
     drop(home, "again", player_mail("gm@example.org", GM, f"CONFIRM {code}\n", "<gm5@x>"))
     run(home)
     assert len(orders(home)) == 1                  # a code runs its mail once
@@ -165,3 +165,15 @@ def test_an_auto_responder_over_the_limit_again_and_again_is_cut_off_for_a_day(
     again = RateLimiter(tmp_path / "rate.json", limit=1, rounds=3)
     assert again.allow("bot@x", 5 * hour) == "silent"            # not resumed hourly
     assert again.allow("bot@x", 2 * hour + 6 + 86400) == "ok"
+
+
+def test_a_sender_over_the_limit_is_told_until_when_in_both_languages(tmp_path: Path) -> None:
+    home = home_with(tmp_path, "limits: {replies_per_sender_hour: 1}\n")
+    for i in range(3):
+        drop(home, f"n{i}", player_mail("alice@example.org", "hello", "PASS\n", f"<n{i}@x>"))
+    notices = to(run(home), "alice@example.org")
+    assert len(notices) == 2
+    paused = text(notices[1])
+    assert re.search(r"paused until \d{4}-\d\d-\d\d \d\d:\d\d UTC\. Your orders still apply",
+                     paused)
+    assert "приостановлены до" in paused and "no tag" in paused
