@@ -45,7 +45,7 @@ from pbem.mail.outbox import Outbox
 from pbem.mail.parse import parse_message
 from pbem.mail.replies import Replies
 from pbem.mail.strip import strip_quotes
-from pbem.mail.tags import find_tag, format_tag, tokens_equal
+from pbem.mail.tags import find_tag, tokens_equal
 from pbem.mail.turn import Turn
 from pbem.reports.i18n import t
 
@@ -324,7 +324,7 @@ class Processor:
         processed[seen_key(by, mid)] = {"keys": [mail.copy_id], "receipt": receipt_id,
                                         "at": self.now().isoformat(timespec="seconds")}
         turn = Turn(self.cfg, self.now(), game, mail, seat, by, recipients, receipt_id, out)
-        if seat is None and confirm.required(game) and not self._confirmed(game, mail, turn):
+        if seat is None and not confirm.confirmed(self.cfg, game, mail, turn, self.now()):
             return
         turn.run()
 
@@ -360,40 +360,6 @@ class Processor:
                 self.replies.refuse(game, mail, out, [who[1]], "refused: sender not authenticated")
                 return None
         return who
-
-    def _confirmed(self, game: Any, mail: Mail, turn: Turn) -> bool:
-        """In a game whose moderators confirm by mail (`pbem.mail.confirm`): True when
-        `turn` may run -- nothing to confirm, or a ``CONFIRM <code>`` that releases a kept
-        mail (whose lines the turn then runs); else the mail is kept, or the code refused,
-        and the moderator told."""
-        sender, now = mail.inbound.sender, self.now()
-        code = confirm.code_in(mail.lines)
-        if code is not None:
-            held = confirm.release(game, sender, code, now)
-            if held is None:
-                turn.problems.append({"line": 0, "text": f"CONFIRM {code}", "hints": [],
-                                      "reason": t("en", "notice.confirm_unknown", code=code)})
-                turn.receipt([])
-                mail.outcome = "moderator: unknown or expired CONFIRM code"
-                return False
-            mail.lines = held["lines"]
-            turn.commands.append({"line": 0, "text": f"CONFIRM {code}", "result": t(
-                "en", "notice.confirm_done", code=code, id=held["id"])})
-            return True
-        parsed = parse_body(mail.lines)
-        if not (parsed.mod or parsed.orders):
-            return True
-        code = confirm.hold(game, sender, mail.inbound.message_id, mail.lines, now)
-        body = render.render("notice", text=t("en", "notice.confirm", game=game.id, code=code),
-                             hints=[], judge=self.cfg.judge_address, game=game.id,
-                             seat="moderator", about=mail.inbound.message_id, pre=False)
-        turn.out.mails.append(build(  # type: ignore[arg-type]
-            self.cfg, to=[sender], body=body, message_id=turn.receipt_id,
-            subject=f"{format_tag(game.id, 'moderator', turn.token(None))} CONFIRM",
-            in_reply_to=mail.inbound.message_id, references=mail.inbound.references,
-            when=now))
-        mail.outcome = "moderator: commands kept until CONFIRM"
-        return False
 
     def _resend(self, game: Any, mail: Mail, receipt_id: str | None, out: Outgoing) -> None:
         mail.outcome = "repeat Message-ID: nothing applied, receipt re-sent"
