@@ -1,7 +1,8 @@
 """A disk error never eats a mail (issue 14): an ``OSError`` (ENOSPC, EIO, EROFS) at every
 write site of a daemon cycle in turn leaves the mail in the inbox or fully applied, never
 half; nothing escapes the daemon, no "internal error" is mailed, no torn temporary is left,
-and a later cycle with the disk healthy applies the mail exactly once, with one receipt."""
+and a later cycle with the disk healthy applies the mail exactly once, with one receipt.
+The same holds when the daemon dies at a write site and a new one starts."""
 from __future__ import annotations
 
 import builtins
@@ -22,20 +23,27 @@ N = "[fx-001 north tk7f3q]"
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
 
 
+class Killed(BaseException):
+    """The daemon's process dies at a write site (nothing of it runs on)."""
+
+
 class Faults:
     """Counts the calls of the write primitives and fails the `at`-th one (and, when
-    `lasting`, every later one: a disk that stays full) with `code`."""
+    `mode` is ``lasting``, every later one: a disk that stays full) with `code`; mode
+    ``killed`` ends the daemon there instead."""
 
-    def __init__(self, at: int | None = None, lasting: bool = False,
+    def __init__(self, at: int | None = None, mode: str = "once",
                  code: int = errno.ENOSPC) -> None:
-        self.at, self.lasting, self.code, self.calls = at, lasting, code, 0
+        self.at, self.mode, self.code, self.calls = at, mode, code, 0
         self.sites: list[str] = []
 
     def hit(self, site: str) -> None:
         self.calls += 1
         self.sites.append(site)
         if self.at is not None and (self.calls == self.at or
-                                    (self.lasting and self.calls > self.at)):
+                                    (self.mode == "lasting" and self.calls > self.at)):
+            if self.mode == "killed":
+                raise Killed(site)
             raise OSError(self.code, os.strerror(self.code), site)
 
     def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -73,11 +81,15 @@ class Faults:
 
 
 def cycle(home: Path, faults: Faults | None = None) -> None:
-    """One daemon cycle (`pbem run --once`), the write primitives patched when `faults`."""
+    """One daemon cycle (`pbem run --once`) in a fresh daemon, the write primitives
+    patched when `faults`."""
     with pytest.MonkeyPatch.context() as mp:
         if faults is not None:
             faults.install(mp)
-        Daemon(home).run_once()
+        try:
+            Daemon(home).run_once()
+        except Killed:
+            pass
 
 
 def orders(home: Path) -> list[str]:
@@ -116,19 +128,20 @@ def count_sites(template: Path, tmp_path: Path) -> list[str]:
     return faults.sites
 
 
-@pytest.mark.parametrize("lasting", [False, True], ids=["one-fault", "disk-stays-full"])
+@pytest.mark.parametrize("mode", ["once", "lasting", "killed"],
+                         ids=["one-fault", "disk-stays-full", "killed"])
 def test_an_os_error_at_every_write_site_loses_nothing_and_applies_once(
-        template: Path, tmp_path: Path, lasting: bool) -> None:
+        template: Path, tmp_path: Path, mode: str) -> None:
     sites = count_sites(template, tmp_path)
     assert len(sites) >= 8, sites    # spool, lock, pending mails, game, outbox, mark, send
     for at in range(1, len(sites) + 1):
         home = Path(shutil.copytree(template, tmp_path / f"h{at}"))
         code = (errno.ENOSPC, errno.EIO, errno.EROFS)[at % 3]
-        faults = Faults(at, lasting, code)
+        faults = Faults(at, mode, code)
         cycle(home, faults)                             # never raises out of the daemon
         site = faults.sites[at - 1] if len(faults.sites) >= at else "none"
         where = f"fault at call {at} ({site})"
-        assert torn(home) == [], where
+        assert mode == "killed" or torn(home) == [], where
         assert orders(home) in ([], ["COMMIT 7"]), where
         if orders(home) == []:
             assert len(inbox(home)) == 1, where         # waits for a later cycle
