@@ -110,6 +110,8 @@ class Duties:
                 if due.work or any(t is not None and t <= now
                                    for t in (due.reminder, due.warnings)):
                     total += self._run_game(game_id, now)
+            except OSError as exc:      # a full or read-only disk: done next cycle
+                log.error("moderator duties of %s failed, retried next cycle: %s", game_id, exc)
             except Exception:
                 log.exception("moderator duties of %s failed", game_id)
         try:
