@@ -143,9 +143,10 @@ def find_decision(decisions: list[Decision], decision_id: str, seat: str) -> Dec
 
 
 #: Game options the judge reads and the rules never see: ``vacation_days`` (a cap on the
-#: days of vacation a seat may take by mail) and ``anonymous`` (no mail shows another
-#: player's address).  They are stored with the rules' options in the header.
-JUDGE_OPTIONS = ("vacation_days", "anonymous")
+#: days of vacation a seat may take by mail), ``anonymous`` (no mail shows another
+#: player's address) and ``moderator_confirm`` (a moderator's commands by mail wait for a
+#: ``CONFIRM <code>`` reply).  They are stored with the rules' options in the header.
+JUDGE_OPTIONS = ("vacation_days", "anonymous", "moderator_confirm")
 
 
 def rules_options(options: dict[str, Any]) -> dict[str, Any]:

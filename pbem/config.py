@@ -40,6 +40,11 @@ smtp: {transport: maildir, path: mail/outbox}
 limits:
   max_message_bytes: 1000000     # larger mails are refused with a clear reply
   replies_per_sender_hour: 60    # further replies to that sender are held back
+  stranger_replies_hour: 30      # replies to addresses no game knows, all together
+  loop_rounds: 3                 # a sender over the limit this often in a day: a day's pause
+# Sender authentication by the receiving server's Authentication-Results header:
+# trusted_authserv_id: mx.example.org   # only that server's verdicts count
+# require_authenticated_sender: false   # true: only mails with DKIM/DMARC pass count
 poll_interval: 60                # seconds between polls when IMAP IDLE is not offered
 reports:
   map_width: 1600                # PNG map on status reports (pixels); 0: no map
@@ -96,6 +101,8 @@ class Limits:
     """Loop safety and abuse limits."""
     max_message_bytes: int = 1_000_000
     replies_per_sender_hour: int = 60
+    stranger_replies_hour: int = 30     # replies to unregistered addresses, all together
+    loop_rounds: int = 3                # times over the limit in a day before a day's pause
 
 
 @dataclass
@@ -124,6 +131,8 @@ class Config:
     reports: ReportsConfig = field(default_factory=ReportsConfig)
     retention: RetentionConfig = field(default_factory=RetentionConfig)
     poll_interval: float = 60.0
+    trusted_authserv_id: str = ""       # whose Authentication-Results count (RFC 8601)
+    require_authenticated_sender: bool = False   # orders only with DKIM/DMARC pass
 
     @property
     def mail_dir(self) -> Path:
@@ -138,7 +147,8 @@ class Config:
 
 _SECTIONS: dict[str, type] = {"mailbox": MailboxConfig, "smtp": SmtpConfig, "limits": Limits,
                               "reports": ReportsConfig, "retention": RetentionConfig}
-_TOP = {"judge_address": str, "judge_name": str, "poll_interval": float}
+_TOP = {"judge_address": str, "judge_name": str, "poll_interval": float,
+        "trusted_authserv_id": str, "require_authenticated_sender": bool}
 _TRANSPORTS = {"mailbox": ("imap", "maildir"), "smtp": ("smtp", "maildir")}
 
 
@@ -212,6 +222,9 @@ def parse_config(text: str, home: Path) -> Config:
         else:
             known = ", ".join(sorted([*_SECTIONS, *_TOP]))
             raise ConfigError(f"unknown key {key!r} (known keys: {known})")
+    if cfg.require_authenticated_sender and not cfg.trusted_authserv_id:
+        raise ConfigError("require_authenticated_sender: needs trusted_authserv_id (the "
+                          "server whose Authentication-Results header counts)")
     if "@" not in cfg.judge_address:
         raise ConfigError(f"judge_address: {cfg.judge_address!r} is not a mail address")
     if cfg.mailbox.transport == "maildir" and cfg.mailbox.processed_path is None:

@@ -107,7 +107,10 @@ class Daemon:
                 self.retention.run(self.processor.now())
             except Exception:   # pruning waits for the next cycle; the mail goes on
                 log.exception("retention failed")
-        self.send()
+        try:
+            self.send()
+        except OSError as exc:   # a full or read-only disk: the outbox keeps every mail
+            log.error("sending failed, retried next cycle: %s", exc)
         return handled
 
     def seconds_to_next_event(self, now: float | None = None) -> float:

@@ -1,4 +1,5 @@
-"""Durable file writes: the one way the judge replaces a file it must not lose."""
+"""File writes: `atomic_write`, the one way the judge replaces a file it must not lose, and
+`replace_quietly` for state that may be lost (counters) but never torn."""
 from __future__ import annotations
 
 import os
@@ -24,3 +25,16 @@ def atomic_write(path: Path, data: bytes) -> None:
         os.fsync(directory)
     finally:
         os.close(directory)
+
+
+def replace_quietly(path: Path, data: bytes) -> None:
+    """Replace `path` with `data` through a temporary file and a rename, without fsync (a
+    crash may lose the new content, never tear it); a failed write leaves no temporary."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise

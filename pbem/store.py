@@ -203,8 +203,12 @@ class Store:
     @staticmethod
     def _write_index(index_path: Path, index: dict[str, Any]) -> None:
         tmp = index_path.with_name(f".{INDEX_FILE}.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(index), "utf-8")
-        os.replace(tmp, index_path)  # no fsync: a lost index is only computed again
+        try:
+            tmp.write_text(json.dumps(index), "utf-8")
+            os.replace(tmp, index_path)  # no fsync: a lost index is only computed again
+        except OSError as exc:   # a full disk: the index is computed again next time
+            tmp.unlink(missing_ok=True)
+            log.warning("index %s not written: %s", index_path, exc)
 
     @contextmanager
     def transaction(self, game_id: str) -> Iterator[Game]:

@@ -59,6 +59,8 @@ class ClockRunner:
                 if nxt is None or nxt > now:
                     continue
                 total += self._fire_game(game_id, now)
+            except OSError as exc:      # a full or read-only disk: fired next cycle
+                log.error("firing deadlines of %s failed, retried next cycle: %s", game_id, exc)
             except Exception:
                 log.exception("firing deadlines of %s failed", game_id)
         return total

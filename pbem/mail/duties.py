@@ -1,6 +1,7 @@
 """The daemon's moderator duties, once per cycle: mail what the CLI queued and the changes
 it made (`pbem.mail.moderator.deliver`, `pbem.mail.outgoing.remember_unmailed`), play
-dropped seats by their defaults, mail the daily pause reminders, and once a day mail each
+dropped seats by their defaults, mail the daily pause reminders and the owner-warning
+digests that waited for their hour (`pbem.mail.owner_warnings`), and once a day mail each
 moderator a summary of their stuck games (the last day sent is kept in
 ``<home>/mail/state/stuck_digests.json``) at the moment it is due: when a game first
 counts as stuck, or at midnight UTC after the last digest while games stay stuck
@@ -18,7 +19,7 @@ from typing import Any
 from engine.archive import parse_iso
 from pbem import moderation
 from pbem.files import atomic_write
-from pbem.mail import render
+from pbem.mail import owner_warnings, render
 from pbem.mail.compose import build, stable_message_id
 from pbem.mail.moderator import deliver, drop_prompts, has_pending, queued
 from pbem.mail.outgoing import UNMAILED, before_move, prompt_mails
@@ -35,6 +36,7 @@ class _Due:
     reminder: dt.datetime | None            # the next daily pause reminder
     stuck_from: dt.datetime | None          # when it counts as stuck (`moderation.stuck`)
     moderators: tuple[str, ...]
+    warnings: dt.datetime | None = None     # the next owner-warning digest (`owner_warnings`)
 
 
 def _due_summary(game: Any) -> dict[str, Any]:
@@ -47,9 +49,11 @@ def _due_summary(game: Any) -> dict[str, Any]:
         last = game.server.get("paused_reminded_at") or game.clocks.paused_at
         reminder = parse_iso(last) + moderation.PAUSE_REMINDER_EVERY
     stuck = moderation.stuck_from(game)
+    warnings = owner_warnings.next_due(game)
     return {"work": work, "reminder": reminder.isoformat() if reminder else None,
             "stuck_from": stuck.isoformat() if stuck else None,
-            "moderators": list(game.moderators)}
+            "moderators": list(game.moderators),
+            "warnings": warnings.isoformat() if warnings else None}
 
 
 class Duties:
@@ -69,15 +73,16 @@ class Duties:
             data = self.proc.store.summary(game_id, "duties", _due_summary)
         except StoreError:
             return _Due(False, None, None, ())
-        when = {k: dt.datetime.fromisoformat(data[k]) if data[k] else None
-                for k in ("reminder", "stuck_from")}
+        when = {k: dt.datetime.fromisoformat(data[k]) if data.get(k) else None
+                for k in ("reminder", "stuck_from", "warnings")}
         return _Due(data["work"], when["reminder"], when["stuck_from"],
-                    tuple(data["moderators"]))
+                    tuple(data["moderators"]), when["warnings"])
 
     def next_event(self) -> dt.datetime | None:
         """The earliest pause reminder or stuck digest due over all games."""
         dues = [self._look(gid) for gid in self.proc.store.game_ids()]
-        times = [due.reminder for due in dues] + [self.next_digest(dues)]
+        times = [t for due in dues for t in (due.reminder, due.warnings)] + \
+            [self.next_digest(dues)]
         return min((t for t in times if t is not None), default=None)
 
     def next_digest(self, dues: list[_Due] | None = None) -> dt.datetime | None:
@@ -102,8 +107,11 @@ class Duties:
         for game_id in self.proc.store.game_ids():
             try:
                 due = self._look(game_id)
-                if due.work or (due.reminder is not None and due.reminder <= now):
+                if due.work or any(t is not None and t <= now
+                                   for t in (due.reminder, due.warnings)):
                     total += self._run_game(game_id, now)
+            except OSError as exc:      # a full or read-only disk: done next cycle
+                log.error("moderator duties of %s failed, retried next cycle: %s", game_id, exc)
             except Exception:
                 log.exception("moderator duties of %s failed", game_id)
         try:
@@ -133,6 +141,7 @@ class Duties:
             delivered, resent = deliver(cfg, game, now)
             drop_prompts(mails, 0, game, resent)
             mails += delivered
+            mails += owner_warnings.digests(cfg, game, now)
         if played:
             log.info("duties %s: %d default(s) for dropped seats", game_id, len(played))
         if mails:

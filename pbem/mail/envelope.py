@@ -19,6 +19,7 @@ class Mail:
     lines: list[tuple[int, str]]
     tag: Tag | None
     reply_ok: str = "ok"                      # rate limiter verdict for replies
+    paused_until: float = 0.0                 # replies held back until then (a 'notice')
     outcome: str = ""                          # the log line's verdict
 
     @property
@@ -29,6 +30,19 @@ class Mail:
         if not hasattr(self, "_copy_id"):
             self._copy_id = "sha256:" + hashlib.sha256(self.item.raw).hexdigest()[:32]
         return self._copy_id
+
+
+def seen_key(by: str, message_id: str) -> str:
+    """The key of a handled mail in a game's ``server["processed"]`` record: who it
+    authenticated as (a seat, ``moderator:<address>``, ``observer:<address>``) and its
+    Message-ID, so one seat reusing another's Message-ID never drops an order."""
+    return f"{by} {message_id}"
+
+
+def seen_before(processed: dict, by: str, message_id: str) -> dict | None:
+    """The record of a mail handled before under `by` (or under its bare Message-ID, as
+    games saved before the record was keyed by seat have it), None when new."""
+    return processed.get(seen_key(by, message_id)) or processed.get(message_id)
 
 
 @dataclass

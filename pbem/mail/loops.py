@@ -1,4 +1,5 @@
-"""Loop safety: mail that must never be answered, and a per-sender reply rate limit.
+"""Loop safety: mail that must never be answered, a per-sender reply rate limit, and the
+caps on replies to addresses no game knows (`StrangerLimits`).
 
 Never answered: bounces (empty Return-Path, MAILER-DAEMON/postmaster senders,
 multipart/report delivery notifications), auto-replies (``Auto-Submitted`` other than
@@ -8,11 +9,11 @@ subjects), and the judge's own mail (our X-Loop value, our From address).
 from __future__ import annotations
 
 import json
-import os
 import re
 import time
 from pathlib import Path
 
+from pbem.files import replace_quietly
 from pbem.mail.parse import Inbound
 
 _BOUNCE_SENDERS = re.compile(r"^(mailer-daemon|postmaster|mail-daemon|mailerdaemon|"
@@ -60,38 +61,51 @@ class RateLimiter:
     """At most `limit` replies per sender in a sliding hour; state kept in a JSON file.
 
     Orders are still applied beyond the limit (nothing is lost); only replies are held
-    back, with one notice per hour saying so.
+    back, with one notice saying until when.  A sender over the limit `rounds` times in a
+    day (an auto-responder that ignores the auto-reply headers) is paused for a day.
     """
 
-    def __init__(self, path: Path, limit: int, window: float = 3600.0) -> None:
+    DAY = 86400.0
+
+    def __init__(self, path: Path, limit: int, window: float = 3600.0, rounds: int = 3) -> None:
         self.path = path
         self.limit = limit
         self.window = window
+        self.rounds = rounds
         self.state: dict[str, list[float]] = {}
-        self.noticed: dict[str, float] = {}
+        self.noticed: dict[str, list[float]] = {}     # when each round's notice went out
+        self.paused: dict[str, float] = {}            # replies held back until then
         self.dirty = False
-        if path.exists():
-            try:
-                data = json.loads(path.read_text())
-                self.state = {k: list(v) for k, v in data.get("sent", {}).items()}
-                self.noticed = dict(data.get("noticed", {}))
-            except (ValueError, OSError):
-                self.state = {}
+        try:
+            data = json.loads(path.read_text())
+            self.state = {k: list(v) for k, v in data.get("sent", {}).items()}
+            self.noticed = {k: v if isinstance(v, list) else [v]
+                            for k, v in data.get("noticed", {}).items()}
+            self.paused = dict(data.get("paused", {}))
+        except (ValueError, OSError, AttributeError):
+            pass
 
     def allow(self, sender: str, now: float | None = None) -> str:
         """'ok' (count it), 'notice' (over: send one notice) or 'silent' (over, noticed)."""
         now = time.time() if now is None else now
-        stamps = [t for t in self.state.get(sender, []) if now - t < self.window]
         self.dirty = True
+        if self.paused.get(sender, 0.0) > now:
+            return "silent"
+        stamps = [t for t in self.state.get(sender, []) if now - t < self.window]
         if len(stamps) < self.limit:
             stamps.append(now)
             self.state[sender] = stamps
             return "ok"
         self.state[sender] = stamps
-        if sender not in self.noticed or now - self.noticed[sender] >= self.window:
-            self.noticed[sender] = now
-            return "notice"
-        return "silent"
+        rounds = [t for t in self.noticed.get(sender, []) if now - t < self.DAY] + [now]
+        self.noticed[sender] = rounds
+        self.paused[sender] = now + (self.DAY if len(rounds) >= self.rounds else
+                                     stamps[0] + self.window - now)
+        return "notice"
+
+    def until(self, sender: str) -> float:
+        """When replies to `sender` resume (after a 'notice')."""
+        return self.paused.get(sender, 0.0)
 
     def save(self, now: float | None = None) -> None:
         """Persist (atomically) when changed."""
@@ -99,9 +113,50 @@ class RateLimiter:
             return
         now = time.time() if now is None else now
         data = {"sent": {k: v for k, v in self.state.items() if v and now - v[-1] < self.window},
-                "noticed": {k: v for k, v in self.noticed.items() if now - v < self.window}}
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(data))
-        os.replace(tmp, self.path)
+                "noticed": {k: v for k, v in self.noticed.items() if v and now - v[-1] < self.DAY},
+                "paused": {k: v for k, v in self.paused.items() if v > now}}
+        replace_quietly(self.path, json.dumps(data).encode())
+        self.dirty = False
+
+
+class StrangerLimits:
+    """Replies to addresses no game knows (backscatter of forged mail): at most one per
+    address a day and `per_hour` in all; state kept in a JSON file."""
+
+    DAY = 86400.0
+    HOUR = 3600.0
+
+    def __init__(self, path: Path, per_hour: int) -> None:
+        self.path = path
+        self.per_hour = per_hour
+        self.last: dict[str, float] = {}
+        self.hour: list[float] = []
+        self.dirty = False
+        try:
+            data = json.loads(path.read_text())
+            self.last = dict(data.get("last", {}))
+            self.hour = list(data.get("hour", []))
+        except (ValueError, OSError, AttributeError):
+            pass
+
+    def allow(self, address: str, now: float | None = None) -> bool:
+        """Whether a reply to the stranger `address` may go out now (counted when it may)."""
+        now = time.time() if now is None else now
+        self.hour = [t for t in self.hour if now - t < self.HOUR]
+        if now - self.last.get(address, -self.DAY) < self.DAY or \
+                len(self.hour) >= self.per_hour:
+            return False
+        self.last[address] = now
+        self.hour.append(now)
+        self.dirty = True
+        return True
+
+    def save(self, now: float | None = None) -> None:
+        """Persist when changed."""
+        if not self.dirty:
+            return
+        now = time.time() if now is None else now
+        data = {"last": {k: v for k, v in self.last.items() if now - v < self.DAY},
+                "hour": self.hour}
+        replace_quietly(self.path, json.dumps(data).encode())
         self.dirty = False

@@ -15,7 +15,7 @@ from typing import Any, Callable
 from pbem.config import Config
 from pbem.mail.commands import parse_body
 from pbem.mail.compose import stable_message_id
-from pbem.mail.envelope import Mail, Outgoing
+from pbem.mail.envelope import Mail, Outgoing, seen_before, seen_key
 from pbem.mail.outgoing import draft_mail, report_options
 from pbem.mail.replies import Replies
 from pbem.mail.tags import tokens_equal
@@ -43,13 +43,13 @@ def handle(replies: Replies, game: Any, mail: Mail, out: Outgoing, now: dt.datet
     observer = _observer(game, sender)
     expected = game.server.get("tokens", {}).get(OBSERVER + sender)
     if observer is None or not tokens_equal(mail.tag.token, expected):
-        replies.refuse(game, mail, out, [])
+        replies.refuse(game, mail, out, [], "refused: bad observer tag")
         return
     processed = game.server.setdefault("processed", {})
-    if mail.inbound.message_id in processed:
+    if seen_before(processed, OBSERVER + sender, mail.inbound.message_id) is not None:
         mail.outcome = "observer: repeat Message-ID, nothing sent"
         return
-    processed[mail.inbound.message_id] = {"keys": [mail.copy_id],
+    processed[seen_key(OBSERVER + sender, mail.inbound.message_id)] = {"keys": [mail.copy_id],
                                           "at": now.isoformat(timespec="seconds")}
     parsed = parse_body(mail.lines)
     lang = observer.get("lang", "en")

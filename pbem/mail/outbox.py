@@ -151,8 +151,12 @@ class Outbox:
                                     f"not one): To {str(msg['To'])!r}")[:500]
             path = (self.queue if to else self.failed) / (entry.key + ".json")
             tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-            tmp.write_bytes(entry.to_json())
-            os.replace(tmp, path)
+            try:
+                tmp.write_bytes(entry.to_json())
+                os.replace(tmp, path)
+            except BaseException:   # a full disk leaves no torn temporary behind
+                tmp.unlink(missing_ok=True)
+                raise
             new += 1
         if new:
             sync_filesystem(self.queue)

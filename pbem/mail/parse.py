@@ -72,6 +72,7 @@ class Inbound:
     references: list[str] = field(default_factory=list)
     return_path: str | None = None
     defects: list[str] = field(default_factory=list)
+    auth_results: list[str] = field(default_factory=list)  # Authentication-Results, top first
 
     def header(self, name: str) -> str:
         """A header's value ('' when absent)."""
@@ -163,10 +164,13 @@ def parse_message(raw: bytes) -> Inbound:
     """Parse one raw RFC 5322 message.  Never raises on malformed mail."""
     msg: EmailMessage = email.message_from_bytes(raw, policy=_POLICY)  # type: ignore
     headers: dict[str, str] = {}
+    auth_results: list[str] = []
     for key, value in msg.raw_items():  # raw: no header-registry parsing of every header
         name = key.lower()
         if name not in headers:
             headers[name] = " ".join(str(value).split())
+        if name == "authentication-results":
+            auth_results.append(" ".join(str(value).split()))
     for name in ("from", "subject"):  # the two that may carry RFC 2047 encoded words
         if name in headers:
             headers[name] = _header_str(msg, name).strip()
@@ -200,4 +204,5 @@ def parse_message(raw: bytes) -> Inbound:
         references=refs,
         return_path=rp.strip() if rp is not None else None,
         defects=[type(d).__name__ for d in msg.defects],
+        auth_results=auth_results,
     )

@@ -12,9 +12,10 @@ transaction that never committed and is dropped).  The game file keeps only the 
 so it grows with its entries, not with the mails.  Outbound Message-IDs are derived from
 the inbound Message-ID and a hash of the stored copy's bytes, and the outbox ignores an
 id it has seen, so re-processing after a crash at any line sends each mail exactly once.
-The per-game record ``server["processed"][message_id]`` makes a Message-ID apply at most
-once; a re-delivered copy of the same mail (other bytes: new Received headers) only gets
-the receipt again, while the same copy fetched again (crash, new UIDVALIDITY) gets nothing.
+The per-game record ``server["processed"]``, keyed by seat and Message-ID
+(`pbem.mail.envelope.seen_key`), makes a seat's Message-ID apply at most once; a
+re-delivered copy of the same mail (other bytes: new Received headers) only gets the
+receipt again, while the same copy fetched again (crash, new UIDVALIDITY) gets nothing.
 """
 from __future__ import annotations
 
@@ -34,12 +35,12 @@ from typing import Any, Callable, Iterator
 from pbem import reports
 from pbem.config import Config
 from pbem.files import atomic_write
-from pbem.mail import observers, render
+from pbem.mail import authres, confirm, observers, render
 from pbem.mail.commands import parse_body
 from pbem.mail.compose import build, stable_message_id
-from pbem.mail.envelope import Mail, Outgoing
+from pbem.mail.envelope import Mail, Outgoing, seen_before, seen_key
 from pbem.mail.inbox import Inbox, InboxItem
-from pbem.mail.loops import RateLimiter, classify
+from pbem.mail.loops import RateLimiter, StrangerLimits, classify
 from pbem.mail.outbox import Outbox
 from pbem.mail.parse import parse_message
 from pbem.mail.replies import Replies
@@ -69,8 +70,13 @@ class Processor:
         self.outbox = outbox
         self.now = now
         self.rate = RateLimiter(cfg.mail_dir / "state" / "rate.json",
-                                cfg.limits.replies_per_sender_hour)
-        self.replies = Replies(cfg, self.rate, outbox)
+                                cfg.limits.replies_per_sender_hour,
+                                rounds=cfg.limits.loop_rounds)
+        self.strangers = StrangerLimits(cfg.mail_dir / "state" / "strangers.json",
+                                        cfg.limits.stranger_replies_hour)
+        self.replies = Replies(cfg, self.rate, outbox, self.strangers, self.registered, now)
+        self._known: set[str] | None = None      # every game's addresses, per batch
+        store.register_summary("addresses", _addresses)
         self.spool = cfg.mail_dir / "spool"
         self.spool.mkdir(parents=True, exist_ok=True)
 
@@ -82,15 +88,21 @@ class Processor:
         run fetch them again, and the per-game Message-ID record turns that into nothing."""
         done: list[str] = []
         groups: dict[str, list[Mail]] = {}
-        self._spool(items)
+        self._known = None
+        try:
+            self._spool(items)
+        except OSError as exc:  # no raw copy, no processing: every mail waits in the inbox
+            log.error("spooling %d mails failed, all left in the inbox: %s", len(items), exc)
+            return 0
         try:
             for item in items:
                 if should_stop():
                     break
                 try:
                     mail = self._prepare(item)
-                except OSError:    # the disk or the network: try this mail again later
-                    raise
+                except OSError as exc:  # the disk or the network: this mail waits
+                    log.error("%s: left in the inbox for a later cycle: %s", item.key, exc)
+                    continue
                 except Exception:  # a bug on this input: never a poison message
                     log.exception("%s: unreadable mail, set aside (raw copy in %s)",
                                   item.key, self.spool)
@@ -107,10 +119,27 @@ class Processor:
                     ran = self._run_game(game_id, mails[start:start + BATCH], should_stop)
                     done += [m.item.key for m in ran]
         finally:
-            if done:
-                inbox.mark_processed(done)
-            self.rate.save()
+            try:
+                if done:
+                    inbox.mark_processed(done)
+                self.rate.save()
+                self.strangers.save()
+            except OSError as exc:  # fetched again later: the Message-ID record says done
+                log.error("marking %d mails processed failed: %s", len(done), exc)
         return len(done)
+
+    def registered(self, address: str) -> bool:
+        """Whether any game on this judge knows `address` (a player, moderator or
+        observer); read from the games' indexes once per batch."""
+        if self._known is None:
+            known: set[str] = set()
+            for game_id in self.store.game_ids():
+                try:
+                    known.update(self.store.summary(game_id, "addresses", _addresses))
+                except Exception:   # an unreadable game: its addresses count as unknown
+                    log.warning("addresses of %s unreadable", game_id)
+            self._known = known
+        return address.lower() in self._known
 
     # ------------------------------------------------------------------ before any game
     def _spool(self, items: list[InboxItem]) -> None:
@@ -161,9 +190,7 @@ class Processor:
                               "send HELP for instructions"], "no tag")
             return None
         if not (_valid_id(mail.tag.game) and self.store.exists(mail.tag.game)):
-            self.replies.notice(mail, f"There is no game {mail.tag.game!r} on this judge.",
-                         ["check the subject tag of your last mail from the judge"],
-                         "unknown game")
+            self.replies.bad_tag(mail, "refused: unknown game")
             return None
         return mail
 
@@ -232,6 +259,10 @@ class Processor:
                         break
                     self._handle(game, mail, out)
                     done.append(mail)
+        except OSError as exc:   # a full or read-only disk: nothing committed, all wait
+            log.error("game %s: %d mail(s) left in the inbox for a later cycle: %s",
+                      game_id, len(mails), exc)
+            return []
         except Exception:
             if len(mails) > 1:
                 log.warning("batch of %d mails for %s failed; retrying one by one",
@@ -268,38 +299,21 @@ class Processor:
 
     def _handle(self, game: Any, mail: Mail, out: Outgoing) -> None:
         """Authenticate, dedupe and apply one mail; its replies go to `out`."""
-        tag, sender = mail.tag, mail.inbound.sender
+        tag = mail.tag
         assert tag is not None
-        tokens = game.server.get("tokens", {})
         if tag.seat == "observer":
             observers.handle(self.replies, game, mail, out, self.now())
             return
-        if tag.is_moderator:
-            expected = tokens.get(f"moderator:{sender}")
-            if not tokens_equal(tag.token, expected):
-                owners = [k.split(":", 1)[1] for k, v in tokens.items()
-                          if k.startswith("moderator:") and tokens_equal(tag.token, v)]
-                self.replies.refuse(game, mail, out, owners)
-                return
-            seat, by, recipients = None, f"moderator:{sender}", [sender]
-        else:
-            if tag.seat not in game.seats:
-                self.replies.notice(mail, f"Game {game.id} has no seat {tag.seat!r}.",
-                             [f"seats: {', '.join(game.seats)}"], "unknown seat", sink=out.mails)
-                return
-            if not tokens_equal(tag.token, tokens.get(tag.seat)):
-                self.replies.refuse(game, mail, out, [])
-                return
-            players = [p.lower() for p in game.seats[tag.seat].get("players", [])]
-            if sender not in players:
-                self.replies.refuse(game, mail, out, players[:1])
-                return
-            seat, by, recipients = tag.seat, tag.seat, list(game.seats[tag.seat]["players"])
-        mail.reply_ok = self.rate.allow(sender)
+        who = self._authenticate(game, mail, out)
+        if who is None:
+            return
+        seat, by, recipients = who
+        mail.reply_ok = self.rate.allow(mail.inbound.sender)
+        mail.paused_until = self.rate.until(mail.inbound.sender)
         processed = game.server.setdefault("processed", {})
         mid = mail.inbound.message_id
-        if mid in processed:
-            seen = processed[mid]
+        seen = seen_before(processed, by, mid)
+        if seen is not None:
             if mail.copy_id in seen.get("keys", []):
                 mail.outcome = "already applied (recovery), nothing to send"
                 return
@@ -307,9 +321,45 @@ class Processor:
             self._resend(game, mail, seen.get("receipt"), out)
             return
         receipt_id = stable_message_id(self.cfg, "receipt", game.id, mid, mail.copy_id)
-        processed[mid] = {"keys": [mail.copy_id], "receipt": receipt_id,
-                          "at": self.now().isoformat(timespec="seconds")}
-        Turn(self.cfg, self.now(), game, mail, seat, by, recipients, receipt_id, out).run()
+        processed[seen_key(by, mid)] = {"keys": [mail.copy_id], "receipt": receipt_id,
+                                        "at": self.now().isoformat(timespec="seconds")}
+        turn = Turn(self.cfg, self.now(), game, mail, seat, by, recipients, receipt_id, out)
+        if seat is None and not confirm.confirmed(self.cfg, game, mail, turn, self.now()):
+            return
+        turn.run()
+
+    def _authenticate(self, game: Any, mail: Mail, out: Outgoing
+                      ) -> tuple[str | None, str, list[str]] | None:
+        """(seat, by, receipt recipients) of an authenticated mail; None when it was
+        refused -- all alike (`Replies.bad_tag`), the tag's owner told when the tag was
+        right but the sender not registered, or not authenticated when the judge
+        requires it (``require_authenticated_sender``)."""
+        tag, sender = mail.tag, mail.inbound.sender
+        assert tag is not None
+        tokens = game.server.get("tokens", {})
+        if tag.is_moderator:
+            by = f"moderator:{sender}"
+            if not tokens_equal(tag.token, tokens.get(by)):
+                owners = [k for k, v in tokens.items()
+                          if k.startswith("moderator:") and tokens_equal(tag.token, v)]
+                self.replies.refuse(game, mail, out, owners, "refused: bad moderator tag")
+                return None
+            who: tuple[str | None, str, list[str]] = (None, by, [sender])
+        else:
+            if tag.seat not in game.seats or not tokens_equal(tag.token, tokens.get(tag.seat)):
+                self.replies.refuse(game, mail, out, [], "refused: bad tag")
+                return None
+            players = [p.lower() for p in game.seats[tag.seat].get("players", [])]
+            if sender not in players:
+                self.replies.refuse(game, mail, out, [tag.seat], "refused: sender not registered")
+                return None
+            who = (tag.seat, tag.seat, list(game.seats[tag.seat]["players"]))
+        if self.cfg.require_authenticated_sender:
+            verdict = authres.verdict(mail.inbound, self.cfg.trusted_authserv_id)
+            if verdict is None or not verdict.authenticated(sender):
+                self.replies.refuse(game, mail, out, [who[1]], "refused: sender not authenticated")
+                return None
+        return who
 
     def _resend(self, game: Any, mail: Mail, receipt_id: str | None, out: Outgoing) -> None:
         mail.outcome = "repeat Message-ID: nothing applied, receipt re-sent"
@@ -343,12 +393,24 @@ def _write_synced(path: Path, data: bytes) -> None:
     """Write `data` to `path` and fsync it (its directory entry is made durable by the
     game file's save, which fsyncs the same directory; a torn file is from a transaction
     that never committed)."""
-    with open(path, "wb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
+    try:
+        with open(path, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except BaseException:
+        path.unlink(missing_ok=True)
+        raise
 
 
 def _valid_id(game_id: str) -> bool:
     from pbem.store import GAME_ID
     return bool(GAME_ID.match(game_id))
+
+
+def _addresses(game: Any) -> list[str]:
+    """Every address `game` knows: players, moderators, observers (for `Store.summary`)."""
+    known = {p.lower() for info in game.seats.values() for p in info.get("players", [])}
+    known |= {m.lower() for m in game.moderators}
+    known |= {k.split(":", 1)[1].lower() for k in game.server.get("tokens", {}) if ":" in k}
+    return sorted(known)

@@ -66,7 +66,11 @@ class MaildirSender:
             name = f"{time.time():.6f}.P{os.getpid()}Q{self.counter}.{entry.key[:12]}.{host}"
             head = (f"Return-Path: <{entry.mail_from}>\r\n"
                     f"X-Pbem-Envelope-To: {', '.join(entry.to)}\r\n")
-            (self.path / "tmp" / name).write_bytes(head.encode() + entry.raw)
+            try:
+                (self.path / "tmp" / name).write_bytes(head.encode() + entry.raw)
+            except BaseException:       # a full disk leaves no torn file behind
+                (self.path / "tmp" / name).unlink(missing_ok=True)
+                raise
             names.append(name)
         if names:
             sync_filesystem(self.path / "tmp")

@@ -25,7 +25,8 @@ from pbem.mail.compose import build, build_rich, stable_message_id
 from pbem.mail.envelope import Mail, Outgoing
 from pbem.mail.help import help_reply
 from pbem.mail.moderator import deliver, drop_prompts, queue_result, queued
-from pbem.mail.outgoing import asked_of, before_move, hand_body, prompt_mails, status_body
+from pbem.mail.outgoing import (asked_of, before_move, fmt_time, hand_body, prompt_mails,
+                                status_body)
 from pbem.mail.tags import format_tag
 from pbem.reports.i18n import t
 from pbem.reports.mails import STATUS_MARK, html_mail, new_items, view_log
@@ -370,7 +371,9 @@ class Turn:
         extra = []
         if mail.reply_ok == "notice":
             extra = [{"title": self.tr("receipt.rate_limit_title"), "body": render._wrap(
-                "  " + self.tr("receipt.rate_limit", n=self.cfg.limits.replies_per_sender_hour),
+                "  " + self.tr("receipt.rate_limit", n=self.cfg.limits.replies_per_sender_hour,
+                               until=fmt_time(dt.datetime.fromtimestamp(mail.paused_until,
+                                                                        dt.timezone.utc))),
                 indent="  ")}]
         if mail.inbound.attachments:
             extra.append({"title": self.tr("receipt.attachments_title"),

@@ -1,5 +1,6 @@
-"""Forged senders over the real SMTP path: one undeliverable reply never stalls the
-outbox (issue 14), whether or not the relay offers SMTPUTF8."""
+"""Forged senders over the real SMTP path (issue 14): one undeliverable reply never stalls
+the outbox, whether or not the relay offers SMTPUTF8; a flood of forged mail makes no
+spam, no backscatter and no order."""
 from __future__ import annotations
 
 import base64
@@ -14,6 +15,7 @@ from mailharness import JUDGE, PLAYERS, TOKENS, USERS
 from pbem.daemon import Daemon
 from pbem.demo import make_game, make_home, player_mail
 from pbem.mail.localservers import LocalMailServers, dovecot_available
+from pbem.store import Store
 
 pytestmark = pytest.mark.mail
 N = "[fx-001 north tk7f3q]"
@@ -61,3 +63,43 @@ def test_forged_non_ascii_senders_never_stall_the_outbox(tmp_path: Path, smtputf
             assert spec in f["to"] and "\x00" not in spec
         # the NUL-forged From reached no header and no envelope
         assert not any("\x00" in a for f in failed for a in f["to"])
+
+
+def test_forged_floods_make_no_spam_and_no_order(tmp_path: Path) -> None:
+    """A flood of forged mail over the real servers: the stranger gets one refusal, the
+    forged-failing sender none, the seat's player one digest, a forged moderator nothing
+    applied; the authenticated player's order applies."""
+    if not dovecot_available():
+        pytest.skip("dovecot-imapd/dovecot-lmtpd not installed")
+    mx = "mx.example.org"
+    with LocalMailServers(USERS) as servers:
+        config = servers.config(JUDGE, limits="{replies_per_sender_hour: 1000, "
+                                "stranger_replies_hour: 5}")
+        home = make_home(tmp_path / "home", config + f"trusted_authserv_id: {mx}\n"
+                         "require_authenticated_sender: true\n")
+        make_game(home, "fx-001", PLAYERS, seed="s1", tokens=TOKENS,
+                  moderators=["gm@example.org"])
+        failed = f"Authentication-Results: {mx}; spf=fail smtp.mailfrom=example.org\r\n"
+        passed = f"Authentication-Results: {mx}; dkim=pass header.d=example.org\r\n"
+        flood = [player_mail("mallory@example.org", N, "COMMIT 7\n", f"<m{i}@x>")
+                 for i in range(20)]
+        flood += [player_mail("dave@example.org", "[fx-001 east guess1]", "PASS\n",
+                              f"<d{i}@x>", extra=failed) for i in range(5)]
+        flood += [player_mail("gm@example.org", "[fx-001 moderator tgm4k8]",
+                              "AS north COMMIT 7\n", "<gm@x>",
+                              extra=f"Authentication-Results: {mx}; dmarc=fail "
+                                    "header.from=example.org\r\n")]
+        flood += [player_mail(PLAYERS["north"], N, "COMMIT 11\n", "<honest@x>", extra=passed)]
+        servers.deliver_many([(raw, JUDGE) for raw in flood])
+        Daemon(home).run_once()
+        assert [(e.by, e.order) for e in Store(home).load("fx-001").record.entries] == [
+            ("north", "COMMIT 11")]
+        assert servers.count("mallory@example.org") == 1
+        assert servers.count("dave@example.org") == 0
+        subjects = {who: [str(email.message_from_bytes(r, policy=default_policy)["Subject"])
+                          for r in servers.messages(who)]
+                    for who in (PLAYERS["north"], "gm@example.org")}
+        assert sum("refused" in s for s in subjects[PLAYERS["north"]]) == 1
+        assert sum("receipt: 1 applied" in s for s in subjects[PLAYERS["north"]]) == 1
+        assert len(subjects["gm@example.org"]) == 1 and "refused 1 mail" in \
+            subjects["gm@example.org"][0]

@@ -131,7 +131,7 @@ def test_no_mail_to_a_player_shows_another_players_address(tmp_path: Path) -> No
                for seat in ("north", "east"))
     assert "the new east says hi" in bodies[SEATS["north"]]
     assert "REPLACE east (address hidden: anonymous game)" in bodies[SEATS["north"]]
-    assert "Someone at an address not registered for your seat" in bodies[SEATS["north"]]
+    assert "from an address not registered for your seat" in bodies[SEATS["north"]]
     assert "game over" in " ".join(str(m["Subject"]) for m in got[SEATS["south"]])
     moderator = " ".join(" ".join(t for _, t in texts(m)) for m in table.sent
                          if GM in str(m["To"]))

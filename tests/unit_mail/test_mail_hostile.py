@@ -99,7 +99,8 @@ def test_handled_message_ids_and_the_spool_are_kept_for_a_while(mailhome: Path,
     run(mailhome)
     spool = mailhome / "mail" / "spool"
     assert Store(mailhome).load("fx-001").outcome() is not None
-    assert set(Store(mailhome).load("fx-001").server["processed"]) == {"<r1@x>", "<r3@x>"}
+    assert set(Store(mailhome).load("fx-001").server["processed"]) == {
+        "north <r1@x>", "moderator:gm@example.org <r3@x>"}
     assert [d.name for d in spool.glob("????-??-??")] == ["2026-11-21"]
     at("2027-02-18")                # 89 days on: everything kept
     run(mailhome)

@@ -227,6 +227,22 @@ def test_crash_after_outbox_before_mark(mailhome: Path, monkeypatch) -> None:
     assert len(entries(mailhome)) == 1
 
 
+def test_duplicates_are_told_apart_by_seat_and_message_id(mailhome: Path) -> None:
+    """Another seat's reused Message-ID applies; the same mail by another path does not."""
+    drop(mailhome, "a", player_mail("alice@example.org", N, "COMMIT 7\n", "<same@x>"))
+    drop(mailhome, "b", player_mail("bob@example.org", E, "COMMIT 23\n", "<same@x>"))
+    first = run(mailhome)
+    assert sorted((e.seat, e.order) for e in entries(mailhome)) == [
+        ("east", "COMMIT 23"), ("north", "COMMIT 7")]
+    receipts = [m for m in first if "receipt" in str(m["Subject"])]
+    assert len(receipts) == 2 and all("1 applied" in str(m["Subject"]) for m in receipts)
+    raw = player_mail("bob@example.org", E, "COMMIT 23\n", "<same@x>")
+    drop(mailhome, "c", b"Received: from relay2 by judge; 3\r\n" + raw)   # another path
+    again = run(mailhome)
+    assert len(entries(mailhome)) == 2 and len(to(again, "bob@example.org")) == 1
+    assert "was handled before" in text(to(again, "bob@example.org")[0])
+
+
 def test_internal_error_is_answered_and_isolated(mailhome: Path, monkeypatch) -> None:
     from engine.game import Game
     real = Game.submit
@@ -255,7 +271,7 @@ def test_no_tag_help_unknown_game_oversize(mailhome: Path) -> None:
     by = {str(m["To"]): text(m) for m in mails}
     assert "no tag" in by["x@example.org"]
     assert "PRESS TO seat" in by["y@example.org"]
-    assert "no game 'nope-9'" in by["z@example.org"]
+    assert "tag is not valid for z@example.org" in by["z@example.org"]
     assert "at most 1000000 bytes" in by["alice@example.org"]
     assert entries(mailhome) == []
 
