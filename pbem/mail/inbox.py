@@ -248,6 +248,11 @@ class ImapInbox:
             _sleep(min(timeout, self.poll_interval), should_stop)
             return True
         try:
+            # Mail delivered between the last fetch and IDLE is announced (EXISTS) in the
+            # answer to the next command; IDLE can swallow that announcement, so ask first.
+            _, pending = client.noop()
+            if _announces_mail(pending):
+                return True
             client.idle()
             woke = False
             while not should_stop():
@@ -255,19 +260,25 @@ class ImapInbox:
                 if left <= 0:
                     break
                 responses = client.idle_check(timeout=min(left, 1.0))
-                if any(isinstance(r, tuple) and len(r) > 1 and r[1] in (b"EXISTS", b"RECENT")
-                       for r in responses):
+                if _announces_mail(responses):
                     woke = True
                     break
             client.idle_done()
             return woke
         except (IMAPClientError, OSError, socket.timeout) as exc:
-            log.warning("IMAP IDLE failed (%s); will reconnect", exc)
+            # e.g. an untagged EXISTS answered IDLE before its continuation: fetch again
+            log.warning("IMAP IDLE failed (%s); will reconnect and fetch", exc)
             self._drop()
-            return False
+            return True
 
     def close(self) -> None:
         self._drop()
+
+
+def _announces_mail(responses: list) -> bool:
+    """True when untagged IMAP responses announce messages (``* n EXISTS``/``RECENT``, n > 0)."""
+    return any(isinstance(r, tuple) and len(r) > 1 and r[1] in (b"EXISTS", b"RECENT")
+               and r[0] for r in responses)
 
 
 def _sleep(seconds: float, should_stop: Callable[[], bool]) -> None:

@@ -201,3 +201,23 @@ def test_uidvalidity_change_is_survived(servers, judge_home: Path, caplog) -> No
     assert servers.count(JUDGE) == 0
     assert len(mails(servers, "alice@example.org")) == 1
     assert len(mails(servers, "bob@example.org")) == 1    # its receipt once, not twice
+
+
+def test_mail_arriving_between_fetch_and_idle_wakes_the_inbox(servers, judge_home: Path) -> None:
+    """A mail delivered after the last fetch but before IDLE starts is announced in the
+    answer to the next command, which IDLE used to swallow: the daemon slept until its
+    next event with the mail in the inbox."""
+    from pbem.config import load_config
+    from pbem.mail.inbox import make_inbox
+    cfg = load_config(judge_home)
+    inbox = make_inbox(cfg.mailbox, judge_home / "state", cfg.poll_interval)
+    try:
+        assert inbox.fetch() == []
+        servers.deliver(player_mail("alice@example.org", N, "COMMIT 7\n", "<race-1@x>"), [JUDGE],
+                        "alice@example.org")
+        started = time.monotonic()
+        assert inbox.wait(30.0, lambda: False)
+        assert time.monotonic() - started < 10.0
+        assert len(inbox.fetch()) == 1
+    finally:
+        inbox.close()
