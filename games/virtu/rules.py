@@ -35,6 +35,7 @@ class VirtuRules(Rules):
     version = 1
     title = "Virtù"
     presenter = "games.virtu.presenter:VirtuPresenter"
+    bots = "games.virtu.bots:BOTS"
     templates_dir = Path(__file__).resolve().parent / "templates"
     board = "games.virtu.board:board"
     clock_classes = MappingProxyType({"setup": "72h", "impulse": "48h", "winter": "48h",
