@@ -143,6 +143,10 @@ class VirtuPresenter(Presenter):
         return {"stage": self._(f"stage.{stage}") if stage else ""}
 
     # ------------------------------------------------------------------ reports
+    def data_note(self, view: Mapping[str, Any]) -> str:
+        """Every mail of a game on provisional component data says so (§15)."""
+        return self._("status.provisional") if view.get("provisional") else ""
+
     def status_context(self, view: Mapping[str, Any]) -> dict[str, Any]:
         players = view.get("players") or {}
         order = list(view.get("order") or [])
