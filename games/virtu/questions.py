@@ -12,7 +12,7 @@ from engine.contract import Decision, State
 from engine.dice import Dice
 from engine.options import OneOf, Option, Order
 from engine.questions import Item, Kind
-from games.virtu import fights, spring, winter
+from games.virtu import fights, shaded, spring, winter
 from games.virtu.common import log
 from games.virtu.grammar import parse
 from games.virtu.kit import Kit, kit_of
@@ -25,7 +25,8 @@ PROMPTS = {"family": "place your 3 Family cards (sealed)", "move": "move your ac
            "siege": "choose which of your sieges to resolve next",
            "declare": "the fight before {city}: declare a military bonus or pass",
            "press": "you won the battle before {city}: continue the siege or abandon it",
-           "retreat": "your Troops before {city} retreat, sail home or are lost"}
+           "retreat": "your Troops before {city} retreat, sail home or are lost",
+           "shaded": "below 5 cities: choose the shaded courtier space you lose"}
 
 
 def _prompt(kind: str) -> Callable[[State, Item], str]:
@@ -79,12 +80,17 @@ def family_apply(state: State, kit: Kit, seat: str, order: Order) -> None:
 
 # ------------------------------------------------------------------ standing orders
 def _standing(policies: tuple[str, ...]) -> Callable[[str, State, Decision], Order | None]:
-    """``DEFAULT`` answers as the deadline would; any other policy is the verb itself."""
+    """``DEFAULT`` answers as the deadline would; ``CASH`` cashes one florin source each time
+    it is asked (§3.5, L400: any time, even on another's turn), then answers as ``DEFAULT``;
+    any other policy is the verb itself."""
     def answer(policy: str, state: State, decision: Decision) -> Order | None:
         if policy not in policies:
             return None
-        order = (KINDS[decision.kind].default(state, state["ask"]) if policy == "DEFAULT"
-                 else {"verb": policy})
+        cash = next((o for o in decision.options.orders() if o["verb"] == "USE"), None)
+        if policy == "CASH" and cash is not None:
+            return cash
+        order = (KINDS[decision.kind].default(state, state["ask"])
+                 if policy in ("DEFAULT", "CASH") else {"verb": policy})
         return order if decision.options.admits(order) else None
     return answer
 
@@ -136,12 +142,14 @@ KINDS: dict[str, Kind] = {
                    _default(fights.siege_default), "response", policies=("DEFAULT",)),
     "declare": _kind("declare", fights.declare_options, fights.apply_declare,
                      _default(fights.declare_default), "response",
-                     policies=("DEFAULT", "PASS")),
+                     policies=("DEFAULT", "PASS", "CASH")),
     "press": _kind("press", _press_options, fights.apply_press, _default(fights.press_default),
                    "response", policies=("DEFAULT", "CONTINUE", "ABANDON")),
     "retreat": _kind("retreat", _retreat_options, fights.apply_retreat,
                      _default(fights.retreat_default), "response",
                      policies=("DEFAULT", "LOSE")),
+    "shaded": _kind("shaded", shaded.options, shaded.apply, _default(shaded.default),
+                    "response", policies=("DEFAULT",)),
 }
 
 
