@@ -8,8 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from pbem import orders_reference
 from pbem.daemon import Daemon
 from pbem.demo import drop, make_game, make_home, player_mail, sent_mails
+from test_virtu_reports import _static
+from virtu_helpers import RULES
 
 SEATS = ("red", "yellow", "green")
 EN = "This game runs on provisional component data"
@@ -47,3 +50,16 @@ def test_receipts_and_prompts_say_the_data_is_provisional(home: Path) -> None:
     for seat in ("red", "green"):
         texts = mails(home, seat, "FAMILY l1 r1 r2\n")
     assert texts and all((RU if "yellow@" in t else EN) in t for t in texts)
+
+
+def test_every_verb_the_game_offers_is_in_the_order_reference() -> None:
+    ref = orders_reference.load(RULES)
+    verbs, _ = _static()
+    assert verbs <= set(orders_reference.verbs(ref)), verbs - set(orders_reference.verbs(ref))
+
+
+def test_help_orders_by_mail_in_english_and_russian(home: Path) -> None:
+    english = " ".join(mails(home, "red", "HELP ORDERS\n")[0].split())
+    assert "ANNEX <city>" in english and "STANDING shaded DEFAULT" in english
+    russian = " ".join(mails(home, "yellow", "HELP ANNEX\n")[0].split())
+    assert "ANNEX <city>" in russian and "Короны сверх его стойкости" in russian
