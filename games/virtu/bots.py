@@ -27,7 +27,7 @@ from engine.contract import Decision, IllegalOrder, Order, Rules, State
 from engine.dice import Dice
 from games.virtu.fights import bonus_options, strengths
 from games.virtu.kit import kit_of
-from games.virtu.palace import PAYS, cities_of, room_action, sources
+from games.virtu.palace import PAYS, cities_of, palace_cards, room_action, sources
 from games.virtu.scoring import score
 from games.virtu.sieges import defence, sieges_of
 
@@ -39,11 +39,17 @@ AVOID = ("INDULGENCE", "SHIFT", "DISCARD", "EXPEL")
 #: Longest plan looked at for one turn or Winter step.
 PLAN = 14
 #: Weights of the position (`value`).
-PRESTIGE, CITY, PATRON, FLORIN, TROOP, SIEGE, WAR, AGENT = 3.0, 6.0, 5.0, 0.6, 1.5, 5.0, 0.8, 0.3
-#: What an available symbol on a courtier or token is worth before it is spent.
-SYMBOL = {"crown": 0.7, "cross": 0.5, "florin": 0.2, "ship": 0.3, "cavalry": 0.3,
-          "mask": 0.1, "war": 0.3, "arrow": 0.1}
+PRESTIGE, CITY, PATRON, FLORIN, WAR, AGENT, SIEGE = 3.0, 6.0, 5.0, 0.6, 0.8, 0.3, 5.0
+#: A Troop is worth `TROOP` up to `ARMY` of them (enough for a siege), little beyond.
+TROOP, SPARE_TROOP, ARMY = 1.5, 0.2, 4
 FLORIN_CAP = 14
+#: What a symbol on a card or token of one's palace or Domain is worth, as an asset, and
+#: what it adds while available (not yet spent this round).
+ASSET = {"crown": 2.0, "cross": 1.2, "florin": 0.4, "ship": 0.8, "cavalry": 0.8,
+         "mask": 0.3, "war": 1.0, "arrow": 0.4}
+READY = 0.3
+#: The share of `SIEGE` a siege short of strength counts while a plan is being made.
+PART = 0.8
 
 
 class Heuristic(Bot):
@@ -59,19 +65,30 @@ class Heuristic(Bot):
 
 
 # ---------------------------------------------------------------- the position
-def value(state: State, seat: str) -> float:
-    """How good `state` is for `seat`: prestige now, cities and Patronage (the end triggers,
-    §10), treasury, Troops and the sieges they can win, available symbols."""
+def value(state: State, seat: str, *, strict: bool = True) -> float:
+    """How good `state` is for `seat`: prestige now, cities and Patronage (the end triggers),
+    treasury, Troops and the sieges they can win, the symbols its cards and tokens carry and
+    those still available.  Not `strict`, a siege not yet strong enough counts in part (so a
+    plan moves its Troops one at a time)."""
     kit = kit_of(state)
     player = state["players"][seat]
     total = PRESTIGE * score(state, kit)[seat]["total"]
     total += CITY * len(cities_of(state, seat)) + PATRON * player["patronage"]
     total += FLORIN * min(player["florins"], FLORIN_CAP) + WAR * player["war"]
-    total += TROOP * sum(state["troops"][seat].values())
+    troops = sum(state["troops"][seat].values())
+    total += TROOP * min(troops, ARMY) + SPARE_TROOP * max(troops - ARMY, 0)
     for city in sieges_of(state, seat):
         strength = state["troops"][seat][city] + player["war"]
-        total += SIEGE if strength > defence(state, kit, seat, city)[0] else -TROOP
-    total += sum(SYMBOL.get(r, 0) * n for _, r, n in sources(state, kit, seat, action=None))
+        needed = defence(state, kit, seat, city)[0] + 1
+        if strength >= needed:
+            total += SIEGE
+        else:
+            total += -TROOP if strict else SIEGE * PART * strength / needed - TROOP / 2
+    cards = [kit.card(c)["resources"] for c in palace_cards(player)]
+    cards += [kit.token(t)["resources"] for t in player["domain"]]
+    total += sum(ASSET.get(r, 0) * n for found in cards for r, n in found.items())
+    total += READY * sum(ASSET.get(r, 0) * n
+                         for _, r, n in sources(state, kit, seat, action=None))
     total += AGENT * sum(c["agent"] == seat for c in state["cities"].values())
     return total
 
@@ -118,12 +135,12 @@ def _plan(rules: Rules, state: State, seat: str) -> tuple[float, list[Order]]:
 
 def _best_deed(rules: Rules, state: State, seat: str, decision: Decision
                ) -> tuple[Order, State] | None:
-    now, found = value(state, seat), None
+    now, found = value(state, seat, strict=False), None
     for order in decision.legal_orders():
         if order["verb"] in GATHER + CLOSE + AVOID:
             continue
         after = _after(rules, state, seat, order)
-        if after is not None and (v := value(after, seat)) > now + 1e-9:
+        if after is not None and (v := value(after, seat, strict=False)) > now + 1e-9:
             now, found = v, (order, after)
     return found
 
@@ -146,7 +163,8 @@ def _gather(rules: Rules, state: State, decision: Decision, tried: set[str]
 
 
 def _paying(state: State, seat: str) -> tuple[str, ...]:
-    """The symbols the open step pays with (§5.2 for an action, §7.3, §7.5 in Winter)."""
+    """The symbols the open step pays with: the action's own, Crowns and Crosses for
+    purchases, any for an Alliance."""
     ask = state["ask"]
     if ask["kind"] == "act":
         player = state["players"][seat]

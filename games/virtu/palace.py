@@ -105,8 +105,8 @@ def sources(state: State, kit: Kit, seat: str, *, action: str | None,
             found += [(f"ally_{power}", r, n)
                       for r, n in kit["rules"]["alliances"][power]["bonus"].items()
                       if r != "war"]
-    if action is not None:
-        allowed = PAYS[action] + ("florin", "arrow") + extra
+    if action is not None:                      # Arrows only move the marker (L446–455)
+        allowed = PAYS[action] + ("florin",) + extra
         found = [f for f in found if f[1] in allowed]
     return found
 
