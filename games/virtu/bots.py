@@ -2,7 +2,7 @@
 
 A random player rarely ends a game: a city costs Crowns above its stability (§5.2, L645)
 gathered from two or three sources in a row, a siege Troops and bonuses above it (§6.3),
-and a uniform pick among the legal orders ends the turn long before (END is always one of
+and a uniform pick among the legal orders ends the turn long before (DONE is always one of
 three or four choices).  This bot plans instead:
 
 * its action (``act``, ``winter``): it takes the deed (Annex, Patronage, a march, a
@@ -32,7 +32,7 @@ from games.virtu.scoring import score
 from games.virtu.sieges import defence, sieges_of
 
 #: Orders that only prepare a deed (gathering, cashing) or end the turn or the step.
-GATHER, CLOSE = ("USE",), ("END", "DONE")
+GATHER, CLOSE = ("USE",), ("DONE",)
 #: Orders the bot never gives of its own: an Indulgence costs prestige (§5.3, L547), and a
 #: courtier moved or discarded changes nothing its value sees.
 AVOID = ("INDULGENCE", "SHIFT", "DISCARD", "EXPEL")
@@ -176,7 +176,7 @@ def _paying(state: State, seat: str) -> tuple[str, ...]:
 
 # ---------------------------------------------------------------- the questions
 def _act(rules: Rules, state: State, decision: Decision) -> Order | None:
-    """The first order of the best plan of this turn or Winter step; END/DONE when no plan
+    """The first order of the best plan of this turn or Winter step; DONE when no plan
     beats stopping now."""
     _, path = _plan(rules, state, decision.seat)
     if path:

@@ -20,7 +20,7 @@ from games.virtu.setup import layouts, place_family
 
 Step = Callable[[State, Kit, str, Order], None]
 PROMPTS = {"family": "place your 3 Family cards (sealed)", "move": "move your action marker",
-           "act": "pay for and perform your Room's action, then END",
+           "act": "pay for and perform your Room's action, then DONE",
            "bonus": "take a Patronage bonus", "winter": "Winter: {stage}, then DONE",
            "siege": "choose which of your sieges to resolve next",
            "declare": "the fight before {city}: declare a military bonus or pass",
@@ -135,7 +135,7 @@ KINDS: dict[str, Kind] = {
                     "setup", private=True),
     "move": _kind("move", spring.move_options, spring.apply_move, _first("move"), "impulse"),
     "act": _kind("act", spring.act_options, spring.apply_act,
-                 lambda state, item: {"verb": "END"}, "impulse"),
+                 lambda state, item: {"verb": "DONE"}, "impulse"),
     "bonus": _kind("bonus", _bonus_options, spring.apply_bonus, _first("bonus"), "impulse"),
     "winter": _kind("winter", _winter_options, _winter_apply, _winter_default, "winter"),
     "siege": _kind("siege", fights.siege_options, fights.apply_siege,

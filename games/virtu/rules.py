@@ -43,7 +43,7 @@ class VirtuRules(Rules):
     help_verbs = ("FAMILY slot slot slot", "PLACE room | MOVE steps | STEP",
                   "USE source:resource | INDULGENCE crown|florins | UNBLOCK room cross|crown",
                   "REFRESH token | REACTIVATE power | PATRON | TAKE bonus | SELL",
-                  "ANNEX city | MARCH city-city | AGENT from to | EXPEL place | END",
+                  "ANNEX city | MARCH city-city | AGENT from to | EXPEL place | DONE",
                   "SIEGE city | BONUS source | PASS | CONTINUE | ABANDON",
                   "RETREAT city | SAIL port | LOSE",
                   "PAY | DISMISS city | SHIFT from-to | DISCARD space | BUY item",
