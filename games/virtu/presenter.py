@@ -196,9 +196,14 @@ class VirtuPresenter(Presenter):
 
     def symbols(self, resources: Mapping[str, int]) -> str:
         """`` [2 Crowns]``: what a card or token pays with ('' when nothing)."""
-        shown = ", ".join(self._("word.symbol", n=n, resource=self._(f"resource.{r}"))
+        shown = ", ".join(self._("word.symbol", n=n, resource=self.resource(r, n))
                           for r, n in resources.items())
         return f" [{shown}]" if shown else ""
+
+    def resource(self, resource: str, n: int) -> str:
+        """A resource's name for `n` of it (a language may name one apart: '1 Crown')."""
+        return (n == 1 and self.maybe(f"resource_one.{resource}", None)) \
+            or self._(f"resource.{resource}")
 
     def cities(self, view: Mapping[str, Any]) -> list[str]:
         lines = []

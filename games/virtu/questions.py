@@ -29,8 +29,21 @@ PROMPTS = {"family": "place your 3 Family cards (sealed)", "move": "move your ac
            "shaded": "below 5 cities: choose the shaded courtier space you lose"}
 
 
+#: The Winter steps as the English prompt names them (§7).
+STAGE_NAMES = {"wages": "wages", "reorg": "palace reorganisation", "buy": "purchases",
+               "hire": "hiring troops", "ally": "alliances"}
+
+
 def _prompt(kind: str) -> Callable[[State, Item], str]:
-    return lambda state, item: PROMPTS[kind].format(**item)
+    """The English prompt, with the city's and the Winter step's names."""
+    def prompt(state: State, item: Item) -> str:
+        names = {}
+        if "city" in item:
+            names["city"] = kit_of(state).city(item["city"])["name"]["en"]
+        if "stage" in item:
+            names["stage"] = STAGE_NAMES[item["stage"]]
+        return PROMPTS[kind].format(**{**item, **names})
+    return prompt
 
 
 def _parse(state: State, item: Item, text: str) -> Order:
