@@ -19,6 +19,20 @@ def own(state, seat, city, troops=0):
         state["troops"][seat][city] = troops
 
 
+def until_asked(state, wanted):
+    """Run the end of Spring, every question before it answered by its default, until the
+    open question `wanted(ask)` holds."""
+    state.update(ask=None)
+    fights.start(state)
+    while not state["ask"] or not wanted(state["ask"]):
+        if state["ask"]:
+            decision = RULES.decisions(state)[0]
+            state = RULES.apply(state, decision.seat, RULES.default(state, decision), Dice("x"))
+        else:
+            fights.step(state, kit(state))
+    return state
+
+
 def battle(red: int, blue: int, answers=None):
     """Red and Blue Troops before neutral Siena, Red first in turn order."""
     state = fresh(4)
@@ -144,10 +158,7 @@ def test_the_retreating_player_chooses_which_ships_pay_for_the_sea():
     assert state["players"]["green"]["courtiers"]["l1"]["used"] is False  # Barbarigo did not
     state = fresh(4)
     besiege(state, "green", "ancona", 2)
-    state.update(ask=None)
-    fights.start(state)
-    while not state["ask"] or state["ask"]["kind"] != "retreat":
-        fights.step(state, kit(state))
+    state = until_asked(state, lambda ask: ask["kind"] == "retreat")
     state = RULES.apply(state, "green", {"verb": "SAIL", "to": "venice"}, Dice("x"))
     decision = RULES.decisions(state)[0]
     assert (decision.kind, set(decision.options.verbs())) == ("retreat", {"USE"})
@@ -268,14 +279,7 @@ def test_a_standing_order_cashes_the_defenders_florins_off_turn():
     state = fresh(4)
     own(state, "blue", "mantua")
     besiege(state, "red", "mantua", 4)
-    state.update(ask=None)
-    fights.start(state)
-    while not state["ask"] or state["ask"]["seat"] != "blue":
-        if state["ask"]:
-            decision = RULES.decisions(state)[0]
-            state = RULES.apply(state, decision.seat, RULES.default(state, decision), Dice("x"))
-        else:
-            fights.step(state, kit(state))
+    state = until_asked(state, lambda ask: ask["seat"] == "blue")
     florins = state["players"]["blue"]["florins"]
     answers = []
     while state["ask"] and state["ask"]["seat"] == "blue":
@@ -320,14 +324,7 @@ def test_the_shaded_space_question_has_a_default_and_a_standing_order():
     discard it) and STANDING shaded DEFAULT; discarding is the player's to choose."""
     state = shaded_defender({"l1": "francesco_sforza", "r1": "caterina_sforza",
                              "l2": "banker"})
-    state.update(ask=None)
-    fights.start(state)
-    while not state["ask"] or state["ask"]["kind"] != "shaded":
-        if state["ask"]:
-            decision = RULES.decisions(state)[0]
-            state = RULES.apply(state, decision.seat, RULES.default(state, decision), Dice("x"))
-        else:
-            fights.step(state, kit(state))
+    state = until_asked(state, lambda ask: ask["kind"] == "shaded")
     decision = RULES.decisions(state)[0]
     assert decision.seat == "blue"
     assert RULES.default(state, decision) == {"verb": "CLOSE", "space": "l2", "to": "r2"}
