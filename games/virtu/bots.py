@@ -147,7 +147,7 @@ def _best_deed(rules: Rules, state: State, seat: str, decision: Decision
 
 def _gather(rules: Rules, state: State, decision: Decision, tried: set[str]
             ) -> tuple[Order, State] | None:
-    """Cash a florin (§3.5), else take a symbol the step pays with, once per source."""
+    """Cash a florin, else take a symbol the step pays with, once per source."""
     uses = [o for o in decision.legal_orders()
             if o["verb"] == "USE" and o["source"] not in tried]
     cash = [o for o in uses if o["source"].endswith(":florin")
@@ -186,7 +186,7 @@ def _act(rules: Rules, state: State, decision: Decision) -> Order | None:
 
 
 def _winter(rules: Rules, state: State, decision: Decision) -> Order | None:
-    """Wages: pay, cashing florins first when short (§7.1); the other steps planned."""
+    """Wages: pay, cashing florins first when short; the other steps planned."""
     if state["ask"]["stage"] != "wages":
         return _act(rules, state, decision)
     orders = list(decision.legal_orders())
@@ -198,7 +198,7 @@ def _winter(rules: Rules, state: State, decision: Decision) -> Order | None:
 
 
 def _move(rules: Rules, state: State, decision: Decision) -> Order | None:
-    """Every Room within reach, and with the extra step bought (§5.1), planned to the end of
+    """Every Room within reach, and with the extra step bought, planned to the end of
     its action; the best first order."""
     seat, scored = decision.seat, []
     for order in decision.legal_orders():
@@ -224,14 +224,14 @@ def _turn_value(rules: Rules, state: State, seat: str, order: Order) -> float:
 
 
 def _bonus(rules: Rules, state: State, decision: Decision) -> Order | None:
-    """The Patronage bonus that raises the value most (§5.2, L589)."""
+    """The Patronage bonus that raises the value most."""
     scored = [(value(a, decision.seat), o) for o in decision.legal_orders()
               if (a := _after(rules, state, decision.seat, o)) is not None]
     return max(scored, key=lambda s: s[0])[1] if scored else None
 
 
 def _declare(rules: Rules, state: State, decision: Decision) -> Order | None:
-    """A side not winning declares a bonus, the +1 tokens first (§6.2); else it passes."""
+    """A side not winning declares a bonus, the +1 tokens first; else it passes."""
     kit, seat, fight = kit_of(state), decision.seat, state["fight"]
     first, second = strengths(state, kit)
     winning = first > second if fight["sides"][0] == seat else second >= first
