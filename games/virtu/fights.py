@@ -330,7 +330,11 @@ def ship_sources(state: State, kit: Kit, seat: str) -> list[tuple[str, int]]:
 
 def retreat_options(state: State, kit: Kit, seat: str, city: str) -> list[Option]:
     """Along a road to a city of yours, free (L925); from a port by sea to a port of yours,
-    1 Ship per sea per Troop (L927); or lose them (L935)."""
+    1 Ship per sea per Troop (L927); or lose them (L935).  Once sailing, which available
+    Ship pays next (``USE <source>:ship``, L927: the payer's choice)."""
+    if state["fight"].get("sail"):
+        return [Option.of("USE", source=OneOf(tuple(
+            f"{s}:ship" for s, _ in ship_sources(state, kit, seat))))]
     roads = tuple(n for n in kit.roads(state["side"])[city]
                   if state["cities"].get(n, {}).get("owner") == seat)
     troops = state["troops"][seat][city]
@@ -342,27 +346,36 @@ def retreat_options(state: State, kit: Kit, seat: str, city: str) -> list[Option
 
 
 def retreat_default(state: State, kit: Kit, seat: str) -> Order:
-    """E4: the road retreat to the first city of yours; no Ships spent unasked."""
-    road = retreat_options(state, kit, seat, state["fight"]["city"])[0]
-    return next(road.orders(), {"verb": "LOSE"})
+    """E4: the road retreat to the first city of yours, no Ships spent unasked; once
+    sailing, the Ships in palace order (R20)."""
+    first = retreat_options(state, kit, seat, state["fight"]["city"])[0]
+    return next(first.orders(), {"verb": "LOSE"})
 
 
 def apply_retreat(state: State, kit: Kit, seat: str, order: Order) -> None:
-    city = state["fight"]["city"]
+    """Move or lose the Troops; a sea retreat first pays its Ships, one source an order,
+    the question staying open while any is owed (L927)."""
+    fight, city = state["fight"], state["fight"]["city"]
     troops = state["troops"][seat][city]
+    if order["verb"] == "SAIL":
+        fight["sail"] = {"to": order["to"], "owed": (kit.sea_distance(city, order["to"]) or 0)
+                         * troops}
+        if len(ship_sources(state, kit, seat)) > 1:
+            return
+        order = {"verb": "USE", "source": f"{ship_sources(state, kit, seat)[0][0]}:ship"}
+    if order["verb"] == "USE":
+        source = order["source"].partition(":")[0]
+        fight["sail"]["owed"] -= dict(ship_sources(state, kit, seat))[source]
+        spend(state, seat, source)
+        state["players"][seat]["spent"] = []
+        if fight["sail"]["owed"] > 0:
+            return
+        order = {"verb": "SAIL", "to": fight.pop("sail")["to"]}
     lose(state, seat, city, troops)
     if order["verb"] == "LOSE":
         log(state, "retreat_lost", seat=seat, city=city, troops=troops)
     else:
         to = order["to"]
-        if order["verb"] == "SAIL":
-            owed = (kit.sea_distance(city, to) or 0) * troops
-            for source, n in ship_sources(state, kit, seat):
-                if owed <= 0:
-                    break
-                spend(state, seat, source)
-                owed -= n
-            state["players"][seat]["spent"] = []
         state["troops"][seat][to] = state["troops"][seat].get(to, 0) + troops
         log(state, "retreat", seat=seat, city=city, to=to, troops=troops)
     state["retreats"].pop(0)

@@ -1,6 +1,6 @@
 """The Palace and the Domain: rooms, courtier spaces, payment sources (§3.1–3.5).
 
-Rules: §3.1, §3.2, §3.5
+Rules: §3.1, §3.2, §3.5, §6.7
 """
 from __future__ import annotations
 
@@ -31,21 +31,19 @@ def unlocked(state: State, kit: Kit, seat: str) -> int:
 
 
 def sync_spaces(state: State, kit: Kit, seat: str) -> None:
-    """Open or close shaded spaces to match `unlocked` (L962, L1045): a card on a space
-    that closes moves to a free space or, with none, is discarded (E5 default)."""
-    spaces = kit["palaces"]["spaces"]
+    """Open shaded spaces, in the palace's order, up to `unlocked` (L962, L1011).  Closing
+    one, below 5 cities, is its owner's choice (`games.virtu.shaded`)."""
     player = state["players"][seat]
-    wanted = list(spaces["open"]) + list(spaces["shaded"])[:unlocked(state, kit, seat)]
-    for slot in wanted:
+    for slot in kit["palaces"]["spaces"]["open"]:
         player["courtiers"].setdefault(slot, None)
-    for slot in [s for s in player["courtiers"] if s not in wanted]:
-        held = player["courtiers"].pop(slot)
-        free = [s for s in wanted if player["courtiers"][s] is None]
-        if held is not None:
-            if free:
-                player["courtiers"][free[0]] = held
-            else:
-                discard(state, kit, seat, held["card"])
+    closed = [s for s in kit["palaces"]["spaces"]["shaded"] if s not in player["courtiers"]]
+    for slot in closed[:max(unlocked(state, kit, seat) - len(open_shaded(kit, player)), 0)]:
+        player["courtiers"][slot] = None
+
+
+def open_shaded(kit: Kit, player: dict[str, Any]) -> list[str]:
+    """The shaded spaces open in `player`'s palace, in the palace's order."""
+    return [s for s in kit["palaces"]["spaces"]["shaded"] if s in player["courtiers"]]
 
 
 def discard(state: State, kit: Kit, seat: str, card: str) -> None:
@@ -107,8 +105,8 @@ def sources(state: State, kit: Kit, seat: str, *, action: str | None,
             found += [(f"ally_{power}", r, n)
                       for r, n in kit["rules"]["alliances"][power]["bonus"].items()
                       if r != "war"]
-    if action is not None:
-        allowed = PAYS[action] + ("florin", "arrow") + extra
+    if action is not None:                      # Arrows only move the marker (L446–455)
+        allowed = PAYS[action] + ("florin",) + extra
         found = [f for f in found if f[1] in allowed]
     return found
 

@@ -143,6 +143,10 @@ class VirtuPresenter(Presenter):
         return {"stage": self._(f"stage.{stage}") if stage else ""}
 
     # ------------------------------------------------------------------ reports
+    def data_note(self, view: Mapping[str, Any]) -> str:
+        """Every mail of a game on provisional component data says so (§15)."""
+        return self._("status.provisional") if view.get("provisional") else ""
+
     def status_context(self, view: Mapping[str, Any]) -> dict[str, Any]:
         players = view.get("players") or {}
         order = list(view.get("order") or [])
@@ -162,25 +166,44 @@ class VirtuPresenter(Presenter):
         printed = kit["palaces"]["palaces"].get(seat, {}).get("rooms", [])
         rooms = []
         for n, room in enumerate(p["rooms"], start=1):
-            parts = [self._(f"action.{printed[n - 1]}") if n <= len(printed) else "?"]
+            action = printed[n - 1] if n <= len(printed) else None
+            if room["card"] and kit.card(room["card"])["action"]:
+                action = kit.card(room["card"])["action"]       # the card's replaces it
+            parts = [self._(f"action.{action}") if action else "?"]
             if room["card"]:
-                parts.append(self.card(room["card"]))
+                parts.append(self.held(room["card"]))
             if room["upgrade"]:
-                parts.append("+ " + self.card(room["upgrade"]))
+                parts.append("+ " + self.held(room["upgrade"]))
             if room["indulgence"]:
                 parts.append(self._("word.indulgence"))
             if room["agent"]:
                 parts.append(self._("word.agent_of", seat=self.seat(room["agent"])))
             marker = " *" if p["marker"] == n else ""
             rooms.append(f"{n}{marker} " + ", ".join(parts))
-        courtiers = [f"{slot} {self.card(held['card'])}" +
+        courtiers = [f"{slot} {self.held(held['card'])}" +
                      (f" ({self._('word.used')})" if held["used"] else "")
                      for slot, held in p["courtiers"].items() if held]
-        domain = [self.token(t) + (f" ({self._('word.used')})" if used else "")
+        domain = [self.token(t) + self.symbols(kit.token(t)["resources"])
+                  + (f" ({self._('word.used')})" if used else "")
                   for t, used in p["domain"].items()]
         return {"seat": self.seat(seat), "rooms": rooms, "courtiers": courtiers,
                 "domain": domain, "bonuses": [self.card(b) for b in p["bonuses"]],
                 "trophies": [self.seat(s) for s in p["trophies"]], "war": p["war"]}
+
+    def held(self, card: str) -> str:
+        """A card in a palace with the symbols of its bottom strip."""
+        return self.card(card) + self.symbols(builtin().card(card)["resources"])
+
+    def symbols(self, resources: Mapping[str, int]) -> str:
+        """`` [2 Crowns]``: what a card or token pays with ('' when nothing)."""
+        shown = ", ".join(self._("word.symbol", n=n, resource=self.resource(r, n))
+                          for r, n in resources.items())
+        return f" [{shown}]" if shown else ""
+
+    def resource(self, resource: str, n: int) -> str:
+        """A resource's name for `n` of it (a language may name one apart: '1 Crown')."""
+        return (n == 1 and self.maybe(f"resource_one.{resource}", None)) \
+            or self._(f"resource.{resource}")
 
     def cities(self, view: Mapping[str, Any]) -> list[str]:
         lines = []

@@ -12,7 +12,7 @@ from engine.contract import Decision, State
 from engine.dice import Dice
 from engine.options import OneOf, Option, Order
 from engine.questions import Item, Kind
-from games.virtu import fights, spring, winter
+from games.virtu import fights, shaded, spring, winter
 from games.virtu.common import log
 from games.virtu.grammar import parse
 from games.virtu.kit import Kit, kit_of
@@ -20,16 +20,30 @@ from games.virtu.setup import layouts, place_family
 
 Step = Callable[[State, Kit, str, Order], None]
 PROMPTS = {"family": "place your 3 Family cards (sealed)", "move": "move your action marker",
-           "act": "pay for and perform your Room's action, then END",
+           "act": "pay for and perform your Room's action, then DONE",
            "bonus": "take a Patronage bonus", "winter": "Winter: {stage}, then DONE",
            "siege": "choose which of your sieges to resolve next",
            "declare": "the fight before {city}: declare a military bonus or pass",
            "press": "you won the battle before {city}: continue the siege or abandon it",
-           "retreat": "your Troops before {city} retreat, sail home or are lost"}
+           "retreat": "your Troops before {city} retreat, sail home or are lost",
+           "shaded": "below 5 cities: choose the shaded courtier space you lose"}
+
+
+#: The Winter steps as the English prompt names them (§7).
+STAGE_NAMES = {"wages": "wages", "reorg": "palace reorganisation", "buy": "purchases",
+               "hire": "hiring troops", "ally": "alliances"}
 
 
 def _prompt(kind: str) -> Callable[[State, Item], str]:
-    return lambda state, item: PROMPTS[kind].format(**item)
+    """The English prompt, with the city's and the Winter step's names."""
+    def prompt(state: State, item: Item) -> str:
+        names = {}
+        if "city" in item:
+            names["city"] = kit_of(state).city(item["city"])["name"]["en"]
+        if "stage" in item:
+            names["stage"] = STAGE_NAMES[item["stage"]]
+        return PROMPTS[kind].format(**{**item, **names})
+    return prompt
 
 
 def _parse(state: State, item: Item, text: str) -> Order:
@@ -79,12 +93,17 @@ def family_apply(state: State, kit: Kit, seat: str, order: Order) -> None:
 
 # ------------------------------------------------------------------ standing orders
 def _standing(policies: tuple[str, ...]) -> Callable[[str, State, Decision], Order | None]:
-    """``DEFAULT`` answers as the deadline would; any other policy is the verb itself."""
+    """``DEFAULT`` answers as the deadline would; ``CASH`` cashes one florin source each time
+    it is asked (§3.5, L400: any time, even on another's turn), then answers as ``DEFAULT``;
+    any other policy is the verb itself."""
     def answer(policy: str, state: State, decision: Decision) -> Order | None:
         if policy not in policies:
             return None
-        order = (KINDS[decision.kind].default(state, state["ask"]) if policy == "DEFAULT"
-                 else {"verb": policy})
+        cash = next((o for o in decision.options.orders() if o["verb"] == "USE"), None)
+        if policy == "CASH" and cash is not None:
+            return cash
+        order = (KINDS[decision.kind].default(state, state["ask"])
+                 if policy in ("DEFAULT", "CASH") else {"verb": policy})
         return order if decision.options.admits(order) else None
     return answer
 
@@ -129,19 +148,21 @@ KINDS: dict[str, Kind] = {
                     "setup", private=True),
     "move": _kind("move", spring.move_options, spring.apply_move, _first("move"), "impulse"),
     "act": _kind("act", spring.act_options, spring.apply_act,
-                 lambda state, item: {"verb": "END"}, "impulse"),
+                 lambda state, item: {"verb": "DONE"}, "impulse"),
     "bonus": _kind("bonus", _bonus_options, spring.apply_bonus, _first("bonus"), "impulse"),
     "winter": _kind("winter", _winter_options, _winter_apply, _winter_default, "winter"),
     "siege": _kind("siege", fights.siege_options, fights.apply_siege,
                    _default(fights.siege_default), "response", policies=("DEFAULT",)),
     "declare": _kind("declare", fights.declare_options, fights.apply_declare,
                      _default(fights.declare_default), "response",
-                     policies=("DEFAULT", "PASS")),
+                     policies=("DEFAULT", "PASS", "CASH")),
     "press": _kind("press", _press_options, fights.apply_press, _default(fights.press_default),
                    "response", policies=("DEFAULT", "CONTINUE", "ABANDON")),
     "retreat": _kind("retreat", _retreat_options, fights.apply_retreat,
                      _default(fights.retreat_default), "response",
                      policies=("DEFAULT", "LOSE")),
+    "shaded": _kind("shaded", shaded.options, shaded.apply, _default(shaded.default),
+                    "response", policies=("DEFAULT",)),
 }
 
 

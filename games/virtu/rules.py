@@ -35,6 +35,7 @@ class VirtuRules(Rules):
     version = 1
     title = "Virtù"
     presenter = "games.virtu.presenter:VirtuPresenter"
+    bots = "games.virtu.bots:BOTS"
     templates_dir = Path(__file__).resolve().parent / "templates"
     board = "games.virtu.board:board"
     clock_classes = MappingProxyType({"setup": "72h", "impulse": "48h", "winter": "48h",
@@ -42,7 +43,7 @@ class VirtuRules(Rules):
     help_verbs = ("FAMILY slot slot slot", "PLACE room | MOVE steps | STEP",
                   "USE source:resource | INDULGENCE crown|florins | UNBLOCK room cross|crown",
                   "REFRESH token | REACTIVATE power | PATRON | TAKE bonus | SELL",
-                  "ANNEX city | MARCH city-city | AGENT from to | EXPEL place | END",
+                  "ANNEX city | MARCH city-city | AGENT from to | EXPEL place | DONE",
                   "SIEGE city | BONUS source | PASS | CONTINUE | ABANDON",
                   "RETREAT city | SAIL port | LOSE",
                   "PAY | DISMISS city | SHIFT from-to | DISCARD space | BUY item",

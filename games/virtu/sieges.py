@@ -1,5 +1,5 @@
 """End of Spring, the rules a fight applies: which sieges there are, the city's strength,
-capture, losses, the end triggers (§6, L815–968; the questions are in `games.virtu.fights`).
+capture (and the shaded space its loser closes, §6.7), losses, the end triggers (§6, L815–968; the questions are in `games.virtu.fights`).
 
 Rules: §6.1, §6.3, §6.4
 """
@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.contract import State
 from games.virtu.common import moved_on_track
 from games.virtu.kit import Kit
+from games.virtu.shaded import shrink
 
 BASTION = 2
 
@@ -60,6 +61,7 @@ def capture(state: State, kit: Kit, seat: str, city: str) -> None:
     moved_on_track(state, kit, seat)
     if owner is not None:
         moved_on_track(state, kit, owner)
+        shrink(state, kit, owner)
 
 
 def lose(state: State, seat: str, city: str, count: int) -> None:

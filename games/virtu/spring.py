@@ -98,7 +98,7 @@ def act_options(state: State, kit: Kit, seat: str) -> list[Option]:
     player = state["players"][seat]
     action = current_action(state, kit, seat)
     pool = state["pool"]
-    options = [Option.of("END")]
+    options = [Option.of("DONE")]
     war = kit.constant("costs", "war_symbol_florins")
     uses = tuple(f"{src}:{r}" for src, r, n in sources(state, kit, seat, action=action,
                                                         extra=unblock_extra(state, seat))
@@ -135,7 +135,7 @@ def apply_act(state: State, kit: Kit, seat: str, order: Order) -> None:
         player["rooms"][order["room"] - 1]["indulgence"] = False
         state["supply"]["indulgences"] += 1
         log(state, "unblock", seat=seat, room=order["room"])
-    elif verb == "END":
+    elif verb == "DONE":
         end_turn(state, seat)
     else:
         ACTION_APPLY[verb](state, kit, seat, order)

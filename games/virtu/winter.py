@@ -94,7 +94,7 @@ def options(state: State, kit: Kit, item: dict[str, Any]) -> list[Option]:
     elif stage == "hire":
         found.append(Option.of("HIRE", city=OneOf(hireable(state, kit, seat))))
     else:
-        found.append(Option.of("ALLY", power=OneOf(alliable(state, kit, seat))))
+        found += ally_options(state, kit, seat)
     return [o for o in found if o.count()]
 
 
@@ -104,6 +104,8 @@ def apply(state: State, kit: Kit, item: dict[str, Any], order: Order) -> None:
         apply_wages(state, kit, item, order)
     elif verb == "USE":
         use(state, kit, seat, order["source"], action=None)
+    elif verb == "ALLY":
+        ally(state, kit, seat, order["power"], order.get("less"))
     elif verb in MOVES:
         function, field = MOVES[verb]
         function(state, kit, seat, order[field])
@@ -225,33 +227,48 @@ def hire(state: State, kit: Kit, seat: str, city: str) -> None:
 
 
 # ------------------------------------------------------------------ E. alliances (L1109–1162)
-def alliance_cost(state: State, kit: Kit, seat: str, power: str) -> dict[str, int] | None:
-    """Make (one symbol less with your Agent on it, L1115) or usurp (full cost, only with
-    your Agent on another's Alliance, L1117); None when neither is open."""
-    ally = state["alliances"][power]
+def discounted(state: State, seat: str, power: str) -> bool:
+    """An unallied power with `seat`'s Agent on it costs one symbol less (L1115)."""
+    entry = state["alliances"][power]
+    return entry["holder"] is None and entry["agent"] == seat
+
+
+def alliance_cost(state: State, kit: Kit, seat: str, power: str,
+                  less: str | None = None) -> dict[str, int] | None:
+    """Make (one symbol less, of the payer's choice `less`, with your Agent on it, L1115) or
+    usurp (full cost, only with your Agent on another's Alliance, L1117); None when neither
+    is open."""
+    entry = state["alliances"][power]
     cost = dict(kit["rules"]["alliances"][power]["cost"])
-    if ally["holder"] is None:
-        if ally["agent"] == seat:
-            short = [r for r, n in cost.items() if state["pool"].get(r, 0) < n] or sorted(cost)
-            cost[short[0]] -= 1
-        return cost
-    if ally["holder"] != seat and ally["agent"] == seat:
+    if entry["holder"] is None:
+        if less is not None and discounted(state, seat, power):
+            cost[less] -= 1
+        return {r: n for r, n in cost.items() if n}
+    if entry["holder"] != seat and entry["agent"] == seat:
         return cost
     return None
 
 
-def alliable(state: State, kit: Kit, seat: str) -> tuple[str, ...]:
-    """One Alliance per Winter (L1111)."""
+def ally_options(state: State, kit: Kit, seat: str) -> list[Option]:
+    """One Alliance per Winter (L1111): ``ALLY <power>`` at its cost, or ``ALLY <power>
+    <symbol>`` naming the symbol the discount takes off (L1115, "of your choice")."""
     if "ally" in state["players"][seat]["year_flags"]:
-        return ()
-    return tuple(p for p in state["alliances"]
-                 if (c := alliance_cost(state, kit, seat, p)) is not None
-                 and take(dict(state["pool"]), c))
+        return []
+    pool, full, found = state["pool"], [], []
+    for power in state["alliances"]:
+        if discounted(state, seat, power):
+            symbols = tuple(r for r in sorted(kit["rules"]["alliances"][power]["cost"])
+                            if take(dict(pool), alliance_cost(state, kit, seat, power, r) or {}))
+            found.append(Option.of("ALLY", power=OneOf((power,)), less=OneOf(symbols)))
+        elif (cost := alliance_cost(state, kit, seat, power)) is not None \
+                and take(dict(pool), cost):
+            full.append(power)
+    return [Option.of("ALLY", power=OneOf(tuple(full)))] + found
 
 
-def ally(state: State, kit: Kit, seat: str, power: str) -> None:
+def ally(state: State, kit: Kit, seat: str, power: str, less: str | None = None) -> None:
     """Your disc in the left cell (bonus available); a usurper's Agent stays on top (L1117)."""
-    take(state["pool"], alliance_cost(state, kit, seat, power) or {})
+    take(state["pool"], alliance_cost(state, kit, seat, power, less) or {})
     entry = state["alliances"][power]
     usurped = entry["holder"]
     entry.update(holder=seat, active=True)
@@ -261,5 +278,4 @@ def ally(state: State, kit: Kit, seat: str, power: str) -> None:
 
 #: Winter orders: the function carrying each out and the order field it takes.
 MOVES = {"BUY": (buy, "item"), "SHIFT": (shift, "move"), "DISCARD": (discard_slot, "slot"),
-         "INDULGENCE": (request_indulgence, "take"), "HIRE": (hire, "city"),
-         "ALLY": (ally, "power")}
+         "INDULGENCE": (request_indulgence, "take"), "HIRE": (hire, "city")}

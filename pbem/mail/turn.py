@@ -397,7 +397,8 @@ class Turn:
             held=reports.held_fates(game, self.seat, self.held_fates) if self.seat else [],
             held_now=game.held(self.seat) if self.seat else [],
             waiting=reports.waiting(game, self.seat, self.lang),
-            outcome=reports.outcome_line(game, self.lang), judge=self.cfg.judge_address)
+            outcome=reports.outcome_line(game, self.lang), judge=self.cfg.judge_address,
+            data_note="" if self.with_status else reports.data_note(game, self.lang))
         for problem in context["problems"]:
             problem["reason"] = self.localize(problem["reason"])
         body = render.render("receipt", sections=self.sections + extra, **context)

@@ -136,6 +136,12 @@ def private_text(game: Any, seat: str, lang: str = "en") -> str:
 
 
 # ------------------------------------------------------------------------------ prompts
+def data_note(game: Any, lang: str = "en") -> str:
+    """The game's caveat about its data for a mail without a status report
+    (`Presenter.data_note`)."""
+    return presenter(game, lang).data_note(view_of(game, None))
+
+
 def asked_for(game: Any, seat: str | None, lang: str = "en", tz: str | None = None
               ) -> list[dict[str, Any]]:
     if seat is None:

@@ -142,7 +142,8 @@ def compose(game: Any, seat: str, *, reason: str, notes: list[str] | None = None
                    summary=summary, hand=hand,
                    asked=reports.asked_for(game, seat, p.lang, p.tz),
                    waiting=reports.waiting(game, seat, p.lang),
-                   outcome=reports.outcome_line(game, p.lang), judge=options.judge)
+                   outcome=reports.outcome_line(game, p.lang), judge=options.judge,
+                   data_note="" if with_status else reports.data_note(game, p.lang))
     text = render_text("common/prompt.txt.j2", status=status, **context)
     html = None
     if with_status and options.html:

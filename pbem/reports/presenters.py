@@ -247,6 +247,11 @@ class Presenter:
     def has_map(self) -> bool:
         return False
 
+    def data_note(self, view: Mapping[str, Any]) -> str:
+        """A line every mail showing the game carries when its report does not: a game's
+        caveat about its data (Virtù on provisional components); none by default."""
+        return ""
+
 
 def is_message(item: Any) -> bool:
     return isinstance(item, Mapping) and isinstance(item.get("msg"), str)

@@ -116,7 +116,7 @@ def test_pbem_mod_help_lists_every_command_with_its_syntax() -> None:
         assert t("en", f"moderator_help.commands.{name}.syntax") in out, name
 
 
-@pytest.mark.parametrize("game", ["here-i-stand", "testgame", "pax-renaissance"])
+@pytest.mark.parametrize("game", ["here-i-stand", "testgame", "pax-renaissance", "virtu"])
 def test_orders_md_is_generated_from_the_order_data(game: str) -> None:
     """ORDERS.md and ORDERS.ru.md are what scripts/gen-orders-md makes of data/orders.yaml."""
     rules = get(game)
@@ -129,7 +129,7 @@ def test_orders_md_is_generated_from_the_order_data(game: str) -> None:
 
 
 def test_every_order_of_the_reference_has_both_languages() -> None:
-    for game in ("here-i-stand", "testgame", "pax-renaissance"):
+    for game in ("here-i-stand", "testgame", "pax-renaissance", "virtu"):
         ref = orders_reference.load(get(game))
         for section in ref["sections"]:
             assert set(section["title"]) == {"en", "ru"}

@@ -94,3 +94,29 @@ def test_the_map_shows_every_city_its_controller_troops_sieges_and_agents():
     assert nodes["siena"]["badges"][0]["text"] == "в Осаде 2"
     assert nodes["ancona"]["marks"][0]["text"] == "З"
     assert reports.map_png(game, 600, "en")[:4] == b"\x89PNG"
+
+
+def test_english_prompts_name_the_city_and_the_winter_step():
+    """The rules' own (English) prompts show names, not ids: 'Winter: palace
+    reorganisation', 'the fight before Parma'."""
+    from virtu_helpers import fresh
+    state = fresh(4)
+    state.update(season="winter", ask={"kind": "winter", "seat": "red", "stage": "reorg"})
+    assert RULES.decisions(state)[0].prompt == "Winter: palace reorganisation, then DONE"
+    state["ask"] = {"kind": "retreat", "seat": "red", "city": "parma"}
+    state["troops"]["red"]["parma"] = 1
+    state["fight"] = {"kind": "over", "city": "parma"}
+    assert RULES.decisions(state)[0].prompt.startswith("your Troops before Parma ")
+
+
+def test_a_palace_shows_each_rooms_action_and_every_cards_symbols():
+    """A Room shows the action of its card when the card has one; courtiers and tokens
+    show their symbols (EN '2 Crowns', RU 'Короны: 2')."""
+    game = played(0, seed="palace")
+    red = game.state["players"]["red"]
+    red["rooms"][1]["card"] = "ambassador"                    # printed Governance
+    red["courtiers"]["l1"] = {"card": "lorenzo_medici", "used": False}
+    text = reports.status_text(game, "en")
+    assert "2 Diplomacy, Ambassador [1 Crown]" in text
+    assert "l1 Lorenzo de' Medici [2 Crowns]" in text and "Florence [3 florins]" in text
+    assert "l1 Лоренцо Медичи [Короны: 2]" in reports.status_text(game, "ru")

@@ -59,7 +59,7 @@ def test_an_eighth_city_ends_the_game_after_the_final_winter():
     state = acting(state, "red", in_room(state, "red", "diplomacy"))
     state["pool"] = {"crown": 3}
     state = order(state, "ANNEX spoleto")
-    state = order(state, "END")
+    state = order(state, "DONE")
     while RULES.outcome(state) is None:
         decision = RULES.decisions(state)[0]
         assert state["year"] == 1

@@ -19,6 +19,20 @@ def own(state, seat, city, troops=0):
         state["troops"][seat][city] = troops
 
 
+def until_asked(state, wanted):
+    """Run the end of Spring, every question before it answered by its default, until the
+    open question `wanted(ask)` holds."""
+    state.update(ask=None)
+    fights.start(state)
+    while not state["ask"] or not wanted(state["ask"]):
+        if state["ask"]:
+            decision = RULES.decisions(state)[0]
+            state = RULES.apply(state, decision.seat, RULES.default(state, decision), Dice("x"))
+        else:
+            fights.step(state, kit(state))
+    return state
+
+
 def battle(red: int, blue: int, answers=None):
     """Red and Blue Troops before neutral Siena, Red first in turn order."""
     state = fresh(4)
@@ -133,6 +147,25 @@ def test_e17_retreat_by_sea_paying_a_ship_per_troop():
     assert state["players"]["green"]["courtiers"]["l1"]["used"] is True   # Barbarigo's Ships
 
 
+def test_the_retreating_player_chooses_which_ships_pay_for_the_sea():
+    """§6.5 (L927): Green sails home from Ancona and pays with Venice's token rather than
+    Barbarigo; the question stays open until the Ships are paid, LOSE no longer offered."""
+    state = fresh(4)
+    besiege(state, "green", "ancona", 2)
+    state = end_of_spring(state, {"green": ["SAIL venice", "USE venice:ship"]})
+    assert state["troops"]["green"]["venice"] == 2
+    assert state["players"]["green"]["domain"]["venice"] is True          # the token paid
+    assert state["players"]["green"]["courtiers"]["l1"]["used"] is False  # Barbarigo did not
+    state = fresh(4)
+    besiege(state, "green", "ancona", 2)
+    state = until_asked(state, lambda ask: ask["kind"] == "retreat")
+    state = RULES.apply(state, "green", {"verb": "SAIL", "to": "venice"}, Dice("x"))
+    decision = RULES.decisions(state)[0]
+    assert (decision.kind, set(decision.options.verbs())) == ("retreat", {"USE"})
+    assert RULES.default(state, decision) == {"verb": "USE", "source": "l1:ship"}    # R20
+    assert RULES.answer_from_standing(state, decision, "LOSE") is None
+
+
 def test_e17_the_default_spends_no_ships_and_loses_the_troops():
     state = fresh(4)
     besiege(state, "green", "ancona", 2)
@@ -235,5 +268,75 @@ def test_off_turn_questions_take_standing_orders():
     decision = RULES.decisions(state)[0]
     assert RULES.answer_from_standing(state, decision, "PASS") == {"verb": "PASS"}
     assert RULES.answer_from_standing(state, decision, "CONTINUE") is None
-    assert set(RULES.standing_kinds()) == {"siege", "declare", "press", "retreat"}
+    assert set(RULES.standing_kinds()) == {"siege", "declare", "press", "retreat", "shaded"}
     assert all(d.clock in RULES.clock_classes for d in RULES.decisions(state))
+
+
+def test_a_standing_order_cashes_the_defenders_florins_off_turn():
+    """§3.5 (L400): florins are cashed at any time, even on another's turn; STANDING declare
+    CASH cashes one source each time the defender is asked, then answers as DEFAULT (with
+    nothing left to cash or declare the defender is not asked again)."""
+    state = fresh(4)
+    own(state, "blue", "mantua")
+    besiege(state, "red", "mantua", 4)
+    state = until_asked(state, lambda ask: ask["seat"] == "blue")
+    florins = state["players"]["blue"]["florins"]
+    answers = []
+    while state["ask"] and state["ask"]["seat"] == "blue":
+        decision = RULES.decisions(state)[0]
+        answers.append(RULES.answer_from_standing(state, decision, "CASH"))
+        state = RULES.apply(state, "blue", answers[-1], Dice("x"))
+    assert {a["source"] for a in answers} == {"r2:florin", "milan:florin", "mantua:florin"}
+    assert state["players"]["blue"]["florins"] == florins + 3 + 3 + 2    # Caterina, the tokens
+    assert state["cities"]["mantua"]["owner"] == "red"
+
+
+def shaded_defender(cards: dict[str, str | None]) -> dict:
+    """Blue holds 5 cities (one shaded space open, §6.7) with `cards` on its courtier
+    spaces; Red takes Parma from it."""
+    state = fresh(4)
+    for city in ("parma", "genoa", "mantua"):
+        own(state, "blue", city)
+    blue = state["players"]["blue"]
+    blue["courtiers"] = {"l1": None, "r1": None, "r2": None, "l2": None}
+    for slot, card in cards.items():
+        blue["courtiers"][slot] = {"card": card, "used": True} if card else None
+        if card in state["supply"]["nobles"]:
+            state["supply"]["nobles"][card] -= 1
+    besiege(state, "red", "parma", 3)
+    return state
+
+
+def test_below_five_cities_the_owner_chooses_where_the_shaded_spaces_card_goes():
+    """§6.7 (L1045): Blue drops to 4 cities and must close its shaded space; it keeps the
+    used Banker by moving it to its free space r2 rather than discarding it."""
+    state = shaded_defender({"l1": "francesco_sforza", "r1": "caterina_sforza",
+                             "l2": "banker"})
+    state = end_of_spring(state, {"blue": ["PASS", "CLOSE l2 r2"]})
+    assert state["cities"]["parma"]["owner"] == "red"
+    assert state["players"]["blue"]["courtiers"]["r2"] == {"card": "banker", "used": True}
+    assert "l2" not in state["players"]["blue"]["courtiers"]
+    assert state["supply"]["nobles"]["banker"] == 4
+
+
+def test_the_shaded_space_question_has_a_default_and_a_standing_order():
+    """§6.7, E5: asked off-turn, so a default (move the card to the first free space, else
+    discard it) and STANDING shaded DEFAULT; discarding is the player's to choose."""
+    state = shaded_defender({"l1": "francesco_sforza", "r1": "caterina_sforza",
+                             "l2": "banker"})
+    state = until_asked(state, lambda ask: ask["kind"] == "shaded")
+    decision = RULES.decisions(state)[0]
+    assert decision.seat == "blue"
+    assert RULES.default(state, decision) == {"verb": "CLOSE", "space": "l2", "to": "r2"}
+    assert RULES.answer_from_standing(state, decision, "DEFAULT") == RULES.default(state,
+                                                                                   decision)
+    state = RULES.apply(state, "blue", {"verb": "CLOSE", "space": "l2", "to": "discard"},
+                        Dice("x"))
+    assert state["supply"]["nobles"]["banker"] == 5 and state["ask"]["kind"] == "winter"
+    assert RULES.validate(state) == []
+
+
+def test_an_empty_shaded_space_closes_without_a_question():
+    state = shaded_defender({"l1": "francesco_sforza", "r1": "caterina_sforza"})
+    state = end_of_spring(state)
+    assert "l2" not in state["players"]["blue"]["courtiers"]

@@ -183,7 +183,7 @@ def test_e7_an_enemy_agent_in_a_room_blocks_its_action():
     state["players"]["green"]["rooms"][room - 1]["agent"] = "red"
     state = acting(state, "green", room)
     state["pool"] = {"crown": 9}
-    assert verbs(state) <= {"END", "USE", "INDULGENCE"}
+    assert verbs(state) <= {"DONE", "USE", "INDULGENCE"}
 
 
 def test_e8_a_protective_agent_costs_two_masks_to_remove_first():
@@ -266,7 +266,7 @@ def test_e22_e23_the_ottoman_bonus_is_used_and_reactivated_by_governance():
     state = acting(state, "green", in_room(state, "green", "trade"))
     state = order(state, "USE ally_ottoman:ship")
     assert state["pool"] == {"ship": 2} and not state["alliances"]["ottoman"]["active"]
-    state = order(state, "END")
+    state = order(state, "DONE")
     state = acting(state, "green", in_room(state, "green", "govern"))
     state["pool"] = {"cross": 1}
     state = order(state, "REACTIVATE ottoman")

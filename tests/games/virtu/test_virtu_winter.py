@@ -125,9 +125,27 @@ def test_e20_the_ottoman_alliance_one_symbol_cheaper_with_your_agent():
     state["pool"] = {"crown": 1, "ship": 2}
     assert not legal(state, "ALLY ottoman")
     state["alliances"]["ottoman"]["agent"] = "green"
-    state = order(state, "ALLY ottoman")
+    state = order(state, "ALLY ottoman ship")
     assert state["alliances"]["ottoman"]["holder"] == "green"
     assert state["pool"] == {}
+
+
+def test_the_alliance_discount_symbol_is_the_players_choice():
+    """§7.5 (L1115, "one symbol of your choice"): the player names the symbol taken off; a
+    symbol its payment still lacks after the discount is refused."""
+    state = fresh(4)
+    state = wintering(state, "green", "ally")
+    state["alliances"]["ottoman"]["agent"] = "green"
+    state["pool"] = {"crown": 1, "ship": 3}
+    assert legal(state, "ALLY ottoman crown") and legal(state, "ALLY ottoman ship")
+    assert not legal(state, "ALLY ottoman")                  # the symbol must be named
+    state = order(state, "ALLY ottoman crown")
+    assert state["pool"] == {"crown": 1}                     # the Crown was the one taken off
+    state = fresh(4)
+    state = wintering(state, "green", "ally")
+    state["alliances"]["ottoman"]["agent"] = "green"
+    state["pool"] = {"crown": 1, "ship": 2}
+    assert not legal(state, "ALLY ottoman crown")            # 3 Ships still due, 2 paid
 
 
 def test_e11_only_the_agents_owner_usurps_at_full_cost():

@@ -7,7 +7,7 @@ from typing import Any
 from engine import registry
 from engine.contract import State
 from engine.dice import Dice
-from games.virtu import fights
+from games.virtu import fights, shaded
 from games.virtu.kit import kit_of
 from games.virtu.setup import FAMILIES
 
@@ -84,7 +84,8 @@ def end_of_spring(state: State, answers: dict[str, list[str]] | None = None) -> 
             RULES.order_text(RULES.default(state, decision))
         parsed = RULES.parse(state, decision, text)
         fights_apply = {"siege": fights.apply_siege, "declare": fights.apply_declare,
-                        "press": fights.apply_press, "retreat": fights.apply_retreat}[decision.kind]
+                        "press": fights.apply_press, "retreat": fights.apply_retreat,
+                        "shaded": shaded.apply}[decision.kind]
         assert decision.options.admits(parsed), text
         fights_apply(state, kit_of(state), decision.seat, parsed)
     assert not any(answers.values()), answers

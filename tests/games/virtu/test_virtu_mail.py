@@ -1,0 +1,65 @@
+"""Virtù by mail (Maildir transport): every mail that shows the game says, in the reader's
+language, that it runs on provisional component data (§15), receipts and prompts included;
+HELP ORDERS answers from games/virtu/data/orders.yaml."""
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+
+from pbem import orders_reference
+from pbem.daemon import Daemon
+from pbem.demo import drop, make_game, make_home, player_mail, sent_mails
+from test_virtu_reports import _static
+from virtu_helpers import RULES
+
+SEATS = ("red", "yellow", "green")
+EN = "This game runs on provisional component data"
+RU = "Партия идет на предварительных данных"
+_count = itertools.count()
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A 3-player Virtù game; Yellow reads Russian."""
+    monkeypatch.setenv("PBEM_NOW", "2026-11-21T12:00:00Z")
+    path = make_home(tmp_path / "h")
+    make_game(path, "vi-1", {s: f"{s}@example.org" for s in SEATS}, seed="mail",
+              tokens={s: f"tok{s}" for s in SEATS}, rules="virtu", langs={"yellow": "ru"})
+    return path
+
+
+def mails(home: Path, seat: str, body: str) -> list[str]:
+    """The plain texts of every mail the judge sends after `seat`'s mail, by recipient."""
+    before = len(sent_mails(home))
+    drop(home, "m", player_mail(f"{seat}@example.org", f"Re: [vi-1 {seat} tok{seat}]", body,
+                                f"<v{next(_count)}@x>"))
+    Daemon(home).run_once()
+    return [f"To: {m['To']}\n" + m.get_body(("plain",)).get_content()
+            for m in sent_mails(home)[before:]]
+
+
+def test_receipts_and_prompts_say_the_data_is_provisional(home: Path) -> None:
+    """A receipt of a refused order (no status report in it) and the prompts that follow
+    sealed orders carry the line, English for Red, Russian for Yellow."""
+    refused = mails(home, "red", "FAMILY nowhere\n")
+    assert len(refused) == 1 and EN in refused[0] and "Status" not in refused[0]
+    texts = mails(home, "yellow", "FAMILY l1 r1 r2\n")
+    assert RU in texts[0] and EN not in texts[0]
+    for seat in ("red", "green"):
+        texts = mails(home, seat, "FAMILY l1 r1 r2\n")
+    assert texts and all((RU if "yellow@" in t else EN) in t for t in texts)
+
+
+def test_every_verb_the_game_offers_is_in_the_order_reference() -> None:
+    ref = orders_reference.load(RULES)
+    verbs, _ = _static()
+    assert verbs <= set(orders_reference.verbs(ref)), verbs - set(orders_reference.verbs(ref))
+
+
+def test_help_orders_by_mail_in_english_and_russian(home: Path) -> None:
+    english = " ".join(mails(home, "red", "HELP ORDERS\n")[0].split())
+    assert "ANNEX <city>" in english and "STANDING shaded DEFAULT" in english
+    russian = " ".join(mails(home, "yellow", "HELP ANNEX\n")[0].split())
+    assert "ANNEX <city>" in russian and "Короны сверх его стойкости" in russian
