@@ -153,3 +153,22 @@ def test_turns_of_land_war_answered_by_standing_orders_never_ask_those_questions
     assert {"STANDING avoid NEVER", "STANDING withdraw NEVER"} <= {f["standing"]
                                                                   for f in hapsburg}
     verify(game)
+
+
+def test_the_land_war_answers_read_russian_keywords():
+    """ORDERS.ru.md's land-war verbs (§13.2-§14): ПЕРЕХВАТ, УКЛОНИТЬСЯ, УКРЫТЬСЯ, СРАЖАТЬСЯ,
+    ПОТЕРЯТЬ read as INTERCEPT, AVOID, WITHDRAW, FIGHT, LOSE (they were refused)."""
+    from his_helpers import FixedDice, asked, order
+    from test_his_land_war import ROLL_E8, _no_interceptors, vienna
+    move = "MOVE Pressburg -> Vienna WITH Suleiman, Ibrahim 8"
+    state = order(vienna(), "ottoman", move, FixedDice(*ROLL_E8))
+    assert RULES.parse(state, asked(state, "hapsburg"), "ПЕРЕХВАТ ИЗ Граца С Карлом V 8") == {
+        "verb": "INTERCEPT", "from": "graz", "leaders": ("charles_v",), "units": 8}
+    beaten = order(state, "hapsburg", "ПЕРЕХВАТ ИЗ Граца С Карлом V 8", FixedDice(*ROLL_E8))
+    assert RULES.parse(beaten, asked(beaten, "ottoman"), "ПОТЕРЯТЬ 1C 4R")["losses"] == "1C 4R"
+    state = order(_no_interceptors(vienna()), "ottoman", move)
+    assert RULES.parse(state, asked(state, "hapsburg"), "УКЛОНИТЬСЯ В Линц") == {
+        "verb": "AVOID", "to": "linz"}
+    state = order(state, "hapsburg", "ГОТОВО")
+    assert RULES.parse(state, asked(state, "hapsburg"), "УКРЫТЬСЯ") == {"verb": "INSIDE"}
+    assert RULES.parse(state, asked(state, "hapsburg"), "СРАЖАТЬСЯ") == {"verb": "FIGHT"}
