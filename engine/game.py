@@ -233,7 +233,8 @@ class Game:
         entries: list[Entry] = []
         if self.held(seat) and self.decisions(seat):    # asked again since they were held
             entries.extend(self._run_held(at))
-        plan: str | None = None     # the kind of question the last applied block answered
+        #: the kind of the seat's own question (not an interrupting one) last answered
+        plan: str | None = None
         for index, (line, block) in enumerate(blocks):
             before = self.record.last_seq
             if is_undo(block):
@@ -244,19 +245,19 @@ class Game:
                 continue
             elif standing.is_standing(block):
                 results.append(self._standing(seat, line, block, by=by, source=source, at=at))
+                self._run_held(at)      # the questions it answered may free held orders
                 entries.extend(e for e in self.record.entries if e.seq > before)
                 continue
-            elif not self.decisions(seat):
-                results.extend(self._hold(seat, blocks[index:], by=by, source=source, at=at,
-                                          kind=plan))
-                break
-            elif self._interrupted(seat, plan):
+            elif not self.decisions(seat) or self._interrupted(seat, plan):
                 results.extend(self._hold(seat, blocks[index:], by=by, source=source, at=at,
                                           kind=plan))
                 break
             else:
+                asked = self.decisions(seat)
                 result = self._try(seat, line, block, by=by, source=source, at=at)
-                plan = result.kind or plan
+                answered = next((d for d in asked if d.kind == result.kind), None)
+                if answered is not None:    # answers to interrupting questions make no plan
+                    plan = None if self.rules.interrupts(self.state, answered) else answered.kind
             results.append(result)
             if result.seq is not None:   # its entry, standing answers, held orders it freed
                 self._run_held(at)

@@ -100,6 +100,34 @@ def test_a_plan_interrupted_by_its_own_seats_battle_question_waits_and_resumes()
     verify(game)
 
 
+def test_a_standing_order_that_answers_at_once_frees_the_queued_plan():
+    """The battle's last open question is the Hapsburgs' combat-card window; their
+    ``STANDING COMBAT-CARDS NEVER`` answers it at once, and France's queued plan applies
+    without anyone writing again (it waited before)."""
+    game = france_to_move()
+    game.submit("france", "STANDING COMBAT-CARDS NEVER", at=T0)
+    game.submit("france", "PLAY 4 FOR CP\nMOVE Bordeaux -> Navarre 2R\n"
+                "MOVE Rouen -> Boulogne 1R\nDONE", at=T0)
+    game.submit("hapsburg", "DONE\nFIGHT", at=T0)
+    assert [d.kind for d in game.decisions()] == ["combat-cards"]
+    assert game.held("france")
+    game.submit("hapsburg", "STANDING COMBAT-CARDS NEVER", at=T0)
+    assert game.held("france") == []
+    assert game.state["spaces"]["boulogne"]["units"]["france"]["regulars"] == 1
+    assert not game.decisions("france")
+
+
+def test_a_defenders_mail_answers_its_questions_one_after_the_other():
+    """Answers to the land war's questions make no plan: the Hapsburgs' ``DONE`` (no
+    avoiding, §13.3) then ``FIGHT`` (no withdrawal, §13.4) both apply in one mail."""
+    game = france_to_move()
+    game.submit("france", "PLAY 4 FOR CP\nMOVE Bordeaux -> Navarre 2R", at=T0)
+    receipt = game.submit("hapsburg", "DONE\nFIGHT", at=T0)
+    assert [r.status for r in receipt.results] == ["applied", "applied"]
+    assert game.held("hapsburg") == []
+    assert any(e["msg"] == "no_withdraw" for e in game.state["log"])
+
+
 def test_an_interception_answered_by_a_standing_order_leaves_the_plan_running():
     """With ``STANDING INTERCEPT NEVER`` the Hapsburgs are never asked: the whole plan
     applies in one mail, and the Hapsburgs' next receipt names the standing order."""
