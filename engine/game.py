@@ -281,7 +281,8 @@ class Game:
     def _hold(self, seat: str, blocks: list[tuple[int, str]], *, by: str, source: str,
               at: dt.datetime, kind: str | None = None) -> list[OrderResult]:
         """Queue `blocks` after the seat's held orders, each checked first (`precheck`);
-        `kind`: the rest of a plan, they answer only questions of that kind (`submit`)."""
+        `kind`: the rest of a plan whose last applied block answered a question of that
+        kind, never tried against an interrupting question (`_interrupted`, `submit`)."""
         results: list[OrderResult] = []
         queue = self.server.setdefault("held", {})
         for index, (line, block) in enumerate(blocks):
@@ -429,20 +430,20 @@ class Game:
                      if policy else None)
             if order is not None:
                 text = self.rules.order_text(order)
-                self.server.setdefault(FIRED, []).append(
-                    {"seat": decision.seat, "kind": decision.kind, "order": text,
-                     "standing": standing.Standing(decision.kind, policy).text(),
-                     "seq": self.record.last_seq + 1})
+                seq = self.record.last_seq + 1
                 self._enter(decision.seat, decision,
                             self.rules.parse(self.state, decision, text),
                             by="standing", source="standing", at=at)
+                self.server.setdefault(FIRED, []).append(
+                    {"seat": decision.seat, "kind": decision.kind, "order": text,
+                     "standing": standing.Standing(decision.kind, policy).text(), "seq": seq})
                 return
 
     def take_standing_fired(self, seat: str) -> list[dict[str, Any]]:
         """The answers `seat`'s standing orders gave since its last mail told it (and
         forget them): ``{seat, kind, order, standing, seq}`` each, for its next mail only."""
         notes = self.server.get(FIRED) or []
-        mine = [n for n in notes if n["seat"] == seat]
+        mine = sorted((n for n in notes if n["seat"] == seat), key=lambda n: n["seq"])
         rest = [n for n in notes if n["seat"] != seat]
         if rest:
             self.server[FIRED] = rest
