@@ -300,6 +300,13 @@ class Rules(ABC):
         be valid, read without the question it will answer: its grammar and its names.  Held
         orders are checked this way when they arrive; the base class accepts everything."""
 
+    def interrupts(self, state: State, decision: Decision) -> bool:
+        """Whether `decision` is asked in the middle of the seat's own orders (a question
+        its move raised, such as a battle's losses), so that the rest of a mail's plan
+        waits behind it instead of being tried against it (`engine.game.Game.submit`).
+        The base class: the kinds a standing order may answer (`standing_kinds`)."""
+        return decision.kind in self.standing_kinds()
+
     def hold_horizon(self, state: State) -> str | None:
         """How long a held order may wait for a question it answers: held orders are
         dropped (their authors told) once this value changes, e.g. when the turn ends;

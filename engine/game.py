@@ -27,6 +27,11 @@ from engine.record import (Entry, Header, Record, ReplayError, find_decision, re
 from engine.undo import irreversible, is_undo, last_move
 
 
+#: server key: the answers standing orders gave, not yet told to their seats
+#: (`Game.take_standing_fired`).
+FIRED = "standing_fired"
+
+
 @dataclass
 class OrderResult:
     """What became of one order block of a submission."""
@@ -43,6 +48,8 @@ class OrderResult:
     params: dict[str, Any] = field(default_factory=dict)
     #: Names read by prefix or near match (`engine.names.Reading`): how the order was read.
     readings: list[Reading] = field(default_factory=list)
+    #: The kind of question an applied order answered.
+    kind: str | None = None
 
 
 @dataclass
@@ -224,9 +231,14 @@ class Game:
         far as it can be without its question (`Rules.precheck`), then queued after the
         seat's earlier held orders and tried in order when the seat is asked a question
         it answers (see `_run_held`; their fates reach the author through
-        ``server["held_fates"]``).  After a refused block the remaining ones are skipped:
-        they were written assuming it applied.  ``UNDO`` takes back the seat's last move
-        (`undo`); it is never held.
+        ``server["held_fates"]``).  A mail is a *plan*: when an applied block makes the
+        game ask the seat a question in the middle of its own orders (`Rules.interrupts`:
+        a battle's losses, say), the rest is held too and the seat is asked.  The blocks
+        held behind an applied one are never tried against such a question (a plan's
+        ``DONE`` never answers a battle's), so the plan resumes by itself once the
+        questions in between are answered, by whichever seat or standing order.
+        After a refused block the remaining ones are skipped: they were written assuming
+        it applied.  ``UNDO`` takes back the seat's last move (`undo`); it is never held.
         """
         if seat not in self.seats:
             raise IllegalOrder(f"{self.id} has no seat {seat!r}", list(self.seats),
@@ -237,6 +249,8 @@ class Game:
         entries: list[Entry] = []
         if self.held(seat) and self.decisions(seat):    # asked again since they were held
             entries.extend(self._run_held(at))
+        #: the kind of the seat's own question (not an interrupting one) last answered
+        plan: str | None = None
         for index, (line, block) in enumerate(blocks):
             before = self.record.last_seq
             if is_undo(block):
@@ -247,13 +261,19 @@ class Game:
                 continue
             elif standing.is_standing(block):
                 results.append(self._standing(seat, line, block, by=by, source=source, at=at))
+                self._run_held(at)      # the questions it answered may free held orders
                 entries.extend(e for e in self.record.entries if e.seq > before)
                 continue
-            elif not self.decisions(seat):
-                results.extend(self._hold(seat, blocks[index:], by=by, source=source, at=at))
+            elif not self.decisions(seat) or self._interrupted(seat, plan):
+                results.extend(self._hold(seat, blocks[index:], by=by, source=source, at=at,
+                                          kind=plan))
                 break
             else:
+                asked = self.decisions(seat)
                 result = self._try(seat, line, block, by=by, source=source, at=at)
+                answered = next((d for d in asked if d.kind == result.kind), None)
+                if answered is not None:    # answers to interrupting questions make no plan
+                    plan = None if self.rules.interrupts(self.state, answered) else answered.kind
             results.append(result)
             if result.seq is not None:   # its entry, standing answers, held orders it freed
                 self._run_held(at)
@@ -266,9 +286,19 @@ class Game:
                 break
         return Receipt(self.id, seat, results, entries, self.decisions(), self.outcome())
 
+    def _interrupted(self, seat: str, plan: str | None) -> bool:
+        """Whether the seat's plan (a mail whose last applied block answered a question of
+        kind `plan`) was interrupted: the seat is now asked a question in the middle of
+        its own orders (`Rules.interrupts`) and none of the plan's kind."""
+        asked = self.decisions(seat)
+        return (plan is not None and bool(asked) and all(d.kind != plan for d in asked)
+                and self.rules.interrupts(self.state, asked[0]))
+
     def _hold(self, seat: str, blocks: list[tuple[int, str]], *, by: str, source: str,
-              at: dt.datetime) -> list[OrderResult]:
-        """Queue `blocks` after the seat's held orders, each checked first (`precheck`)."""
+              at: dt.datetime, kind: str | None = None) -> list[OrderResult]:
+        """Queue `blocks` after the seat's held orders, each checked first (`precheck`);
+        `kind`: the rest of a plan whose last applied block answered a question of that
+        kind, never tried against an interrupting question (`_interrupted`, `submit`)."""
         results: list[OrderResult] = []
         queue = self.server.setdefault("held", {})
         for index, (line, block) in enumerate(blocks):
@@ -288,9 +318,13 @@ class Game:
                 break
             queue.setdefault(seat, []).append({"line": line, "text": block, "by": by,
                                                "source": source, "at": iso(at),
-                                               "horizon": self.rules.hold_horizon(self.state)})
+                                               "horizon": self.rules.hold_horizon(self.state),
+                                               **({"kind": kind} if kind else {})})
             results.append(OrderResult(line, block, "held", message="held until you are asked",
-                                       code="order_held"))
+                                       code="order_held") if kind is None else
+                           OrderResult(line, block, "held", code="plan_queued",
+                                       message="queued; applied in turn once the questions "
+                                               "before it are answered"))
         return results
 
     def held(self, seat: str) -> list[dict[str, Any]]:
@@ -351,7 +385,7 @@ class Game:
                 refusal = refusal or refused
                 continue
             return OrderResult(line, block, "applied", order=entry.order, seq=entry.seq,
-                               readings=read)
+                               readings=read, kind=decision.kind)
         assert refusal is not None
         return OrderResult(line, block, "rejected", message=refusal.reason,
                            hints=refusal.hints, code=refusal.code, params=refusal.params)
@@ -427,11 +461,27 @@ class Game:
                      if policy else None)
             if order is not None:
                 text = self.rules.order_text(order)
+                seq = self.record.last_seq + 1
                 self._enter(decision.seat, decision,
                             self.rules.parse(self.state, decision, text),
                             by="standing", source="standing", at=at)
+                self.server.setdefault(FIRED, []).append(
+                    {"seat": decision.seat, "kind": decision.kind, "order": text,
+                     "standing": standing.Standing(decision.kind, policy).text(), "seq": seq})
                 return True
         return False
+
+    def take_standing_fired(self, seat: str) -> list[dict[str, Any]]:
+        """The answers `seat`'s standing orders gave since its last mail told it (and
+        forget them): ``{seat, kind, order, standing, seq}`` each, for its next mail only."""
+        notes = self.server.get(FIRED) or []
+        mine = sorted((n for n in notes if n["seat"] == seat), key=lambda n: n["seq"])
+        rest = [n for n in notes if n["seat"] != seat]
+        if rest:
+            self.server[FIRED] = rest
+        else:
+            self.server.pop(FIRED, None)
+        return mine
 
     def _run_held(self, at: dt.datetime) -> list[Entry]:
         """Apply held orders of seats that are now asked, in the order they were sent.
@@ -447,7 +497,8 @@ class Game:
             progress = False
             self._expire_held()
             for seat, held in list(self.server.get("held", {}).items()):
-                if not held or not self.decisions(seat):
+                if (not held or not self.decisions(seat)
+                        or self._interrupted(seat, held[0].get("kind"))):
                     continue
                 block = held[0]
                 result = self._try(seat, block["line"], block["text"], by=block["by"],

@@ -263,6 +263,9 @@ def check_move(state: S.State, power: str, src: str, dst: str, leaders: tuple[st
         if why:
             raise IllegalOrder(why)
     locked = locked_units(state, power, src)
+    if n > stack_total(avail):
+        raise IllegalOrder(R(f"only {stack_total(avail)} land units there, not {n}",
+                             "too_few_units", have=stack_total(avail), n=n))
     if n > stack_total(avail) - locked:
         raise IllegalOrder(R(f"{locked} of {power}'s units in {m.spaces[src].name_en} lost a "
                              "battle this impulse or are besieged and cannot move (§13.1)",

@@ -31,6 +31,10 @@ KEYWORDS = {
     "ИГРАТЬ": "PLAY", "СЫГРАТЬ": "PLAY", "ПАС": "PASS", "ГОТОВО": "DONE", "ДВИЖЕНИЕ": "MOVE",
     "ИДТИ": "MOVE", "КОНТРОЛЬ": "CONTROL", "ПОСТРОИТЬ": "BUILD", "НАНЯТЬ": "BUILD",
     "ВОЗВРАТ": "RETURN", "УБРАТЬ": "REMOVE", "ШТУРМ": "ASSAULT",
+    # the land war's answers (§13.2-§14.1)
+    "ПЕРЕХВАТ": "INTERCEPT", "ПЕРЕХВАТИТЬ": "INTERCEPT", "УКЛОНИТЬСЯ": "AVOID",
+    "ИЗБЕЖАТЬ": "AVOID", "УКРЫТЬСЯ": "WITHDRAW", "СРАЖАТЬСЯ": "FIGHT", "БОЙ": "FIGHT",
+    "ПРОДОЛЖИТЬ": "CONTINUE", "ОТСТУПИТЬ": "RETREAT", "ПОТЕРЯТЬ": "LOSE", "ПОТЕРИ": "LOSE",
 }
 
 

@@ -163,6 +163,11 @@ class HereIStandPresenter(Presenter):
                                        for i, v in enumerate(term)) for term in out["terms"])
         return out
 
+    def prompt(self, decision: Decision, view: Mapping[str, Any] | None = None) -> str:
+        """The catalog's words in English too: they name spaces, cards and powers as the
+        reports do (the rules' own prompts use ids)."""
+        return self.catalog_prompt(decision, view)
+
     def prompt_args(self, decision: Decision, view: Mapping[str, Any]) -> dict[str, Any]:
         """Values the translated prompts name: the decision's context (power ids as names,
         spaces, cards, faiths and zones in the reader's language)."""
@@ -180,6 +185,17 @@ class HereIStandPresenter(Presenter):
                 value = self.card(value)
             elif key == "why_msg" and is_message(value):
                 key, value = "why", self.message(value)
+            elif key == "stacks":                   # interception (§13.2)
+                key, value = "odds", "; ".join(self._(
+                    "odds.intercept", space=self.space(sid), units=n,
+                    leaders="".join(", " + self.leader(lid) for lid in leaders), chance=chance)
+                    for sid, n, leaders, chance in value)
+            elif key == "targets":                  # avoiding battle (§13.3)
+                key, value = "odds", self._(
+                    "odds.avoid", targets=", ".join(self.space(x) for x in value) or "—",
+                    chance=decision.context.get("chance", "?"))
+            elif key == "window":
+                value = self.maybe(f"window.{value}", str(value))
             elif isinstance(value, str) and value in self._power_ids():
                 value = self.power(value)
             args[key] = value

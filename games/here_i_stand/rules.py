@@ -24,6 +24,7 @@ from engine.questions import Kind
 from games.here_i_stand import choices, grammar, invariants, tables, views
 from games.here_i_stand import state as S
 from games.here_i_stand import phases
+from games.here_i_stand.land_war import kinds as land_war_kinds
 from games.here_i_stand.phases import (action, card_draw, diet_of_worms, diplomacy,
                                       luther_95_theses, module, sequence, spring_deployment,
                                       winter)
@@ -140,6 +141,12 @@ class HereIStand(Rules):
 
     def precheck(self, state: State, seat: str, text: str) -> None:
         grammar.precheck(text)
+
+    def interrupts(self, state: State, decision: Decision) -> bool:
+        """The land war's questions (§13.2-§14.1: interception, avoiding battle, withdrawal,
+        combat cards, losses, retreat) come in the middle of a power's move; a mail's plan
+        waits behind them.  An event's own choices are answered by the lines after it."""
+        return decision.kind in land_war_kinds.KINDS
 
     def hold_horizon(self, state: State) -> str | None:
         """Held orders wait at most until the turn ends (§7: the sequence of play)."""

@@ -396,6 +396,8 @@ class Turn:
             asked=self.asked(self.seat) if self.seat else [],
             held=reports.held_fates(game, self.seat, self.held_fates) if self.seat else [],
             held_now=game.held(self.seat) if self.seat else [],
+            fired=reports.standing_fired(game, self.seat, game.take_standing_fired(self.seat))
+            if self.seat else [],
             waiting=reports.waiting(game, self.seat, self.lang),
             outcome=reports.outcome_line(game, self.lang), judge=self.cfg.judge_address,
             data_note="" if self.with_status else reports.data_note(game, self.lang))

@@ -158,6 +158,15 @@ def held_fates(game: Any, seat: str | None, fates: list[dict[str, Any]]) -> list
             for f in fates]
 
 
+def standing_fired(game: Any, seat: str | None, notes: list[dict[str, Any]]) -> list[str]:
+    """The answers `seat`'s standing orders gave (`engine.game.Game.take_standing_fired`),
+    one line each in the seat's language: the standing order, the question, the answer."""
+    lang = prefs(game, seat).lang
+    pres = presenter(game, lang)
+    return [t(lang, "prompt.standing_fired_line", order=n["standing"], kind=pres.kind(n["kind"]),
+              answer=n["order"], seq=n["seq"]) for n in notes]
+
+
 def events_for(game: Any, lines: list[Any], lang: str) -> list[str]:
     pres = presenter(game, lang)
     return [pres.log_line(x) for x in lines]

@@ -119,9 +119,11 @@ def compose(game: Any, seat: str, *, reason: str, notes: list[str] | None = None
             with_status: bool = False, with_hand: bool = False, summary: str = "",
             options: Options | None = None, png: _Map | None = None,
             kind: str = "prompt", subject: str | None = None,
-            reader: reports.Prefs | None = None) -> Draft:
+            reader: reports.Prefs | None = None, tell_fired: bool = True) -> Draft:
     """One seat's mail from the shared prompt template (text, optional HTML and map);
-    `seat` None with `reader` (an observer's settings): the public view."""
+    `seat` None with `reader` (an observer's settings): the public view.  `tell_fired`:
+    the mail tells the seat what its standing orders answered since its last mail (the
+    sender of the mail being answered reads that in its receipt instead)."""
     options = options or Options()
     p = reader or reports.prefs(game, seat)
     pres = reports.presenter(game, p.lang)
@@ -139,6 +141,8 @@ def compose(game: Any, seat: str, *, reason: str, notes: list[str] | None = None
                    seat=seat, reason=reason, notes=notes or [],
                    effects=[pres.log_line(e) for e in events or []],
                    held=reports.held_fates(game, seat, held or []), held_now=game.held(seat),
+                   fired=reports.standing_fired(game, seat, game.take_standing_fired(seat))
+                   if seat is not None and tell_fired else [],
                    summary=summary, hand=hand,
                    asked=reports.asked_for(game, seat, p.lang, p.tz),
                    waiting=reports.waiting(game, seat, p.lang),
@@ -212,7 +216,8 @@ def plan(game: Any, before: dict[str, set[str]], logs_before: dict[str, list[str
                                                        title=title),
                                   notes=notes + note, events=events, with_status=True,
                                   with_hand=True, options=options, png=png, kind="report",
-                                  subject=t(p.lang, "subject.report", title=title)))
+                                  subject=t(p.lang, "subject.report", title=title),
+                                  tell_fired=seat != skip))
         elif seat != skip and (events or notes) and not p.digest:
             drafts.append(compose(game, seat, reason=t(p.lang, "prompt.moved_on"), notes=notes,
                                   events=events, options=options, kind="update",

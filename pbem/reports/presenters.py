@@ -176,6 +176,11 @@ class Presenter:
         """What is asked, in the reader's language (the rules' own words in English)."""
         if self.lang == "en" and decision.prompt:
             return decision.prompt
+        return self.catalog_prompt(decision, view)
+
+    def catalog_prompt(self, decision: Decision, view: Mapping[str, Any] | None = None) -> str:
+        """The catalog's ``kind.<kind>`` prompt with the decision's context (names in the
+        reader's language), else the rules' own words."""
         args = {k: v for k, v in (decision.context or {}).items()
                 if isinstance(v, (str, int, float))}
         args.update(self.prompt_args(decision, view or {}))

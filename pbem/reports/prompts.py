@@ -131,7 +131,8 @@ def order_groups(decision: Decision, pres: Presenter,
                 by_variant.setdefault(fixed, []).append(o)
             for fixed, opts in by_variant.items():
                 fixed_names = {n for n, _ in fixed}
-                head = " ".join(pres.value(n, v) for n, v in fixed)
+                head = ", ".join(pres.value(n, v) for n, v in fixed
+                                 if v not in ((), []))     # no leaders: nothing to say
                 rest = [n for n in names if n not in fixed_names]
                 if not rest and head:            # every field has one value: the line is it
                     whole = write({"verb": verb, **dict(fixed)}) if write else head

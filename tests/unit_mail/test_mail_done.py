@@ -13,12 +13,13 @@ from pbem.timesource import now
 POWERS = ("ottoman", "hapsburg", "england", "france", "papacy", "protestant")
 
 
-def his_at(tmp_path: Path, until: Callable[[Any], bool]) -> Path:
+def his_at(tmp_path: Path, until: Callable[[Any], bool], *, seed: str = "golden",
+           langs: dict[str, str] | None = None) -> Path:
     """A Maildir home with Here I Stand game his-9 (seat <power> played by
     <power>@example.org, token tok<power>) played by defaults until `until(game)`."""
     home = make_home(tmp_path / "h")
-    make_game(home, "his-9", {p: f"{p}@example.org" for p in POWERS}, seed="golden",
-              tokens={p: f"tok{p}" for p in POWERS}, rules="here-i-stand")
+    make_game(home, "his-9", {p: f"{p}@example.org" for p in POWERS}, seed=seed,
+              tokens={p: f"tok{p}" for p in POWERS}, rules="here-i-stand", langs=langs)
     with Store(home).transaction("his-9") as game:
         while not until(game):
             d = game.decisions()[0]
@@ -27,13 +28,18 @@ def his_at(tmp_path: Path, until: Callable[[Any], bool]) -> Path:
     return home
 
 
-def mail(home: Path, seat: str, body: str, mid: str) -> str:
-    """Mail `body` from `seat`, run the daemon once; the text of the seat's receipt."""
+def send(home: Path, seat: str, body: str, mid: str) -> list:
+    """Mail `body` from `seat` and run the daemon once: the mails it sent."""
     before = len(sent_mails(home))
     drop(home, mid, player_mail(f"{seat}@example.org", f"[his-9 {seat} tok{seat}]", body,
                                 f"<{mid}@x>"))
     Daemon(home).run_once()
-    receipts = [m for m in sent_mails(home)[before:]
+    return sent_mails(home)[before:]
+
+
+def mail(home: Path, seat: str, body: str, mid: str) -> str:
+    """Mail `body` from `seat`, run the daemon once; the text of the seat's receipt."""
+    receipts = [m for m in send(home, seat, body, mid)
                 if str(m["To"]) == f"{seat}@example.org" and "receipt" in str(m["Subject"])]
     assert len(receipts) == 1
     return receipts[0].get_body(("plain",)).get_content()

@@ -70,17 +70,24 @@ def _best(state, power, sid, free, leaders):
     return min(free, S.army_limit(leaders)), tuple(sorted(leaders))
 
 
-def _intercept_odds(state, item) -> str:
-    """Each stack's exact chance with all it can move: ``from graz (8 units, charles_v):
-    succeeds on 9+: 41.7 %`` (§13.2)."""
+def _intercept_stacks(state, item) -> list[list]:
+    """Each stack that may intercept with all it can move, and its exact chance (§13.2):
+    ``[space, units, [leaders], "41.7 %"]`` (the reports word it in the reader's language)."""
     m = move.current(state)
-    parts = []
+    out = []
     for sid, free, leaders in move.stacks(state, item["seat"], m) if m else []:
         n, group = _best(state, item["seat"], sid, free, leaders)
         chance = move.intercept_chance(state, item["seat"], sid, n, group, m)
-        parts.append(f"from {sid} ({n} units{', ' + ', '.join(group) if group else ''}): "
-                     f"succeeds on 9+: {percent(chance)}")
-    return "; ".join(parts)
+        out.append([sid, n, list(group), percent(chance)])
+    return out
+
+
+def _intercept_odds(state, item) -> str:
+    """Each stack's exact chance with all it can move: ``from graz (8 units, charles_v):
+    succeeds on 9+: 41.7 %`` (§13.2)."""
+    return "; ".join(f"from {sid} ({n} units{', ' + ', '.join(group) if group else ''}): "
+                     f"succeeds on 9+: {chance}"
+                     for sid, n, group, chance in _intercept_stacks(state, item))
 
 
 def _intercept_prompt(state, item):
@@ -160,7 +167,7 @@ def _next_battle(state, item, dice) -> None:
 KINDS["intercept"] = choices.Kind(
     options=_intercept_options, apply=_intercept_apply, parse=_intercept_parse,
     default=lambda state, item: {"verb": "DONE"}, prompt=_intercept_prompt, done=_next_move,
-    context=lambda state, item: {"space": item["space"], "odds": _intercept_odds(state, item)},
+    context=lambda state, item: {"space": item["space"], "stacks": _intercept_stacks(state, item)},
     policies=("NEVER", INTERCEPT_IF), standing=_intercept_standing)
 
 
@@ -191,12 +198,18 @@ def _avoid_apply(state, item, order, dice) -> bool:
     return True
 
 
+def _avoid_context(state, item) -> dict:
+    """The destinations and the exact chance (§13.3): ``{"targets": [graz, linz],
+    "chance": "27.8 %"}``."""
+    m = move.current(state)
+    return {"targets": list(move.avoid_targets(state, item["seat"], m)) if m else [],
+            "chance": percent(move.avoid_chance(state, item["seat"], m)) if m else "?"}
+
+
 def _avoid_odds(state, item) -> str:
     """The destinations and the exact chance (§13.3): ``graz, linz; succeeds on 9+: 27.8 %``."""
-    m = move.current(state)
-    chance = percent(move.avoid_chance(state, item["seat"], m)) if m else "?"
-    targets = ", ".join(move.avoid_targets(state, item["seat"], m)) if m else ""
-    return f"{targets}; succeeds on 9+: {chance}"
+    found = _avoid_context(state, item)
+    return f"{', '.join(found['targets'])}; succeeds on 9+: {found['chance']}"
 
 
 def _avoid_prompt(state, item):
@@ -208,7 +221,7 @@ def _avoid_prompt(state, item):
 KINDS["avoid"] = choices.Kind(
     options=_avoid_options, apply=_avoid_apply, parse=_avoid_parse,
     default=lambda state, item: {"verb": "DONE"}, prompt=_avoid_prompt, done=_next_move,
-    context=lambda state, item: {"space": item["space"], "odds": _avoid_odds(state, item)},
+    context=lambda state, item: {"space": item["space"], **_avoid_context(state, item)},
     policies=("NEVER",), standing=lambda policy, state, decision: {"verb": "DONE"})
 
 
