@@ -15,7 +15,7 @@ from typing import Any
 from games.here_i_stand import choices, facts
 from games.here_i_stand import state as S
 from games.here_i_stand import siege as sieges
-from games.here_i_stand.land_war import battle, entry, marks
+from games.here_i_stand.land_war import battle, entry, marks, relief
 from games.here_i_stand.land_war.odds import two_dice_at_least
 
 Move = dict[str, Any]
@@ -74,7 +74,9 @@ def proceed(state: S.State, dice) -> None:
                 withdraw(state, move)       # inactive minors always withdraw with <= 4 (§22.1)
         elif stage == "battle":
             move["stage"] = "end"
-            if defending_units(state, move):
+            if defending_units(state, move) and relief.is_relief(state, move):
+                relief.start(state, move, dice)
+            elif defending_units(state, move):
                 battle.fight(state, move["to"], move["power"], dice, origin=move["from"],
                              then="move", doomed=move["doomed"])
         else:
@@ -100,6 +102,15 @@ def _after_battle(state: S.State, record: dict, dice) -> None:
 
 
 battle.AFTER["move"] = _after_battle
+
+
+def _after_relief(state: S.State, record: dict, dice) -> None:
+    """A relief battle is over: the siege is lifted, goes on or breaks (§15.2)."""
+    relief.finish(state, record)
+    proceed(state, dice)
+
+
+battle.AFTER["relief"] = _after_relief
 
 
 # ---------------------------------------------------------------- interception (§13.2)
