@@ -81,6 +81,7 @@ def proceed(state: S.State, dice) -> None:
                              then="move", doomed=move["doomed"])
         else:
             del state["phase_data"]["land_move"]
+            sieges.check(state, move["to"])     # besiegers that avoided battle (§15.3)
 
 
 def _after_battle(state: S.State, record: dict, dice) -> None:
