@@ -269,16 +269,36 @@ def avoid_chance(state: S.State, power: str, move: Move):
     return two_dice_at_least(TARGET, intercept_modifier(state, power, leaders, units, move))
 
 
-def try_avoid(state: S.State, power: str, target: str, dice) -> bool:
-    """All of `power`'s units and leaders in the destination try to avoid to `target`
-    (§13.3): 2d6 + modifiers >= 9, or at once if they all lost a battle this impulse."""
+def avoid_group(state: S.State, power: str, sid: str, n: int | None = None
+                ) -> dict[str, dict[str, int]]:
+    """Which `n` of `power`'s units at `sid` (all when None) try to avoid battle (§13.3 step
+    3): the Ottomans' cavalry first (its +1), otherwise regulars, mercenaries, cavalry, then
+    allied minors' units (they go with their major as one group)."""
+    order = ("cavalry", "regulars", "mercenaries") if power == "ottoman" else S.LAND
+    out: dict[str, dict[str, int]] = {}
+    for owner in [power] + sorted(o for o in _owned(state, sid, power) if o != power):
+        stack = {k: v for k, v in S.units(state, sid).get(owner, {}).items() if k in S.LAND}
+        take = S.first_units(stack, sum(stack.values()) if n is None else n, order)
+        if take:
+            out[owner] = take
+            if n is not None:
+                n -= sum(take.values())
+    return out
+
+
+def try_avoid(state: S.State, power: str, target: str, dice, n: int | None = None,
+              leaders: list[str] | None = None) -> bool:
+    """`n` of `power`'s units in the destination (all when None) and `leaders` (all when
+    None) try to avoid to `target` (§13.3 steps 3-5; the rest stay): 2d6 + modifiers >= 9,
+    or at once if every unit trying lost a battle this impulse."""
     move = current(state)
     sid = move["to"]
-    owners = _owned(state, sid, power)
-    units = {o: {k: v for k, v in S.units(state, sid)[o].items() if k in S.LAND}
-             for o in owners}
-    leaders = S.own_leaders(state, sid, power)
-    beaten = all(marks.marked(state, "lost", sid, o) >= S.count(state, sid, o) for o in owners)
+    units = avoid_group(state, power, sid, n)
+    leaders = S.own_leaders(state, sid, power) if leaders is None else list(leaders)
+    if not units and not leaders:
+        return False
+    beaten = bool(units) and all(marks.marked(state, "lost", sid, o) >= sum(got.values())
+                                 for o, got in units.items())
     if beaten:
         ok, rolls, mod = True, [], 0
     else:
