@@ -117,3 +117,17 @@ def test_relief_tie_asks_how_many_go_inside_and_breaks_the_siege():
     text = log_text(state["log"])
     assert "lost with equal hits (1 to 1)" in text
     assert "the siege of Calais is broken: France retreats to Brussels" in text
+
+
+def test_besiegers_that_avoid_the_relief_end_the_siege():
+    """§13.3 then §15.3: the French avoid Brandon's relief (6 + 6 + 1 = 13) to Brussels; no
+    battle is fought and, no besieger left, the siege is over."""
+    state = _calais_relief()
+    S.set_control(state, "brussels", "france")
+    state = order(state, "england", "MOVE Boulogne -> Calais WITH Charles Brandon 4")
+    state = order(state, "france", "AVOID TO Brussels", FixedDice(6, 6))
+    assert S.units(state, "brussels") == {"france": {"regulars": 6}}
+    assert siege.siege_at(state, "calais") is None
+    assert S.units(state, "calais") == {"england": {"regulars": 6}}
+    text = log_text(state["log"])
+    assert "the siege of Calais is over" in text and "field battle" not in text
