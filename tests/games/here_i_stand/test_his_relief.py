@@ -131,3 +131,22 @@ def test_besiegers_that_avoid_the_relief_end_the_siege():
     assert S.units(state, "calais") == {"england": {"regulars": 6}}
     text = log_text(state["log"])
     assert "the siege of Calais is over" in text and "field battle" not in text
+
+
+def test_an_allys_relief_leaves_the_besieged_inside_out_of_the_battle():
+    """§15.2: only the besieged of the relieving power's own major join; the Hapsburgs
+    (allied with England) relieve Calais with 4 regulars alone: 4 dice against 8, the 2
+    English regulars are neither asked for nor hit, and the Hapsburgs go back to Brussels."""
+    state = _calais_relief(relievers=0)
+    state["alliances"] = [["england", "hapsburg"]]
+    state["wars"] = sorted(state["wars"] + [["france", "hapsburg"]])
+    S.set_control(state, "brussels", "hapsburg")
+    put(state, "brussels", "hapsburg", regulars=4)
+    state["phase_data"]["active"] = S.MAJORS.index("hapsburg")
+    dice = FixedDice(1, 1, 1, 1, 5, 5, *([1] * 6))
+    state = order(state, "hapsburg", "MOVE Brussels -> Calais 4", dice)
+    rolled = next(e for e in state["log"] if e["msg"] == "battle_roll")
+    assert (rolled["attacker_dice"], rolled["defender_dice"]) == (4, 8)
+    assert S.units(state, "calais")["england"] == {"regulars": 2}
+    assert S.units(state, "brussels") == {"hapsburg": {"regulars": 2}}
+    assert siege.siege_at(state, "calais")["besieged"] == ["england"]
