@@ -142,7 +142,8 @@ def room(state: S.State, b: battle.Battle) -> int:
 
 def losing_retreat(state: S.State, b: battle.Battle, dice) -> None:
     """The relieving army lost (§15.2): after a tie its owner chooses how many go inside
-    (when there is a choice); after fewer hits the units that were inside go back in."""
+    (when there is a choice); after fewer hits the units that were inside go back in, with
+    the leaders that were inside when any unit is left inside."""
     record = current(state)
     hits, enemy_hits = b["hits"]["attacker"], b["hits"]["defender"]
     if sieges.relief_outcome(False, hits, enemy_hits) == "tie":
@@ -157,9 +158,10 @@ def losing_retreat(state: S.State, b: battle.Battle, dice) -> None:
     back = {o: {k: min(n, survivors.get(o, {}).get(k, 0)) for k, n in s.items()}
             for o, s in record["joined"].items()}
     back = {o: {k: n for k, n in s.items() if n} for o, s in back.items()}
-    _remove(state, b["space"], {o: s for o, s in back.items() if s},
-            [l for l in record["joined_leaders"] if l in S.leaders_at(state, b["space"])],
-            record["aside"])
+    back = {o: s for o, s in back.items() if s}
+    leaders = [l for l in record["joined_leaders"] if l in S.leaders_at(state, b["space"])]
+    inside = _count(back) + _count(record["aside"]["units"])
+    _remove(state, b["space"], back, leaders if inside else [], record["aside"])
     _retreat_rest(state, b, captured_if_alone=True)
 
 
