@@ -329,25 +329,7 @@ def move_options(state: S.State, power: str, cp: int) -> list[Option]:
                 out.append(Option.of("MOVE", f"MOVE {sid} -> {dst}", **{
                     "from": OneOf((sid,)), "to": OneOf((dst,)), "leaders": OneOf((group,)),
                     "units": Count(low, high)}))
-        out += _lone_options(state, power, sid, cp)
     return out
-
-
-def _lone_options(state: S.State, power: str, sid: str, cp: int) -> list[Option]:
-    """Leaders without units to the spaces beyond the adjacent ones (any distance, §13.1
-    L784), one Option per destination and leader set (as the adjacent moves are)."""
-    _, here = army_at(state, power, sid)
-    free = [l for l in here if not marks.leader_marked(state, "lost", l)]
-    if not free or cp < 1:
-        return []
-    near = set(S.board().neighbours(sid))
-    far = tuple(sorted(d for d, r in lone_leaders.reach(sid, lone_passable(state, power)).items()
-                       if d not in near and lone_leaders.cost(r) <= cp))
-    if not far:
-        return []
-    return [Option.of("MOVE", f"MOVE {sid} -> {dst} WITH {', '.join(group)} 0", **{
-        "from": OneOf((sid,)), "to": OneOf((dst,)), "leaders": OneOf((group,)),
-        "units": Count(0, 0)}) for dst in far for group in _leader_sets(free) if group]
 
 
 def apply_move(state: S.State, power: str, order: Order, cp: int, dice=None) -> int:

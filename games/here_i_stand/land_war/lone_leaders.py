@@ -6,7 +6,9 @@ destination is named, found here: the fewest passes, then the fewest steps.  Its
 that of one move action (§11.1 table: 1 CP, 2 when it crosses a pass — ruling: the move
 is one action, priced by the most expensive connection it uses).
 
-Which spaces a leader may enter is the caller's test (`passable`: the army rules of
+Like multi-step routes, moves beyond the adjacent spaces are written by the player, not
+listed among the options of the CP question.  Which spaces a leader may enter is the
+caller's test (`passable`: the army rules of
 `cp_actions.can_enter` and `entry.leaders_entry_problem`).
 
 Rules: §13.1, §11.1
