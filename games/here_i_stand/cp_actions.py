@@ -3,6 +3,7 @@
 Rules: §11.1, §12.1, §12.2, §12.4, §13.1, §17
 
 Implemented here: land move (§13.1: formations, leaders and command ratings, passes cost 2,
+leaders without units any distance for one move, `land_war.lone_leaders`,
 the army-size limit of §5.1, who may enter spaces with other powers' units, units that lost a
 battle or are besieged stay); a step that meets enemy units or may be intercepted hands the
 army to the land war (`land_war.move`: interception, avoid battle, withdrawal, field battle); control of an unfortified space (§12.2) with its line of communication (§12.1);
@@ -30,7 +31,7 @@ from engine.options import Count, OneOf, Option
 from games.here_i_stand import assault, counter_mix, facts, foreign_wars, grammar, siege
 from games.here_i_stand import state as S
 from games.here_i_stand import siege as sieges
-from games.here_i_stand.land_war import entry, marks, move
+from games.here_i_stand.land_war import entry, lone_leaders, marks, move
 
 Order = dict[str, Any]
 
@@ -354,6 +355,8 @@ def apply_move(state: S.State, power: str, order: Order, cp: int, dice=None) -> 
     route = [order["from"], *order.get("via", ()), order["to"]]
     leaders = tuple(order.get("leaders", ()))
     n = order["units"]
+    if n == 0 and leaders:
+        return _move_alone(state, power, route, leaders, cp)
     mix = order.get("mix")
     allied = order.get("allied", ())
     spent = 0
@@ -375,6 +378,56 @@ def apply_move(state: S.State, power: str, order: Order, cp: int, dice=None) -> 
         allied = tuple(sorted((o, sum(c.values())) for o, c in chosen.items() if o != power))
     _log_move(state, power, n, leaders, route)
     return spent
+
+
+def lone_passable(state: S.State, power: str) -> lone_leaders.Passable:
+    """The spaces `power`'s leaders without units may enter or cross (§13.1 L784)."""
+    known: dict[str, bool] = {}
+
+    def passable(sid: str) -> bool:
+        if sid not in known:
+            known[sid] = (can_enter(state, power, sid) is None
+                          and entry.leaders_entry_problem(state, power, sid) is None)
+        return known[sid]
+
+    return passable
+
+
+def _move_alone(state: S.State, power: str, route: list[str], leaders: tuple[str, ...],
+                cp: int) -> int:
+    """Leaders without units go any distance for one move action (§13.1 L784): along the
+    route written, or the best one found when only the destination is named; returns the
+    CP spent (`lone_leaders.cost`)."""
+    passable = lone_passable(state, power)
+    src, dst = route[0], route[-1]
+    if len(route) == 2 and src in S.board().spaces:
+        found = lone_leaders.reach(src, passable).get(dst)
+        if found is None and not S.board().are_adjacent(src, dst):
+            raise IllegalOrder(R(f"leaders without units cannot reach "
+                                 f"{S.board().spaces[dst].name_en} without entering an "
+                                 "enemy-controlled or enemy-occupied space (§13.1)",
+                                 "leaders_no_route", space=dst))
+        route = found or route
+    for i, (a, b) in enumerate(zip(route, route[1:])):     # leaders, adjacency, entry
+        if i == 0:
+            check_move(state, power, a, b, leaders, 0)
+        elif not S.board().are_adjacent(a, b):
+            raise IllegalOrder(R(f"{S.board().spaces[b].name_en} is not adjacent to "
+                                 f"{S.board().spaces[a].name_en}", "not_adjacent", dst=b,
+                                 src=a, hints_spaces=list(S.board().neighbours(a))))
+        else:
+            why = can_enter(state, power, b) or entry.leaders_entry_problem(state, power, b)
+            if why:
+                raise IllegalOrder(why)
+    cost = lone_leaders.cost(route)
+    if cost > cp:
+        raise IllegalOrder(R(f"moving {S.board().spaces[src].name_en} -> "
+                             f"{S.board().spaces[dst].name_en} costs {cost} CP and {cp} are left",
+                             "move_cost", src=src, dst=dst, need=cost, cp=cp))
+    for lid in leaders:
+        S.move_leader(state, lid, src, dst)
+    _log_move(state, power, 0, leaders, route)
+    return cost
 
 
 def _log_move(state: S.State, power: str, n: int, leaders, route) -> None:

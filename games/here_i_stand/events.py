@@ -38,7 +38,7 @@ from engine import questions
 from engine.contract import IllegalOrder, Reason
 from engine.dice import Dice
 from engine.options import OneOf, Option
-from games.here_i_stand import choices, facts, grammar, religion, relocation
+from games.here_i_stand import choices, deactivation, facts, grammar, religion, relocation
 from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import state as S
 
@@ -157,7 +157,7 @@ def activate_minor(state: S.State, power: str, minor: str, declarer: str) -> Non
     on `power` for free or leave the minor's spaces."""
     at_war_with_minor = sorted(p for pr in state["wars"] if minor in pr for p in pr
                                if p != minor and p not in (power, declarer))
-    state["minor_allies"][minor] = power
+    deactivation.ally(state, minor, power)
     state["wars"] = [pr for pr in state["wars"] if minor not in pr]
     S.log(state, "intervenes_free", power=power, minor=minor)
     start_war(state, power, declarer, S.msg("why_intervened", power=power, minor=minor))

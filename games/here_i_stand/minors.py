@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from games.here_i_stand import events, siege
+from games.here_i_stand import deactivation, events, siege
 from games.here_i_stand import state as S
 
 #: Land units an inactive minor withdraws into fortifications with, at most (§22.1).
@@ -84,7 +84,7 @@ def resolve_hungary(state: S.State) -> None:
     if not hungary_defeated(state):
         return
     state["hungary_defeated"] = True
-    state["minor_allies"]["hungary"] = "hapsburg"
+    deactivation.ally(state, "hungary", "hapsburg")
     state["wars"] = [pr for pr in state["wars"] if "hungary" not in pr]
     events.start_war(state, "hapsburg", "ottoman", S.msg("why_hungary_defeated"))
     for sid in S.board().spaces_of(home="hungary"):

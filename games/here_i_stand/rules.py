@@ -25,6 +25,7 @@ from games.here_i_stand import choices, grammar, invariants, tables, views
 from games.here_i_stand import state as S
 from games.here_i_stand import phases
 from games.here_i_stand.land_war import kinds as land_war_kinds
+from games.here_i_stand.land_war import relief
 from games.here_i_stand.phases import (action, card_draw, diet_of_worms, diplomacy,
                                       luther_95_theses, module, sequence, spring_deployment,
                                       winter)
@@ -144,9 +145,10 @@ class HereIStand(Rules):
 
     def interrupts(self, state: State, decision: Decision) -> bool:
         """The land war's questions (§13.2-§14.1: interception, avoiding battle, withdrawal,
-        combat cards, losses, retreat) come in the middle of a power's move; a mail's plan
-        waits behind them.  An event's own choices are answered by the lines after it."""
-        return decision.kind in land_war_kinds.KINDS
+        combat cards, losses, retreat) and a relief's (§15.2) come in the middle of a power's
+        move; a mail's plan waits behind them.  An event's own choices are answered by the
+        lines after it."""
+        return decision.kind in land_war_kinds.KINDS or decision.kind in relief.KINDS
 
     def hold_horizon(self, state: State) -> str | None:
         """Held orders wait at most until the turn ends (§7: the sequence of play)."""

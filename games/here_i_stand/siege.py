@@ -1,5 +1,5 @@
 """Sieges (§15): who is besieged, when a siege begins, breaks or ends, and the relief
-bookkeeping (§15.2).
+outcome (§15.2; the relief battle itself: `land_war.relief`).
 
 ``state["sieges"]`` (created on first use, absent when no siege ever began) maps a fortified
 space to ``{"besiegers": [powers], "besieged": [powers], "begun": impulse, "assaulted":
@@ -280,19 +280,6 @@ def capture(state: S.State, lid: str, sid: str, captor: str) -> None:
 
 
 # ---------------------------------------------------------------- relief (§15.2)
-def relief_joiners(state: S.State, sid: str, power: str) -> dict[str, dict[str, int]]:
-    """The besieged units that may join `power`'s relieving army in the field battle at
-    `sid`, ``{owner: {kind: n}}``: those of the same major power (its active minors'
-    included), beyond the army limit (§15.2)."""
-    if not siege_at(state, sid):
-        return {}
-    out = {}
-    for p in S.land_powers(state, sid):
-        if is_besieged(state, sid, p) and S.major_of(state, p) == power:
-            out[p] = {k: n for k, n in S.units(state, sid)[p].items() if k in S.LAND and n}
-    return out
-
-
 def relief_outcome(won: bool, hits: int, enemy_hits: int) -> str:
     """§15.2's three results for the relieving (active) power: ``lifted`` (it won: the
     besiegers retreat and the siege ends), ``tie`` (it lost with equal hits: any survivors,
@@ -303,30 +290,19 @@ def relief_outcome(won: bool, hits: int, enemy_hits: int) -> str:
     return "tie" if hits == enemy_hits else "lost"
 
 
-def inside_limit(outcome: str, were_inside: int) -> int:
-    """How many of the relieving side's surviving units may be inside afterwards (§15.2):
-    up to 4 after a tie, only the former besieged after a loss (never more than were
-    inside), none needed after a win."""
-    if outcome == "tie":
-        return 4
-    if outcome == "lost":
-        return were_inside
-    return 0
-
-
 def after_relief(state: S.State, sid: str, power: str, won: bool, hits: int,
                  enemy_hits: int) -> str:
     """Siege bookkeeping after a relief battle at `sid` by `power`, once the battle's loser
     has retreated (§14.1, §15.2): a siege whose besiegers left ends, one whose besiegers are
     now fewer than the units inside breaks (§15.3), any other goes on.  Returns the outcome."""
     outcome = relief_outcome(won, hits, enemy_hits)
-    check(state, sid)
     if outcome == "lifted":
         S.log(state, "relief_lifted", space=sid, power=power, hits=hits, hits2=enemy_hits)
     elif outcome == "tie":
         S.log(state, "relief_tie", space=sid, power=power, hits=hits, hits2=enemy_hits)
     else:
         S.log(state, "relief_lost", space=sid, power=power, hits=hits, hits2=enemy_hits)
+    check(state, sid)
     return outcome
 
 

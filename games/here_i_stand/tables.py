@@ -19,6 +19,7 @@ from games.here_i_stand import (assault, choices, diplomacy_orders, events, fore
                                 grammar, henry_viii, home_cards, mandatory_events,
                                 sack_of_rome, siege)
 from games.here_i_stand.land_war import kinds as land_war
+from games.here_i_stand.land_war import relief
 from games.here_i_stand.phases import action, card_draw, winter
 
 #: Every card event implemented: card number -> resolver.
@@ -35,12 +36,13 @@ CONDITIONS = {**events.CONDITIONS, **henry_viii.CONDITIONS, **home_cards.CONDITI
 KINDS: dict[str, questions.Kind] = {**henry_viii.KINDS, **events.KINDS, **home_cards.KINDS,
                                     **mandatory_events.KINDS, **action.KINDS,
                                     **card_draw.KINDS, **winter.KINDS, **land_war.KINDS,
-                                    **foreign_wars.KINDS, **siege.KINDS, **sack_of_rome.KINDS}
+                                    **foreign_wars.KINDS, **siege.KINDS, **sack_of_rome.KINDS,
+                                    **relief.KINDS}
 #: Canonical texts of the verbs `grammar.order_text` does not write itself.
 TEXTS: dict[str, Callable[[dict], str]] = {
     **{verb: diplomacy_orders.order_text for verb in grammar.DIPLOMACY_VERBS},
     **home_cards.TEXTS, **mandatory_events.TEXTS, **card_draw.TEXTS, **winter.TEXTS,
-    **land_war.TEXTS, **foreign_wars.TEXTS, **sack_of_rome.TEXTS}
+    **land_war.TEXTS, **foreign_wars.TEXTS, **sack_of_rome.TEXTS, **relief.TEXTS}
 
 
 def install() -> None:

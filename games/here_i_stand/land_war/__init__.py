@@ -6,7 +6,8 @@ standing orders, §22.1 style).
 Modules: `odds` (exact 2d6 chances), `marks` (what units did this impulse), `entry` (who may
 enter where, §13.1), `battle` (the field battle, §14-14.1: `battle.fight`), `move` (the move
 procedure, §13.1 steps 5-8), `sieges` (the hook a siege begins through, §13.4/§14 step 12),
-`cards` (combat-card events) and `kinds` (the questions).
+`relief` (the relief of a siege as a field battle, §15.2), `cards` (combat-card events) and
+`kinds` (the questions).
 
-Rules: §13.1, §13.2, §13.3, §13.4, §14, §14.1
+Rules: §13.1, §13.2, §13.3, §13.4, §14, §14.1, §15.2
 """

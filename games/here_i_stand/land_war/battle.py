@@ -26,6 +26,9 @@ from games.here_i_stand.land_war.sides import (side_leaders, side_majors, side_o
 Battle = dict[str, Any]
 #: What follows a finished battle, by the `then` name given to `fight`.
 AFTER: dict[str, Callable[[S.State, Battle, Any], None]] = {}
+#: How a losing attacker retreats when it differs from §14.1, by the `then` name (a relief
+#: puts units back inside first, §15.2).
+ATTACKER_RETREAT: dict[str, Callable[[S.State, Battle, Any], None]] = {}
 #: Default order of losses (§22.1 style: the cheapest units first).
 LOSS_ORDER = ("mercenaries", "cavalry", "regulars")
 
@@ -348,6 +351,9 @@ def _retreat(state: S.State, battle: Battle, dice) -> None:
     sid = battle["space"]
     loser = _other(battle["winner"])
     if not side_units(state, battle, loser) and not side_leaders(state, battle, loser):
+        return
+    if loser == "attacker" and battle["then"] in ATTACKER_RETREAT:
+        ATTACKER_RETREAT[battle["then"]](state, battle, dice)
         return
     if loser == "attacker":
         origin = battle["origin"]

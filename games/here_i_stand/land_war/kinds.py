@@ -6,7 +6,8 @@ kind            asked of                                     default / standing 
 ==============  ===========================================  ================================
 intercept       each enemy power with a stack that may       no interception; ``NEVER``,
                 intercept, in standard order (§13.2)         ``FROM <space> IF ODDS >= <n>%``
-avoid           each defending major power (§13.3)           stay; ``NEVER``
+avoid           each defending major power (§13.3), with     stay; ``NEVER``
+                any of its units and leaders
 withdraw        the controller of a fortified destination    withdraw (§22.1: with 4 or
                 with 1-4 defending units (§13.4)             fewer); ``NEVER``,
                                                              ``IF UNITS <= <n>``
@@ -177,24 +178,47 @@ def _done_and(option: Option | None) -> list[Option]:
     return [Option.of("DONE", "DONE")] + ([option] if option else [])
 
 
+def _avoiders_here(state, item) -> tuple[int, list[str]]:
+    """The seat's units and army leaders in the destination: any of them may try (§13.3)."""
+    sid = item["space"]
+    units = sum(S.count(state, sid, o) for o in S.land_powers(state, sid)
+                if S.major_of(state, o) == item["seat"])
+    return units, S.own_leaders(state, sid, item["seat"])
+
+
 def _avoid_options(state, item):
     m = move.current(state)
     targets = tuple(move.avoid_targets(state, item["seat"], m)) if m else ()
-    return _done_and(Option.of("AVOID", f"AVOID TO {targets[0]}", to=OneOf(targets))
+    units, leaders = _avoiders_here(state, item)
+    return _done_and(Option.of("AVOID", f"AVOID TO {targets[0]}", to=OneOf(targets),
+                               units=Count(0, units),
+                               leaders=OneOf(tuple(_leader_sets(leaders))))
                      if targets else None)
 
 
 def _avoid_parse(state, item, text):
+    """``AVOID TO <space> [WITH <leaders> | WITH NONE] [<n>]``: all units and leaders unless
+    named (§13.3 step 3: any of them may stay)."""
     verb = grammar.verb_of(text)
-    if _done_or(verb, text, ["AVOID"], "AVOID TO <space> or DONE"):
+    if _done_or(verb, text, ["AVOID"], "AVOID TO <space> [WITH <leaders> | WITH NONE] [<n>] or DONE"):
         return {"verb": "DONE"}
     rest = re.sub(r"^(TO|В)\s+", "", grammar.rest_of(text), flags=re.IGNORECASE)
-    return {"verb": "AVOID", "to": grammar.space(rest)}
+    units, leaders = _avoiders_here(state, item)
+    words = rest.split()
+    if words and words[-1].isdigit():
+        units = int(words.pop())
+    found = re.split(r"\s+(?:WITH|С)\s+", " ".join(words), maxsplit=1, flags=re.IGNORECASE)
+    if len(found) > 1:
+        leaders = [] if found[1].strip().upper() in ("NONE", "НИКТО") else [
+            grammar.leader(x.strip()) for x in found[1].split(",") if x.strip()]
+    return {"verb": "AVOID", "to": grammar.space(found[0]), "units": units,
+            "leaders": tuple(sorted(leaders))}
 
 
 def _avoid_apply(state, item, order, dice) -> bool:
     if order["verb"] == "AVOID":
-        move.try_avoid(state, item["seat"], order["to"], dice)
+        move.try_avoid(state, item["seat"], order["to"], dice, order["units"],
+                       list(order["leaders"]))
     return True
 
 
@@ -215,7 +239,8 @@ def _avoid_odds(state, item) -> str:
 def _avoid_prompt(state, item):
     m = move.current(state)
     return (f"{m['power'] if m else '?'} enters {item['space']}: AVOID TO <space> "
-            f"({_avoid_odds(state, item)}) or DONE to stay")
+            f"[WITH <leaders> | WITH NONE] [<n>] ({_avoid_odds(state, item)}; all your units and leaders "
+            "there unless you name fewer) or DONE to stay")
 
 
 KINDS["avoid"] = choices.Kind(
@@ -504,7 +529,10 @@ def order_text(order: dict) -> str:
             text += " WITH " + ", ".join(order["leaders"])
         return f"{text} {order['units']}"
     if verb == "AVOID":
-        return f"AVOID TO {order['to']}"
+        text = f"AVOID TO {order['to']}"
+        if "leaders" in order:
+            text += " WITH " + (", ".join(order["leaders"]) or "NONE")
+        return text + (f" {order['units']}" if "units" in order else "")
     if verb == "INSIDE":
         return "WITHDRAW"
     if verb == "CONTINUE":

@@ -15,7 +15,7 @@ from typing import Any
 from games.here_i_stand import choices, facts
 from games.here_i_stand import state as S
 from games.here_i_stand import siege as sieges
-from games.here_i_stand.land_war import battle, entry, marks
+from games.here_i_stand.land_war import battle, entry, marks, relief
 from games.here_i_stand.land_war.odds import two_dice_at_least
 
 Move = dict[str, Any]
@@ -74,11 +74,14 @@ def proceed(state: S.State, dice) -> None:
                 withdraw(state, move)       # inactive minors always withdraw with <= 4 (§22.1)
         elif stage == "battle":
             move["stage"] = "end"
-            if defending_units(state, move):
+            if defending_units(state, move) and relief.is_relief(state, move):
+                relief.start(state, move, dice)
+            elif defending_units(state, move):
                 battle.fight(state, move["to"], move["power"], dice, origin=move["from"],
                              then="move", doomed=move["doomed"])
         else:
             del state["phase_data"]["land_move"]
+            sieges.check(state, move["to"])     # besiegers that avoided battle (§15.3)
 
 
 def _after_battle(state: S.State, record: dict, dice) -> None:
@@ -100,6 +103,15 @@ def _after_battle(state: S.State, record: dict, dice) -> None:
 
 
 battle.AFTER["move"] = _after_battle
+
+
+def _after_relief(state: S.State, record: dict, dice) -> None:
+    """A relief battle is over: the siege is lifted, goes on or breaks (§15.2)."""
+    relief.finish(state, record)
+    proceed(state, dice)
+
+
+battle.AFTER["relief"] = _after_relief
 
 
 # ---------------------------------------------------------------- interception (§13.2)
@@ -261,16 +273,36 @@ def avoid_chance(state: S.State, power: str, move: Move):
     return two_dice_at_least(TARGET, intercept_modifier(state, power, leaders, units, move))
 
 
-def try_avoid(state: S.State, power: str, target: str, dice) -> bool:
-    """All of `power`'s units and leaders in the destination try to avoid to `target`
-    (§13.3): 2d6 + modifiers >= 9, or at once if they all lost a battle this impulse."""
+def avoid_group(state: S.State, power: str, sid: str, n: int | None = None
+                ) -> dict[str, dict[str, int]]:
+    """Which `n` of `power`'s units at `sid` (all when None) try to avoid battle (§13.3 step
+    3): the Ottomans' cavalry first (its +1), otherwise regulars, mercenaries, cavalry, then
+    allied minors' units (they go with their major as one group)."""
+    order = ("cavalry", "regulars", "mercenaries") if power == "ottoman" else S.LAND
+    out: dict[str, dict[str, int]] = {}
+    for owner in [power] + sorted(o for o in _owned(state, sid, power) if o != power):
+        stack = {k: v for k, v in S.units(state, sid).get(owner, {}).items() if k in S.LAND}
+        take = S.first_units(stack, sum(stack.values()) if n is None else n, order)
+        if take:
+            out[owner] = take
+            if n is not None:
+                n -= sum(take.values())
+    return out
+
+
+def try_avoid(state: S.State, power: str, target: str, dice, n: int | None = None,
+              leaders: list[str] | None = None) -> bool:
+    """`n` of `power`'s units in the destination (all when None) and `leaders` (all when
+    None) try to avoid to `target` (§13.3 steps 3-5; the rest stay): 2d6 + modifiers >= 9,
+    or at once if every unit trying lost a battle this impulse."""
     move = current(state)
     sid = move["to"]
-    owners = _owned(state, sid, power)
-    units = {o: {k: v for k, v in S.units(state, sid)[o].items() if k in S.LAND}
-             for o in owners}
-    leaders = S.own_leaders(state, sid, power)
-    beaten = all(marks.marked(state, "lost", sid, o) >= S.count(state, sid, o) for o in owners)
+    units = avoid_group(state, power, sid, n)
+    leaders = S.own_leaders(state, sid, power) if leaders is None else list(leaders)
+    if not units and not leaders:
+        return False
+    beaten = bool(units) and all(marks.marked(state, "lost", sid, o) >= sum(got.values())
+                                 for o, got in units.items())
     if beaten:
         ok, rolls, mod = True, [], 0
     else:

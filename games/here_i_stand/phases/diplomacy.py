@@ -75,7 +75,8 @@ from engine import questions
 from engine.contract import Decision, IllegalOrder, Reason
 from engine.contract import Reason as R
 from engine.options import OneOf, Option
-from games.here_i_stand import catalog, events, facts, grammar, henry_viii, religion
+from games.here_i_stand import (catalog, deactivation, events, facts, grammar, henry_viii,
+                                religion)
 from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import diplomacy_terms as T
 from games.here_i_stand import state as S
@@ -561,7 +562,7 @@ def _intervene(state, item) -> None:
     power, minor, declarer = item["power"], item["minor"], item["declarer"]
     w["costs"][power] = w["costs"].get(power, 0) + 2
     at_war_with_minor = [p for pr in state["wars"] if minor in pr for p in pr if p != minor]
-    state["minor_allies"][minor] = power
+    deactivation.ally(state, minor, power)
     state["wars"] = [pr for pr in state["wars"] if minor not in pr]
     if T.pair(power, declarer) not in state["wars"]:
         state["wars"] = sorted(state["wars"] + [T.pair(power, declarer)])
