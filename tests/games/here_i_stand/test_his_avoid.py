@@ -36,5 +36,5 @@ def test_units_avoid_without_their_leader_and_lose_his_rating():
     assert RULES.parse(state, d, "AVOID TO Linz")["leaders"] == ("ferdinand",)
     assert RULES.default(state, d) == {"verb": "DONE"}
     state = order(state, "hapsburg", "AVOID TO Linz WITH NONE 2", FixedDice(5, 3))
-    assert "fails to avoid battle in Vienna: [5, 3] -1 = 7" in log_text(state["log"])
+    assert "failed to avoid battle in Vienna: [5, 3] -1 = 7" in log_text(state["log"])
     assert S.count(state, "vienna", "hapsburg") == 2

@@ -196,7 +196,7 @@ def test_the_land_war_answers_read_russian_keywords():
     assert RULES.parse(beaten, asked(beaten, "ottoman"), "ПОТЕРЯТЬ 1C 4R")["losses"] == "1C 4R"
     state = order(_no_interceptors(vienna()), "ottoman", move)
     assert RULES.parse(state, asked(state, "hapsburg"), "УКЛОНИТЬСЯ В Линц") == {
-        "verb": "AVOID", "to": "linz"}
+        "verb": "AVOID", "to": "linz", "leaders": ("ferdinand",), "units": 2}
     state = order(state, "hapsburg", "ГОТОВО")
     assert RULES.parse(state, asked(state, "hapsburg"), "УКРЫТЬСЯ") == {"verb": "INSIDE"}
     assert RULES.parse(state, asked(state, "hapsburg"), "СРАЖАТЬСЯ") == {"verb": "FIGHT"}

@@ -50,7 +50,7 @@ def test_e9_relief_7_dice_against_8_lost_brandon_back_to_boulogne():
     assert siege.inside(state, "calais") == 2 and siege.outside(state, "calais") == 6
     text = log_text(state["log"])
     assert "relief of Calais: England fights the besiegers, 2 besieged units join" in text
-    assert "England retreats from Calais to Boulogne with 2 units" in text
+    assert "England retreated from Calais to Boulogne with 2 units" in text
     assert "only the units that were inside go back in" in text
     assert asked(state, "england").kind == "cp"
 
