@@ -176,6 +176,10 @@ class HereIStandPresenter(Presenter):
                 value = ", ".join(self.space(str(x)) for x in value)
             elif key == "zones":
                 value = ", ".join(self.maybe(f"zone.{z}", str(z)) or str(z) for z in value)
+            elif key == "zone":
+                value = self.maybe(f"zone.{value}", str(value)) or str(value)
+            elif key == "debater":
+                value = self.debater(str(value))
             elif key == "card" and isinstance(value, int):
                 value = self.card(value)
             elif key == "why_msg" and is_message(value):
@@ -241,6 +245,10 @@ class HereIStandPresenter(Presenter):
             return ", ".join(self.leader(str(x)) for x in value)
         if kind == "debater":
             return self.debater(str(value))
+        if kind == "zone":
+            return self.maybe(f"zone.{value}", str(value))
+        if kind == "zones":
+            return ", ".join(self.maybe(f"zone.{z}", str(z)) for z in value)
         if kind == "debaters":
             return ", ".join(self.debater(str(x)) for x in value)
         if kind == "reformer":
@@ -489,7 +497,8 @@ HIS_PARAMS: dict[str, str] = {
     "spaces": "spaces", "route": "route",
     "card": "card", "card2": "card", "cards": "cards", "cards_by": "cards_by",
     "leader": "leader", "leader2": "leader", "leaders": "leaders",
-    "debater": "debater", "debaters": "debaters", "reformer": "reformer",
+    "debater": "debater", "debater2": "debater", "debaters": "debaters", "reformer": "reformer",
+    "zone": "zone", "zones": "zones",
     "ruler": "ruler", "ruler2": "ruler",
     "unit": "unit", "stack": "stack", "mix": "mix",
     "faith": "faith", "marital": "marital",
