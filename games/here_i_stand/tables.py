@@ -21,18 +21,20 @@ from games.here_i_stand import (assault, choices, diplomacy_orders, events, fore
 from games.here_i_stand.land_war import kinds as land_war
 from games.here_i_stand.phases import action, card_draw, winter
 from games.here_i_stand.reformation import actions as religious_actions
-from games.here_i_stand.reformation import attempts, debate
+from games.here_i_stand.reformation import attempts, card_events, debate
 
 #: Every card event implemented: card number -> resolver.
 EVENTS: dict[int, events.Resolver] = {**events.EVENTS, **henry_viii.EVENTS,
                                       **home_cards.EVENTS, **mandatory_events.EVENTS,
                                       assault.ROXELANA: assault.roxelana,
                                       **{n: foreign_wars.revolt(n) for n in foreign_wars.WARS},
-                                      sack_of_rome.CARD: sack_of_rome.resolve, **debate.EVENTS}
+                                      sack_of_rome.CARD: sack_of_rome.resolve, **debate.EVENTS,
+                                      **card_events.EVENTS}
 #: Extra conditions of some events (card number -> why not | None).
 CONDITIONS = {**events.CONDITIONS, **henry_viii.CONDITIONS, **home_cards.CONDITIONS,
               **{n: foreign_wars.condition(n) for n in foreign_wars.WARS},
-              sack_of_rome.CARD: sack_of_rome.condition, **debate.CONDITIONS}
+              sack_of_rome.CARD: sack_of_rome.condition, **debate.CONDITIONS,
+              **card_events.CONDITIONS}
 #: Every question asked through the queue, by kind.
 KINDS: dict[str, questions.Kind] = {**henry_viii.KINDS, **events.KINDS, **home_cards.KINDS,
                                     **mandatory_events.KINDS, **action.KINDS,
