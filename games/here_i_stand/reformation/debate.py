@@ -399,6 +399,28 @@ KINDS: dict[str, questions.Kind] = {
 }
 
 
+# ---------------------------------------------------------------- Mary I (§21.3)
+MARY_I = 21
+
+
+def _mary_debate(state: S.State, item, dice: Dice) -> bool:
+    """The Papacy's debate in the English zone after an English roll of 1-3 under Mary I
+    (§21.3 L1684-1690), held when its turn in the queue comes; none when no debate may be
+    called there."""
+    if call_problem(state, "papacy", "english") is None:
+        call(state, "papacy", "english", dice, source="mary_i")
+    else:
+        S.log(state, "mary_debate_skipped", card=MARY_I)
+    return True
+
+
+KINDS["mary_debate"] = choices.Kind(
+    options=lambda state, item: [], apply=lambda state, item, order, dice: True,
+    default=lambda state, item: {"verb": "DONE"},
+    parse=lambda state, item, text: {"verb": "DONE"}, settle=_mary_debate,
+    prompt=lambda state, item: "Mary I: the Papacy's debate in the English zone")
+
+
 # ---------------------------------------------------------------- #6 Leipzig Debate
 def leipzig_condition(state: S.State, power: str) -> R | None:
     """#6 needs a zone where the Papacy may call a debate."""
