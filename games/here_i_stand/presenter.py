@@ -424,8 +424,12 @@ class HereIStandPresenter(Presenter):
             fb = (trans.get("full_bible") or {}).get(zone, 0)
             translation_rows.append([self.maybe("zone." + zone, zone), nt, fb])
         st = view.get("st_peters") or {}
+        lost = view.get("debaters_lost") or {}
         return {"protestant_spaces": view.get("protestant_spaces", 0), "by_zone": by_zone,
                 "unrest": sorted(unrest), "reformers": reformers, "debaters": debaters,
+                "universities": [self.space(s) for s in view.get("universities") or []],
+                "burned": [self.debater(d) for d in lost.get("burned", [])],
+                "disgraced": [self.debater(d) for d in lost.get("disgraced", [])],
                 "translations": translation_rows,
                 "st_peters_cp": st.get("cp", 0), "st_peters_vp": st.get("vp", 0)}
 

@@ -140,3 +140,18 @@ def test_debate_needs_uncommitted_debaters_of_the_zone():
         order(state, "protestant", "DEBATE GERMAN")
     with pytest.raises(IllegalOrder):
         order(into_action(fresh(), "papacy", cp=3), "papacy", "DEBATE FRENCH")
+
+
+def test_status_report_shows_burned_debaters_and_universities():
+    """The religious struggle at a glance (EN and RU): burned or disgraced debaters and the
+    Jesuit universities."""
+    from pbem.reports.presenters import presenter_for
+    state = into_action(fresh(), "papacy", cp=3)
+    state = order(no_here_i_stand(state), "papacy", "DEBATE GERMAN UNCOMMITTED",
+                  DebateDice(["eck", "carlstadt"], 5, 5, 5, 1, 1, 1, 1, 1, 1, 1))
+    state["jesuits"] = ["vienna"]
+    view = RULES.view(state, None)
+    en = presenter_for("here-i-stand", "en").status_context(view)["religion"]
+    ru = presenter_for("here-i-stand", "ru").status_context(view)["religion"]
+    assert en["burned"] == ["Carlstadt"] and ru["burned"] == ["Карлштадт"]
+    assert en["universities"] == ["Vienna"] and en["disgraced"] == []
