@@ -14,7 +14,7 @@ questions are open):
    in place of their debater in any round, even barred or excommunicated (question
    ``here-i-stand``, off-turn, default not: digest R24; ``STANDING here-i-stand IN-DEBATE
    NEVER``);
-4. the attacker rolls value + 3 dice (Eck and Gardiner +1; *Papal Inquisition* +2; a Papal
+4. the attacker rolls value + 3 dice (Eck and Gardiner +1; a Papal
    attacker −1 under *Augsburg Confession*; a Papal debater's value doubles in the English zone
    under Mary I); 5. the defender rolls value + 2, or + 1 if committed when the debate began;
    5-6 hit;
@@ -167,8 +167,6 @@ def _dice(state: S.State, side: str) -> int:
         n = value + 3
         if did in ("eck", "gardiner"):
             n += 1
-        if d["source"] == "inquisition" and side == "papacy":
-            n += 2
         if side == "papacy" and state.get("augsburg_confession") == state["turn"]:
             n -= 1
         return max(0, n)
