@@ -16,7 +16,7 @@ Rules: §18.3, §18.4
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from engine import questions
 from engine.contract import IllegalOrder, Reason
@@ -117,9 +117,21 @@ def _prompt(state, item) -> str:
             f"{', '.join(item['zones'])}): REFORM <space>")
 
 
+def by_default(kind: str, default) -> Callable[[str, S.State, Any], dict | None]:
+    """``STANDING <kind> DEFAULT``: answer the seat's open question of `kind` as its
+    `default` would, without asking (an off-turn question answered in advance)."""
+    def standing(policy: str, state: S.State, decision) -> dict | None:
+        item = choices.current(state, decision.seat)
+        if item is None or item.get("kind") != kind:
+            return None
+        return default(state, item)
+    return standing
+
+
 KINDS: dict[str, questions.Kind] = {
     KIND: choices.Kind(options=_options, apply=_apply, default=_default, parse=_parse,
-                       prompt=_prompt, settle=_settle,
+                       prompt=_prompt, settle=_settle, policies=("DEFAULT",),
+                       standing=by_default(KIND, _default),
                        context=lambda state, item: {"left": item["left"],
                                                     "zones": list(item["zones"]),
                                                     "why_msg": item["why"]})}

@@ -42,7 +42,7 @@ from engine.dice import Dice
 from engine.options import OneOf, Option
 from games.here_i_stand import choices, events, grammar, religion
 from games.here_i_stand import state as S
-from games.here_i_stand.reformation import debaters
+from games.here_i_stand.reformation import attempts, debaters
 
 COST = 3
 ZONES = ("german", "french", "english")
@@ -390,7 +390,8 @@ KINDS: dict[str, questions.Kind] = {
         prompt=lambda state, item: "debate, round 2: COMMIT Bullinger or DONE (a random pick)"),
     "debate_convert": choices.Kind(
         options=_convert_options, apply=_convert_apply, default=_convert_default,
-        parse=_convert_parse, settle=lambda state, item, dice: item["left"] <= 0,
+        parse=_convert_parse, policies=("DEFAULT",),
+        standing=attempts.by_default("debate_convert", _convert_default), settle=lambda state, item, dice: item["left"] <= 0,
         context=lambda state, item: {"left": item["left"], "zone": item["zone"]},
         prompt=lambda state, item: (f"debate won: CONVERT <space> — {item['left']} more "
                                     f"(the {item['zone']} zone first)")),

@@ -74,3 +74,13 @@ def test_mary_defies_council_three_english_counter_attempts():
     d = asked(state, "papacy")
     assert (d.kind, d.context["left"], d.context["zones"]) == ("attempts", 3, ["english"])
     assert RULES.default(state, d) == {"verb": "REFORM", "space": "london"}
+
+
+def test_attempts_asked_off_turn_answer_a_standing_default():
+    """Katharina played by France: the Protestants' attempts may be answered in advance
+    (``STANDING attempts DEFAULT``), target by target as the default would."""
+    state = played("france", 85)
+    state = order(state, "protestant", "COMMIT NONE")
+    d = asked(state, "protestant")
+    assert RULES.standing_kinds()["attempts"] == ("DEFAULT",)
+    assert RULES.answer_from_standing(state, d, "DEFAULT") == RULES.default(state, d)
