@@ -291,12 +291,15 @@ def _stand_done(state, item, dice) -> None:
         _roll(state, dice)
 
 
-def _stand_parse(state, item, text):
-    verb = grammar.verb_of(text)
-    if verb in ("PLAY", "ИГРАТЬ"):
-        return {"verb": "PLAY", "card": HERE_I_STAND, "mode": "event"}
-    grammar.expect(["PLAY", "DONE"], verb, text, "PLAY 7 or DONE")
-    return {"verb": "DONE"}
+def _yes_or_done(words: tuple[str, ...], yes: dict[str, Any], prompt: str):
+    """A parser of a yes-or-DONE question: one of `words` gives the order `yes`."""
+    def parse(state, item, text):
+        verb = grammar.verb_of(text)
+        if verb in words:
+            return dict(yes)
+        grammar.expect([yes["verb"], "DONE"], verb, text, prompt)
+        return {"verb": "DONE"}
+    return parse
 
 
 def _stand_standing(policy: str, state, decision) -> dict | None:
@@ -314,14 +317,6 @@ def _bullinger_apply(state, item, order, dice) -> bool:
 def _bullinger_done(state, item, dice) -> None:
     if state["phase_data"].get("debate"):
         _pick_round_two(state, dice)
-
-
-def _bullinger_parse(state, item, text):
-    verb = grammar.verb_of(text)
-    if verb in ("COMMIT", "SEND"):
-        return {"verb": "COMMIT", "debaters": ("bullinger",)}
-    grammar.expect(["COMMIT", "DONE"], verb, text, "COMMIT Bullinger or DONE")
-    return {"verb": "DONE"}
 
 
 def _bullinger_standing(policy: str, state, decision) -> dict | None:
@@ -376,7 +371,9 @@ def _yes_no(verb: str, **fields: Any) -> list[Option]:
 KINDS: dict[str, questions.Kind] = {
     "here-i-stand": choices.Kind(
         options=lambda state, item: _yes_no("PLAY", card=HERE_I_STAND, mode="event"),
-        apply=_stand_apply, default=lambda state, item: {"verb": "DONE"}, parse=_stand_parse,
+        apply=_stand_apply, default=lambda state, item: {"verb": "DONE"},
+        parse=_yes_or_done(("PLAY", "ИГРАТЬ"), {"verb": "PLAY", "card": HERE_I_STAND,
+                                                "mode": "event"}, "PLAY 7 or DONE"),
         done=_stand_done, policies=("IN-DEBATE ASK", "IN-DEBATE NEVER"),
         standing=_stand_standing,
         context=lambda state, item: {"debater": _record(state)["protestant"]},
@@ -385,7 +382,9 @@ KINDS: dict[str, questions.Kind] = {
     "bullinger": choices.Kind(
         options=lambda state, item: _yes_no("COMMIT", debaters=("bullinger",)),
         apply=_bullinger_apply, default=lambda state, item: {"verb": "DONE"},
-        parse=_bullinger_parse, done=_bullinger_done, policies=("ALWAYS", "NEVER"),
+        parse=_yes_or_done(("COMMIT", "SEND"), {"verb": "COMMIT", "debaters": ("bullinger",)},
+                           "COMMIT Bullinger or DONE"),
+        done=_bullinger_done, policies=("ALWAYS", "NEVER"),
         standing=_bullinger_standing,
         prompt=lambda state, item: "debate, round 2: COMMIT Bullinger or DONE (a random pick)"),
     "debate_convert": choices.Kind(

@@ -155,3 +155,20 @@ def test_status_report_shows_burned_debaters_and_universities():
     ru = presenter_for("here-i-stand", "ru").status_context(view)["religion"]
     assert en["burned"] == ["Carlstadt"] and ru["burned"] == ["Карлштадт"]
     assert en["universities"] == ["Vienna"] and en["disgraced"] == []
+
+
+def test_bullinger_may_replace_the_random_pick_in_round_two():
+    """§18.5 step 7: after a tie in round 1 the Protestants may send Bullinger (R25: default
+    not); ``STANDING bullinger ALWAYS`` sends him unasked."""
+    state = no_here_i_stand(into_action(fresh(), "papacy", cp=3))
+    state["debaters"]["protestant"].append({"id": "bullinger", "committed": False})
+    state = order(state, "papacy", "DEBATE GERMAN",
+                  DebateDice(["eck", "bucer"], *([1] * 11)))          # 7 vs 4 dice, 0 vs 0
+    d = asked(state, "protestant")
+    assert d.kind == "bullinger" and RULES.default(state, d) == {"verb": "DONE"}
+    assert RULES.answer_from_standing(state, d, "ALWAYS") == {"verb": "COMMIT",
+                                                              "debaters": ("bullinger",)}
+    state = order(state, "protestant", "COMMIT Bullinger", DebateDice(["tetzel"], *([1] * 20)))
+    second = [e for e in state["log"] if e["msg"] == "debate_round_two"][-1]
+    assert (second["debater"], second["debater2"]) == ("tetzel", "bullinger")
+    assert committed(state, "bullinger")
