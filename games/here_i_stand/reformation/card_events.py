@@ -11,13 +11,16 @@ them, the debater each commits, and the attempts they queue (`attempts`).
   attempts (any zones).
 * #85 *Katharina von Bora* — Luther uncommitted: Luther committed, 5 attempts in any zones; the
   Protestants may still commit another debater for his dice (E14, question ``debater-bonus``).
+* #51 *Michael Servetus* (in the Action phase) — the player gains 1 VP; the Protestants discard a
+  random card (no national card, §9.1).  Its use in the Victory Determination phase to stop a
+  domination victory (§23.2) is not here.
 * #90 *Printing Press* — +1 die on every reformation attempt for the rest of the turn
   (`religion.protestant_bonus`), and 3 attempts in any zones at once.
 
 The reformation attempts of an event are the Protestants' whoever plays the card; a debater
 the event commits is no use of his bonus (§18.2 limits, E14).
 
-Rules: §18.3, §18.4, §18.2
+Rules: §18.3, §18.4, §18.2, §23.2
 """
 from __future__ import annotations
 
@@ -25,12 +28,12 @@ from typing import Callable
 
 from engine.contract import Reason
 from engine.dice import Dice
-from games.here_i_stand import choices, events, religion
+from games.here_i_stand import choices, diplomacy_terms, events, religion
 from games.here_i_stand import state as S
 from games.here_i_stand.reformation import attempts, debaters
 
 PLACARDS, INSTITUTES, MARY_COUNCIL, MONASTERIES = 44, 46, 61, 63
-FORTRESS, ERASMUS, KATHARINA, PRINTING_PRESS = 65, 75, 85, 90
+FORTRESS, ERASMUS, KATHARINA, PRINTING_PRESS, SERVETUS = 65, 75, 85, 90, 51
 #: Erasmus helps the Protestants until turn 2, the Papacy from turn 3 (card text).
 ERASMUS_LAST_PROTESTANT_TURN = 2
 P, C = religion.PROTESTANT, religion.CATHOLIC
@@ -87,6 +90,14 @@ def erasmus(state: S.State, power: str, dice: Dice) -> int:
     return 0
 
 
+def servetus(state: S.State, power: str, dice: Dice) -> int:
+    state["bonus_vp"][power]["servetus"] = 1
+    gone = diplomacy_terms.draw_random(state, "protestant", None, 1, dice, _why(SERVETUS))
+    state["discard"].extend(gone)
+    S.log(state, "servetus", card=SERVETUS, power=power, cards=gone)
+    return 0
+
+
 def printing_press(state: S.State, power: str, dice: Dice) -> int:
     state["printing_press"] = state["turn"]
     attempts.queue_attempts(state, "protestant", P, 3, religion.ZONES, _why(PRINTING_PRESS))
@@ -102,6 +113,7 @@ EVENTS: dict[int, events.Resolver] = {
     ERASMUS: erasmus,
     KATHARINA: _reform(KATHARINA, 5, religion.ZONES, debater="luther", helper_question=True),
     PRINTING_PRESS: printing_press,
+    SERVETUS: servetus,
 }
 CONDITIONS = {PLACARDS: _needs("cop", PLACARDS), INSTITUTES: _needs("calvin", INSTITUTES),
               FORTRESS: _needs("luther", FORTRESS), KATHARINA: _needs("luther", KATHARINA)}

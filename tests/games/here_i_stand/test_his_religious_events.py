@@ -84,3 +84,12 @@ def test_attempts_asked_off_turn_answer_a_standing_default():
     d = asked(state, "protestant")
     assert RULES.standing_kinds()["attempts"] == ("DEFAULT",)
     assert RULES.answer_from_standing(state, d, "DEFAULT") == RULES.default(state, d)
+
+
+def test_servetus_one_vp_and_a_random_protestant_discard():
+    state = into_action(fresh(), "papacy", hand=[51])
+    before = len(state["hands"]["protestant"])
+    state = order(state, "papacy", "PLAY 51 AS EVENT")
+    assert state["bonus_vp"]["papacy"]["servetus"] == 1
+    assert len(state["hands"]["protestant"]) == before - 1
+    assert 7 in state["hands"]["protestant"] or 7 in state["home_used"]   # never the home card
