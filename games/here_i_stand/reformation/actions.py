@@ -411,7 +411,7 @@ def translate(state: S.State, language: str, cp: int, debater: str | None) -> No
     steps = cp
     if debater is not None:
         debaters.use_bonus(state, "protestant", debater)
-        debaters.marks(state)["free_step"] = True
+        debaters.use_free_step(state)
         steps += 1
     tr = state["translations"]
     nt, bible = tr["new_testament"], tr["full_bible"]

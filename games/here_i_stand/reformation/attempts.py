@@ -59,8 +59,7 @@ def _apply(state, item, order, dice) -> bool:
     sid = order.get("space")
     if set(order) != {"verb", "space"} or not isinstance(sid, str):
         raise IllegalOrder(Reason("REFORM <space>", "syntax", text="REFORM <space>"))
-    done = debaters.attempted(state, item["faith"])
-    if sid in done:
+    if sid in debaters.attempted(state, item["faith"]):
         raise IllegalOrder(Reason(f"{S.board().spaces[sid].name_en} was already targeted this "
                                   "impulse: a space is targeted once per impulse (§18.3)",
                                   "already_targeted", space=sid))
@@ -80,7 +79,7 @@ def _apply(state, item, order, dice) -> bool:
         religion.counter_reformation_attempt(state, dice, sid, zones=zones,
                                              bonus_dice=_dice(state, item, sid),
                                              tetzel=item.get("tetzel", False))
-    done.append(sid)
+    debaters.mark_attempted(state, item["faith"], sid)
     item["left"] -= 1
     return item["left"] <= 0
 

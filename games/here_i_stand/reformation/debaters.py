@@ -97,21 +97,35 @@ def commit(state: S.State, did: str) -> None:
 
 # ---------------------------------------------------------------- the impulse's marks
 def marks(state: S.State) -> dict[str, Any]:
-    """This impulse's religious marks: ``bonus`` (sides that used a debater's bonus for
-    attempts or translation), ``free_step`` (the translation's free step is used),
-    ``loyola`` (used), ``attempted`` ({side: spaces targeted})."""
+    """This impulse's religious marks, read only: ``bonus`` (sides that used a debater's bonus
+    for attempts or translation), ``free_step`` (the translation's free step is used),
+    ``attempted`` ({faith: spaces targeted})."""
     data = state["phase_data"]
-    now = data.get("impulse", -1)
     rec = data.get("religion")
-    if not rec or rec.get("impulse") != now:
-        rec = {"impulse": now, "bonus": [], "free_step": False, "attempted": {}}
-        data["religion"] = rec
+    if rec and rec.get("impulse") == data.get("impulse", -1):
+        return rec
+    return {"impulse": data.get("impulse", -1), "bonus": [], "free_step": False,
+            "attempted": {}}
+
+
+def _marks_to_update(state: S.State) -> dict[str, Any]:
+    """This impulse's marks, kept in the state to be changed (a new impulse starts afresh)."""
+    rec = marks(state)
+    state["phase_data"]["religion"] = rec
     return rec
 
 
 def attempted(state: S.State, faith: str) -> list[str]:
     """Spaces already targeted by `faith`'s attempts this impulse (§18.3: once per impulse)."""
-    return marks(state)["attempted"].setdefault(faith, [])
+    return list(marks(state)["attempted"].get(faith, []))
+
+
+def mark_attempted(state: S.State, faith: str, sid: str) -> None:
+    _marks_to_update(state)["attempted"].setdefault(faith, []).append(sid)
+
+
+def use_free_step(state: S.State) -> None:
+    _marks_to_update(state)["free_step"] = True
 
 
 def bonus_used(state: S.State, side: str) -> bool:
@@ -121,7 +135,7 @@ def bonus_used(state: S.State, side: str) -> bool:
 def use_bonus(state: S.State, side: str, did: str) -> None:
     """Commit `did` for his bonus: the side's one bonus of this impulse (§18.2)."""
     commit(state, did)
-    m = marks(state)
+    m = _marks_to_update(state)
     if side not in m["bonus"]:
         m["bonus"].append(side)
     S.log(state, "debater_bonus", power=side, debater=did)
