@@ -245,10 +245,10 @@ def _papal_options(state: S.State, cp: int) -> list[Option]:
     if mandatory_events.JESUITS in state["mandatory_played"]:
         sites = mandatory_events.university_sites(state)
         if sites and cp >= UNIVERSITY_CP:
-            out.append(Option.of("UNIVERSITY", f"FOUND UNIVERSITY {sites[0]}",
+            out.append(Option.of("FOUND_UNIVERSITY", f"FOUND UNIVERSITY {sites[0]}",
                                  space=OneOf(sites), debater=OneOf((None,))))
         if sites and cp >= LOYOLA_CP and _loyola_ready(state):
-            out.append(Option.of("UNIVERSITY", f"FOUND UNIVERSITY {sites[0]} WITH loyola",
+            out.append(Option.of("FOUND_UNIVERSITY", f"FOUND UNIVERSITY {sites[0]} WITH loyola",
                                  space=OneOf(sites), debater=OneOf(("loyola",))))
     return out
 
@@ -309,7 +309,7 @@ def parse(state: S.State, power: str, text: str) -> Order:
         return {"verb": "BURN_BOOKS", "zone": _zone(words[0] if words else "", any_ok=True),
                 "debater": debater}
     if verb in ("FOUND", "ОСНОВАТЬ", "UNIVERSITY"):
-        return {"verb": "UNIVERSITY", "space": grammar.space(" ".join(words)),
+        return {"verb": "FOUND_UNIVERSITY", "space": grammar.space(" ".join(words)),
                 "debater": debater}
     if verb in ("DEBATE", "ДИСПУТ"):
         zone = _zone(words[0] if words else "")
@@ -328,7 +328,7 @@ TEXTS = {
     "PUBLISH_TREATISE": lambda o: f"PUBLISH TREATISE {o['zone'].upper()}{_with(o)}",
     "TRANSLATE": lambda o: f"TRANSLATE {o['language'].upper()} {o['cp']}{_with(o)}",
     "BURN_BOOKS": lambda o: f"BURN BOOKS {o['zone'].upper()}{_with(o)}",
-    "UNIVERSITY": lambda o: f"FOUND UNIVERSITY {o['space']}{_with(o)}",
+    "FOUND_UNIVERSITY": lambda o: f"FOUND UNIVERSITY {o['space']}{_with(o)}",
     ST_PETERS: lambda o: f"BUILD ST PETERS {o['cp']}",
     "DEBATE": lambda o: f"DEBATE {o['zone'].upper()} {o['pool'].upper()}",
 }
@@ -359,7 +359,7 @@ def apply(state: S.State, power: str, order: Order, cp: int, dice: Dice) -> int:
         cost = BURN_CP
         _need(cp, cost, burn_problem(state, power, order["zone"], order.get("debater")))
         burn_books(state, order["zone"], order.get("debater"))
-    elif verb == "UNIVERSITY":
+    elif verb == "FOUND_UNIVERSITY":
         cost = LOYOLA_CP if order.get("debater") == "loyola" else UNIVERSITY_CP
         _need(cp, cost, university_problem(state, power, order["space"], order.get("debater"),
                                            cp))

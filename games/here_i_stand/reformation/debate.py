@@ -295,8 +295,11 @@ def _yes_or_done(words: tuple[str, ...], yes: dict[str, Any], prompt: str):
     """A parser of a yes-or-DONE question: one of `words` gives the order `yes`."""
     def parse(state, item, text):
         verb = grammar.verb_of(text)
-        if verb in words:
+        no = grammar.rest_of(text).strip().upper() in ("NONE", "НИКОГО", "NO")
+        if verb in words and not no:
             return dict(yes)
+        if verb in words:
+            return {"verb": "DONE"}
         grammar.expect([yes["verb"], "DONE"], verb, text, prompt)
         return {"verb": "DONE"}
     return parse
@@ -442,14 +445,14 @@ def _leipzig_options(state, item):
             continue
         pools = defender_pools(state, "papacy", zone)
         mine = tuple(_pool(state, "papacy", zone, False))
-        out.append(Option.of("LEIPZIG", f"DEBATE {zone.upper()} WITH {mine[0]}",
+        out.append(Option.of("DEBATE_LEIPZIG", f"DEBATE {zone.upper()} WITH {mine[0]}",
                              zone=OneOf((zone,)), attacker=OneOf(mine), pool=OneOf(pools)))
         # barring: the only Protestant debater of a pool cannot be barred from it
         bar = tuple(d for d in debaters.in_play(state, "protestant", zone_=zone)
                     if all(len([x for x in _pool(state, "protestant", zone, p == "committed")
                                 if x != d]) for p in pools))
         if bar:
-            out.append(Option.of("LEIPZIG", f"DEBATE {zone.upper()} BAR {bar[0]}",
+            out.append(Option.of("DEBATE_LEIPZIG", f"DEBATE {zone.upper()} BAR {bar[0]}",
                                  zone=OneOf((zone,)), bar=OneOf(bar), pool=OneOf(pools)))
     return out
 
@@ -467,7 +470,7 @@ def _leipzig_default(state, item):
     opt = _leipzig_options(state, item)[0]
     fields = dict(opt.fields)
     mine = max(fields["attacker"].values, key=lambda d: (debaters.value(d), d))
-    return {"verb": "LEIPZIG", "zone": fields["zone"].values[0], "attacker": mine,
+    return {"verb": "DEBATE_LEIPZIG", "zone": fields["zone"].values[0], "attacker": mine,
             "pool": fields["pool"].values[0]}
 
 
@@ -478,7 +481,7 @@ def _leipzig_parse(state, item, text):
     words = grammar.rest_of(text).split()
     zone = {"GERMAN": "german", "FRENCH": "french", "ENGLISH": "english"}.get(
         words[0].upper() if words else "", words[0].lower() if words else "")
-    order: dict[str, Any] = {"verb": "LEIPZIG", "zone": zone,
+    order: dict[str, Any] = {"verb": "DEBATE_LEIPZIG", "zone": zone,
                              "pool": parse_pool(state, "papacy", zone, words)}
     rest = [w for w in words[1:] if w.upper() not in POOL_WORDS]
     if rest and rest[0].upper() in ("WITH", "С"):
@@ -501,7 +504,7 @@ KINDS["leipzig"] = choices.Kind(
     parse=_leipzig_parse,
     prompt=lambda state, item: ("Leipzig Debate: DEBATE <zone> WITH <Papal debater> or "
                                 "DEBATE <zone> BAR <Protestant debater> [UNCOMMITTED|COMMITTED]"))
-TEXTS = {"LEIPZIG": _leipzig_text}
+TEXTS = {"DEBATE_LEIPZIG": _leipzig_text}
 EVENTS = {LEIPZIG: leipzig}
 CONDITIONS = {LEIPZIG: leipzig_condition}
 
