@@ -156,6 +156,11 @@ class HereIStandPresenter(Presenter):
             out["leaders"] = [self.leader(v) for v in out["leaders"]]
         if isinstance(out.get("power"), str) and out["power"] in self._power_ids():
             out["power"] = self.power(out["power"])
+        item = out.get("item")
+        if out.get("verb") == "BUY_BACK" and isinstance(item, (list, tuple)):
+            out["item"] = (f"LEADER {self.leader(item[1])}" if item[0] == "leader" else
+                           f"{self.space(item[1])} AND {self.space(item[2])}"
+                           if item[0] == "pair" else self.space(item[1]))
         if isinstance(out.get("parties"), (list, tuple)):
             out["parties"] = tuple(self.hint(p) for p in out["parties"])
         if isinstance(out.get("terms"), (list, tuple)):   # agreement terms: (KIND, values...)
