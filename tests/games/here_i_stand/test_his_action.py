@@ -10,7 +10,7 @@ from games.here_i_stand import state as S
 from games.here_i_stand.phases import action
 from his_helpers import MAJORS, asked, fresh, into_action, order, put
 
-MOVE_CARD = 65   # A Mighty Fortress, 4 CP, an event not yet implemented
+MOVE_CARD = 65   # A Mighty Fortress, 4 CP
 
 
 def test_impulse_options_and_pass_rules():

@@ -122,7 +122,8 @@ def test_mary_i_roll_4_to_6_plays_normally_and_catholic_england_is_normal():
     s2 = mary_state([65, 66])
     S.set_religion(s2, "york", "catholic")
     assert not henry_viii.mary_procedure_applies(s2, "england")
-    # a 3-CP card brings only the (not yet implemented) debate: the impulse just ends
+    # a 3-CP card brings only the debate, none here (no English Protestant debater): the
+    # impulse just ends
     from games.here_i_stand import facts
     three = next(n for n, c in facts.cards().items() if c.cp == 3 and c.type == "event")
     s3 = mary_state([three])
