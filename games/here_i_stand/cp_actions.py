@@ -32,6 +32,7 @@ from games.here_i_stand import assault, counter_mix, facts, foreign_wars, gramma
 from games.here_i_stand import state as S
 from games.here_i_stand import siege as sieges
 from games.here_i_stand.land_war import entry, lone_leaders, marks, move
+from games.here_i_stand.reformation import actions as religious
 
 Order = dict[str, Any]
 
@@ -718,6 +719,7 @@ def _each_option(state: S.State, power: str, cp: int) -> Iterator[Option]:
     if cp >= assault.RECALL_CP and assault.recall_problem(state, power) is None:
         yield Option.of("RECALL_SULEIMAN", "RECALL SULEIMAN")
     yield from build_options(state, power, cp)
+    yield from religious.options(state, power, cp)
 
 
 UNIT_WORDS = {"REGULAR": "regular", "REG": "regular", "R": "regular", "MERCENARY": "mercenary",
@@ -731,6 +733,8 @@ def parse(state: S.State, power: str, text: str) -> Order:
     """One CP-action order."""
     verb = grammar.verb_of(text)
     rest = grammar.rest_of(text)
+    if religious.is_religious(text):
+        return religious.parse(state, power, text)
     if verb == "DONE":
         grammar.no_args(verb, text)
         return {"verb": "DONE"}
@@ -789,6 +793,8 @@ def _check(cp: int, need: int, why: Reason | None = None) -> None:
 def apply(state: S.State, power: str, order: Order, cp: int, dice=None) -> int:
     """Apply one CP action; returns the CP it cost (`dice` for the actions that roll)."""
     verb = order.get("verb")
+    if verb in religious.ACTION_VERBS:
+        return religious.apply(state, power, order, cp, dice)
     if verb == "ASSAULT":
         _check(cp, 1, assault_problem(state, power, order["space"]))
         cost = 0 if assault.free_assault(state, power, order["space"]) else 1

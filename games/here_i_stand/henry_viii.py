@@ -329,13 +329,13 @@ def mary_reveal(state: S.State, power: str, number: int, dice: Dice) -> bool:
 def mary_papal_actions(state: S.State, cp: int) -> None:
     """§21.3 L1684-1690: after an English roll of 1-3 under Mary I the Papacy acts by the
     card's CP — 1-2: Burn Books in the English zone (2 counter-reformation attempts, §18.1
-    L1178); 3: a theological debate in the English zone; 4+: Burn Books, then the debate.
-    Debates (§18.5) are not yet implemented in pbem: logged, not held."""
+    L1178); 3: a theological debate in the English zone; 4+: Burn Books, then the debate
+    (queued after the attempts: `debate`'s ``mary_debate``)."""
     if cp <= 2 or cp >= 4:
         counter_reformation(state, 2, ("english",), "Mary I: the Papacy burns books in England",
                             S.msg("why_burn_books", card=21))
     if cp >= 3:
-        S.log(state, "mary_debate_skipped", card=21)
+        choices.push(state, {"kind": "mary_debate", "seat": "papacy"})
 
 #: The events of this module: card number -> resolver (`tables` merges them).
 EVENTS: dict[int, Resolver] = {

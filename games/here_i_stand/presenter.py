@@ -156,6 +156,11 @@ class HereIStandPresenter(Presenter):
             out["leaders"] = [self.leader(v) for v in out["leaders"]]
         if isinstance(out.get("power"), str) and out["power"] in self._power_ids():
             out["power"] = self.power(out["power"])
+        item = out.get("item")
+        if out.get("verb") == "BUY_BACK" and isinstance(item, (list, tuple)):
+            out["item"] = (f"LEADER {self.leader(item[1])}" if item[0] == "leader" else
+                           f"{self.space(item[1])} AND {self.space(item[2])}"
+                           if item[0] == "pair" else self.space(item[1]))
         if isinstance(out.get("parties"), (list, tuple)):
             out["parties"] = tuple(self.hint(p) for p in out["parties"])
         if isinstance(out.get("terms"), (list, tuple)):   # agreement terms: (KIND, values...)
@@ -181,6 +186,10 @@ class HereIStandPresenter(Presenter):
                 value = ", ".join(self.space(str(x)) for x in value)
             elif key == "zones":
                 value = ", ".join(self.maybe(f"zone.{z}", str(z)) or str(z) for z in value)
+            elif key == "zone":
+                value = self.maybe(f"zone.{value}", str(value)) or str(value)
+            elif key == "debater":
+                value = self.debater(str(value))
             elif key == "card" and isinstance(value, int):
                 value = self.card(value)
             elif key == "why_msg" and is_message(value):
@@ -257,6 +266,10 @@ class HereIStandPresenter(Presenter):
             return ", ".join(self.leader(str(x)) for x in value)
         if kind == "debater":
             return self.debater(str(value))
+        if kind == "zone":
+            return self.maybe(f"zone.{value}", str(value))
+        if kind == "zones":
+            return ", ".join(self.maybe(f"zone.{z}", str(z)) for z in value)
         if kind == "debaters":
             return ", ".join(self.debater(str(x)) for x in value)
         if kind == "reformer":
@@ -432,8 +445,12 @@ class HereIStandPresenter(Presenter):
             fb = (trans.get("full_bible") or {}).get(zone, 0)
             translation_rows.append([self.maybe("zone." + zone, zone), nt, fb])
         st = view.get("st_peters") or {}
+        lost = view.get("debaters_lost") or {}
         return {"protestant_spaces": view.get("protestant_spaces", 0), "by_zone": by_zone,
                 "unrest": sorted(unrest), "reformers": reformers, "debaters": debaters,
+                "universities": [self.space(s) for s in view.get("universities") or []],
+                "burned": [self.debater(d) for d in lost.get("burned", [])],
+                "disgraced": [self.debater(d) for d in lost.get("disgraced", [])],
                 "translations": translation_rows,
                 "st_peters_cp": st.get("cp", 0), "st_peters_vp": st.get("vp", 0)}
 
@@ -505,7 +522,8 @@ HIS_PARAMS: dict[str, str] = {
     "spaces": "spaces", "route": "route",
     "card": "card", "card2": "card", "cards": "cards", "cards_by": "cards_by",
     "leader": "leader", "leader2": "leader", "leaders": "leaders",
-    "debater": "debater", "debaters": "debaters", "reformer": "reformer",
+    "debater": "debater", "debater2": "debater", "debaters": "debaters", "reformer": "reformer",
+    "zone": "zone", "zones": "zones",
     "ruler": "ruler", "ruler2": "ruler",
     "unit": "unit", "stack": "stack", "mix": "mix",
     "faith": "faith", "marital": "marital",

@@ -48,7 +48,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from engine.dice import Dice
 from games.here_i_stand import state as S
@@ -367,15 +367,18 @@ def success_chance(state, target: str, side: str, *, zones: Sequence[str],
 
 def best_target(state, side: str, *, zones: Sequence[str], attempted: Iterable[str] = (),
                 bonus_dice: int = 0, plus_one: bool = False,
-                restrict: Iterable[str] | None = None) -> str | None:
-    """The target with the best odds (ties: in a target zone, an electorate, then by id)."""
+                restrict: Iterable[str] | None = None,
+                bonus_of: Callable[[str], int] | None = None) -> str | None:
+    """The target with the best odds (ties: in a target zone, an electorate, then by id);
+    `bonus_of` adds a debater's dice that depend on the target."""
     found = targets(state, side, attempted=attempted, restrict=restrict)
     if not found:
         return None
     m = S.board()
 
     def key(sid: str):
-        chance = success_chance(state, sid, side, zones=zones, bonus_dice=bonus_dice,
+        extra = bonus_of(sid) if bonus_of is not None else 0
+        chance = success_chance(state, sid, side, zones=zones, bonus_dice=bonus_dice + extra,
                                 plus_one=plus_one)
         return (-chance, not _in_zone(sid, zones), m.spaces[sid].type != "electorate", sid)
 

@@ -97,6 +97,10 @@ def view(state, seat: str | None) -> dict[str, Any]:
         "henry_viii": {"marital": state["marital"], "pregnancy": list(state["pregnancy"]),
                        "heirs": dict(state["heirs"])},
         "excommunicated": list(state["excommunicated"]),
+        "universities": sorted(state.get("jesuits", [])),
+        "debaters_lost": {fate: sorted(k.split("_", 1)[1] for k in state["bonus_vp"][side]
+                                       if k.startswith(fate + "_"))
+                          for fate, side in (("burned", "papacy"), ("disgraced", "protestant"))},
         "captured": {p: list(ls) for p, ls in state["captured"].items()},
         "loans": [dict(x) for x in state.get("loans", [])],
         "board": board_view(state),

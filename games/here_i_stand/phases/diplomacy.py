@@ -625,8 +625,8 @@ def _buyback_options(state, item):
     pays = ("VP", "CARD") if T.drawable(state, loser) else ("VP",)
     opts = [Option.of("DONE", "DONE")]
     if items:
-        opts.append(Option.of("BUY_BACK", "BUY BACK <space> WITH VP",
-                              item=OneOf(tuple(items)), pay=OneOf(pays)))
+        example = O.order_text({"verb": "BUY_BACK", "item": items[0], "pay": "VP"})
+        opts.append(Option.of("BUY_BACK", example, item=OneOf(tuple(items)), pay=OneOf(pays)))
     return opts
 
 

@@ -10,7 +10,7 @@ from games.here_i_stand import state as S
 from games.here_i_stand.phases import action
 from his_helpers import MAJORS, asked, fresh, into_action, order, put
 
-MOVE_CARD = 65   # A Mighty Fortress, 4 CP, an event not yet implemented
+MOVE_CARD = 65   # A Mighty Fortress, 4 CP
 
 
 def test_impulse_options_and_pass_rules():
@@ -44,9 +44,9 @@ def test_play_for_cp_then_actions_then_done():
 
 
 def test_unimplemented_event_is_refused_with_a_reason():
-    state = into_action(fresh(), "france", hand=[65])
+    state = into_action(fresh(), "france", hand=[103])
     with pytest.raises(IllegalOrder, match="not yet implemented in pbem"):
-        order(state, "france", "PLAY 65 AS EVENT")
+        order(state, "france", "PLAY 103 AS EVENT")
     with pytest.raises(IllegalOrder, match="combat card"):
         order(into_action(fresh(), "france", hand=[24]), "france", "PLAY 24 AS EVENT")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.contract import IllegalOrder
-from games.here_i_stand import RULES, events, henry_viii
+from games.here_i_stand import RULES, events, facts, henry_viii
 from games.here_i_stand import state as S
 from his_helpers import FixedDice, asked, fresh, into_action, order, log_text
 
@@ -93,10 +93,27 @@ def test_mary_i_roll_1_to_3_the_papacy_burns_books():
     assert 65 in state["discard"] and 65 not in state["hands"]["england"]
     d = asked(state, "papacy")
     assert d.kind == "counter_reform" and "york" in dict(d.options.options[0].fields)["space"].values
-    assert "debate" in log_text(state["log"])
     state = order(state, "papacy", "REFORM York")
     state = order(state, "papacy", RULES.order_text(RULES.default(state, asked(state, "papacy"))))
+    # then the debate, none here: no English Protestant debater is in play (§18.1)
+    assert state["log"][-1]["msg"] == "mary_debate_skipped" and "debate" in log_text(state["log"])
     assert state["phase_data"]["active"] == S.MAJORS.index("france")   # the impulse ended
+
+
+def test_mary_i_debate_in_england_doubles_the_papal_value():
+    """§21.3 and §18.5 step 4: a 3-CP English card under Mary I (roll 1-3): the Papacy's
+    debate in the English zone, its attacker's value doubled."""
+    state = mary_state([66])
+    state["debaters"]["protestant"].append({"id": "tyndale", "committed": False})
+    card = next(n for n in range(9, 111) if facts.card(n).cp == 3
+                and facts.card(n).type not in ("mandatory", "home"))
+    state["hands"]["england"] = [card]
+    state = order(state, "england", f"PLAY {card} FOR CP", FixedDice(2))
+    rolls = [e for e in state["log"] if e["msg"] == "debate_rolls"]
+    papal = rolls[0]
+    assert papal["power"] == "papacy"
+    assert papal["n"] == 2 * facts.debaters()[papal["debater"]].value + 3 + (
+        1 if papal["debater"] == "eck" else 0)
 
 
 def test_mary_i_roll_4_to_6_plays_normally_and_catholic_england_is_normal():
@@ -105,7 +122,8 @@ def test_mary_i_roll_4_to_6_plays_normally_and_catholic_england_is_normal():
     s2 = mary_state([65, 66])
     S.set_religion(s2, "york", "catholic")
     assert not henry_viii.mary_procedure_applies(s2, "england")
-    # a 3-CP card brings only the (not yet implemented) debate: the impulse just ends
+    # a 3-CP card brings only the debate, none here (no English Protestant debater): the
+    # impulse just ends
     from games.here_i_stand import facts
     three = next(n for n, c in facts.cards().items() if c.cp == 3 and c.type == "event")
     s3 = mary_state([three])
