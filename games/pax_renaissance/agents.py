@@ -11,7 +11,7 @@ from engine.contract import State
 from engine.dice import Dice
 from engine.options import OneOf, Option, Order
 from engine.questions import Item, Kind
-from games.pax_renaissance import asks, catalog, grammar, regime
+from games.pax_renaissance import asks, catalog, grammar, oneshots, regime
 from games.pax_renaissance.places import (destroy, location_empires, owned_cards, repress,
                                           same_location, sea_borders, thrones)
 
@@ -22,7 +22,8 @@ def is_queen(card: str) -> bool:
 
 def play(state: State, seat: str, card: str) -> dict[str, Any]:
     """Play a card from hand (§5.2.1): East cards to the far right, West cards to the far
-    left; then its agents are asked one by one (§5.2.2).  A queen is asked whom she marries
+    left; a card with a one-shot first asks whether to declare it (oneshots.py), otherwise
+    its agents are asked one by one (§5.2.2).  A queen is asked whom she marries
     (§9); unmarried she goes under the bank mat (§9.2)."""
     state["hands"][seat].remove(card)
     data = catalog.cards()[card]
@@ -33,7 +34,9 @@ def play(state: State, seat: str, card: str) -> dict[str, Any]:
         state["tableaux"][seat]["east"].append(card)
     else:
         state["tableaux"][seat]["west"].insert(0, card)
-    if data.get("agents"):
+    if oneshots.shot_of(card):
+        asks.push(state, "one_shot", seat, first=True, card=card)
+    elif data.get("agents"):
         asks.push(state, "agent", seat, first=True, card=card,
                   agents=[dict(a) for a in data["agents"]])
     return {"msg": "play", "seat": seat, "card": card}
@@ -88,7 +91,9 @@ def place(state: State, seat: str, card: str, agent: dict[str, Any],
 
 
 def _agent_options(state: State, item: Item) -> list[Option]:
-    found = [Option.of("SKIP")]
+    """PLACE the next agent, or SKIP it; a declared trade shift's, apostasy's or war's agents
+    must be placed where there is room (§5.2.1.Б, ``mandatory``)."""
+    found = [] if item.get("mandatory") else [Option.of("SKIP")]
     if item["agents"]:
         where = targets(state, item["seat"], item["card"], item["agents"][0])
         if where:
@@ -113,7 +118,7 @@ def _agent_settle(state: State, item: Item, dice: Dice) -> bool:
 
 KIND_AGENT = Kind(
     options=_agent_options, apply=_agent_apply,
-    default=lambda state, item: {"verb": "SKIP"},
+    default=lambda state, item: next(_agent_options(state, item)[-1].orders()),
     parse=lambda state, item, text: grammar.parse_options(_agent_options(state, item), text),
     prompt=lambda state, item: f"place the {item['agents'][0]['piece']} of {item['card']} "
                                "(PLACE <where>) or SKIP",

@@ -12,7 +12,7 @@ from engine.contract import State
 from engine.dice import Dice
 from engine.options import OneOf, Option, Order
 from engine.questions import Item, Kind
-from games.pax_renaissance import asks, catalog, grammar, regime
+from games.pax_renaissance import asks, battles, catalog, grammar, regime
 from games.pax_renaissance.places import (blocked, destroy, empire_of, empty_cities, is_ruler,
                                           location, location_empires, owned_cards, remove_card,
                                           repress, ruler_id, same_location, sea_borders,
@@ -309,31 +309,17 @@ def vote(state: State, seat: str, empire: str, liberty: str) -> dict[str, Any]:
     return {"target": empire, "cost": cost, "face": change["face"], "regime": liberty}
 
 
-def battle(state: State, attackers: list[tuple[str, str]],
-           defenders: list[tuple[str, str]]) -> tuple[int, int]:
-    """A battle (glossary СРАЖЕНИЕ): min(A, D) pieces die on each side, picked in map order
-    (digest §4 A5: canonical casualties); the attacker wins when A > D.  Pieces are
-    ``(table, place)``.  Returns the survivors on both sides."""
-    losses = min(len(attackers), len(defenders))
-    for table, place in attackers[:losses] + defenders[:losses]:
-        destroy(state, state[table][place])
-        state[table][place] = None
-    return len(attackers) - losses, len(defenders) - losses
-
-
 def campaign(state: State, seat: str, home: str, target: str) -> dict[str, Any]:
     """§6.9: every knight of the home empire attacks at 1 florin each; all nobles of the
-    target defend; a win takes the target's ruler as a vassal of the home ruler (or of its
-    suzerain, §6.9.К); surviving knights stay home (§6.9.И)."""
-    attack = [("cities", c) for c in knights(state, home)]
+    target defend (a battle, battles.py, whose win takes the target's ruler as a vassal of
+    the home ruler or of its suzerain, §6.9.К); surviving knights stay home (§6.9.И)."""
+    attack = [battles.fighter_in_city(state, c) for c in knights(state, home)]
     state["florins"][seat] -= len(attack)
-    left, _ = battle(state, attack, [("cities", c) for c in nobles(state, target)])
-    entry: dict[str, Any] = {"target": target, "attackers": len(attack), "won": False}
-    if left and not nobles(state, target):
-        top = state["rulers"][home].get("suzerain") or home
-        regime.change(state, seat, target, flip=False, suzerain=top)
-        entry["won"] = True
-    return entry
+    top = state["rulers"][home].get("suzerain") or home
+    battles.start(state, seat, "campaign", target, attack,
+                  [battles.fighter_in_city(state, c) for c in nobles(state, target)],
+                  suzerain=top)
+    return {"target": target, "attackers": len(attack)}
 
 
 def _ops_options(state: State, item: Item) -> list[Option]:

@@ -71,15 +71,17 @@ def concession_borders(state: State, empire: str) -> list[str]:
             if not (state["borders"][b] and state["borders"][b]["piece"] == "pirate")]
 
 
-def place_pawn(state: State, seat: str, border: str, empire: str) -> dict[str, Any]:
+def place_pawn(state: State, seat: str, border: str, empire: str, *,
+               from_supply: bool = True) -> dict[str, Any]:
     """Place a concession (§5.2.2.Г): a pawn already there is repressed onto the ruler of
-    `empire` for 1 florin."""
+    `empire` for 1 florin.  A freed serf (`from_supply` False) is already out of the supply."""
     there = state["borders"][border]
     if there is not None:
         state["florins"][seat] -= 1
         repress(state, there, empire)
     state["borders"][border] = {"piece": "pawn", "owner": seat}
-    state["pawns"][seat] -= 1
+    if from_supply:
+        state["pawns"][seat] -= 1
     return {"msg": "concession", "seat": seat, "border": border, "repressed": there is not None}
 
 

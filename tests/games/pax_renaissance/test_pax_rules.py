@@ -25,9 +25,10 @@ def act(state, text):
 
 
 def decline_agents(state):
-    """Answer SKIP to every agent of the card just played (§5.2.2: any subset)."""
-    while RULES.decisions(state)[0].kind == "agent":
-        act(state, "SKIP")
+    """Decline the one-shot (§5.2.1) and answer SKIP to every agent of the card just played
+    (§5.2.2: any subset)."""
+    while RULES.decisions(state)[0].kind in ("one_shot", "agent"):
+        act(state, "NO" if RULES.decisions(state)[0].kind == "one_shot" else "SKIP")
 
 
 def clear_map(state):
