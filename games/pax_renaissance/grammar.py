@@ -98,6 +98,9 @@ def _value(domain: Any, text: str) -> Any:
             raise IllegalOrder(f"{text!r} is not a number", [str(v) for v in values],
                                code="not_a", params={"text": text, "what": "number"})
         return int(text)
+    exact = [v for v in values if str(v) == text.strip()]
+    if exact:  # an id wins over another value's name (ottoman vs ruler_ottoman)
+        return exact[0]
     index = NameIndex("name", [(n, v) for v in values for n in label_names(v)])
     return index.resolve(text)
 
