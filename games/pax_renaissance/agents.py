@@ -12,8 +12,9 @@ from engine.dice import Dice
 from engine.options import OneOf, Option, Order
 from engine.questions import Item, Kind
 from games.pax_renaissance import asks, catalog, grammar, oneshots, regime
-from games.pax_renaissance.places import (destroy, location_empires, owned_cards, repress,
-                                          same_location, sea_borders, thrones)
+from games.pax_renaissance.places import (destroy, has_ability, location_empires, owned_cards,
+                                          remove_card, repress, same_location, sea_borders,
+                                          thrones)
 
 
 def is_queen(card: str) -> bool:
@@ -128,10 +129,13 @@ KIND_AGENT = Kind(
 
 def suitors(state: State, seat: str, card: str) -> list[str]:
     """Rulers a queen may marry (§9): unmarried suitors, monarchy side up, on the throne or
-    in her player's own tableau."""
+    in her player's own tableau; with an unblocked Star Chamber effect also a married one
+    or one in another tableau (§9, note 42)."""
+    star_chamber = has_ability(state, seat, "coronation_can_claim_married_kings")
     return [e for e in catalog.cards()[card].get("suitors", [])
-            if not state["rulers"][e].get("queen") and state["rulers"][e]["face"] == "king"
-            and state["rulers"][e]["owner"] in (None, seat)]
+            if state["rulers"][e]["face"] == "king" and (star_chamber or (
+                not state["rulers"][e].get("queen")
+                and state["rulers"][e]["owner"] in (None, seat)))]
 
 
 def _coronation_options(state: State, item: Item) -> list[Option]:
@@ -150,8 +154,11 @@ def _coronation_apply(state: State, item: Item, order: Order, dice: Dice) -> boo
     if order["verb"] == "UNMARRIED":
         state["queens"][seat].append(card)
         return True
-    state["rulers"][order["empire"]]["queen"] = card
+    old = state["rulers"][order["empire"]].get("queen")
+    if old:  # Star Chamber: the old queen is discarded (§9, note 42)
+        remove_card(state, old)
     regime.change(state, seat, order["empire"], flip=False)
+    state["rulers"][order["empire"]]["queen"] = card
     state["log"].append({"turn": state["turn"], "msg": "coronation", "seat": seat,
                          "card": card, "empire": order["empire"]})
     return True

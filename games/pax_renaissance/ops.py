@@ -16,7 +16,7 @@ from games.pax_renaissance import asks, battles, catalog, grammar, regime
 from games.pax_renaissance.places import (blocked, destroy, empire_of, empty_cities, is_ruler,
                                           location, location_empires, owned_cards, remove_card,
                                           repress, ruler_id, same_location, sea_borders,
-                                          side_cards, thrones, to_throne)
+                                          side_cards, side_of, thrones, to_throne)
 
 
 def card_ops(state: State, cid: str) -> list[dict[str, Any]]:
@@ -80,10 +80,23 @@ def _commerce(state: State, seat: str, cid: str, op: dict[str, Any]) -> list[Opt
     return [Option.of("OP", card=OneOf((cid,)), op=OneOf(("commerce",)), slot=OneOf(slots))]
 
 
+#: Cards whose behead may only hit a card of one side carrying a bishop of these colours.
+BEHEAD_LIMITS = {
+    "behead_west_card_with_catholic_reformist_bishop_only": ("west", ("catholic", "protestant")),
+    "behead_east_card_with_islamic_reformist_bishop_only": ("east", ("islamic", "protestant")),
+    "behead_east_card_with_bishop_only": ("east", catalog.RELIGIONS),
+}
+
+
 def _behead(state: State, seat: str, cid: str, op: dict[str, Any]) -> list[Option]:
-    """§6.3: any tableau card of the active card's location, not itself."""
+    """§6.3: any tableau card of the active card's location, not itself; three cards may
+    only hit a card of one side carrying a bishop of given colours (their abilities)."""
     targets = tuple(c for s in state["seats"] for c in owned_cards(state, s)
                     if c != cid and same_location(state, c, cid))
+    abilities = [] if is_ruler(cid) else catalog.cards()[cid].get("abilities", [])
+    for side, colours in (BEHEAD_LIMITS[a] for a in abilities if a in BEHEAD_LIMITS):
+        targets = tuple(c for c in targets if side_of(c) == side
+                        and state["bishops"].get(c) in colours)
     return [Option.of("OP", card=OneOf((cid,)), op=OneOf(("behead",)), target=OneOf(targets))]
 
 

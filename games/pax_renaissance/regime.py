@@ -127,7 +127,8 @@ KIND_CONCESSION = Kind(
 
 def _liberate_options(state: State, item: Item) -> list[Option]:
     """Free one repressed piece of the ruler (СМЕНА ВЛАСТИ.Б): a noble into an empty city,
-    a pawn onto an empty border as its owner's concession; DONE stops."""
+    a pawn onto an empty border as its owner's concession; DONE stops, unless every piece
+    must be freed (``forced``: a sale effect)."""
     empire = item["empire"]
     found = [Option.of("DONE")]
     for k, piece in enumerate(state["rulers"][empire]["repressed"]):
@@ -138,7 +139,7 @@ def _liberate_options(state: State, item: Item) -> list[Option]:
         if where:
             found.append(Option.of("FREE", piece=OneOf((k + 1,)), to=OneOf(tuple(where)),
                                    example="FREE 1 paris"))
-    return found
+    return found[1:] if item.get("forced") else found
 
 
 def _liberate_apply(state: State, item: Item, order: Order, dice: Dice) -> bool:
@@ -157,11 +158,12 @@ def _liberate_apply(state: State, item: Item, order: Order, dice: Dice) -> bool:
 
 KIND_LIBERATE = Kind(
     options=_liberate_options, apply=_liberate_apply,
-    default=lambda state, item: {"verb": "DONE"},
+    default=lambda state, item: next(_liberate_options(state, item)[0].orders()),
     parse=lambda state, item, text: grammar.parse_options(_liberate_options(state, item), text),
     prompt=lambda state, item: f"free repressed pieces of {item['empire']} (FREE n where), "
                                "or DONE",
-    settle=lambda state, item, dice: len(_liberate_options(state, item)) == 1,
+    settle=lambda state, item, dice: not any(o.verb == "FREE"
+                                             for o in _liberate_options(state, item)),
     clock="impulse")
 
 asks.KINDS["concession"] = KIND_CONCESSION

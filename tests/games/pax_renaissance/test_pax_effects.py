@@ -1,0 +1,135 @@
+"""Pax Renaissance: selling a royal couple and sale effects (§5.3), Cryptography (worked
+example 30), the behead limits of three cards, effects that make operations or a fair free
+(glossary ЭФФЕКТ.Б) and Star Chamber (§9, note 42)."""
+from __future__ import annotations
+
+from games.pax_renaissance import RULES
+from games.pax_renaissance.places import owned_cards
+from tests.games.pax_renaissance.test_pax_ops import act, asked, new, own
+
+CRYPTOGRAPHY, ISABELLA, ENCLOSURE = "pren130x", "pren044", "pren161x"
+
+
+def couple(state, seat, empire, queen):
+    own(state, seat, f"ruler_{empire}")
+    state["rulers"][empire]["queen"] = queen
+
+
+def test_royal_couple_sells_only_together_for_4():
+    """§5.3.А–Б: selling either card of a couple sends both home married, for 4 florins."""
+    state = new()
+    couple(state, "fugger", "portugal", ISABELLA)
+    act(state, f"SELL {ISABELLA}")
+    assert state["florins"]["fugger"] == 7
+    assert state["rulers"]["portugal"]["owner"] is None
+    assert state["rulers"]["portugal"]["queen"] == ISABELLA
+    assert owned_cards(state, "fugger") == []
+
+
+def test_example_30_cryptography_beheads_a_rival_queen_s_husband():
+    """Example 30 (glossary «КРИПТОГРАФИЯ»): selling Cryptography from the tableau lets the
+    seller run Isabella's behead on her own husband, the Portuguese king: he goes to his
+    throne, and the widow (the assassin) is discarded."""
+    state = new()
+    couple(state, "medici", "portugal", ISABELLA)
+    own(state, "fugger", CRYPTOGRAPHY)
+    act(state, "SELL Cryptography")
+    assert state["florins"]["fugger"] == 5
+    decision = RULES.decisions(state)[0]
+    assert (decision.seat, decision.kind) == ("fugger", "borrow")
+    assert RULES.default(state, decision) == {"verb": "SKIP"}
+    act(state, f"OP {ISABELLA} behead ruler_portugal")
+    assert state["rulers"]["portugal"]["owner"] is None
+    assert state["rulers"]["portugal"]["queen"] is None
+    assert owned_cards(state, "medici") == []
+    assert asked(state) == ("fugger", "action")
+
+
+def test_a_sale_effect_needs_the_card_in_the_tableau():
+    """§5.3.В: sold from hand, Cryptography does nothing."""
+    state = new()
+    couple(state, "medici", "portugal", ISABELLA)
+    state["hands"]["fugger"] = [CRYPTOGRAPHY]
+    act(state, "SELL Cryptography")
+    assert asked(state) == ("fugger", "action")
+
+
+def test_enclosure_sold_frees_every_repressed_piece_in_the_west():
+    """A sale effect: every repressed piece of a West ruler must be freed (no DONE)."""
+    state = new()
+    own(state, "fugger", ENCLOSURE)
+    state["rulers"]["france"]["repressed"] = [{"piece": "rook", "religion": "catholic"}]
+    act(state, "SELL Enclosure")
+    decision = RULES.decisions(state)[0]
+    assert decision.kind == "liberate"
+    assert not decision.options.admits({"verb": "DONE"})
+    act(state, "FREE 1 paris")
+    assert state["cities"]["paris"] == {"piece": "rook", "religion": "catholic"}
+    assert state["rulers"]["france"]["repressed"] == []
+
+
+def test_inquisition_pope_beheads_only_a_west_card_with_a_gold_or_red_bishop():
+    """The Inquisition Pope's behead limit (its ability)."""
+    state = new()
+    own(state, "fugger", "pren001", "ruler_france")
+    own(state, "medici", "ruler_england", "ruler_aragon")
+    state["bishops"]["ruler_england"] = "protestant"
+    state["bishops"]["ruler_aragon"] = "islamic"
+    act(state, "OPS west")
+    options = RULES.decisions(state)[0].options
+    assert options.admits({"verb": "OP", "card": "pren001", "op": "behead",
+                           "target": "ruler_england"})
+    for target in ("ruler_aragon", "ruler_france"):
+        assert not options.admits({"verb": "OP", "card": "pren001", "op": "behead",
+                                   "target": target})
+
+
+def test_free_east_ops_cost_no_action_and_stay_once_a_turn():
+    """Glossary ЭФФЕКТ.Б: Civil Engineer's East ops cost no action, still once a turn."""
+    state = new()
+    own(state, "fugger", "pren101x", "pren121x")
+    state["market"]["east"][1]["florins"] = 1
+    act(state, "OPS east")
+    act(state, "OP pren121x commerce 1")
+    assert state["florins"]["fugger"] == 4
+    assert asked(state) == ("fugger", "action")
+    assert state["turn_state"]["actions"] == 0
+    options = RULES.decisions(state)[0].options
+    assert not options.admits({"verb": "OPS", "side": "east"})
+    assert not options.admits({"verb": "END"})
+
+
+def test_free_fair_after_two_actions_then_end():
+    """Podestà of Venice: one fair a turn costs no action, even after the second action."""
+    state = new()
+    own(state, "fugger", "pren097x")
+    act(state, "FAIR west")
+    assert state["turn_state"]["actions"] == 0
+    act(state, "FAIR east")
+    assert state["turn_state"]["actions"] == 1
+    act(state, "SELL pren097x")
+    assert state["active"] == 1  # the second counted action ended the turn
+
+
+def test_star_chamber_crowns_a_rival_s_married_king_and_discards_his_queen():
+    """§9 note 42: with Star Chamber a queen may marry a married monarch or one in another
+    tableau; the old queen is discarded and the ruler comes to the player."""
+    state = new()
+    couple(state, "medici", "portugal", ISABELLA)
+    own(state, "fugger", "pren006")
+    queen = "pren046"  # Joanna the Mad: Portugal is among her suitors
+    state["hands"]["fugger"] = [queen]
+    act(state, "PLAY Joanna the Mad")
+    act(state, "MARRY portugal")
+    assert state["rulers"]["portugal"]["owner"] == "fugger"
+    assert state["rulers"]["portugal"]["queen"] == queen
+    assert ISABELLA not in owned_cards(state, "medici") + owned_cards(state, "fugger")
+
+
+def test_without_star_chamber_a_married_king_is_no_suitor():
+    state = new()
+    couple(state, "medici", "portugal", ISABELLA)
+    state["hands"]["fugger"] = ["pren046"]
+    act(state, "PLAY Joanna the Mad")
+    assert not RULES.decisions(state)[0].options.admits({"verb": "MARRY",
+                                                         "empire": "portugal"})
