@@ -13,7 +13,7 @@ from games.pax_renaissance.agents import play
 from games.pax_renaissance.fair import hold_fair
 from games.pax_renaissance.market import ROWS, buy, buyable_slots, refresh
 from games.pax_renaissance.ops import op_options
-from games.pax_renaissance.places import (empire_of, has_ability, husband, is_ruler,
+from games.pax_renaissance.places import (anyone_has, empire_of, has_ability, husband, is_ruler,
                                           owned_cards, remove_card, to_throne)
 from games.pax_renaissance.setup import fresh_turn
 from games.pax_renaissance.victory import achieved
@@ -75,12 +75,17 @@ def options(state: State) -> list[Option]:
                   and op_options(state, seat, r, []))
     if sides:
         found.append(Option.of("OPS", side=OneOf(sides)))
+    if room and len(sides) == 2 and has_ability(state, seat, "east_and_west_ops_in_one_action"):
+        found += [Option.of("OPS", side=OneOf((a,)), also=OneOf((b,)), example=f"OPS {a} {b}")
+                  for a, b in (sides, sides[::-1])]
     rows = tuple(r for r in ROWS if r not in turn["fair"]
                  and state["market"][r][0]["card"] is not None)
     if rows and (room or free_fair(state, seat)):
         found.append(Option.of("FAIR", row=OneOf(rows)))
     if room:
-        won = tuple(v for v, on in state["victories"].items() if on and achieved(state, seat, v))
+        won = tuple(v for v, on in state["victories"].items() if on and achieved(state, seat, v)
+                    and (turn["actions"] == 0 or not anyone_has(
+                        state, f"declare_{v}_costs_two_actions")))
         if won:
             found.append(Option.of("DECLARE", victory=OneOf(won)))
     if turn["actions"] >= 1:
@@ -131,9 +136,11 @@ def perform(state: State, seat: str, order: dict[str, Any]) -> list[dict[str, An
         entries.append(sell(state, seat, order["card"]))
         turn["sell"] += 1
     elif verb == "OPS":
-        asks.push(state, "ops", seat, side=order["side"], used=[])
-        turn["ops"].append(order["side"])
-        if free_ops(state, seat, order["side"]):
+        sides = [order["side"]] + ([order["also"]] if order.get("also") else [])
+        for side in sides:  # both in one action: one side fully, then the other (ЭФФЕКТ.Б)
+            asks.push(state, "ops", seat, side=side, used=[])
+            turn["ops"].append(side)
+        if all(free_ops(state, seat, side) for side in sides):
             return entries
     elif verb == "FAIR":
         free = free_fair(state, seat)

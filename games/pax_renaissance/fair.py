@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.contract import State
 from games.pax_renaissance import catalog
+from games.pax_renaissance.places import ability_cards
 from games.pax_renaissance.setup import circle_piece
 
 #: The route colour of each market row (§5.5): East is the black route, West the white.
@@ -37,6 +38,16 @@ def subsidy_from_china(state: State) -> int:
     return catalog.facts()["setup"]["fair_subsidy_from_china"][len(state["seats"])]
 
 
+def earning(state: State, owner: str, centre: str) -> int:
+    """What a concession earns at a fair (§7.3): 1, once more for each of its owner's cards
+    doubling concessions at every fair, or at fairs from the Moluccas (effects stack,
+    glossary ЭФФЕКТ)."""
+    extra = ability_cards(state, owner, "concessions_2x_trade_fairs_votes")
+    if centre == "spice_islands":
+        extra += ability_cards(state, owner, "concessions_2x_spice_islands_trade_fairs")
+    return 1 + extra
+
+
 def hold_fair(state: State, seat: str, row: str) -> dict[str, Any]:
     """Hold a fair in `row` (§7): the slot-0 card and its florins plus China's become the
     common profit; the card is discarded (a comet there activates nothing, §12.1.А); the
@@ -63,9 +74,12 @@ def hold_fair(state: State, seat: str, row: str) -> dict[str, Any]:
             piece = state["borders"][step]
             if piece is None:
                 continue
-            profit -= 1
             if piece["piece"] == "pawn":
-                paid[piece["owner"]] = paid.get(piece["owner"], 0) + 1
+                earned = min(profit, earning(state, piece["owner"], centre))
+                paid[piece["owner"]] = paid.get(piece["owner"], 0) + earned
+                profit -= earned
+            else:
+                profit -= 1
             if profit == 0:
                 break
     for owner, amount in paid.items():

@@ -13,10 +13,12 @@ from engine.dice import Dice
 from engine.options import OneOf, Option, Order
 from engine.questions import Item, Kind
 from games.pax_renaissance import asks, battles, catalog, grammar, regime
-from games.pax_renaissance.places import (blocked, destroy, empire_of, empty_cities, is_ruler,
-                                          location, location_empires, owned_cards, remove_card,
-                                          repress, ruler_id, same_location, sea_borders,
-                                          side_cards, side_of, thrones, to_throne)
+from games.pax_renaissance.places import (ability_cards, blocked, destroy, empire_of,
+                                          empty_cities, has_ability, is_ruler, location,
+                                          location_empires, owned_cards, remove_card, repress,
+                                          ruler_id, same_location, sea_borders, side_cards,
+                                          side_of, thrones, to_throne)
+from games.pax_renaissance.victory import prestige
 
 
 def card_ops(state: State, cid: str) -> list[dict[str, Any]]:
@@ -137,12 +139,14 @@ def _repress(state: State, seat: str, cid: str, op: dict[str, Any]) -> list[Opti
 
 
 def majority(state: State, seat: str, empire: str) -> bool:
-    """Strictly more concessions on the empire's borders than each opponent (§6.6.Б)."""
+    """Strictly more concessions on the empire's borders than each opponent (§6.6.Б); a
+    `concessions_2x_trade_fairs_votes` card makes each of its owner's count once more."""
     count = {s: 0 for s in state["seats"]}
     for border in catalog.empire_borders(empire):
         piece = state["borders"][border]
         if piece and piece["piece"] == "pawn":
-            count[piece["owner"]] += 1
+            owner = piece["owner"]
+            count[owner] += 1 + ability_cards(state, owner, "concessions_2x_trade_fairs_votes")
     return all(count[seat] > count[s] for s in state["seats"] if s != seat)
 
 
@@ -154,7 +158,7 @@ def _vote(state: State, seat: str, cid: str, op: dict[str, Any]) -> list[Option]
     for empire, ruler in state["rulers"].items():
         if (ruler["owner"] is None or ruler.get("suzerain")
                 or catalog.board()["empires"][empire]["region"] != op["region"]
-                or state["florins"][seat] < len(ruler["repressed"])
+                or state["florins"][seat] < vote_cost(state, seat, empire)
                 or not majority(state, seat, empire)):
             continue
         liberty = ("keep", "feudal") if state["regimes"][empire] != "feudal" else ("keep",)
@@ -221,7 +225,7 @@ def _campaign(state: State, seat: str, cid: str, op: dict[str, Any]) -> list[Opt
     if not attackers or state["florins"][seat] < attackers:
         return []
     mine = state["rulers"][home]
-    targets = tuple(e for e in catalog.board()["empires"][home]["adjacent"]
+    targets = tuple(e for e in battles.adjacent(state, home)
                     if state["rulers"][e]["owner"] != seat
                     and state["rulers"][e].get("suzerain") != home
                     and mine.get("suzerain") != e)
@@ -311,10 +315,19 @@ def behead(state: State, cid: str, target: str) -> dict[str, Any]:
     return {"target": target}
 
 
+def vote_cost(state: State, seat: str, empire: str) -> int:
+    """1 florin a repressed piece (§6.6.А), 1 less a patron prestige of the banker with a
+    `patron_reduces_vote_ops_cost` card."""
+    cost = len(state["rulers"][empire]["repressed"])
+    if has_ability(state, seat, "patron_reduces_vote_ops_cost"):
+        cost -= prestige(state, seat, "patron")
+    return max(0, cost)
+
+
 def vote(state: State, seat: str, empire: str, liberty: str) -> dict[str, Any]:
     """§6.6: pay 1 florin a repressed piece; regime change (an opponent's ruler comes as a
     monarchy, one's own flips) with a concession; Golden Liberty may make it feudal."""
-    cost = len(state["rulers"][empire]["repressed"])
+    cost = vote_cost(state, seat, empire)
     state["florins"][seat] -= cost
     if liberty == "feudal":
         state["regimes"][empire] = "feudal"

@@ -121,11 +121,25 @@ def blocked(state: State, cid: str) -> bool:
     return any(c in state["bishops"] for c in pair)
 
 
+def ability_cards(state: State, seat: str, ability: str) -> int:
+    """How many unblocked cards of the tableau have `ability` (its copies ``<id>_1``,
+    ``<id>_2`` … included); effects stack (glossary ЭФФЕКТ) and are off on a blocked card
+    (§5.4.4)."""
+    def has(cid: str) -> bool:
+        return any(a == ability or a.rsplit("_", 1) == [ability, a[-1]] and a[-1].isdigit()
+                   for a in catalog.cards()[cid].get("abilities", []))
+    return sum(1 for c in owned_cards(state, seat)
+               if not is_ruler(c) and has(c) and not blocked(state, c))
+
+
 def has_ability(state: State, seat: str, ability: str) -> bool:
-    """Whether an unblocked card of the tableau has `ability` (§5.4.4: effects are off on a
-    blocked card)."""
-    return any(not is_ruler(c) and ability in catalog.cards()[c].get("abilities", [])
-               and not blocked(state, c) for c in owned_cards(state, seat))
+    """Whether an unblocked card of the tableau has `ability`."""
+    return ability_cards(state, seat, ability) > 0
+
+
+def anyone_has(state: State, ability: str) -> bool:
+    """A red-text effect (glossary ЭФФЕКТ.А): in any tableau it applies to every banker."""
+    return any(has_ability(state, s, ability) for s in state["seats"])
 
 
 def empty_city(state: State, city: str) -> bool:

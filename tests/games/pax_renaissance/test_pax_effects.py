@@ -133,3 +133,70 @@ def test_without_star_chamber_a_married_king_is_no_suitor():
     act(state, "PLAY Joanna the Mad")
     assert not RULES.decisions(state)[0].options.admits({"verb": "MARRY",
                                                          "empire": "portugal"})
+
+
+def test_east_and_west_ops_in_one_action():
+    """Transylvanian Plot: one action runs one side's ops fully, then the other's."""
+    state = new()
+    own(state, "fugger", "pren110x", "pren121x", "pren036")
+    state["market"]["east"][1]["florins"] = 1
+    state["market"]["west"][2]["florins"] = 1
+    act(state, "OPS east west")
+    act(state, "OP pren121x commerce 1")
+    assert RULES.decisions(state)[0].context["side"] == "west"
+    act(state, "OP pren036 commerce 2")
+    assert state["florins"]["fugger"] == 5
+    assert state["turn_state"]["actions"] == 1 and state["turn_state"]["ops"] == ["east", "west"]
+
+
+def test_red_text_declaring_imperial_costs_two_actions():
+    """Kappeler Milchsuppe (red text, every banker): Imperial is declared only as the first
+    action of a turn, which it then takes whole."""
+    from games.pax_renaissance.victory import achieved
+    state = new()
+    state["victories"]["imperial"] = True
+    own(state, "fugger", "ruler_england", "ruler_france", "ruler_aragon")
+    own(state, "medici", "pren145x")
+    assert achieved(state, "fugger", "imperial")
+    act(state, "SELL ruler_aragon")
+    own(state, "fugger", "ruler_aragon")
+    assert not RULES.decisions(state)[0].options.admits({"verb": "DECLARE",
+                                                         "victory": "imperial"})
+    state["tableaux"]["medici"]["west"].remove("pren145x")
+    assert RULES.decisions(state)[0].options.admits({"verb": "DECLARE", "victory": "imperial"})
+
+
+def test_michelangelo_doubles_concessions_at_fairs_and_in_votes():
+    """Michelangelo: its owner's concessions earn 2 at a fair and count twice for a vote
+    majority."""
+    from games.pax_renaissance.fair import hold_fair
+    from games.pax_renaissance.ops import majority
+    state = new()
+    own(state, "medici", "pren131x")
+    state["market"]["west"][0]["florins"] = 3
+    state["borders"]["byzantium__hungary"] = {"piece": "pawn", "owner": "medici"}
+    entry = hold_fair(state, "fugger", "west")
+    assert entry["paid"] == {"fugger": 1, "medici": 2} and entry["left"] == 1
+    state["borders"]["france__holy_roman_empire"] = {"piece": "pawn", "owner": "medici"}
+    state["borders"]["england__france"] = {"piece": "pawn", "owner": "fugger"}
+    state["borders"]["aragon__france"] = {"piece": "pawn", "owner": "fugger"}
+    assert majority(state, "medici", "france") is False
+    state["borders"]["aragon__france"] = None
+    assert majority(state, "medici", "france") is True
+
+
+def test_patron_prestige_lowers_the_vote_and_counts_for_victories():
+    """Bank of St. George: a vote costs 1 less a patron prestige; Artistic Geometry: patron
+    counts as law for Renaissance; Academia counts as a republic."""
+    from games.pax_renaissance.ops import vote_cost
+    from games.pax_renaissance.victory import achieved
+    state = new()
+    state["rulers"]["france"]["repressed"] = [{"piece": "pawn", "owner": "medici"}] * 2
+    own(state, "fugger", "pren166x")
+    base = vote_cost(state, "fugger", "france")
+    own(state, "fugger", "pren024")  # Gonfalonier: one patron prestige
+    assert vote_cost(state, "fugger", "france") == base - 1 == 1
+    state["victories"]["renaissance"] = True
+    assert not achieved(state, "fugger", "renaissance")
+    own(state, "fugger", "pren132x", "pren103x")
+    assert achieved(state, "fugger", "renaissance")

@@ -241,3 +241,21 @@ def test_example_27_apostasy_of_the_twelver_ghulat():
     assert state["rulers"]["hungary"]["owner"] is None
     assert owned_cards(state, "coeur") == ["pren026", "pren160x"]
     assert state["log"][-1]["hit"] == {"fugger": 4, "medici": 4}
+
+
+def test_example_29_a_pirate_between_two_theocracies_counts_twice():
+    """Example 29 (§12.3): the only bishop is green; Papal (Catholic) has a gold knight in
+    Venice, the Islamic Ottomans and Mamluks none: nothing dominates.  The Ottoman Navy's
+    green pirate on the Ottoman–Mamluk border counts twice (2 > 1): Islam dominates."""
+    from games.pax_renaissance.victory import dominant_religion
+    state = new()
+    state["regimes"].update(papal_states="catholic", ottoman="islamic", mamluk="islamic")
+    state["bishops"] = {"ruler_mamluk": "islamic"}
+    state["cities"]["venice"] = GOLD_KNIGHT
+    assert dominant_religion(state) is None
+    state["hands"]["fugger"] = ["pren063"]
+    act(state, "PLAY Ottoman Navy")
+    act(state, "NO")
+    act(state, "PLACE mamluk__ottoman")
+    assert state["borders"]["mamluk__ottoman"] == GREEN_PIRATE
+    assert dominant_religion(state) == "islamic"
