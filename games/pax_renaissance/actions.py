@@ -13,7 +13,7 @@ from games.pax_renaissance.agents import play
 from games.pax_renaissance.fair import hold_fair
 from games.pax_renaissance.market import ROWS, buy, buyable_slots, refresh
 from games.pax_renaissance.ops import op_options
-from games.pax_renaissance.places import (anyone_has, empire_of, has_ability, husband, is_ruler,
+from games.pax_renaissance.places import (anyone_has, blocked, empire_of, has_ability, husband, is_ruler,
                                           owned_cards, remove_card, to_throne)
 from games.pax_renaissance.setup import fresh_turn
 from games.pax_renaissance.victory import achieved
@@ -83,6 +83,11 @@ def options(state: State) -> list[Option]:
     if rows and (room or free_fair(state, seat)):
         found.append(Option.of("FAIR", row=OneOf(rows)))
     if room:
+        preachers = tuple(c for c in owned_cards(state, seat) if not is_ruler(c)
+                          and "perform_apostasy_as_an_action" in catalog.cards()[c].get(
+                              "abilities", []) and not blocked(state, c))
+        if preachers:
+            found.append(Option.of("APOSTASY", card=OneOf(preachers)))
         won = tuple(v for v, on in state["victories"].items() if on and achieved(state, seat, v)
                     and (turn["actions"] == 0 or not anyone_has(
                         state, f"declare_{v}_costs_two_actions")))
@@ -148,6 +153,8 @@ def perform(state: State, seat: str, order: dict[str, Any]) -> list[dict[str, An
         if free:
             turn["free"].append("fair")
             return entries
+    elif verb == "APOSTASY":  # Oratory of Divine Love: its apostasy as an action (§11.3)
+        asks.push(state, "apostasy", seat, card=order["card"])
     elif verb == "DECLARE":
         state["ended"] = {"reason": order["victory"], "winners": [seat]}
         entries.append({"msg": "declare", "seat": seat, "victory": order["victory"]})

@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.contract import State
 from games.pax_renaissance import catalog
-from games.pax_renaissance.places import ability_cards
+from games.pax_renaissance.places import ability_cards, has_ability
 from games.pax_renaissance.setup import circle_piece
 
 #: The route colour of each market row (§5.5): East is the black route, West the white.
@@ -62,8 +62,9 @@ def hold_fair(state: State, seat: str, row: str) -> dict[str, Any]:
     entered: list[str] = []
     centre = start_centre(state, row)
     if not state["options"]["bankruptcy"] and profit > 0:
-        profit -= 1
-        paid[seat] = 1
+        paid[seat] = min(profit, 2 if has_ability(state, seat, "emporium_subsidy_2_florins")
+                         else 1)
+        profit -= paid[seat]
     if profit > 0:
         for step in catalog.board()["routes"][centre]:
             if step in catalog.board()["empires"]:

@@ -54,7 +54,7 @@ def parse(state: State, decision: Decision, text: str) -> Order:
         raise IllegalOrder(f"{text!r} is not one of {', '.join(allowed)}", allowed,
                            code="wrong_verb", params={"text": text.strip(), "verbs": allowed})
     rest = words[1:]
-    if verb == "OPS":
+    if verb in ("OPS", "APOSTASY"):
         return parse_options(decision.options.options, text)
     if verb == "END":
         return {"verb": "END"}

@@ -126,7 +126,7 @@ def ability_cards(state: State, seat: str, ability: str) -> int:
     ``<id>_2`` … included); effects stack (glossary ЭФФЕКТ) and are off on a blocked card
     (§5.4.4)."""
     def has(cid: str) -> bool:
-        return any(a == ability or a.rsplit("_", 1) == [ability, a[-1]] and a[-1].isdigit()
+        return any(catalog.ability_stem(a) == ability
                    for a in catalog.cards()[cid].get("abilities", []))
     return sum(1 for c in owned_cards(state, seat)
                if not is_ruler(c) and has(c) and not blocked(state, c))

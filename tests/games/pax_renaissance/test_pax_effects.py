@@ -200,3 +200,24 @@ def test_patron_prestige_lowers_the_vote_and_counts_for_victories():
     assert not achieved(state, "fugger", "renaissance")
     own(state, "fugger", "pren132x", "pren103x")
     assert achieved(state, "fugger", "renaissance")
+
+
+def test_oratory_of_divine_love_performs_its_apostasy_as_an_action():
+    """Oratory of Divine Love: while in the tableau its apostasy (Catholic + Protestant) is an
+    action; a rival holding both prestiges discards those cards."""
+    state = new()
+    own(state, "fugger", "pren129x")
+    own(state, "medici", "pren052", "pren008", "pren036")
+    act(state, "APOSTASY Oratory of Divine Love")
+    assert owned_cards(state, "medici") == ["pren036"]
+    assert owned_cards(state, "fugger") == ["pren129x"]  # Catholic only: not hit
+    assert state["turn_state"]["actions"] == 1
+
+
+def test_emporium_subsidy_is_two_florins():
+    """The promo Emporium effect: the organiser's subsidy is 2 (when the profit has 2)."""
+    from games.pax_renaissance.fair import hold_fair
+    state = new()
+    own(state, "fugger", "pren215p")
+    state["market"]["west"][0]["florins"] = 1
+    assert hold_fair(state, "fugger", "west")["paid"] == {"fugger": 2}
