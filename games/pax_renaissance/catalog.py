@@ -136,6 +136,8 @@ def problems() -> list[str]:
         found += [f"{cid}: suitor {s}" for s in c.get("suitors", []) if s not in empires]
         if not c.get("summary", {}).get("en") or not c["summary"].get("ru"):
             found.append(f"{cid}: summary")
+        if not c["name"].get("ru") or c.get("ru_name") not in ("booklet", "ours"):
+            found.append(f"{cid}: Russian name and its source")
     for eid, e in empires.items():
         found += [f"{eid}: adjacent {a}" for a in e["adjacent"] if a not in empires]
     for bid, b in borders.items():

@@ -59,3 +59,16 @@ def test_implemented_abilities_name_real_abilities_and_the_readme_counts_them():
     assert catalog.IMPLEMENTED_ABILITIES <= stems
     readme = (Path(catalog.__file__).parent / "README.md").read_text(encoding="utf-8")
     assert f"{len(catalog.full_effect_cards())} of {len(catalog.cards())} cards" in readme
+
+
+def test_russian_card_names_from_the_booklet_or_marked_ours():
+    """Every card has a Russian name: the booklet's where it names the card, else ours and
+    marked so; orders read either language."""
+    from games.pax_renaissance.grammar import card_names
+    cards = catalog.cards()
+    assert cards["pren036"]["name"]["ru"] == "Гильдии Фландрии"
+    assert cards["pren036"]["ru_name"] == "booklet"
+    assert cards["pren001"]["ru_name"] == "ours"
+    assert sum(1 for c in cards.values() if c["ru_name"] == "booklet") == 27
+    assert card_names().resolve("Гулат двенадцатников") == "pren167x"
+    assert card_names().resolve("Селим Грозный") == "pren058"
