@@ -12,6 +12,7 @@ from engine.dice import Dice
 from engine.options import OneOf, Option, Order
 from engine.questions import Item, Kind
 from games.pax_renaissance import asks, catalog, grammar, oneshots, regime
+from games.pax_renaissance.catalog import display_name
 from games.pax_renaissance.places import (destroy, has_ability, location_empires, owned_cards,
                                           remove_card, repress, same_location, sea_borders,
                                           thrones)
@@ -121,8 +122,9 @@ KIND_AGENT = Kind(
     options=_agent_options, apply=_agent_apply,
     default=lambda state, item: next(_agent_options(state, item)[-1].orders()),
     parse=lambda state, item, text: grammar.parse_options(_agent_options(state, item), text),
-    prompt=lambda state, item: f"place the {item['agents'][0]['piece']} of {item['card']} "
-                               "(PLACE <where>) or SKIP",
+    prompt=lambda state, item: f"place the {item['agents'][0]['piece']} of "
+                               f"{display_name(item['card'])}: PLACE <where>"
+                               + ("" if item.get("mandatory") else ", or SKIP"),
     context=lambda state, item: {"card": item["card"], "agent": dict(item["agents"][0])},
     settle=_agent_settle, clock="impulse")
 
@@ -169,7 +171,8 @@ KIND_CORONATION = Kind(
     default=lambda state, item: {"verb": "UNMARRIED"},
     parse=lambda state, item, text: grammar.parse_options(
         _coronation_options(state, item), text),
-    prompt=lambda state, item: f"crown {item['card']}: MARRY <empire> or UNMARRIED",
+    prompt=lambda state, item: f"crown {display_name(item['card'])}: MARRY <empire> or "
+                               "UNMARRIED",
     clock="impulse")
 
 asks.KINDS["agent"] = KIND_AGENT

@@ -16,6 +16,7 @@ from engine.dice import Dice
 from engine.options import OneOf, Option, Order, SubsetOf
 from engine.questions import Item, Kind
 from games.pax_renaissance import asks, catalog, grammar, regime
+from games.pax_renaissance.catalog import display_name
 from games.pax_renaissance.places import (destroy, empty_cities, has_ability, repress,
                                           sea_borders)
 
@@ -131,6 +132,15 @@ def _labels(fighters: list[Fighter]) -> tuple[str, ...]:
     return tuple(f["label"] for f in fighters)
 
 
+COLOURS = {"catholic": "gold", "islamic": "green", "protestant": "red"}
+
+
+def describe(fighters: list[Fighter]) -> str:
+    """Fighters as a prompt shows them: ``agent1 (gold knight), valencia (green rook)``."""
+    return ", ".join(f"{f['label']} ({COLOURS.get(f.get('religion', ''), 'a')} {f['piece']})"
+                     for f in fighters)
+
+
 def _battle_options(state: State, item: Item) -> list[Option]:
     """The active banker picks the casualties on both sides (СРАЖЕНИЕ)."""
     n = losses(item)
@@ -198,10 +208,10 @@ def resolve(state: State, item: Item, dead_attackers: tuple[str, ...],
     for index in gone:
         state["rulers"][empire]["repressed"].pop(index)
     won = len(item["attackers"]) > len(item["defenders"])
-    state["log"].append({"turn": state["turn"], "msg": "battle", "seat": item["seat"],
-                         "war": item["war"], "empire": empire,
-                         "attackers": len(item["attackers"]), "defenders": len(item["defenders"]),
-                         "won": won})
+    state["log"].append({"turn": state["turn"], "msg": "battle_won" if won else "battle_lost",
+                         "seat": item["seat"], "war": item["war"], "empire": empire,
+                         "attackers": len(item["attackers"]),
+                         "defenders": len(item["defenders"])})
     if not won:
         return
     asks.push(state, "regime_change", item["seat"], first=True, empire=empire, war=item["war"],
@@ -216,12 +226,15 @@ KIND_BATTLE = Kind(
     options=_battle_options, apply=_battle_apply,
     default=lambda state, item: _battle_policy("FIRST", state, item),
     parse=lambda state, item, text: grammar.parse_options(_battle_options(state, item), text),
-    prompt=lambda state, item: f"battle in {item['empire']}: {len(item['attackers'])} "
-                               f"attackers against {len(item['defenders'])} defenders; "
-                               f"LOSE <{losses(item)} attackers> <{losses(item)} defenders>",
+    prompt=lambda state, item: f"battle in {display_name(item['empire'])}: attackers "
+                               f"{describe(item['attackers'])}; defenders "
+                               f"{describe(item['defenders'])}; LOSE <{losses(item)} of the "
+                               f"attackers> <{losses(item)} of the defenders>",
     context=lambda state, item: {"empire": item["empire"], "war": item["war"],
                                  "attackers": len(item["attackers"]),
-                                 "defenders": len(item["defenders"]), "losses": losses(item)},
+                                 "defenders": len(item["defenders"]), "losses": losses(item),
+                                 "fighters": [[f["label"], f["piece"], f.get("religion", "")]
+                                              for f in item["attackers"] + item["defenders"]]},
     settle=_battle_settle, standing=_battle_standing, policies=("FIRST", "LAST"),
     clock="impulse")
 
@@ -278,7 +291,7 @@ KIND_SURVIVORS = Kind(
     default=lambda state, item: next(_survivor_options(state, item)[0].orders()),
     parse=lambda state, item, text: grammar.parse_options(_survivor_options(state, item), text),
     prompt=lambda state, item: f"the surviving {item['pieces'][0]['piece']} must enter "
-                               f"{item['empire']}: PUT <where>",
+                               f"{display_name(item['empire'])}: PUT <where>",
     context=lambda state, item: {"empire": item["empire"], "piece": item["pieces"][0]["piece"]},
     settle=_survivor_settle, clock="impulse")
 

@@ -81,6 +81,18 @@ def full_effect_cards() -> list[str]:
             if all(ability_stem(a) in IMPLEMENTED_ABILITIES for a in c.get("abilities", []))]
 
 
+def display_name(value: str, lang: str = "en") -> str:
+    """The name of a card, ruler (``ruler_<empire>``: its empire), city, border or empire in
+    `lang` (English when the data has no other); any other value as it is."""
+    if value.startswith("ruler_"):
+        value = value[len("ruler_"):]
+    for table in (cards(), board()["cities"], board()["borders"], board()["empires"]):
+        if value in table:
+            names = table[value]["name"]
+            return names.get(lang) or names["en"]
+    return value
+
+
 def deck_cards(region: str) -> list[str]:
     """The non-comet cards of one side's deck in the base game (§3.5): promo cards excluded."""
     return [cid for cid, c in cards().items()

@@ -18,6 +18,7 @@ from engine.dice import Dice
 from engine.options import OneOf, Option, Order
 from engine.questions import Item, Kind
 from games.pax_renaissance import asks, battles, catalog, grammar
+from games.pax_renaissance.catalog import display_name
 from games.pax_renaissance.places import (empire_of, has_ability, husband, is_ruler,
                                           location, location_empires, owned_cards,
                                           remove_card, repress, to_throne)
@@ -100,9 +101,9 @@ def _apply(state: State, item: Item, order: Order, dice: Dice) -> bool:
     if verb == "NO":
         _agents(state, seat, card, agents, mandatory=False)
         return True
-    state["log"].append({"turn": state["turn"], "msg": "one_shot", "seat": seat, "card": card,
-                         "shot": shot["kind"], **({"empire": order["empire"]}
-                                                  if verb == "WAR" else {})})
+    state["log"].append({"turn": state["turn"], "seat": seat, "card": card, "shot": shot["kind"]}
+                        | ({"msg": "declare_war", "empire": order["empire"]} if verb == "WAR"
+                           else {"msg": "one_shot"}))
     if verb == "WAR":
         kind = shot["kind"]
         empire = order["empire"]
@@ -129,9 +130,9 @@ def _apply(state: State, item: Item, order: Order, dice: Dice) -> bool:
 KIND_ONE_SHOT = Kind(
     options=_options, apply=_apply, default=lambda state, item: {"verb": "NO"},
     parse=lambda state, item, text: grammar.parse_options(_options(state, item), text),
-    prompt=lambda state, item: f"{item['card']} has a one-shot "
-                               f"({shot_of(item['card'])['kind']}): declare it "
-                               "(WAR <empire>, SHIFT, APOSTASY) or NO",
+    prompt=lambda state, item: f"{display_name(item['card'])} has a one-shot, "
+                               f"{shot_of(item['card'])['kind'].replace('_', ' ')}: "
+                               f"{' or '.join(o.example or o.verb for o in _options(state, item))}",
     context=lambda state, item: {"card": item["card"], "shot": shot_of(item["card"])["kind"]},
     clock="impulse")
 

@@ -12,6 +12,7 @@ from engine.dice import Dice
 from engine.options import OneOf, Option, Order
 from engine.questions import Item, Kind
 from games.pax_renaissance import asks, catalog, grammar
+from games.pax_renaissance.catalog import display_name
 from games.pax_renaissance.places import (empty_cities, free_vassals, repress, ruler_id,
                                           side_of, untable)
 
@@ -121,7 +122,8 @@ KIND_CONCESSION = Kind(
     options=_concession_options, apply=_concession_apply, default=_concession_default,
     parse=lambda state, item, text: grammar.parse_options(
         _concession_options(state, item), text),
-    prompt=lambda state, item: f"place a concession on a border of {item['empire']}, or NONE",
+    prompt=lambda state, item: f"place a concession on a border of "
+                               f"{display_name(item['empire'])}, or NONE",
     clock="impulse")
 
 
@@ -160,8 +162,8 @@ KIND_LIBERATE = Kind(
     options=_liberate_options, apply=_liberate_apply,
     default=lambda state, item: next(_liberate_options(state, item)[0].orders()),
     parse=lambda state, item, text: grammar.parse_options(_liberate_options(state, item), text),
-    prompt=lambda state, item: f"free repressed pieces of {item['empire']} (FREE n where), "
-                               "or DONE",
+    prompt=lambda state, item: f"free repressed pieces of {display_name(item['empire'])} "
+                               "(FREE n where)" + ("" if item.get("forced") else ", or DONE"),
     settle=lambda state, item, dice: not any(o.verb == "FREE"
                                              for o in _liberate_options(state, item)),
     clock="impulse")
