@@ -125,7 +125,8 @@ KIND_AGENT = Kind(
     prompt=lambda state, item: f"place the {item['agents'][0]['piece']} of "
                                f"{display_name(item['card'])}: PLACE <where>"
                                + ("" if item.get("mandatory") else ", or SKIP"),
-    context=lambda state, item: {"card": item["card"], "agent": dict(item["agents"][0])},
+    context=lambda state, item: {"card": item["card"], "agent": dict(item["agents"][0]),
+                                 "optional": not item.get("mandatory")},
     settle=_agent_settle, clock="impulse")
 
 

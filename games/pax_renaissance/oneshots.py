@@ -85,6 +85,13 @@ def _options(state: State, item: Item) -> list[Option]:
     return found
 
 
+def _verb(state: State, item: Item) -> str:
+    """How the one-shot is declared now (``WAR <empire>``, ``SHIFT``, ``APOSTASY``), or ""
+    when it cannot be."""
+    return next((o.verb + (" <empire>" if o.verb == "WAR" else "")
+                 for o in _options(state, item) if o.verb != "NO"), "")
+
+
 def _agents(state: State, seat: str, card: str, agents: list[dict[str, Any]],
             mandatory: bool) -> None:
     if agents:
@@ -130,10 +137,12 @@ def _apply(state: State, item: Item, order: Order, dice: Dice) -> bool:
 KIND_ONE_SHOT = Kind(
     options=_options, apply=_apply, default=lambda state, item: {"verb": "NO"},
     parse=lambda state, item, text: grammar.parse_options(_options(state, item), text),
-    prompt=lambda state, item: f"{display_name(item['card'])} has a one-shot, "
-                               f"{shot_of(item['card'])['kind'].replace('_', ' ')}: "
-                               f"{' or '.join(o.example or o.verb for o in _options(state, item))}",
-    context=lambda state, item: {"card": item["card"], "shot": shot_of(item["card"])["kind"]},
+    prompt=lambda state, item: f"{display_name(item['card'])} has a one-shot "
+                               f"({shot_of(item['card'])['kind'].replace('_', ' ')}): "
+                               + (f"declare it with {_verb(state, item)}, or NO"
+                                  if _verb(state, item) else "it cannot be declared now: NO"),
+    context=lambda state, item: {"card": item["card"], "shot": shot_of(item["card"])["kind"],
+                                 "verb": _verb(state, item)},
     clock="impulse")
 
 

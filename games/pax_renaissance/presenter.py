@@ -37,6 +37,9 @@ class PaxPresenter(Presenter):
             return self._(f"row.{value}")
         if field == "victory":
             return self._(f"victory.{value}")
+        if field in PLACES and isinstance(value, str):
+            name = catalog.display_name(value, self.lang)
+            return value if name.lower() == value.replace("_", " ") else f"{value} ({name})"
         return super().value(field, value)
 
     def param(self, name: str, value: Any) -> Any:
@@ -69,6 +72,12 @@ class PaxPresenter(Presenter):
             args["piece"] = self._(f"piece.{agent['piece']}")
         if "side" in context:
             args["side"] = self._(f"row.{context['side']}")
+        if decision.kind == "agent":
+            args["or_skip"] = self._("or_skip") if context.get("optional") else ""
+        if decision.kind == "one_shot":
+            verb = str(context.get("verb") or "")
+            args["declare"] = (self._("declare.with", verb=verb.replace("<empire>", self._(
+                "field.empire").join("<>"))) if verb else self._("declare.closed"))
         fighters = context.get("fighters")
         if isinstance(fighters, list):
             attackers = int(context.get("attackers", 0))
