@@ -375,7 +375,7 @@ KIND_OPS = Kind(
     options=_ops_options, apply=_ops_apply, default=_ops_default,
     parse=lambda state, item, text: grammar.parse_options(_ops_options(state, item), text),
     prompt=lambda state, item: f"operations of your {item['side']} side: OP <card> <op> "
-                               "<targets>, or DONE",
+                               "<targets>" + (", or DONE" if item["used"] else ""),
     settle=lambda state, item, dice: bool(item["used"]) and len(_ops_options(state, item)) == 1,
     clock="impulse")
 

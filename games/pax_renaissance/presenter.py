@@ -72,6 +72,8 @@ class PaxPresenter(Presenter):
             args["piece"] = self._(f"piece.{agent['piece']}")
         if "side" in context:
             args["side"] = self._(f"row.{context['side']}")
+        if decision.kind == "ops":
+            args["or_done"] = self._("or_done") if context.get("used") else ""
         if decision.kind == "agent":
             args["or_skip"] = self._("or_skip") if context.get("optional") else ""
         if decision.kind == "one_shot":
