@@ -13,7 +13,7 @@ from engine.options import OneOf, Option, Order
 from engine.questions import Item, Kind
 from games.pax_renaissance import asks, catalog, grammar, oneshots, regime
 from games.pax_renaissance.catalog import display_name
-from games.pax_renaissance.places import (destroy, has_ability, location_empires, owned_cards,
+from games.pax_renaissance.places import (cities, destroy, has_ability, location_empires, owned_cards,
                                           remove_card, repress, same_location, sea_borders,
                                           thrones)
 
@@ -56,7 +56,7 @@ def targets(state: State, seat: str, card: str, agent: dict[str, Any]) -> list[s
         cards = [c for s in state["seats"] for c in owned_cards(state, s)] + thrones(state)
         return [card] + [c for c in cards if c != card and same_location(state, c, card)]
     if piece in ("rook", "knight"):
-        return [c for e in here for c in catalog.empire_cities(e)
+        return [c for e in here for c in cities(state, e)
                 if c not in state["razed"] and (state["cities"][c] is None or rich)]
     borders = sorted({b for e in here for b in (sea_borders(e) if piece == "pirate"
                                                 else catalog.empire_borders(e))})

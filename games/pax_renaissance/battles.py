@@ -17,8 +17,8 @@ from engine.options import OneOf, Option, Order, SubsetOf
 from engine.questions import Item, Kind
 from games.pax_renaissance import asks, catalog, grammar, regime
 from games.pax_renaissance.catalog import display_name
-from games.pax_renaissance.places import (destroy, empty_cities, has_ability, repress,
-                                          sea_borders)
+from games.pax_renaissance.places import (cities, destroy, empty_cities, has_ability,
+                                          repress, sea_borders)
 
 CIVIL_WARS = ("conspiracy", "peasant_revolt")
 #: The religion of each religious war (§11.1): crusade gold, reformation red, jihad green.
@@ -42,7 +42,7 @@ def _border(border: str, piece: dict[str, Any]) -> Fighter:
 
 
 def _nobles(state: State, empire: str) -> list[Fighter]:
-    return [_city(c, state["cities"][c]) for c in catalog.empire_cities(empire)
+    return [_city(c, state["cities"][c]) for c in cities(state, empire)
             if state["cities"][c]]
 
 

@@ -34,7 +34,7 @@ IMPLEMENTED_ABILITIES = frozenset({
     "declare_holy_costs_two_actions", "concessions_2x_trade_fairs_votes",
     "concessions_2x_spice_islands_trade_fairs", "patron_counts_as_concession_in_globalization_victory",
     "card_counts_as_republic_for_renaissance_victory", "patron_counts_as_law_in_renaissance_victory",
-    "patron_reduces_vote_ops_cost", "emporium_subsidy_2_florins",
+    "patron_reduces_vote_ops_cost", "emporium_subsidy_2_florins", "venice_can_hold_two_gold_tokens",
 })
 
 
@@ -105,9 +105,15 @@ def comets(region: str) -> list[str]:
 
 
 def empire_cities(empire: str) -> list[str]:
-    """The cities of an empire in data order (promo circles excluded)."""
+    """The cities of an empire in data order (promo circles and the condottiere's second
+    Venice piece excluded: see places.cities)."""
     return [cid for cid, c in board()["cities"].items()
-            if c["empire"] == empire and not c.get("promo")]
+            if c["empire"] == empire and not c.get("promo") and not c.get("condottiere")]
+
+
+def condottiere_city() -> str:
+    """The second Venice piece a condottiere effect allows (§7.4.В)."""
+    return next(cid for cid, c in board()["cities"].items() if c.get("condottiere"))
 
 
 def empire_borders(empire: str) -> list[str]:

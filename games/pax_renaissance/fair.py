@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.contract import State
 from games.pax_renaissance import catalog
-from games.pax_renaissance.places import ability_cards, has_ability
+from games.pax_renaissance.places import ability_cards, cities, has_ability
 from games.pax_renaissance.setup import circle_piece
 
 #: The route colour of each market row (§5.5): East is the black route, West the white.
@@ -30,7 +30,7 @@ def city_is_empty(state: State, city: str) -> bool:
 
 def empty_cities(state: State, empire: str) -> list[str]:
     """Empty, unrazed cities of an empire; none means the empire is crowded (glossary)."""
-    return [c for c in catalog.empire_cities(empire) if city_is_empty(state, c)]
+    return [c for c in cities(state, empire) if city_is_empty(state, c)]
 
 
 def subsidy_from_china(state: State) -> int:

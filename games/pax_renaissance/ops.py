@@ -13,7 +13,7 @@ from engine.dice import Dice
 from engine.options import OneOf, Option, Order
 from engine.questions import Item, Kind
 from games.pax_renaissance import asks, battles, catalog, grammar, regime
-from games.pax_renaissance.places import (ability_cards, blocked, destroy, empire_of,
+from games.pax_renaissance.places import (ability_cards, blocked, cities, destroy, empire_of,
                                           empty_cities, has_ability, is_ruler, location,
                                           location_empires, owned_cards, remove_card, repress,
                                           ruler_id, same_location, sea_borders, side_cards,
@@ -208,12 +208,12 @@ def _siege(state: State, seat: str, cid: str, op: dict[str, Any]) -> list[Option
 
 def knights(state: State, empire: str) -> list[str]:
     """Cities of an empire holding a knight (§6.9.Б: the attackers)."""
-    return [c for c in catalog.empire_cities(empire)
+    return [c for c in cities(state, empire)
             if state["cities"][c] and state["cities"][c]["piece"] == "knight"]
 
 
 def nobles(state: State, empire: str) -> list[str]:
-    return [c for c in catalog.empire_cities(empire) if state["cities"][c]]
+    return [c for c in cities(state, empire) if state["cities"][c]]
 
 
 def _campaign(state: State, seat: str, cid: str, op: dict[str, Any]) -> list[Option]:

@@ -13,6 +13,7 @@ from engine.contract import Decision, Outcome, Rules, ScenarioInfo, State
 from engine.dice import Dice
 from engine.options import OptionSet, Order
 from games.pax_renaissance import actions, asks, catalog, grammar, offturn
+from games.pax_renaissance.places import condottiere_lapse
 from games.pax_renaissance.setup import SEATS, new_state
 from games.pax_renaissance.victory import patron_winners, prestige
 
@@ -83,6 +84,7 @@ class PaxRenaissance(Rules):
             entries = actions.perform(state, seat, order)
         offturn.check_hands(state)
         asks.QUEUE.settle(state, dice)
+        entries += condottiere_lapse(state)
         entries += actions.finish(state)
         state["log"] = (state["log"] + [{"turn": state["turn"], **e} for e in entries])
         state["log"] = state["log"][-LOG_LENGTH:]

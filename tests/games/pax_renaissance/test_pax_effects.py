@@ -221,3 +221,29 @@ def test_emporium_subsidy_is_two_florins():
     own(state, "fugger", "pren215p")
     state["market"]["west"][0]["florins"] = 1
     assert hold_fair(state, "fugger", "west")["paid"] == {"fugger": 2}
+
+
+def test_example_18_gonfalonier_condottieri_in_venice():
+    """Example 18 (§7.4.В): Gonfalonier's two gold knights both go to Venice while Papal is
+    Catholic (1 florin represses the rook there); one dies later, and a fair through Papal
+    refills Venice; a bishop blocking the Gonfalonier removes one Venice knight at once."""
+    from games.pax_renaissance.fair import hold_fair
+    state = new()
+    gold_knight = {"piece": "knight", "religion": "catholic"}
+    state["cities"]["venice"] = {"piece": "rook", "religion": "catholic"}
+    state["hands"]["fugger"] = ["pren024"]
+    act(state, "PLAY Gonfalonier")
+    act(state, "PLACE venice")
+    act(state, "PLACE venice_2")
+    assert state["cities"]["venice"] == state["cities"]["venice_2"] == gold_knight
+    assert state["florins"]["fugger"] == 2
+    assert state["rulers"]["papal_states"]["repressed"] == [{"piece": "rook",
+                                                             "religion": "catholic"}]
+    state["cities"]["venice_2"] = None  # one knight dies in a campaign
+    state["market"]["west"][0]["florins"] = 9
+    entry = hold_fair(state, "medici", "west")
+    assert "venice_2" in entry["warriors"] and state["cities"]["venice_2"] == gold_knight
+    state["bishops"]["pren024"] = "catholic"
+    act(state, "END")
+    assert state["cities"]["venice"] == gold_knight and state["cities"]["venice_2"] is None
+    assert any(e["msg"] == "condottiere_lapse" for e in state["log"])
