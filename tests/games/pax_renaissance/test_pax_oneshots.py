@@ -18,6 +18,15 @@ GOLD_PIRATE = {"piece": "pirate", "religion": "catholic"}
 RED_KNIGHT = {"piece": "knight", "religion": "protestant"}
 
 
+def war(state, card, empire):
+    """Fugger plays `card` from hand and declares its war on `empire` (§5.2.1); the question
+    that follows."""
+    state["hands"]["fugger"] = [card]
+    act(state, f"PLAY {card}")
+    act(state, f"WAR {empire}")
+    return RULES.decisions(state)[0]
+
+
 def test_one_shot_is_declared_or_declined_and_defaults_to_no():
     """§5.2.1: a bomb card asks first whether to declare its one-shot; the default (digest
     §4 A3) is not to, and then its agents are optional (§5.2.2)."""
@@ -40,9 +49,7 @@ def test_example_3_peasant_revolt_without_defenders():
     and the regime change's pawn are two concessions on different French borders."""
     state = new()
     own(state, "medici", "ruler_france")
-    state["hands"]["fugger"] = ["pren036"]
-    act(state, "PLAY pren036")
-    act(state, "WAR France")
+    war(state, "pren036", "France")
     assert asked(state) == ("fugger", "survivors")
     act(state, "PUT england__france")
     assert state["rulers"]["france"]["owner"] == "fugger"
@@ -108,10 +115,7 @@ def test_example_24_conspiracy_of_the_borgias_on_aragon():
     state["rulers"]["aragon"]["repressed"] = [RED_KNIGHT]
     state["borders"]["aragon__papal_states"] = GREEN_PIRATE
     state["cities"]["algiers"] = GREEN_ROOK
-    state["hands"]["fugger"] = ["pren009"]
-    act(state, "PLAY House of Borgia")
-    act(state, "WAR aragon")
-    decision = RULES.decisions(state)[0]
+    decision = war(state, "pren009", "aragon")
     assert decision.kind == "battle"
     assert decision.context["attackers"] == 2 and decision.context["defenders"] == 1
     act(state, "LOSE aragon__papal_states algiers")
@@ -144,9 +148,7 @@ def test_example_25_peasant_revolt_makes_a_vassal_a_republic():
     state["pawns"]["fugger"] -= 1
     state["cities"]["bruges"] = GOLD_ROOK
     state["cities"]["lyon"] = GOLD_KNIGHT
-    state["hands"]["fugger"] = ["pren036"]
-    act(state, "PLAY pren036")
-    act(state, "WAR france")
+    war(state, "pren036", "france")
     assert RULES.decisions(state)[0].context["attackers"] == 3
     act(state, "LOSE england__france,france__holy_roman_empire bruges,lyon")
     assert state["borders"]["france__holy_roman_empire"] is None
@@ -170,10 +172,7 @@ def test_example_26_crusade_of_the_jesuits_on_aragon():
     state["cities"]["toledo"] = GOLD_KNIGHT
     state["borders"]["aragon__papal_states"] = GOLD_PIRATE
     state["cities"]["algiers"] = GREEN_ROOK
-    state["hands"]["fugger"] = ["pren008"]
-    act(state, "PLAY Jesuits")
-    act(state, "WAR aragon")
-    decision = RULES.decisions(state)[0]
+    decision = war(state, "pren008", "aragon")
     assert decision.context["attackers"] == 3 and decision.context["defenders"] == 1
     act(state, "LOSE valencia algiers")
     assert state["cities"]["valencia"] is None and state["cities"]["algiers"] is None
@@ -205,9 +204,7 @@ def test_a_lost_war_changes_nothing_but_the_dead():
     state = new()
     own(state, "medici", "ruler_france")
     state["cities"]["bruges"] = GOLD_ROOK
-    state["hands"]["fugger"] = ["pren036"]
-    act(state, "PLAY pren036")
-    act(state, "WAR france")
+    war(state, "pren036", "france")
     assert state["cities"]["bruges"] is None
     assert state["rulers"]["france"]["owner"] == "medici"
     assert state["pawns"]["fugger"] == 9

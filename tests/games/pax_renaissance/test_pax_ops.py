@@ -377,17 +377,22 @@ def test_example_16_campaign_makes_a_vassal_of_the_suzerain():
     assert state["borders"]["aragon__france"] == pawn("fugger")
 
 
+def one_knight_against_two():
+    """HRE's knight in Vienna campaigns against France's knights in Paris and Lyon (§6.9);
+    the state and its battle question."""
+    state = new()
+    own(state, "fugger", "ruler_holy_roman_empire")
+    for city in ("vienna", "paris", "lyon"):
+        state["cities"][city] = {"piece": "knight", "religion": "catholic"}
+    act(state, "OPS west")
+    act(state, "OP ruler_holy_roman_empire campaign france")
+    return state, RULES.decisions(state)[0]
+
+
 def test_campaign_battle_casualties_are_asked_and_a_loss():
     """Glossary СРАЖЕНИЕ: min(A, D) die on each side, the active banker picks which (here the
     defender in Lyon, not the first in map order); no win when A ≤ D."""
-    state = new()
-    own(state, "fugger", "ruler_holy_roman_empire")
-    state["cities"]["vienna"] = {"piece": "knight", "religion": "catholic"}
-    state["cities"]["paris"] = {"piece": "knight", "religion": "catholic"}
-    state["cities"]["lyon"] = {"piece": "knight", "religion": "catholic"}
-    act(state, "OPS west")
-    act(state, "OP ruler_holy_roman_empire campaign france")
-    decision = RULES.decisions(state)[0]
+    state, decision = one_knight_against_two()
     assert (decision.seat, decision.kind) == ("fugger", "battle")
     assert RULES.default(state, decision) == {"verb": "LOSE", "attackers": ("vienna",),
                                                "defenders": ("lyon",)}
@@ -397,6 +402,15 @@ def test_campaign_battle_casualties_are_asked_and_a_loss():
     assert state["cities"]["vienna"] is None and state["cities"]["paris"] is None
     assert state["cities"]["lyon"]
     assert state["rulers"]["france"]["owner"] is None
+
+
+def test_standing_battle_orders_pick_the_first_or_last_listed():
+    """Casualties may be answered in advance: STANDING battle FIRST or LAST (digest §4 A5)."""
+    state, decision = one_knight_against_two()
+    assert RULES.standing_kinds()["battle"] == ("FIRST", "LAST")
+    assert RULES.answer_from_standing(state, decision, "LAST") == {
+        "verb": "LOSE", "attackers": ("vienna",), "defenders": ("paris",)}
+    assert RULES.answer_from_standing(state, decision, "FIRST")["defenders"] == ("lyon",)
 
 
 def test_example_22_coronation_from_the_throne():
