@@ -47,7 +47,7 @@ def free_fair(state: State, seat: str) -> bool:
 
 def options(state: State) -> list[Option]:
     """The legal actions of the active banker now (§4.1): at most two, buy/play/sell up to
-    twice each, a fair at most once per row; END only after the first action.  Operations
+    twice each, a fair at most once per row; PASS only after the first action.  Operations
     or a fair an effect makes free may follow the second action (glossary ЭФФЕКТ.Б)."""
     seat = active_seat(state)
     turn = state["turn_state"]
@@ -94,7 +94,7 @@ def options(state: State) -> list[Option]:
         if won:
             found.append(Option.of("DECLARE", victory=OneOf(won)))
     if turn["actions"] >= 1:
-        found.append(Option.of("END"))
+        found.append(Option.of("PASS"))
     return found
 
 
@@ -126,7 +126,7 @@ def sale_price(card: str) -> int:
 
 
 def perform(state: State, seat: str, order: dict[str, Any]) -> list[dict[str, Any]]:
-    """Carry out one action (or END; the turn itself ends in `finish`).  Returns the log
+    """Carry out one action (or PASS; the turn itself ends in `finish`).  Returns the log
     entries."""
     verb = order["verb"]
     turn = state["turn_state"]
@@ -159,7 +159,7 @@ def perform(state: State, seat: str, order: dict[str, Any]) -> list[dict[str, An
         state["ended"] = {"reason": order["victory"], "winners": [seat]}
         entries.append({"msg": "declare", "seat": seat, "victory": order["victory"]})
         return entries
-    if verb == "END":
+    if verb == "PASS":
         return entries + end_turn(state)
     turn["actions"] += 1
     return entries
@@ -167,10 +167,10 @@ def perform(state: State, seat: str, order: dict[str, Any]) -> list[dict[str, An
 
 def finish(state: State) -> list[dict[str, Any]]:
     """End the turn once its second action has run to the end, questions included (§4.1),
-    unless a free operation or fair is still open to the banker (he says END then)."""
+    unless a free operation or fair is still open to the banker (he says PASS then)."""
     if state["ended"] or asks.busy(state) or state["turn_state"]["actions"] < MAX_ACTIONS:
         return []
-    if any(o.verb != "END" for o in options(state)):
+    if any(o.verb != "PASS" for o in options(state)):
         return []
     return end_turn(state)
 

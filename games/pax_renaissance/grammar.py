@@ -15,6 +15,9 @@ from games.pax_renaissance import catalog
 
 ROW_WORDS = {"west": "west", "w": "west", "запад": "west", "east": "east", "e": "east",
              "восток": "east"}
+#: Russian words for the action verbs.
+VERB_WORDS = {"ПАС": "PASS", "КУПИТЬ": "BUY", "СЫГРАТЬ": "PLAY", "ПРОДАТЬ": "SELL",
+              "ЯРМАРКА": "FAIR"}
 VICTORY_WORDS = {"holy": "holy", "faith": "holy", "вера": "holy", "imperial": "imperial",
                  "империализм": "imperial", "globalization": "globalization",
                  "глобализация": "globalization", "renaissance": "renaissance",
@@ -46,9 +49,11 @@ def _word(table: dict[str, str], text: str, what: str) -> str:
 
 def parse(state: State, decision: Decision, text: str) -> Order:
     """One order line: BUY <row> <slot> [<victory>], PLAY <card>, SELL <card>, FAIR <row>,
-    DECLARE <victory>, END."""
+    DECLARE <victory>, PASS (ПАС; END alone on a mail line stops the mail, so the turn
+    ends with PASS)."""
     words = text.split()
     verb = words[0].upper() if words else ""
+    verb = VERB_WORDS.get(verb, verb)
     allowed = decision.options.verbs()
     if verb not in allowed:
         raise IllegalOrder(f"{text!r} is not one of {', '.join(allowed)}", allowed,
@@ -56,8 +61,8 @@ def parse(state: State, decision: Decision, text: str) -> Order:
     rest = words[1:]
     if verb in ("OPS", "APOSTASY"):
         return parse_options(decision.options.options, text)
-    if verb == "END":
-        return {"verb": "END"}
+    if verb == "PASS":
+        return {"verb": "PASS"}
     if verb == "FAIR":
         return {"verb": "FAIR", "row": _word(ROW_WORDS, " ".join(rest), "market row")}
     if verb == "DECLARE":

@@ -56,17 +56,17 @@ class PaxRenaissance(Rules):
         done = state["turn_state"]["actions"]
         return [Decision(f"t{state['turn']}-a{done}-s{state['step']}", seat, "action",
                          OptionSet(tuple(actions.options(state))), clock="impulse",
-                         prompt="take an action, or END after the first",
+                         prompt="take an action, or PASS after the first",
                          context={"turn": state["turn"], "action": done + 1})]
 
     def default(self, state: State, decision: Decision) -> Order:
-        """The timeout answer (digest §4 A1): END after an action; else the fair in the row
+        """The timeout answer (digest §4 A1): PASS after an action; else the fair in the row
         whose face-down card carries more florins (always legal and never costs)."""
         if asks.QUEUE.asks(decision):
             return asks.QUEUE.default(state, decision)
         verbs = decision.options.verbs()
-        if "END" in verbs:
-            return {"verb": "END"}
+        if "PASS" in verbs:
+            return {"verb": "PASS"}
         rows = [r for r in ("west", "east") if r not in state["turn_state"]["fair"]
                 and state["market"][r][0]["card"] is not None]
         if rows:

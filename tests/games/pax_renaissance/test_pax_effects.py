@@ -96,7 +96,7 @@ def test_free_east_ops_cost_no_action_and_stay_once_a_turn():
     assert state["turn_state"]["actions"] == 0
     options = RULES.decisions(state)[0].options
     assert not options.admits({"verb": "OPS", "side": "east"})
-    assert not options.admits({"verb": "END"})
+    assert not options.admits({"verb": "PASS"})
 
 
 def test_free_fair_after_two_actions_then_end():
@@ -244,6 +244,6 @@ def test_example_18_gonfalonier_condottieri_in_venice():
     entry = hold_fair(state, "medici", "west")
     assert "venice_2" in entry["warriors"] and state["cities"]["venice_2"] == gold_knight
     state["bishops"]["pren024"] = "catholic"
-    act(state, "END")
+    act(state, "PASS")
     assert state["cities"]["venice"] == gold_knight and state["cities"]["venice_2"] is None
     assert any(e["msg"] == "condottiere_lapse" for e in state["log"])
