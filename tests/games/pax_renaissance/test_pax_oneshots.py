@@ -256,3 +256,23 @@ def test_example_29_a_pirate_between_two_theocracies_counts_twice():
     act(state, "PLACE mamluk__ottoman")
     assert state["borders"]["mamluk__ottoman"] == GREEN_PIRATE
     assert dominant_religion(state) == "islamic"
+
+
+def test_battle_and_one_shot_prompts_read_in_russian():
+    """The mails name cards, empires and pieces in the reader's language (no ids in prose)."""
+    from pbem.reports.presenters import presenter_for
+    state = new()
+    own(state, "medici", "ruler_aragon")
+    state["rulers"]["aragon"]["repressed"] = [RED_KNIGHT]
+    state["borders"]["aragon__papal_states"] = GREEN_PIRATE
+    state["cities"]["algiers"] = GREEN_ROOK
+    state["hands"]["fugger"] = ["pren009"]
+    act(state, "PLAY House of Borgia")
+    ru = presenter_for("pax-renaissance", "ru")
+    prompt = ru.prompt(RULES.decisions(state)[0], {})
+    assert "Род Борджиа" in prompt and "заговор" in prompt and "WAR <империя>" in prompt
+    act(state, "WAR aragon")
+    prompt = ru.prompt(RULES.decisions(state)[0], {})
+    assert "Арагон" in prompt and "repressed1 (конь)" in prompt and "algiers (ладья)" in prompt
+    english = RULES.decisions(state)[0].prompt
+    assert "Aragon" in english and "repressed1 (red knight)" in english
