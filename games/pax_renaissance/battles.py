@@ -181,10 +181,17 @@ def _battle_apply(state: State, item: Item, order: Order, dice: Dice) -> bool:
     return True
 
 
+def _no_choice(fighters: list[Fighter], n: int) -> bool:
+    """Whether picking `n` of a side changes nothing: none or all of it dies, or its pieces
+    are alike agents (the same piece and colour, nowhere on the map yet)."""
+    alike = {(f["at"], f["piece"], f.get("religion")) for f in fighters}
+    return n in (0, len(fighters)) or (len(alike) == 1 and fighters[0]["at"] == "agent")
+
+
 def _battle_settle(state: State, item: Item, dice: Dice) -> bool:
-    """Nothing to pick when no one dies or every piece of both sides dies."""
+    """Nothing to pick when the casualties of both sides are no choice (`_no_choice`)."""
     n = losses(item)
-    if n == 0 or (n == len(item["attackers"]) and n == len(item["defenders"])):
+    if _no_choice(item["attackers"], n) and _no_choice(item["defenders"], n):
         resolve(state, item, _labels(item["attackers"])[:n], _labels(item["defenders"])[:n])
         return True
     return False

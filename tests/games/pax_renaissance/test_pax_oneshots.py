@@ -276,3 +276,15 @@ def test_battle_and_one_shot_prompts_read_in_russian():
     assert "Арагон" in prompt and "repressed1 (конь)" in prompt and "algiers (ладья)" in prompt
     english = RULES.decisions(state)[0].prompt
     assert "Aragon" in english and "repressed1 (red knight)" in english
+
+
+def test_alike_agents_need_no_casualty_choice():
+    """Two gold knight agents against one rook: which agent dies changes nothing, so the
+    battle is not asked (СРАЖЕНИЕ); the survivor must still be put."""
+    state = new()
+    state["cities"]["valencia"] = GREEN_ROOK
+    state["hands"]["fugger"] = ["pren032"]  # Duke of Milan: two gold knights, conspiracy
+    act(state, "PLAY Duke of Milan")
+    act(state, "WAR aragon")
+    assert asked(state) == ("fugger", "survivors")
+    assert state["cities"]["valencia"] is None
