@@ -53,10 +53,8 @@ class PaxPresenter(Presenter):
             return catalog.display_name(value, self.lang)
         if name in ("paid", "hit") and isinstance(value, dict):
             return ", ".join(f"{self.seat(s)} {n}" for s, n in value.items()) or "—"
-        if name == "warriors" and isinstance(value, list):
-            cities = catalog.board()["cities"]
-            return ", ".join(cities[c]["name"].get(self.lang, cities[c]["name"]["en"])
-                             for c in value) or "—"
+        if name == "empires" and isinstance(value, list):
+            return ", ".join(catalog.display_name(e, self.lang) for e in value) or "—"
         return super().param(name, value)
 
     def prompt_args(self, decision: Any, view: Mapping[str, Any]) -> dict[str, Any]:

@@ -227,7 +227,6 @@ def test_example_18_gonfalonier_condottieri_in_venice():
     """Example 18 (§7.4.В): Gonfalonier's two gold knights both go to Venice while Papal is
     Catholic (1 florin represses the rook there); one dies later, and a fair through Papal
     refills Venice; a bishop blocking the Gonfalonier removes one Venice knight at once."""
-    from games.pax_renaissance.fair import hold_fair
     state = new()
     gold_knight = {"piece": "knight", "religion": "catholic"}
     state["cities"]["venice"] = {"piece": "rook", "religion": "catholic"}
@@ -241,9 +240,11 @@ def test_example_18_gonfalonier_condottieri_in_venice():
                                                              "religion": "catholic"}]
     state["cities"]["venice_2"] = None  # one knight dies in a campaign
     state["market"]["west"][0]["florins"] = 9
-    entry = hold_fair(state, "medici", "west")
-    assert "venice_2" in entry["warriors"] and state["cities"]["venice_2"] == gold_knight
+    act(state, "FAIR west")
+    while asked(state) == ("fugger", "warriors"):
+        act(state, "PUT " + RULES.decisions(state)[0].options.options[0].fields[0][1].values[0])
+    assert state["cities"]["venice_2"] == gold_knight
     state["bishops"]["pren024"] = "catholic"
-    act(state, "PASS")
+    act(state, "FAIR east", seat="medici")
     assert state["cities"]["venice"] == gold_knight and state["cities"]["venice_2"] is None
     assert any(e["msg"] == "condottiere_lapse" for e in state["log"])
