@@ -11,9 +11,11 @@ from engine.contract import State
 from engine.dice import Dice
 from engine.options import OneOf, Option, Order
 from engine.questions import Item, Kind
-from games.pax_renaissance import asks, catalog, grammar, regime
-from games.pax_renaissance.places import (destroy, location_empires, owned_cards, repress,
-                                          same_location, sea_borders, thrones)
+from games.pax_renaissance import asks, catalog, grammar, oneshots, regime
+from games.pax_renaissance.catalog import display_name
+from games.pax_renaissance.places import (cities, destroy, has_ability, location_empires, owned_cards,
+                                          remove_card, repress, same_location, sea_borders,
+                                          thrones)
 
 
 def is_queen(card: str) -> bool:
@@ -22,7 +24,8 @@ def is_queen(card: str) -> bool:
 
 def play(state: State, seat: str, card: str) -> dict[str, Any]:
     """Play a card from hand (§5.2.1): East cards to the far right, West cards to the far
-    left; then its agents are asked one by one (§5.2.2).  A queen is asked whom she marries
+    left; a card with a one-shot first asks whether to declare it (oneshots.py), otherwise
+    its agents are asked one by one (§5.2.2).  A queen is asked whom she marries
     (§9); unmarried she goes under the bank mat (§9.2)."""
     state["hands"][seat].remove(card)
     data = catalog.cards()[card]
@@ -33,7 +36,9 @@ def play(state: State, seat: str, card: str) -> dict[str, Any]:
         state["tableaux"][seat]["east"].append(card)
     else:
         state["tableaux"][seat]["west"].insert(0, card)
-    if data.get("agents"):
+    if oneshots.shot_of(card):
+        asks.push(state, "one_shot", seat, first=True, card=card)
+    elif data.get("agents"):
         asks.push(state, "agent", seat, first=True, card=card,
                   agents=[dict(a) for a in data["agents"]])
     return {"msg": "play", "seat": seat, "card": card}
@@ -51,7 +56,7 @@ def targets(state: State, seat: str, card: str, agent: dict[str, Any]) -> list[s
         cards = [c for s in state["seats"] for c in owned_cards(state, s)] + thrones(state)
         return [card] + [c for c in cards if c != card and same_location(state, c, card)]
     if piece in ("rook", "knight"):
-        return [c for e in here for c in catalog.empire_cities(e)
+        return [c for e in here for c in cities(state, e)
                 if c not in state["razed"] and (state["cities"][c] is None or rich)]
     borders = sorted({b for e in here for b in (sea_borders(e) if piece == "pirate"
                                                 else catalog.empire_borders(e))})
@@ -88,7 +93,9 @@ def place(state: State, seat: str, card: str, agent: dict[str, Any],
 
 
 def _agent_options(state: State, item: Item) -> list[Option]:
-    found = [Option.of("SKIP")]
+    """PLACE the next agent, or SKIP it; a declared trade shift's, apostasy's or war's agents
+    must be placed where there is room (§5.2.1.Б, ``mandatory``)."""
+    found = [] if item.get("mandatory") else [Option.of("SKIP")]
     if item["agents"]:
         where = targets(state, item["seat"], item["card"], item["agents"][0])
         if where:
@@ -113,20 +120,25 @@ def _agent_settle(state: State, item: Item, dice: Dice) -> bool:
 
 KIND_AGENT = Kind(
     options=_agent_options, apply=_agent_apply,
-    default=lambda state, item: {"verb": "SKIP"},
+    default=lambda state, item: next(_agent_options(state, item)[-1].orders()),
     parse=lambda state, item, text: grammar.parse_options(_agent_options(state, item), text),
-    prompt=lambda state, item: f"place the {item['agents'][0]['piece']} of {item['card']} "
-                               "(PLACE <where>) or SKIP",
-    context=lambda state, item: {"card": item["card"], "agent": dict(item["agents"][0])},
+    prompt=lambda state, item: f"place the {item['agents'][0]['piece']} of "
+                               f"{display_name(item['card'])}: PLACE <where>"
+                               + ("" if item.get("mandatory") else ", or SKIP"),
+    context=lambda state, item: {"card": item["card"], "agent": dict(item["agents"][0]),
+                                 "optional": not item.get("mandatory")},
     settle=_agent_settle, clock="impulse")
 
 
 def suitors(state: State, seat: str, card: str) -> list[str]:
     """Rulers a queen may marry (§9): unmarried suitors, monarchy side up, on the throne or
-    in her player's own tableau."""
+    in her player's own tableau; with an unblocked Star Chamber effect also a married one
+    or one in another tableau (§9, note 42)."""
+    star_chamber = has_ability(state, seat, "coronation_can_claim_married_kings")
     return [e for e in catalog.cards()[card].get("suitors", [])
-            if not state["rulers"][e].get("queen") and state["rulers"][e]["face"] == "king"
-            and state["rulers"][e]["owner"] in (None, seat)]
+            if state["rulers"][e]["face"] == "king" and (star_chamber or (
+                not state["rulers"][e].get("queen")
+                and state["rulers"][e]["owner"] in (None, seat)))]
 
 
 def _coronation_options(state: State, item: Item) -> list[Option]:
@@ -145,8 +157,11 @@ def _coronation_apply(state: State, item: Item, order: Order, dice: Dice) -> boo
     if order["verb"] == "UNMARRIED":
         state["queens"][seat].append(card)
         return True
-    state["rulers"][order["empire"]]["queen"] = card
+    old = state["rulers"][order["empire"]].get("queen")
+    if old:  # Star Chamber: the old queen is discarded (§9, note 42)
+        remove_card(state, old)
     regime.change(state, seat, order["empire"], flip=False)
+    state["rulers"][order["empire"]]["queen"] = card
     state["log"].append({"turn": state["turn"], "msg": "coronation", "seat": seat,
                          "card": card, "empire": order["empire"]})
     return True
@@ -157,7 +172,8 @@ KIND_CORONATION = Kind(
     default=lambda state, item: {"verb": "UNMARRIED"},
     parse=lambda state, item, text: grammar.parse_options(
         _coronation_options(state, item), text),
-    prompt=lambda state, item: f"crown {item['card']}: MARRY <empire> or UNMARRIED",
+    prompt=lambda state, item: f"crown {display_name(item['card'])}: MARRY <empire> or "
+                               "UNMARRIED",
     clock="impulse")
 
 asks.KINDS["agent"] = KIND_AGENT

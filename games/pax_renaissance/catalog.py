@@ -20,6 +20,22 @@ ONE_SHOTS = ("trade_shift", "coronation", "conspiracy", "peasant_revolt", "crusa
              "reformation", "apostasy")
 PIECES = ("knight", "rook", "bishop", "pirate", "pawn")
 PRESTIGE = ("catholic", "islamic", "protestant", "law", "discovery", "patron")
+#: The card abilities the rules code carries out (an id, or the stem of its numbered copies
+#: ``<stem>_1``, ``<stem>_2``); the others are data only so far (README, Cards).
+IMPLEMENTED_ABILITIES = frozenset({
+    "sell_for_4", "unlimited_hand_size", "immune_to_silencing", "immune_to_apostasy",
+    "in_crusade_count_rooks_as_knights", "portugal_france_not_adjacent",
+    "behead_west_card_with_catholic_reformist_bishop_only",
+    "behead_east_card_with_islamic_reformist_bishop_only", "behead_east_card_with_bishop_only",
+    "free_eastern_ops", "free_western_ops", "free_trade_fair", "east_and_west_ops_in_one_action",
+    "coronation_can_claim_married_kings", "sell_and_perform_purple_op_from_opponent",
+    "sell_and_emancipate_all_repressed_tokens_in_the_west", "perform_apostasy_as_an_action",
+    "declare_globalization_costs_two_actions", "declare_imperial_costs_two_actions",
+    "declare_holy_costs_two_actions", "concessions_2x_trade_fairs_votes",
+    "concessions_2x_spice_islands_trade_fairs", "patron_counts_as_concession_in_globalization_victory",
+    "card_counts_as_republic_for_renaissance_victory", "patron_counts_as_law_in_renaissance_victory",
+    "patron_reduces_vote_ops_cost", "emporium_subsidy_2_florins", "venice_can_hold_two_gold_tokens",
+})
 
 
 def _load(name: str) -> dict[str, Any]:
@@ -51,6 +67,32 @@ def abilities() -> dict[str, dict[str, str]]:
     return _load("abilities")["abilities"]
 
 
+def ability_stem(ability: str) -> str:
+    """An ability id without the ``_<n>`` suffix of its copies (``…_1``, ``…_2``; not the 4
+    of ``sell_for_4``)."""
+    stem, _, number = ability.rpartition("_")
+    return stem if number.isdigit() and f"{stem}_1" in abilities() else ability
+
+
+def full_effect_cards() -> list[str]:
+    """Cards the judge plays with every part: ops, agents, prestige and one-shot (every kind
+    is implemented) and each ability in `IMPLEMENTED_ABILITIES`."""
+    return [cid for cid, c in cards().items()
+            if all(ability_stem(a) in IMPLEMENTED_ABILITIES for a in c.get("abilities", []))]
+
+
+def display_name(value: str, lang: str = "en") -> str:
+    """The name of a card, ruler (``ruler_<empire>``: its empire), city, border or empire in
+    `lang` (English when the data has no other); any other value as it is."""
+    if value.startswith("ruler_"):
+        value = value[len("ruler_"):]
+    for table in (cards(), board()["cities"], board()["borders"], board()["empires"]):
+        if value in table:
+            names = table[value]["name"]
+            return names.get(lang) or names["en"]
+    return value
+
+
 def deck_cards(region: str) -> list[str]:
     """The non-comet cards of one side's deck in the base game (§3.5): promo cards excluded."""
     return [cid for cid, c in cards().items()
@@ -63,9 +105,15 @@ def comets(region: str) -> list[str]:
 
 
 def empire_cities(empire: str) -> list[str]:
-    """The cities of an empire in data order (promo circles excluded)."""
+    """The cities of an empire in data order (promo circles and the condottiere's second
+    Venice piece excluded: see places.cities)."""
     return [cid for cid, c in board()["cities"].items()
-            if c["empire"] == empire and not c.get("promo")]
+            if c["empire"] == empire and not c.get("promo") and not c.get("condottiere")]
+
+
+def condottiere_city() -> str:
+    """The second Venice piece a condottiere effect allows (§7.4.В)."""
+    return next(cid for cid, c in board()["cities"].items() if c.get("condottiere"))
 
 
 def empire_borders(empire: str) -> list[str]:
@@ -106,6 +154,8 @@ def problems() -> list[str]:
         found += [f"{cid}: suitor {s}" for s in c.get("suitors", []) if s not in empires]
         if not c.get("summary", {}).get("en") or not c["summary"].get("ru"):
             found.append(f"{cid}: summary")
+        if not c["name"].get("ru") or c.get("ru_name") not in ("booklet", "ours"):
+            found.append(f"{cid}: Russian name and its source")
     for eid, e in empires.items():
         found += [f"{eid}: adjacent {a}" for a in e["adjacent"] if a not in empires]
     for bid, b in borders.items():

@@ -7,7 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from engine.contract import State
-from games.pax_renaissance import catalog
+from engine.dice import Dice
+from engine.options import OneOf, Option, Order
+from engine.questions import Item, Kind
+from games.pax_renaissance import asks, catalog, grammar
+from games.pax_renaissance.catalog import display_name
+from games.pax_renaissance.places import ability_cards, cities, has_ability
 from games.pax_renaissance.setup import circle_piece
 
 #: The route colour of each market row (§5.5): East is the black route, West the white.
@@ -29,7 +34,7 @@ def city_is_empty(state: State, city: str) -> bool:
 
 def empty_cities(state: State, empire: str) -> list[str]:
     """Empty, unrazed cities of an empire; none means the empire is crowded (glossary)."""
-    return [c for c in catalog.empire_cities(empire) if city_is_empty(state, c)]
+    return [c for c in cities(state, empire) if city_is_empty(state, c)]
 
 
 def subsidy_from_china(state: State) -> int:
@@ -37,12 +42,22 @@ def subsidy_from_china(state: State) -> int:
     return catalog.facts()["setup"]["fair_subsidy_from_china"][len(state["seats"])]
 
 
+def earning(state: State, owner: str, centre: str) -> int:
+    """What a concession earns at a fair (§7.3): 1, once more for each of its owner's cards
+    doubling concessions at every fair, or at fairs from the Moluccas (effects stack,
+    glossary ЭФФЕКТ)."""
+    extra = ability_cards(state, owner, "concessions_2x_trade_fairs_votes")
+    if centre == "spice_islands":
+        extra += ability_cards(state, owner, "concessions_2x_spice_islands_trade_fairs")
+    return 1 + extra
+
+
 def hold_fair(state: State, seat: str, row: str) -> dict[str, Any]:
     """Hold a fair in `row` (§7): the slot-0 card and its florins plus China's become the
     common profit; the card is discarded (a comet there activates nothing, §12.1.А); the
     organiser takes 1 (not in Bankruptcy); the journey pays each sea-border concession 1 and
     each pirate 1 to China until the profit runs out; every empire entered up to there gets a
-    warrior in its first empty city (the organiser's choice, canonical order here)."""
+    warrior in an empty city the organiser picks (the ``warriors`` question, §7.4)."""
     cell = state["market"][row][0]
     profit = cell["florins"] + subsidy_from_china(state)
     card = cell["card"]
@@ -51,8 +66,9 @@ def hold_fair(state: State, seat: str, row: str) -> dict[str, Any]:
     entered: list[str] = []
     centre = start_centre(state, row)
     if not state["options"]["bankruptcy"] and profit > 0:
-        profit -= 1
-        paid[seat] = 1
+        paid[seat] = min(profit, 2 if has_ability(state, seat, "emporium_subsidy_2_florins")
+                         else 1)
+        profit -= paid[seat]
     if profit > 0:
         for step in catalog.board()["routes"][centre]:
             if step in catalog.board()["empires"]:
@@ -63,20 +79,58 @@ def hold_fair(state: State, seat: str, row: str) -> dict[str, Any]:
             piece = state["borders"][step]
             if piece is None:
                 continue
-            profit -= 1
             if piece["piece"] == "pawn":
-                paid[piece["owner"]] = paid.get(piece["owner"], 0) + 1
+                earned = min(profit, earning(state, piece["owner"], centre))
+                paid[piece["owner"]] = paid.get(piece["owner"], 0) + earned
+                profit -= earned
+            else:
+                profit -= 1
             if profit == 0:
                 break
     for owner, amount in paid.items():
         state["florins"][owner] += amount
-    warriors = []
-    for empire in entered:
-        free = empty_cities(state, empire)
-        if free:
-            state["cities"][free[0]] = circle_piece(free[0], state["regimes"])
-            warriors.append(free[0])
+    if entered:
+        asks.push(state, "warriors", seat, first=True, empires=list(entered))
     cell["florins"] = profit
     state["turn_state"]["fair"].append(row)
     return {"msg": "fair", "seat": seat, "row": row, "card": card, "centre": centre,
-            "paid": paid, "warriors": warriors, "left": profit}
+            "paid": paid, "empires": entered, "left": profit}
+
+
+def _warrior_options(state: State, item: Item) -> list[Option]:
+    """§7.4: the organiser picks the empty city of the empire for its warrior (L1026)."""
+    free = empty_cities(state, item["empires"][0]) if item["empires"] else []
+    return [Option.of("PUT", to=OneOf(tuple(free)), example=f"PUT {free[0]}")] if free else []
+
+
+def _warrior_apply(state: State, item: Item, order: Order, dice: Dice) -> bool:
+    city = order["to"]
+    state["cities"][city] = circle_piece(city, state["regimes"])
+    state["log"].append({"turn": state["turn"], "msg": "warrior", "seat": item["seat"],
+                         "empire": item["empires"].pop(0), "city": city,
+                         "piece": state["cities"][city]["piece"]})
+    return _warrior_settle(state, item, dice)
+
+
+def _warrior_settle(state: State, item: Item, dice: Dice) -> bool:
+    """A crowded empire gets no warrior (§7.4.Б); one empty city is no choice."""
+    while item["empires"]:
+        free = empty_cities(state, item["empires"][0])
+        if len(free) > 1:
+            return False
+        if free:
+            return _warrior_apply(state, item, {"verb": "PUT", "to": free[0]}, dice)
+        item["empires"].pop(0)
+    return True
+
+
+KIND_WARRIORS = Kind(
+    options=_warrior_options, apply=_warrior_apply,
+    default=lambda state, item: next(_warrior_options(state, item)[0].orders()),
+    parse=lambda state, item, text: grammar.parse_options(_warrior_options(state, item), text),
+    prompt=lambda state, item: f"the fair's warrior for {display_name(item['empires'][0])}: "
+                               "PUT <empty city>",
+    context=lambda state, item: {"empire": item["empires"][0]}, settle=_warrior_settle,
+    clock="impulse")
+
+asks.KINDS["warriors"] = KIND_WARRIORS

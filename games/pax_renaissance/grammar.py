@@ -15,6 +15,9 @@ from games.pax_renaissance import catalog
 
 ROW_WORDS = {"west": "west", "w": "west", "запад": "west", "east": "east", "e": "east",
              "восток": "east"}
+#: Russian words for the action verbs.
+VERB_WORDS = {"ПАС": "PASS", "КУПИТЬ": "BUY", "СЫГРАТЬ": "PLAY", "ПРОДАТЬ": "SELL",
+              "ЯРМАРКА": "FAIR"}
 VICTORY_WORDS = {"holy": "holy", "faith": "holy", "вера": "holy", "imperial": "imperial",
                  "империализм": "imperial", "globalization": "globalization",
                  "глобализация": "globalization", "renaissance": "renaissance",
@@ -46,18 +49,20 @@ def _word(table: dict[str, str], text: str, what: str) -> str:
 
 def parse(state: State, decision: Decision, text: str) -> Order:
     """One order line: BUY <row> <slot> [<victory>], PLAY <card>, SELL <card>, FAIR <row>,
-    DECLARE <victory>, END."""
+    DECLARE <victory>, PASS (ПАС; END alone on a mail line stops the mail, so the turn
+    ends with PASS)."""
     words = text.split()
     verb = words[0].upper() if words else ""
+    verb = VERB_WORDS.get(verb, verb)
     allowed = decision.options.verbs()
     if verb not in allowed:
         raise IllegalOrder(f"{text!r} is not one of {', '.join(allowed)}", allowed,
                            code="wrong_verb", params={"text": text.strip(), "verbs": allowed})
     rest = words[1:]
-    if verb == "OPS":
+    if verb in ("OPS", "APOSTASY"):
         return parse_options(decision.options.options, text)
-    if verb == "END":
-        return {"verb": "END"}
+    if verb == "PASS":
+        return {"verb": "PASS"}
     if verb == "FAIR":
         return {"verb": "FAIR", "row": _word(ROW_WORDS, " ".join(rest), "market row")}
     if verb == "DECLARE":
@@ -98,6 +103,9 @@ def _value(domain: Any, text: str) -> Any:
             raise IllegalOrder(f"{text!r} is not a number", [str(v) for v in values],
                                code="not_a", params={"text": text, "what": "number"})
         return int(text)
+    exact = [v for v in values if str(v) == text.strip()]
+    if exact:  # an id wins over another value's name (ottoman vs ruler_ottoman)
+        return exact[0]
     index = NameIndex("name", [(n, v) for v in values for n in label_names(v)])
     return index.resolve(text)
 

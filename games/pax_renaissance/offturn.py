@@ -11,6 +11,7 @@ from engine.dice import Dice
 from engine.options import OneOf, Option, Order, SubsetOf
 from engine.questions import Item, Kind
 from games.pax_renaissance import asks, grammar
+from games.pax_renaissance.catalog import display_name
 from games.pax_renaissance.market import hand_limit
 from games.pax_renaissance.places import circle_piece, empty_cities, repress
 
@@ -33,9 +34,9 @@ def _tax_apply(state: State, item: Item, order: Order, dice: Dice) -> bool:
         repress(state, state["borders"][border], empire)
         state["borders"][border] = None
     state["cities"][order["city"]] = circle_piece(state, order["city"])
-    state["log"].append({"turn": state["turn"], "msg": "taxed", "seat": seat,
-                         "paid": order["verb"] == "PAY", "border": border,
-                         "city": order["city"]})
+    state["log"].append({"turn": state["turn"], "seat": seat, "border": border,
+                         "city": order["city"],
+                         "msg": "taxed_paid" if order["verb"] == "PAY" else "taxed_repressed"})
     return True
 
 
@@ -58,8 +59,9 @@ def _tax_standing(policy: str, state: State, decision: Decision) -> Order | None
 KIND_TAX = Kind(
     options=_tax_options, apply=_tax_apply, default=_tax_default,
     parse=lambda state, item, text: grammar.parse_options(_tax_options(state, item), text),
-    prompt=lambda state, item: f"your concession on {item['border']} is taxed: PAY or "
-                               f"REPRESS, and a city of {item['empire']} for the warrior",
+    prompt=lambda state, item: f"your concession on {display_name(item['border'])} is taxed: "
+                               f"PAY or REPRESS, and a city of {display_name(item['empire'])} "
+                               "for the warrior",
     settle=lambda state, item, dice: state["borders"][item["border"]] is None
     or not empty_cities(state, item["empire"]),
     standing=_tax_standing, policies=("PAY", "REPRESS"))

@@ -12,11 +12,13 @@ from engine.contract import State
 from engine.dice import Dice
 from engine.options import OneOf, Option, Order
 from engine.questions import Item, Kind
-from games.pax_renaissance import asks, catalog, grammar, regime
-from games.pax_renaissance.places import (blocked, destroy, empire_of, empty_cities, is_ruler,
-                                          location, location_empires, owned_cards, remove_card,
-                                          repress, ruler_id, same_location, sea_borders,
-                                          side_cards, thrones, to_throne)
+from games.pax_renaissance import asks, battles, catalog, grammar, regime
+from games.pax_renaissance.places import (ability_cards, blocked, cities, destroy, empire_of,
+                                          empty_cities, has_ability, is_ruler, location,
+                                          location_empires, owned_cards, remove_card, repress,
+                                          ruler_id, same_location, sea_borders, side_cards,
+                                          side_of, thrones, to_throne)
+from games.pax_renaissance.victory import prestige
 
 
 def card_ops(state: State, cid: str) -> list[dict[str, Any]]:
@@ -80,10 +82,23 @@ def _commerce(state: State, seat: str, cid: str, op: dict[str, Any]) -> list[Opt
     return [Option.of("OP", card=OneOf((cid,)), op=OneOf(("commerce",)), slot=OneOf(slots))]
 
 
+#: Cards whose behead may only hit a card of one side carrying a bishop of these colours.
+BEHEAD_LIMITS = {
+    "behead_west_card_with_catholic_reformist_bishop_only": ("west", ("catholic", "protestant")),
+    "behead_east_card_with_islamic_reformist_bishop_only": ("east", ("islamic", "protestant")),
+    "behead_east_card_with_bishop_only": ("east", catalog.RELIGIONS),
+}
+
+
 def _behead(state: State, seat: str, cid: str, op: dict[str, Any]) -> list[Option]:
-    """§6.3: any tableau card of the active card's location, not itself."""
+    """§6.3: any tableau card of the active card's location, not itself; three cards may
+    only hit a card of one side carrying a bishop of given colours (their abilities)."""
     targets = tuple(c for s in state["seats"] for c in owned_cards(state, s)
                     if c != cid and same_location(state, c, cid))
+    abilities = [] if is_ruler(cid) else catalog.cards()[cid].get("abilities", [])
+    for side, colours in (BEHEAD_LIMITS[a] for a in abilities if a in BEHEAD_LIMITS):
+        targets = tuple(c for c in targets if side_of(c) == side
+                        and state["bishops"].get(c) in colours)
     return [Option.of("OP", card=OneOf((cid,)), op=OneOf(("behead",)), target=OneOf(targets))]
 
 
@@ -124,12 +139,14 @@ def _repress(state: State, seat: str, cid: str, op: dict[str, Any]) -> list[Opti
 
 
 def majority(state: State, seat: str, empire: str) -> bool:
-    """Strictly more concessions on the empire's borders than each opponent (§6.6.Б)."""
+    """Strictly more concessions on the empire's borders than each opponent (§6.6.Б); a
+    `concessions_2x_trade_fairs_votes` card makes each of its owner's count once more."""
     count = {s: 0 for s in state["seats"]}
     for border in catalog.empire_borders(empire):
         piece = state["borders"][border]
         if piece and piece["piece"] == "pawn":
-            count[piece["owner"]] += 1
+            owner = piece["owner"]
+            count[owner] += 1 + ability_cards(state, owner, "concessions_2x_trade_fairs_votes")
     return all(count[seat] > count[s] for s in state["seats"] if s != seat)
 
 
@@ -141,7 +158,7 @@ def _vote(state: State, seat: str, cid: str, op: dict[str, Any]) -> list[Option]
     for empire, ruler in state["rulers"].items():
         if (ruler["owner"] is None or ruler.get("suzerain")
                 or catalog.board()["empires"][empire]["region"] != op["region"]
-                or state["florins"][seat] < len(ruler["repressed"])
+                or state["florins"][seat] < vote_cost(state, seat, empire)
                 or not majority(state, seat, empire)):
             continue
         liberty = ("keep", "feudal") if state["regimes"][empire] != "feudal" else ("keep",)
@@ -191,12 +208,12 @@ def _siege(state: State, seat: str, cid: str, op: dict[str, Any]) -> list[Option
 
 def knights(state: State, empire: str) -> list[str]:
     """Cities of an empire holding a knight (§6.9.Б: the attackers)."""
-    return [c for c in catalog.empire_cities(empire)
+    return [c for c in cities(state, empire)
             if state["cities"][c] and state["cities"][c]["piece"] == "knight"]
 
 
 def nobles(state: State, empire: str) -> list[str]:
-    return [c for c in catalog.empire_cities(empire) if state["cities"][c]]
+    return [c for c in cities(state, empire) if state["cities"][c]]
 
 
 def _campaign(state: State, seat: str, cid: str, op: dict[str, Any]) -> list[Option]:
@@ -208,7 +225,7 @@ def _campaign(state: State, seat: str, cid: str, op: dict[str, Any]) -> list[Opt
     if not attackers or state["florins"][seat] < attackers:
         return []
     mine = state["rulers"][home]
-    targets = tuple(e for e in catalog.board()["empires"][home]["adjacent"]
+    targets = tuple(e for e in battles.adjacent(state, home)
                     if state["rulers"][e]["owner"] != seat
                     and state["rulers"][e].get("suzerain") != home
                     and mine.get("suzerain") != e)
@@ -298,10 +315,19 @@ def behead(state: State, cid: str, target: str) -> dict[str, Any]:
     return {"target": target}
 
 
+def vote_cost(state: State, seat: str, empire: str) -> int:
+    """1 florin a repressed piece (§6.6.А), 1 less a patron prestige of the banker with a
+    `patron_reduces_vote_ops_cost` card."""
+    cost = len(state["rulers"][empire]["repressed"])
+    if has_ability(state, seat, "patron_reduces_vote_ops_cost"):
+        cost -= prestige(state, seat, "patron")
+    return max(0, cost)
+
+
 def vote(state: State, seat: str, empire: str, liberty: str) -> dict[str, Any]:
     """§6.6: pay 1 florin a repressed piece; regime change (an opponent's ruler comes as a
     monarchy, one's own flips) with a concession; Golden Liberty may make it feudal."""
-    cost = len(state["rulers"][empire]["repressed"])
+    cost = vote_cost(state, seat, empire)
     state["florins"][seat] -= cost
     if liberty == "feudal":
         state["regimes"][empire] = "feudal"
@@ -309,31 +335,17 @@ def vote(state: State, seat: str, empire: str, liberty: str) -> dict[str, Any]:
     return {"target": empire, "cost": cost, "face": change["face"], "regime": liberty}
 
 
-def battle(state: State, attackers: list[tuple[str, str]],
-           defenders: list[tuple[str, str]]) -> tuple[int, int]:
-    """A battle (glossary СРАЖЕНИЕ): min(A, D) pieces die on each side, picked in map order
-    (digest §4 A5: canonical casualties); the attacker wins when A > D.  Pieces are
-    ``(table, place)``.  Returns the survivors on both sides."""
-    losses = min(len(attackers), len(defenders))
-    for table, place in attackers[:losses] + defenders[:losses]:
-        destroy(state, state[table][place])
-        state[table][place] = None
-    return len(attackers) - losses, len(defenders) - losses
-
-
 def campaign(state: State, seat: str, home: str, target: str) -> dict[str, Any]:
     """§6.9: every knight of the home empire attacks at 1 florin each; all nobles of the
-    target defend; a win takes the target's ruler as a vassal of the home ruler (or of its
-    suzerain, §6.9.К); surviving knights stay home (§6.9.И)."""
-    attack = [("cities", c) for c in knights(state, home)]
+    target defend (a battle, battles.py, whose win takes the target's ruler as a vassal of
+    the home ruler or of its suzerain, §6.9.К); surviving knights stay home (§6.9.И)."""
+    attack = [battles.fighter_in_city(state, c) for c in knights(state, home)]
     state["florins"][seat] -= len(attack)
-    left, _ = battle(state, attack, [("cities", c) for c in nobles(state, target)])
-    entry: dict[str, Any] = {"target": target, "attackers": len(attack), "won": False}
-    if left and not nobles(state, target):
-        top = state["rulers"][home].get("suzerain") or home
-        regime.change(state, seat, target, flip=False, suzerain=top)
-        entry["won"] = True
-    return entry
+    top = state["rulers"][home].get("suzerain") or home
+    battles.start(state, seat, "campaign", target, attack,
+                  [battles.fighter_in_city(state, c) for c in nobles(state, target)],
+                  suzerain=top)
+    return {"target": target, "attackers": len(attack)}
 
 
 def _ops_options(state: State, item: Item) -> list[Option]:
@@ -363,7 +375,7 @@ KIND_OPS = Kind(
     options=_ops_options, apply=_ops_apply, default=_ops_default,
     parse=lambda state, item, text: grammar.parse_options(_ops_options(state, item), text),
     prompt=lambda state, item: f"operations of your {item['side']} side: OP <card> <op> "
-                               "<targets>, or DONE",
+                               "<targets>" + (", or DONE" if item["used"] else ""),
     settle=lambda state, item, dice: bool(item["used"]) and len(_ops_options(state, item)) == 1,
     clock="impulse")
 

@@ -121,20 +121,65 @@ def blocked(state: State, cid: str) -> bool:
     return any(c in state["bishops"] for c in pair)
 
 
+def ability_cards(state: State, seat: str, ability: str) -> int:
+    """How many unblocked cards of the tableau have `ability` (its copies ``<id>_1``,
+    ``<id>_2`` … included); effects stack (glossary ЭФФЕКТ) and are off on a blocked card
+    (§5.4.4)."""
+    def has(cid: str) -> bool:
+        return any(catalog.ability_stem(a) == ability
+                   for a in catalog.cards()[cid].get("abilities", []))
+    return sum(1 for c in owned_cards(state, seat)
+               if not is_ruler(c) and has(c) and not blocked(state, c))
+
+
 def has_ability(state: State, seat: str, ability: str) -> bool:
-    """Whether an unblocked card of the tableau has `ability` (§5.4.4: effects are off on a
-    blocked card)."""
-    return any(not is_ruler(c) and ability in catalog.cards()[c].get("abilities", [])
-               and not blocked(state, c) for c in owned_cards(state, seat))
+    """Whether an unblocked card of the tableau has `ability`."""
+    return ability_cards(state, seat, ability) > 0
+
+
+def anyone_has(state: State, ability: str) -> bool:
+    """A red-text effect (glossary ЭФФЕКТ.А): in any tableau it applies to every banker."""
+    return any(has_ability(state, s, ability) for s in state["seats"])
 
 
 def empty_city(state: State, city: str) -> bool:
     return state["cities"][city] is None and city not in state["razed"]
 
 
+def condottiere(state: State) -> bool:
+    """§7.4.В: while a condottiere card is in a tableau, unblocked, and Venice's circle is a
+    gold knight, Venice holds two pieces (it is empty below 2)."""
+    venice = catalog.board()["cities"][catalog.condottiere_city()]
+    circle = catalog.board()["cities"]["venice"]["circle"][state["regimes"][venice["empire"]]]
+    return circle == "knight/catholic" and any(
+        has_ability(state, s, "venice_can_hold_two_gold_tokens") for s in state["seats"])
+
+
+def cities(state: State, empire: str) -> list[str]:
+    """The cities of an empire now: the map's, and Venice's second piece while a condottiere
+    effect holds or a piece is still there (§7.4.В)."""
+    found = catalog.empire_cities(empire)
+    extra = catalog.condottiere_city()
+    if catalog.board()["cities"][extra]["empire"] == empire and (
+            condottiere(state) or state["cities"][extra]):
+        found = found + [extra]
+    return found
+
+
 def empty_cities(state: State, empire: str) -> list[str]:
     """Empty cities of an empire in map order; none means it is crowded (glossary)."""
-    return [c for c in catalog.empire_cities(empire) if empty_city(state, c)]
+    return [c for c in cities(state, empire) if empty_city(state, c)]
+
+
+def condottiere_lapse(state: State) -> list[dict[str, Any]]:
+    """§7.4.В: when every condottiere card is gone or blocked, or Papal States stops being a
+    Catholic theocracy or feudal, the extra Venice piece goes (the last placed, digest §4
+    A13)."""
+    extra = catalog.condottiere_city()
+    if state["cities"][extra] is None or condottiere(state):
+        return []
+    state["cities"][extra] = None
+    return [{"msg": "condottiere_lapse"}]
 
 
 def circle_piece(state: State, city: str) -> dict[str, str]:

@@ -10,6 +10,8 @@ from games.pax_renaissance import catalog
 from pbem.reports.presenters import Presenter
 
 PRESTIGE_ORDER = ("patron", "law", "discovery", "catholic", "islamic", "protestant")
+#: Message parameters naming a card, city, border or empire by id.
+PLACES = ("empire", "border", "city", "to", "from", "centre", "target", "bishop")
 
 
 class PaxPresenter(Presenter):
@@ -35,18 +37,54 @@ class PaxPresenter(Presenter):
             return self._(f"row.{value}")
         if field == "victory":
             return self._(f"victory.{value}")
+        if field in PLACES and isinstance(value, str):
+            name = catalog.display_name(value, self.lang)
+            return value if name.lower() == value.replace("_", " ") else f"{value} ({name})"
         return super().value(field, value)
 
     def param(self, name: str, value: Any) -> Any:
-        if name in ("row", "victory") and isinstance(value, str):
+        if name in ("row", "victory", "piece", "face") and isinstance(value, str):
             return self._(f"{name}.{value}")
-        if name == "paid" and isinstance(value, dict):
+        if name in ("shot", "war") and isinstance(value, str):
+            return self._(f"shot.{value}")
+        if name == "op" and isinstance(value, str):
+            return self._(f"operation.{value}")
+        if name in PLACES and isinstance(value, str):
+            return catalog.display_name(value, self.lang)
+        if name in ("paid", "hit") and isinstance(value, dict):
             return ", ".join(f"{self.seat(s)} {n}" for s, n in value.items()) or "—"
-        if name == "warriors" and isinstance(value, list):
-            cities = catalog.board()["cities"]
-            return ", ".join(cities[c]["name"].get(self.lang, cities[c]["name"]["en"])
-                             for c in value) or "—"
+        if name == "empires" and isinstance(value, list):
+            return ", ".join(catalog.display_name(e, self.lang) for e in value) or "—"
         return super().param(name, value)
+
+    def prompt_args(self, decision: Any, view: Mapping[str, Any]) -> dict[str, Any]:
+        """A question's context in the reader's language: names of cards, empires, borders;
+        pieces and one-shots from the catalog; a battle's fighters listed per side."""
+        args = super().prompt_args(decision, view)
+        context = decision.context or {}
+        for key, value in context.items():
+            if isinstance(value, str):
+                args[key] = self.param(key, value)
+        agent = context.get("agent")
+        if isinstance(agent, dict):
+            args["piece"] = self._(f"piece.{agent['piece']}")
+        if "side" in context:
+            args["side"] = self._(f"row.{context['side']}")
+        if decision.kind == "ops":
+            args["or_done"] = self._("or_done") if context.get("used") else ""
+        if decision.kind == "agent":
+            args["or_skip"] = self._("or_skip") if context.get("optional") else ""
+        if decision.kind == "one_shot":
+            verb = str(context.get("verb") or "")
+            args["declare"] = (self._("declare.with", verb=verb.replace("<empire>", self._(
+                "field.empire").join("<>"))) if verb else self._("declare.closed"))
+        fighters = context.get("fighters")
+        if isinstance(fighters, list):
+            attackers = int(context.get("attackers", 0))
+            shown = [f"{label} ({self._(f'piece.{piece}')})" for label, piece, _ in fighters]
+            args["attacker_list"] = ", ".join(shown[:attackers]) or "—"
+            args["defender_list"] = ", ".join(shown[attackers:]) or "—"
+        return args
 
     def phase_title(self, view: Mapping[str, Any]) -> str:
         return self._("status.turn", turn=view.get("turn"))

@@ -12,6 +12,7 @@ from engine.dice import Dice
 from engine.options import OneOf, Option, Order
 from engine.questions import Item, Kind
 from games.pax_renaissance import asks, catalog, grammar
+from games.pax_renaissance.catalog import display_name
 from games.pax_renaissance.places import (empty_cities, free_vassals, repress, ruler_id,
                                           side_of, untable)
 
@@ -71,15 +72,17 @@ def concession_borders(state: State, empire: str) -> list[str]:
             if not (state["borders"][b] and state["borders"][b]["piece"] == "pirate")]
 
 
-def place_pawn(state: State, seat: str, border: str, empire: str) -> dict[str, Any]:
+def place_pawn(state: State, seat: str, border: str, empire: str, *,
+               from_supply: bool = True) -> dict[str, Any]:
     """Place a concession (§5.2.2.Г): a pawn already there is repressed onto the ruler of
-    `empire` for 1 florin."""
+    `empire` for 1 florin.  A freed serf (`from_supply` False) is already out of the supply."""
     there = state["borders"][border]
     if there is not None:
         state["florins"][seat] -= 1
         repress(state, there, empire)
     state["borders"][border] = {"piece": "pawn", "owner": seat}
-    state["pawns"][seat] -= 1
+    if from_supply:
+        state["pawns"][seat] -= 1
     return {"msg": "concession", "seat": seat, "border": border, "repressed": there is not None}
 
 
@@ -119,13 +122,15 @@ KIND_CONCESSION = Kind(
     options=_concession_options, apply=_concession_apply, default=_concession_default,
     parse=lambda state, item, text: grammar.parse_options(
         _concession_options(state, item), text),
-    prompt=lambda state, item: f"place a concession on a border of {item['empire']}, or NONE",
+    prompt=lambda state, item: f"place a concession on a border of "
+                               f"{display_name(item['empire'])}, or NONE",
     clock="impulse")
 
 
 def _liberate_options(state: State, item: Item) -> list[Option]:
     """Free one repressed piece of the ruler (СМЕНА ВЛАСТИ.Б): a noble into an empty city,
-    a pawn onto an empty border as its owner's concession; DONE stops."""
+    a pawn onto an empty border as its owner's concession; DONE stops, unless every piece
+    must be freed (``forced``: a sale effect)."""
     empire = item["empire"]
     found = [Option.of("DONE")]
     for k, piece in enumerate(state["rulers"][empire]["repressed"]):
@@ -136,7 +141,7 @@ def _liberate_options(state: State, item: Item) -> list[Option]:
         if where:
             found.append(Option.of("FREE", piece=OneOf((k + 1,)), to=OneOf(tuple(where)),
                                    example="FREE 1 paris"))
-    return found
+    return found[1:] if item.get("forced") else found
 
 
 def _liberate_apply(state: State, item: Item, order: Order, dice: Dice) -> bool:
@@ -155,11 +160,12 @@ def _liberate_apply(state: State, item: Item, order: Order, dice: Dice) -> bool:
 
 KIND_LIBERATE = Kind(
     options=_liberate_options, apply=_liberate_apply,
-    default=lambda state, item: {"verb": "DONE"},
+    default=lambda state, item: next(_liberate_options(state, item)[0].orders()),
     parse=lambda state, item, text: grammar.parse_options(_liberate_options(state, item), text),
-    prompt=lambda state, item: f"free repressed pieces of {item['empire']} (FREE n where), "
-                               "or DONE",
-    settle=lambda state, item, dice: len(_liberate_options(state, item)) == 1,
+    prompt=lambda state, item: f"free repressed pieces of {display_name(item['empire'])} "
+                               "(FREE n where)" + ("" if item.get("forced") else ", or DONE"),
+    settle=lambda state, item, dice: not any(o.verb == "FREE"
+                                             for o in _liberate_options(state, item)),
     clock="impulse")
 
 asks.KINDS["concession"] = KIND_CONCESSION

@@ -13,6 +13,7 @@ from engine.contract import Decision, Outcome, Rules, ScenarioInfo, State
 from engine.dice import Dice
 from engine.options import OptionSet, Order
 from games.pax_renaissance import actions, asks, catalog, grammar, offturn
+from games.pax_renaissance.places import condottiere_lapse
 from games.pax_renaissance.setup import SEATS, new_state
 from games.pax_renaissance.victory import patron_winners, prestige
 
@@ -55,17 +56,17 @@ class PaxRenaissance(Rules):
         done = state["turn_state"]["actions"]
         return [Decision(f"t{state['turn']}-a{done}-s{state['step']}", seat, "action",
                          OptionSet(tuple(actions.options(state))), clock="impulse",
-                         prompt="take an action, or END after the first",
+                         prompt="take an action, or PASS after the first",
                          context={"turn": state["turn"], "action": done + 1})]
 
     def default(self, state: State, decision: Decision) -> Order:
-        """The timeout answer (digest §4 A1): END after an action; else the fair in the row
+        """The timeout answer (digest §4 A1): PASS after an action; else the fair in the row
         whose face-down card carries more florins (always legal and never costs)."""
         if asks.QUEUE.asks(decision):
             return asks.QUEUE.default(state, decision)
         verbs = decision.options.verbs()
-        if "END" in verbs:
-            return {"verb": "END"}
+        if "PASS" in verbs:
+            return {"verb": "PASS"}
         rows = [r for r in ("west", "east") if r not in state["turn_state"]["fair"]
                 and state["market"][r][0]["card"] is not None]
         if rows:
@@ -83,6 +84,7 @@ class PaxRenaissance(Rules):
             entries = actions.perform(state, seat, order)
         offturn.check_hands(state)
         asks.QUEUE.settle(state, dice)
+        entries += condottiere_lapse(state)
         entries += actions.finish(state)
         state["log"] = (state["log"] + [{"turn": state["turn"], **e} for e in entries])
         state["log"] = state["log"][-LOG_LENGTH:]

@@ -116,5 +116,6 @@ def new_state(seats: Sequence[str], options: dict[str, Any], dice: Dice) -> Stat
 def fresh_turn() -> dict[str, Any]:
     """What one turn counts (§4.1): actions taken, buys/plays/sells, ops and fairs per side,
     the market cards that got a florin from this banker this turn (usury, §5.1.Д), the
-    sides whose ops ran (§5.4)."""
-    return {"actions": 0, "buy": 0, "play": 0, "sell": 0, "fair": [], "usury": [], "ops": []}
+    sides whose ops ran (§5.4), the free actions an effect gave (glossary ЭФФЕКТ.Б)."""
+    return {"actions": 0, "buy": 0, "play": 0, "sell": 0, "fair": [], "usury": [], "ops": [],
+            "free": []}

@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.contract import State
 from games.pax_renaissance import catalog
-from games.pax_renaissance.places import owned_cards
+from games.pax_renaissance.places import ability_cards, has_ability, owned_cards
 
 
 def card_prestige(state: State, cid: str) -> list[str]:
@@ -73,6 +73,14 @@ def dominant_religion(state: State) -> str | None:
     return None
 
 
+def _patron_as(state: State, seat: str, what: str) -> int:
+    """A banker's patron prestige where a `patron_counts_as_<what>` card counts it as
+    something else for a victory (its ability), else 0."""
+    if not has_ability(state, seat, f"patron_counts_as_{what}"):
+        return 0
+    return prestige(state, seat, "patron")
+
+
 def achieved(state: State, seat: str, victory: str) -> bool:
     """Whether `seat` meets an active victory card's conditions (§12.3–§12.6)."""
     players = len(state["seats"])
@@ -80,11 +88,14 @@ def achieved(state: State, seat: str, victory: str) -> bool:
         margin = catalog.facts()["setup"]["imperial_margin"][players]
         return _beats_all(state, seat, lambda s: monarchs(state, s), margin)
     if victory == "globalization":
-        return (_beats_all(state, seat, lambda s: concessions(state, s), 2)
+        return (_beats_all(state, seat, lambda s: concessions(state, s)
+                           + _patron_as(state, s, "concession_in_globalization_victory"), 2)
                 and _beats_all(state, seat, lambda s: prestige(state, s, "discovery")))
     if victory == "renaissance":
-        return (_beats_all(state, seat, lambda s: republics(state, s))
-                and _beats_all(state, seat, lambda s: prestige(state, s, "law"), 2))
+        return (_beats_all(state, seat, lambda s: republics(state, s) + ability_cards(
+                    state, s, "card_counts_as_republic_for_renaissance_victory"))
+                and _beats_all(state, seat, lambda s: prestige(state, s, "law")
+                               + _patron_as(state, s, "law_in_renaissance_victory"), 2))
     religion = dominant_religion(state)
     return religion is not None and _beats_all(state, seat,
                                                lambda s: prestige(state, s, religion))

@@ -50,3 +50,25 @@ def test_every_data_file_has_provenance_without_local_paths():
         assert "provenance" in data, path.name
         text = yaml.safe_dump(data["provenance"])
         assert not re.search(r"/work/|\.\./shared|/home/|/tmp/", text), path.name
+
+
+def test_implemented_abilities_name_real_abilities_and_the_readme_counts_them():
+    """Every ability the code claims names abilities of the data; the README reports how
+    many of the 177 cards work with every part."""
+    stems = {catalog.ability_stem(a) for a in catalog.abilities()}
+    assert catalog.IMPLEMENTED_ABILITIES <= stems
+    readme = (Path(catalog.__file__).parent / "README.md").read_text(encoding="utf-8")
+    assert f"{len(catalog.full_effect_cards())} of {len(catalog.cards())} cards" in readme
+
+
+def test_russian_card_names_from_the_booklet_or_marked_ours():
+    """Every card has a Russian name: the booklet's where it names the card, else ours and
+    marked so; orders read either language."""
+    from games.pax_renaissance.grammar import card_names
+    cards = catalog.cards()
+    assert cards["pren036"]["name"]["ru"] == "Гильдии Фландрии"
+    assert cards["pren036"]["ru_name"] == "booklet"
+    assert cards["pren001"]["ru_name"] == "ours"
+    assert sum(1 for c in cards.values() if c["ru_name"] == "booklet") == 27
+    assert card_names().resolve("Гулат двенадцатников") == "pren167x"
+    assert card_names().resolve("Селим Грозный") == "pren058"

@@ -60,6 +60,7 @@ def test_example_4_pawn_agent_without_one_shot():
     state["borders"]["england__france"] = {"piece": "pirate", "religion": "islamic"}
     state["hands"]["fugger"] = ["pren036"]
     act(state, "PLAY pren036")
+    act(state, "NO")
     options = RULES.decisions(state)[0].options
     assert options.admits({"verb": "PLACE", "to": "aragon__france"})
     assert options.admits({"verb": "PLACE", "to": "france__holy_roman_empire"})
@@ -76,6 +77,7 @@ def test_agent_pawn_onto_a_concession_represses_it_for_a_florin():
     state["borders"]["france__holy_roman_empire"] = pawn("medici")
     state["hands"]["fugger"] = ["pren036"]
     act(state, "PLAY pren036")
+    act(state, "NO")
     act(state, "PLACE Augsburg")
     assert state["florins"]["fugger"] == 2
     assert state["rulers"]["france"]["repressed"] == [pawn("medici")]
@@ -362,6 +364,7 @@ def test_example_16_campaign_makes_a_vassal_of_the_suzerain():
     state["florins"]["fugger"] = 3
     act(state, "OPS west")
     act(state, "OP ruler_holy_roman_empire campaign france")
+    assert asked(state) == ("fugger", "concession")
     assert state["florins"]["fugger"] == 1
     assert state["rulers"]["france"]["owner"] == "fugger"
     assert state["rulers"]["france"]["suzerain"] == "ottoman"
@@ -374,18 +377,40 @@ def test_example_16_campaign_makes_a_vassal_of_the_suzerain():
     assert state["borders"]["aragon__france"] == pawn("fugger")
 
 
-def test_campaign_battle_casualties_and_a_loss():
-    """Glossary СРАЖЕНИЕ: min(A, D) die on each side; no win when A ≤ D."""
+def one_knight_against_two():
+    """HRE's knight in Vienna campaigns against France's knights in Paris and Lyon (§6.9);
+    the state and its battle question."""
     state = new()
     own(state, "fugger", "ruler_holy_roman_empire")
-    state["cities"]["vienna"] = {"piece": "knight", "religion": "catholic"}
-    state["cities"]["paris"] = {"piece": "knight", "religion": "catholic"}
-    state["cities"]["lyon"] = {"piece": "knight", "religion": "catholic"}
+    for city in ("vienna", "paris", "lyon"):
+        state["cities"][city] = {"piece": "knight", "religion": "catholic"}
     act(state, "OPS west")
     act(state, "OP ruler_holy_roman_empire campaign france")
-    assert state["cities"]["vienna"] is None
-    assert sum(1 for c in ("paris", "lyon", "bruges") if state["cities"][c]) == 1
+    return state, RULES.decisions(state)[0]
+
+
+def test_campaign_battle_casualties_are_asked_and_a_loss():
+    """Glossary СРАЖЕНИЕ: min(A, D) die on each side, the active banker picks which (here the
+    defender in Lyon, not the first in map order); no win when A ≤ D."""
+    state, decision = one_knight_against_two()
+    assert (decision.seat, decision.kind) == ("fugger", "battle")
+    assert RULES.default(state, decision) == {"verb": "LOSE", "attackers": ("vienna",),
+                                               "defenders": ("lyon",)}
+    with pytest.raises(IllegalOrder):
+        RULES.parse(state, decision, "LOSE vienna paris,lyon")
+    act(state, "LOSE vienna Paris")
+    assert state["cities"]["vienna"] is None and state["cities"]["paris"] is None
+    assert state["cities"]["lyon"]
     assert state["rulers"]["france"]["owner"] is None
+
+
+def test_standing_battle_orders_pick_the_first_or_last_listed():
+    """Casualties may be answered in advance: STANDING battle FIRST or LAST (digest §4 A5)."""
+    state, decision = one_knight_against_two()
+    assert RULES.standing_kinds()["battle"] == ("FIRST", "LAST")
+    assert RULES.answer_from_standing(state, decision, "LAST") == {
+        "verb": "LOSE", "attackers": ("vienna",), "defenders": ("paris",)}
+    assert RULES.answer_from_standing(state, decision, "FIRST")["defenders"] == ("lyon",)
 
 
 def test_example_22_coronation_from_the_throne():

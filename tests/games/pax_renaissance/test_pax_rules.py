@@ -10,7 +10,6 @@ from engine.dice import Dice
 from games.pax_renaissance import RULES, catalog
 from games.pax_renaissance.fair import hold_fair
 from games.pax_renaissance.market import refresh
-from games.pax_renaissance.setup import circle_piece
 from games.pax_renaissance.victory import achieved
 
 
@@ -25,9 +24,10 @@ def act(state, text):
 
 
 def decline_agents(state):
-    """Answer SKIP to every agent of the card just played (§5.2.2: any subset)."""
-    while RULES.decisions(state)[0].kind == "agent":
-        act(state, "SKIP")
+    """Decline the one-shot (§5.2.1) and answer SKIP to every agent of the card just played
+    (§5.2.2: any subset)."""
+    while RULES.decisions(state)[0].kind in ("one_shot", "agent"):
+        act(state, "NO" if RULES.decisions(state)[0].kind == "one_shot" else "SKIP")
 
 
 def clear_map(state):
@@ -199,42 +199,48 @@ def test_example_17_west_fair_with_two_players():
     state["borders"]["byzantium__hungary"] = {"piece": "pawn", "owner": "medici"}
     state["borders"]["hungary__ottoman"] = {"piece": "pirate", "religion": "islamic"}
     before = dict(state["florins"])
-    entry = hold_fair(state, "fugger", "west")
+    act(state, "FAIR west")
+    entry = next(e for e in state["log"] if e["msg"] == "fair")
     assert entry["paid"] == {"fugger": 1, "medici": 1}
     assert state["florins"]["fugger"] == before["fugger"] + 1
     assert state["florins"]["medici"] == before["medici"] + 1
     assert entry["left"] == 0
-    assert [catalog.board()["cities"][c]["empire"] for c in entry["warriors"]] == \
-        ["byzantium", "hungary"]
+    assert entry["empires"] == ["byzantium", "hungary"]
+    while RULES.decisions(state)[0].kind == "warriors":  # the organiser picks each city
+        act(state, "PUT " + RULES.decisions(state)[0].options.options[0].fields[0][1].values[-1])
+    placed = [e["empire"] for e in state["log"] if e["msg"] == "warrior"]
+    assert placed == ["byzantium", "hungary"]
 
 
 def test_example_19_and_20_black_fair_from_tana():
     """Examples 19–20 (§7.4–§7.5): profit 2 → subsidy and Blue's own concession, warrior only
     in Byzantium, a green knight in Tana; profit 3 → Purple gets the last florin at the
-    Ottoman–Mamluk border, Hungary crowded, a green rook to Constantinople's third circle."""
+    Ottoman–Mamluk border, Hungary crowded, a green rook to Constantinople's free circle."""
     for profit, purple in ((2, 0), (3, 1)):
         state = new(("fugger", "coeur"))
         clear_map(state)
         state["cities"]["buda"] = {"piece": "knight", "religion": "catholic"}
         state["cities"]["varna"] = {"piece": "rook", "religion": "catholic"}
-        for i in (1, 2):
+        for i in (2, 3):
             state["cities"][f"constantinople_{i}"] = {"piece": "knight", "religion": "islamic"}
         state["cities"]["modon"] = state["cities"]["rhodes"] = {"piece": "rook",
                                                                  "religion": "islamic"}
         state["borders"]["byzantium__hungary"] = {"piece": "pawn", "owner": "fugger"}
         state["borders"]["mamluk__ottoman"] = {"piece": "pawn", "owner": "coeur"}
         state["market"]["east"][0]["florins"] = profit - 1
-        entry = hold_fair(state, "fugger", "east")
+        act(state, "FAIR east")
+        entry = next(e for e in state["log"] if e["msg"] == "fair")
         assert entry["paid"].get("coeur", 0) == purple
         assert entry["paid"]["fugger"] == 2
-        # the organiser's city choice is not asked yet: canonical order takes Caffa; Tana's
-        # circle is the green knight the example places
-        assert entry["warriors"][0] in ("caffa", "tana")
-        assert circle_piece("tana", state["regimes"]) == {"piece": "knight",
-                                                          "religion": "islamic"}
-        if profit == 3:
-            assert entry["warriors"][1:] == ["constantinople_3"]
-            assert state["cities"]["constantinople_3"]["religion"] == "islamic"
+        decision = RULES.decisions(state)[0]
+        assert decision.kind == "warriors" and decision.options.admits(
+            {"verb": "PUT", "to": "caffa"})
+        act(state, "PUT Tana")  # the organiser's choice (§7.4, L1026)
+        assert state["cities"]["tana"] == {"piece": "knight", "religion": "islamic"}
+        if profit == 3:  # Hungary crowded; Constantinople's last circle, no choice
+            assert state["cities"]["constantinople_1"] == {"piece": "rook",
+                                                           "religion": "islamic"}
+        assert RULES.decisions(state)[0].kind == "action"
 
 
 def test_fair_with_no_profit_after_the_subsidy_places_no_warriors():
@@ -242,7 +248,7 @@ def test_fair_with_no_profit_after_the_subsidy_places_no_warriors():
     state = new()
     state["market"]["west"][0]["florins"] = 0
     entry = hold_fair(state, "fugger", "west")
-    assert entry["warriors"] == [] and entry["paid"] == {"fugger": 1}
+    assert entry["empires"] == [] and entry["paid"] == {"fugger": 1}
 
 
 def test_patron_end_most_patronage_then_florins():
