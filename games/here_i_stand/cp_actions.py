@@ -27,7 +27,7 @@ from typing import Any
 from engine.contract import IllegalOrder, Reason
 from engine.contract import Reason as R
 from engine.options import Count, OneOf, Option
-from games.here_i_stand import assault, counter_mix, facts, foreign_wars, grammar, siege
+from games.here_i_stand import assault, counter_mix, facts, foreign_wars, grammar, loc, siege
 from games.here_i_stand import state as S
 from games.here_i_stand import siege as sieges
 from games.here_i_stand.land_war import entry, marks, move
@@ -55,9 +55,7 @@ def loc_reach(state: S.State, power: str) -> tuple[set[str], set[str], set[str]]
     seas: set[str] = set()
 
     def can_pass(sid: str) -> bool:
-        return (S.in_play(state, sid) and S.friendly(state, power, sid)
-                and not S.enemy_units_at(state, power, sid) and not S.in_unrest(state, sid)
-                and (state["league"] or m.spaces[sid].type != "electorate"))
+        return loc.passable(state, power, sid)
 
     def sea_ok(zone: str) -> bool:
         return any(S.allied(state, power, p) and (c.get("squadrons") or c.get("corsairs"))
@@ -702,7 +700,7 @@ def apply(state: S.State, power: str, order: Order, cp: int, dice=None) -> int:
     if verb == "ASSAULT":
         _check(cp, 1, assault_problem(state, power, order["space"]))
         cost = 0 if assault.free_assault(state, power, order["space"]) else 1
-        assault.apply(state, power, order["space"], dice)
+        assault.begin(state, power, order["space"], dice)
         return cost
     if verb == "FOREIGN_WAR":
         _check(cp, 1, foreign_wars.fight_problem(state, power, str(order["card"])))

@@ -12,7 +12,8 @@ withdraw        the controller of a fortified destination    withdraw (§22.1: w
                                                              ``IF UNITS <= <n>``
 after_withdraw  the attacker when no siege begins (§13.4)    retreat to its origin
 combat-cards    each power that could hold a usable card,    none; ``ASK``, ``NEVER``
-                per window (§14 steps 1, 4-5, 7)
+                per window (§14 steps 1, 4-5, 7; §15.1
+                steps 2, 5-6, 8)
 losses          each side with a choice of losses (§14 9)    cheapest first;
                                                              ``<kinds in order>``
 retreat         a losing defending major with a choice       a friendly fortress, then most
@@ -29,9 +30,9 @@ import re
 from engine import questions, standing
 from engine.contract import IllegalOrder, Reason
 from engine.options import Count, OneOf, Option
-from games.here_i_stand import choices, cp_actions, grammar
+from games.here_i_stand import assault, choices, cp_actions, grammar
 from games.here_i_stand import state as S
-from games.here_i_stand.land_war import battle, cards, move
+from games.here_i_stand.land_war import assault_cards, battle, cards, move
 from games.here_i_stand.land_war.odds import percent
 
 KINDS: dict[str, questions.Kind] = {}
@@ -297,9 +298,15 @@ KINDS["after_withdraw"] = choices.Kind(
 
 
 # ---------------------------------------------------------------- combat cards (§14)
+def _combat(state):
+    """The open assault (`assault_cards`) or field battle (`cards`) and its record."""
+    record = assault.current(state)
+    return (assault_cards, record) if record is not None else (cards, battle.current(state))
+
+
 def _cards_options(state, item):
-    b = battle.current(state)
-    held = tuple(cards.playable(state, b, item["seat"], item["window"])) if b else ()
+    rules, record = _combat(state)
+    held = tuple(rules.playable(state, record, item["seat"], item["window"])) if record else ()
     return _done_and(Option.of("COMBAT", f"PLAY {held[0]}", card=OneOf(held)) if held else None)
 
 
@@ -314,16 +321,28 @@ def _cards_parse(state, item, text):
 def _cards_apply(state, item, order, dice) -> bool:
     if order["verb"] == "DONE":
         return True
-    cards.play(state, battle.current(state), item["seat"], order["card"], dice)
-    return False
+    rules, record = _combat(state)
+    rules.play(state, record, item["seat"], order["card"], dice)
+    return record is not assault.current(state) and record is not battle.current(state)
+
+
+def _next_combat(state, item, dice) -> None:
+    """Carry on the assault or the battle whose window this was."""
+    if assault.current(state) is not None:
+        assault.advance(state, dice)
+    else:
+        battle.advance(state, dice)
 
 
 WINDOW_TEXT = {"mercs": "Landsknechts or Swiss Mercenaries", "cards": "combat cards",
-               "janissaries": "Janissaries (after the roll)"}
+               "janissaries": "Janissaries (after the roll)",
+               "assault_mercs": "Landsknechts or Swiss Mercenaries (assault)",
+               "assault_cards": "Siege Mining or Mercenaries Grow Restless (assault)",
+               "artillery": "Siege Artillery (after the assault roll)"}
 KINDS["combat-cards"] = choices.Kind(
     options=_cards_options, apply=_cards_apply, parse=_cards_parse,
-    default=lambda state, item: {"verb": "DONE"}, done=_next_battle, private=True,
-    prompt=lambda state, item: (f"battle in {item['space']}: play {WINDOW_TEXT[item['window']]}"
+    default=lambda state, item: {"verb": "DONE"}, done=_next_combat, private=True,
+    prompt=lambda state, item: (f"fight in {item['space']}: play {WINDOW_TEXT[item['window']]}"
                                 " (PLAY <card>, one at a time) or DONE"),
     policies=("ASK", "NEVER"),
     standing=lambda policy, state, decision: {"verb": "DONE"} if policy == "NEVER" else None)

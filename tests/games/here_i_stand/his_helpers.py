@@ -79,3 +79,11 @@ def into_action(state, power, cp=None, hand=None):
     if hand is not None:
         state["hands"][power] = sorted(hand)
     return state
+
+
+def no_cards(state):
+    """Empty every hand: no combat or response card could be held, so no card window is
+    offered (§14, §15.1: windows go to every power that could hold a usable card)."""
+    for power in MAJORS:
+        state["hands"][power] = []
+    return state
