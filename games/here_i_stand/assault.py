@@ -33,7 +33,7 @@ from engine.contract import Reason as R
 from engine.dice import Dice
 from games.here_i_stand import choices, counter_mix, facts, minors, relocation, siege
 from games.here_i_stand import state as S
-from games.here_i_stand.land_war import assault_cards
+from games.here_i_stand.land_war import assault_cards, responses
 
 #: Losses come off in this order by default (§15.1 step 9: the owner chooses; cavalry rolls
 #: no assault dice, mercenaries are the cheapest to rebuild).
@@ -80,6 +80,9 @@ def assault_problem(state: S.State, power: str, sid: str) -> Reason | None:
     if record.get("begun") == now and not free_assault(state, power, sid):
         return R(f"the siege of {name} began this impulse: assault it in a later one (§15.1)",
                  "assault_same_impulse", space=sid)
+    if responses.weather(state, power):
+        return R(f"Foul Weather: {power} may not assault this impulse", "foul_weather_assault",
+                 power=power, card=responses.FOUL_WEATHER)
     if record.get("assaulted") == now:
         return R(f"{name} was already assaulted this impulse (§15.1)", "assault_twice",
                  space=sid)
@@ -95,11 +98,11 @@ def _roxelana(state: S.State, power: str) -> bool:
 
 
 def army(state: S.State, power: str, sid: str) -> tuple[dict[str, dict[str, int]], list[str]]:
-    """The assaulting army (§15.1 step 1, §5.1): all `power`'s army leaders there, and its
-    land units (its active minors' too) up to their command limit, regulars and mercenaries
-    before cavalry."""
+    """The assaulting army (§15.1 step 1, §5.1): all `power`'s army leaders there (but one
+    *Gout* stopped, #32), and its land units (its active minors' too) up to their command
+    limit, regulars and mercenaries before cavalry."""
     stacks = {p: c for p, c in S.units(state, sid).items() if S.major_of(state, p) == power}
-    leaders = S.own_leaders(state, sid, power)
+    leaders = [l for l in S.own_leaders(state, sid, power) if l not in responses.gouty(state)]
     left = S.army_limit(leaders)
     out: dict[str, dict[str, int]] = {}
     for kind in ("regulars", "mercenaries", "cavalry"):
