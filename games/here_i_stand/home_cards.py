@@ -15,8 +15,8 @@ refused "not yet implemented" as events in an impulse.
 * **#2 Holy Roman Emperor** (§21.2 L1613-1615): Charles V moves to any Hapsburg home space the
   Hapsburgs control (not in unrest, free of enemy units; the card summary), the Duke of Alva
   with him if he is in the same space, no units; then 5 CP — ``TRAVEL <space> [WITH Duke of
-  Alva]``.  A captured Charles does not move (the 5 CP remain).  *Gout* (a response card) is
-  not implemented yet, so nothing cancels the move; sieges do not exist yet.
+  Alva]``.  A captured Charles does not move (the 5 CP remain).  The other powers may stop
+  the transfer with *Gout* (#32, no CP lost: `land_war.responses`).
 * **#7 Here I Stand** (§6.2 L387, §11 L642): while Luther lives (rules the Protestants),
   ``TAKE <card>`` from the discard pile — not a mandatory event, not a card the Protestants
   played as an event earlier this turn — then ``PLAY <card> FOR CP``, ``PLAY <card> AS EVENT``
@@ -35,6 +35,7 @@ from engine.options import OneOf, Option
 from games.here_i_stand import choices, counter_mix, events, facts, grammar
 from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import state as S
+from games.here_i_stand.land_war import responses
 
 #: The questions this module asks (`tables` hands them to `choices`).
 KINDS: dict[str, questions.Kind] = {}
@@ -161,6 +162,17 @@ def _emp_options(state, item):
 
 
 def _emp_apply(state, item, order, dice) -> bool:
+    """The transfer is announced: the other powers may stop it with *Gout* (no CP lost,
+    `responses`); otherwise Charles travels."""
+    action = {"verb": "transfer", "power": "hapsburg", "to": order["space"],
+              "leaders": ["charles_v"], "cost": 0, "lost": 0, "order": order}
+    if not responses.declare(state, action, dice):
+        _travel(state, action, dice)
+    return True
+
+
+def _travel(state: S.State, action: dict, dice: Dice) -> None:
+    order = action["order"]
     here = S.where_is(state, "charles_v")
     for lid in ("charles_v", *order["leaders"]):
         S.move_leader(state, lid, here, order["space"])
@@ -169,7 +181,9 @@ def _emp_apply(state, item, order, dice) -> bool:
               leaders=order["leaders"], space=order["space"])
     else:
         S.log(state, "emperor_travels", card=2, leader="charles_v", space=order["space"])
-    return True
+
+
+responses.RESUME["transfer"] = _travel
 
 
 def _emp_default(state, item):

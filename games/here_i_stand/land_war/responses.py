@@ -15,8 +15,9 @@ Roxelana assault loses 1 of the CP left), and for the rest of the impulse:
   space (a MOVE along a route is refused; what moved since may not move again);
 * *Gout*: the named army leader neither moves nor assaults.
 
-Naval moves, piracy and naval transport (the card's other targets) are not in pbem yet;
-*Gout* against the Holy Roman Emperor's transfer (#2) is `home_cards`'s.
+*Gout* also stops Charles V's transfer by the Holy Roman Emperor (#2, `home_cards`; no CP
+lost there).  Naval moves, piracy and naval transport (Foul Weather's other targets) are not
+in pbem yet.
 
 Rules: §13.1, §15.1
 """
@@ -95,6 +96,8 @@ def usable(state: S.State, power: str, action: Action, card: int) -> bool:
     """Whether `power` may play `card` against the declared `action` (held or not)."""
     if power == action["power"]:
         return False
+    if action["verb"] == "transfer":                # Holy Roman Emperor (#2): Gout only
+        return card == GOUT
     return card == FOUL_WEATHER or bool(army_leaders(action["leaders"]))
 
 
@@ -152,7 +155,7 @@ def play(state: S.State, power: str, card: int, leader: str | None) -> None:
     state["hands"][power].remove(card)
     S.discard(state, card, as_event=True)
     data = state["phase_data"]
-    data["cp"] = max(0, (data.get("cp") or 0) + action["cost"] - 1)
+    data["cp"] = max(0, (data.get("cp") or 0) + action["cost"] - action.get("lost", 1))
     eff = _effects(state, write=True)
     if card == FOUL_WEATHER:
         eff["weather"] = sorted(set(eff["weather"]) | {action["power"]})

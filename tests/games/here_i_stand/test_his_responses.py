@@ -9,7 +9,7 @@ from engine import standing
 from engine.contract import IllegalOrder
 from games.here_i_stand import RULES as HIS
 from games.here_i_stand import state as S
-from his_helpers import FixedDice, asked, clear_units, log_text, order, put
+from his_helpers import FixedDice, asked, clear_units, fresh, into_action, log_text, order, put
 from test_his_land_war import vienna
 from test_his_sieges import _calais, _next_french_impulse
 
@@ -134,3 +134,22 @@ def test_gout_left_out_of_the_assaulting_army():
     state = order(state, "france", "ASSAULT Calais", FixedDice(*([1] * 10)))
     rolled = next(e for e in state["log"] if e["msg"] == "assault_rolls")
     assert rolled["dice"] == 2                                      # 4 regulars, no leader
+
+
+def test_gout_stops_the_holy_roman_emperors_transfer_without_a_cp_lost():
+    """#2 then #32 (its text): Charles V stays in Valladolid, the Hapsburgs keep their 5 CP;
+    Foul Weather is not offered against the transfer."""
+    state = into_action(fresh(), "hapsburg", hand=[2])
+    state = _holding(state, "france", 31, 32)
+    state = order(state, "hapsburg", "PLAY Holy Roman Emperor AS EVENT")
+    state = order(state, "hapsburg", "TRAVEL Vienna")
+    while HIS.decisions(state)[0].seat != "france":                # the Ottomans first
+        assert HIS.decisions(state)[0].kind == "response"
+        state = order(state, HIS.decisions(state)[0].seat, "DONE")
+    d = asked(state, "france")
+    assert [o.example for o in d.options.options] == ["DONE", "PLAY 32 ON charles_v"]
+    state = order(state, "france", "PLAY Gout")
+    assert S.where_is(state, "charles_v") == "valladolid"
+    assert state["phase_data"]["cp"] == 5
+    with pytest.raises(IllegalOrder, match="cannot move"):
+        order(state, "hapsburg", "MOVE Valladolid -> Madrid WITH Charles V 1")
