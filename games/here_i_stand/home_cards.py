@@ -87,7 +87,8 @@ def _jan_default(state, item):
             "space": "istanbul" if "istanbul" in spaces else spaces[0]}
 
 
-def _place_parse(state, item, text):
+def place_parse(state, item, text):
+    """``PLACE <n> IN <space>`` (also for the mercenaries of #33 / #36 as events)."""
     verb = O.verb(text)
     grammar.expect(["PLACE"], verb, text, "PLACE <n> IN <space>")
     words = O.rest(text).split()
@@ -111,7 +112,7 @@ def _jan_done(state, item, dice) -> None:
 
 
 KINDS["janissaries"] = choices.Kind(
-    options=_jan_options, apply=_jan_apply, default=_jan_default, parse=_place_parse,
+    options=_jan_options, apply=_jan_apply, default=_jan_default, parse=place_parse,
     prompt=lambda state, item: (f"Janissaries: PLACE <n> IN <space> — {item['left']} new "
                                 "regular(s) for Ottoman home spaces you control"),
     settle=_jan_settle, done=_jan_done)

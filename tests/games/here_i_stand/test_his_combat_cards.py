@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from games.here_i_stand import RULES as HIS
 from games.here_i_stand import state as S
-from his_helpers import FixedDice, asked, clear_units, order, put
+from his_helpers import FixedDice, asked, clear_units, fresh, into_action, order, put
 from test_his_land_war import vienna
 
 
@@ -176,3 +176,36 @@ def test_swiss_mercenaries_played_by_the_ottomans_are_french():
         state = order(state, d.seat, "FIGHT" if d.kind == "withdraw" else "DONE", dice)
     state = order(state, "ottoman", "PLAY 36", dice)
     assert S.units(state, "pressburg")["france"] == {"regulars": 1, "mercenaries": 4}
+
+
+def test_landsknechts_as_an_event_within_the_counter_mix():
+    """#33 as the Hapsburgs' event: 4 mercenaries where they have land units, split as they
+    like; with only two "1" counters free, 2 fit (§5) and the other 2 are lost."""
+    state = into_action(fresh(), "hapsburg", hand=[33])
+    clear_units(state, "vienna")
+    put(state, "vienna", "hapsburg", regulars=2)
+    _fill_hapsburg_mix(state, 2)
+    state = order(state, "hapsburg", "PLAY Landsknechts AS EVENT")
+    d = asked(state, "hapsburg")
+    assert d.kind == "mercenaries"
+    assert HIS.default(state, d)["units"] == 2
+    state = order(state, "hapsburg", "PLACE 1 IN Vienna")
+    state = order(state, "hapsburg", "PLACE 1 IN Vienna")
+    assert S.units(state, "vienna")["hapsburg"]["mercenaries"] == 2
+    assert any(e["msg"] == "mercenaries_left" and e["n"] == 2 for e in state["log"])
+
+
+def test_swiss_event_by_the_ottomans_is_placed_by_france_and_landsknechts_eliminate():
+    """#36 played by the Ottomans: France places 4 French mercenaries; #33 played by the
+    Ottomans eliminates 2 mercenaries anywhere."""
+    state = into_action(fresh(), "ottoman", hand=[33, 36])
+    state = order(state, "ottoman", "PLAY Swiss Mercenaries AS EVENT")
+    d = asked(state, "france")
+    assert d.kind == "mercenaries" and d.context["left"] == 4
+    state = order(state, "france", "PLACE 4 IN Paris")
+    assert S.units(state, "paris")["france"]["mercenaries"] == 4
+    state = into_action(state, "ottoman", hand=[33])
+    state = order(state, "ottoman", "PLAY Landsknechts AS EVENT")
+    state = order(state, "ottoman", "ELIMINATE MERCENARY IN Paris")
+    state = order(state, "ottoman", "ELIMINATE MERCENARY IN Paris")
+    assert S.units(state, "paris")["france"]["mercenaries"] == 2
