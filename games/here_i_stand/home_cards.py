@@ -61,16 +61,9 @@ def janissaries(state: S.State, power: str, dice: Dice) -> int:
 
 
 def _jan_options(state, item):
-    """One PLACE option per set of numbers that fit the counter mix (§5.2), with the spaces
-    where they fit."""
-    by_counts: dict[tuple[int, ...], list[str]] = {}
-    for sid in janissary_spaces(state):
-        counts = counter_mix.fitting(state, "ottoman", sid, "regulars", item["left"])
-        if counts:
-            by_counts.setdefault(counts, []).append(sid)
-    return [Option.of("PLACE", f"PLACE {counts[-1]} IN {spaces[0]}", units=OneOf(counts),
-                      space=OneOf(tuple(spaces)))
-            for counts, spaces in sorted(by_counts.items(), key=lambda kv: (-kv[0][-1], kv[0]))]
+    """PLACE options for the regulars left, by the numbers that fit the counter mix (§5.2)."""
+    return counter_mix.place_options(state, "ottoman", janissary_spaces(state), "regulars",
+                                     item["left"])
 
 
 def _jan_apply(state, item, order, dice) -> bool:

@@ -68,14 +68,8 @@ def _options(state, item):
         found = tuple(_merc_spaces(state))
         return [Option.of("ELIMINATE", f"ELIMINATE MERCENARY IN {found[0]}",
                           unit=OneOf(("mercenary",)), space=OneOf(found))] if found else []
-    by_counts: dict[tuple[int, ...], list[str]] = {}
-    for sid in spaces(state, item["seat"]):
-        counts = counter_mix.fitting(state, item["seat"], sid, "mercenaries", item["left"])
-        if counts:
-            by_counts.setdefault(counts, []).append(sid)
-    return [Option.of("PLACE", f"PLACE {counts[-1]} IN {where[0]}", units=OneOf(counts),
-                      space=OneOf(tuple(where)))
-            for counts, where in sorted(by_counts.items(), key=lambda kv: (-kv[0][-1], kv[0]))]
+    return counter_mix.place_options(state, item["seat"], spaces(state, item["seat"]),
+                                     "mercenaries", item["left"])
 
 
 def _apply(state, item, order, dice) -> bool:

@@ -101,3 +101,13 @@ def no_cards(state):
     for power in MAJORS:
         state["hands"][power] = []
     return state
+
+
+def answer_window(state, seat, window, answer, dice=None):
+    """Answer `seat`'s combat-card window `window` with `answer` (DONE to the earlier ones)."""
+    while True:
+        d = asked(state, seat)
+        assert d.kind == "combat-cards", d.kind
+        if d.context["window"] == window:
+            return order(state, seat, answer, dice)
+        state = order(state, seat, "DONE", dice)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from games.here_i_stand import RULES as HIS
 from games.here_i_stand import state as S
 from games.here_i_stand.land_war import assault_cards
-from his_helpers import FixedDice, asked, log_text, order, put
+from his_helpers import FixedDice, answer_window, asked, log_text, order, put
 from test_his_sieges import _calais, _next_french_impulse
 
 
@@ -24,15 +24,6 @@ def _assault_roll(state):
     return next(e for e in reversed(state["log"]) if e["msg"] == "assault_rolls")
 
 
-def _windows_until(state, seat, window, answer, dice):
-    while True:
-        d = asked(state, seat)
-        assert d.kind == "combat-cards"
-        if d.context["window"] == window:
-            return order(state, seat, answer, dice)
-        state = order(state, seat, "DONE", dice)
-
-
 def test_siege_artillery_two_dice_hitting_on_three_after_the_roll():
     """#35 (after seeing the rolls): France's 4 dice [1, 1, 1, 1] miss, England's 3 dice
     [1, 1, 1] too; Siege Artillery adds [3, 4]: 2 hits, both English regulars fall and
@@ -42,7 +33,7 @@ def test_siege_artillery_two_dice_hitting_on_three_after_the_roll():
     assert assault_cards.artillery_reach(state, "france", "calais")
     assert not assault_cards.artillery_reach(state, "ottoman", "calais")
     state = order(state, "france", "ASSAULT Calais", dice)
-    state = _windows_until(state, "france", "artillery", "PLAY 35", dice)
+    state = answer_window(state, "france", "artillery", "PLAY 35", dice)
     state = order(state, "france", "DONE", dice)
     rolled = _assault_roll(state)
     assert (rolled["dice"], rolled["hits"], rolled["dice2"]) == (4, 0, 3)
@@ -78,7 +69,7 @@ def test_siege_mining_gives_the_attacker_three_dice():
     state = _ready({"france": [28]})
     dice = FixedDice(*([1] * 10))
     state = order(state, "france", "ASSAULT Calais", dice)
-    state = _windows_until(state, "france", "assault_cards", "PLAY 28", dice)
+    state = answer_window(state, "france", "assault_cards", "PLAY 28", dice)
     state = order(state, "france", "DONE", dice)            # an empty hand: no more windows
     assert _assault_roll(state)["dice"] == 7
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from games.here_i_stand import RULES as HIS
 from games.here_i_stand import state as S
-from his_helpers import FixedDice, asked, clear_units, fresh, into_action, order, put
+from his_helpers import (FixedDice, answer_window, asked, clear_units, fresh, into_action, order,
+                         put)
 from test_his_land_war import vienna
 
 
@@ -21,14 +22,15 @@ def _into_vienna(state, dice, *, fight=True):
     return state
 
 
-def _window(state, seat, window, answer, dice):
-    """Answer `seat`'s combat-card window `window` (DONE to every earlier window)."""
-    while True:
-        d = asked(state, seat)
-        assert d.kind == "combat-cards"
-        if d.context["window"] == window:
-            return order(state, seat, answer, dice)
-        state = order(state, seat, "DONE", dice)
+def _ottoman_plays(card, dice, **hapsburg):
+    """The E8 army enters Vienna (its defenders plus `hapsburg` units) and the Ottomans play
+    `card` in their combat-card window, then close it."""
+    state = vienna()
+    put(state, "vienna", "hapsburg", **hapsburg)
+    state["hands"]["ottoman"] = [card]
+    state = _into_vienna(state, dice)
+    state = answer_window(state, "ottoman", "cards", f"PLAY {card}", dice)
+    return order(state, "ottoman", "DONE", dice)
 
 
 def _roll(state):
@@ -39,12 +41,7 @@ def test_surprise_attack_losses_come_before_the_enemy_counts_its_dice():
     """#29: the Ottomans roll 10 dice first, 1 hit; the Hapsburgs choose their loss (the
     default: the mercenary) and only then count 2 units + Ferdinand 1 + 1 = 4 dice."""
     dice = FixedDice(*([5] + [1] * 9 + [6, 1, 1, 1]))
-    state = vienna()
-    put(state, "vienna", "hapsburg", mercenaries=1)
-    state["hands"]["ottoman"] = [29]
-    state = _into_vienna(state, dice)
-    state = _window(state, "ottoman", "cards", "PLAY 29", dice)
-    state = order(state, "ottoman", "DONE", dice)
+    state = _ottoman_plays(29, dice, mercenaries=1)
     d = asked(state, "hapsburg")
     assert d.kind == "losses" and d.context["n"] == 1
     assert HIS.default(state, d)["losses"] == "1M"
@@ -60,11 +57,7 @@ def test_surprise_attack_wiping_out_the_enemy_leaves_it_no_dice():
     """#29: 2 Ottoman hits destroy both Hapsburg regulars: the Hapsburgs roll no dice and
     Ferdinand is captured."""
     dice = FixedDice(*([6, 6] + [1] * 8))
-    state = vienna()
-    state["hands"]["ottoman"] = [29]
-    state = _into_vienna(state, dice)
-    state = _window(state, "ottoman", "cards", "PLAY 29", dice)
-    state = order(state, "ottoman", "DONE", dice)
+    state = _ottoman_plays(29, dice)
     rolled = _roll(state)
     assert (rolled["attacker_dice"], rolled["defender_dice"]) == (10, 0)
     assert "ferdinand" in state["captured"]["ottoman"]
@@ -77,7 +70,7 @@ def test_tercios_gives_the_hapsburgs_three_dice_hitting_on_four():
     state = vienna()
     state["hands"]["hapsburg"] = [30]
     state = _into_vienna(state, dice)
-    state = _window(state, "hapsburg", "cards", "PLAY 30", dice)
+    state = answer_window(state, "hapsburg", "cards", "PLAY 30", dice)
     state = order(state, "hapsburg", "DONE", dice)
     rolled = _roll(state)
     assert rolled["defender_dice"] == 7
@@ -88,12 +81,7 @@ def test_tercios_gives_the_hapsburgs_three_dice_hitting_on_four():
 def test_tercios_against_three_hapsburg_regulars_takes_three_dice():
     """#30 played by the Ottomans against 3 Hapsburg regulars: 3 + 1 + 1 - 3 = 2 dice."""
     dice = FixedDice(*([1] * 12))
-    state = vienna()
-    put(state, "vienna", "hapsburg", regulars=1)
-    state["hands"]["ottoman"] = [30]
-    state = _into_vienna(state, dice)
-    state = _window(state, "ottoman", "cards", "PLAY 30", dice)
-    state = order(state, "ottoman", "DONE", dice)
+    state = _ottoman_plays(30, dice, regulars=1)
     assert _roll(state)["defender_dice"] == 2
 
 
@@ -132,7 +120,7 @@ def test_landsknechts_place_only_what_the_counter_mix_shows():
     state["hands"]["hapsburg"] = [33]
     _fill_hapsburg_mix(state, 2)
     state = _into_vienna(state, FixedDice(1, 1))
-    state = _window(state, "hapsburg", "mercs", "PLAY 33", None)
+    state = answer_window(state, "hapsburg", "mercs", "PLAY 33", None)
     assert S.units(state, "vienna")["hapsburg"] == {"regulars": 2, "mercenaries": 2}
     assert any(e["msg"] == "mercenaries_short" and e["have"] == 2 for e in state["log"])
 
@@ -154,7 +142,7 @@ def test_mercenaries_bribed_takes_the_new_ones_from_the_players_mix():
     state = order(state, "france", "MOVE Pressburg -> Vienna WITH Francis I 7", dice)
     state = order(state, "hapsburg", "DONE", dice)
     state = order(state, "hapsburg", "FIGHT", dice)
-    state = _window(state, "hapsburg", "cards", "PLAY 26", dice)
+    state = answer_window(state, "hapsburg", "cards", "PLAY 26", dice)
     assert S.units(state, "vienna")["france"] == {"regulars": 4, "mercenaries": 1}
     assert S.units(state, "vienna")["hapsburg"] == {"regulars": 2, "mercenaries": 1}
 
