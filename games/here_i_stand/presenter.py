@@ -178,6 +178,10 @@ class HereIStandPresenter(Presenter):
                 value = ", ".join(self.maybe(f"zone.{z}", str(z)) or str(z) for z in value)
             elif key == "card" and isinstance(value, int):
                 value = self.card(value)
+            elif key == "leaders" and isinstance(value, (list, tuple)):
+                value = ", ".join(self.leader(str(x)) for x in value)
+            elif key in ("window", "action"):
+                value = self.maybe(f"{key}_word.{value}", str(value)) or str(value)
             elif key == "why_msg" and is_message(value):
                 key, value = "why", self.message(value)
             elif isinstance(value, str) and value in self._power_ids():

@@ -374,7 +374,11 @@ def _response_parse(state, item, text):
     action = responses.declared(state)
     if card == responses.GOUT and leader is None and action:
         found = responses.army_leaders(action["leaders"])
-        leader = found[0] if len(found) == 1 else None
+        if len(found) != 1:
+            raise IllegalOrder(Reason("Gout: name the leader, PLAY 32 ON <leader>", "syntax",
+                                      text="PLAY 32 ON <leader>"),
+                               [f"PLAY 32 ON {lid}" for lid in found])
+        leader = found[0]
     return {"verb": "RESPONSE", "card": card, "leader": leader}
 
 
@@ -397,7 +401,7 @@ KINDS["response"] = choices.Kind(
     options=_response_options, apply=_response_apply, parse=_response_parse,
     default=lambda state, item: {"verb": "DONE"}, private=True, prompt=_response_prompt,
     done=lambda state, item, dice: responses.ask_next(state, dice),
-    context=lambda state, item: {"verb": item["verb"], "space": item["space"], "leaders": (
+    context=lambda state, item: {"action": item["verb"], "space": item["space"], "leaders": (
         responses.army_leaders(responses.declared(state)["leaders"])
         if responses.declared(state) else [])},
     policies=("ASK", "NEVER"),
