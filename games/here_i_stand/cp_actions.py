@@ -26,8 +26,8 @@ from typing import Any
 
 from engine.canonical import copy_plain
 from engine.contract import IllegalOrder, Reason
-from engine.dice import Dice
 from engine.contract import Reason as R
+from engine.dice import Dice
 from engine.options import Count, OneOf, Option
 from games.here_i_stand import assault, counter_mix, facts, foreign_wars, grammar, loc, siege
 from games.here_i_stand import state as S
@@ -355,7 +355,7 @@ def apply_move(state: S.State, power: str, order: Order, cp: int, dice=None, *,
                                  "foul_weather_route", card=responses.FOUL_WEATHER))
         cost = sum(move_cost(a, b) for a, b in zip(route, route[1:]))
         action = {"verb": "move", "power": power, "to": order["to"], "leaders": list(leaders),
-                  "cost": cost, "order": order}
+                  "cost": cost, "order": copy_plain(order)}
         if responses.window(state, action):
             apply_move(copy_plain(state), power, copy_plain(order), cp, Dice("trial"),
                        declared=True)                       # refuse an illegal move now
