@@ -122,8 +122,8 @@ def fitting(state: S.State, owner: str, sid: str, kind: str, most: int) -> tuple
     return tuple(n for n in range(1, most + 1) if can_add(state, owner, sid, kind, n))
 
 
-def place_options(state: S.State, owner: str, spaces: Iterable[str], kind: str, most: int,
-                  verb: str = "PLACE") -> list[Option]:
+def place_options(state: S.State, owner: str, spaces: Iterable[str], kind: str,
+                  most: int) -> list[Option]:
     """``PLACE <n> IN <space>`` options for up to `most` new `kind` units of `owner`: one per
     set of numbers that fit the counter mix (§5.2), with the spaces where they fit, the
     largest first."""
@@ -132,7 +132,7 @@ def place_options(state: S.State, owner: str, spaces: Iterable[str], kind: str, 
         counts = fitting(state, owner, sid, kind, most)
         if counts:
             by_counts.setdefault(counts, []).append(sid)
-    return [Option.of(verb, f"{verb} {counts[-1]} IN {where[0]}", units=OneOf(counts),
+    return [Option.of("PLACE", f"PLACE {counts[-1]} IN {where[0]}", units=OneOf(counts),
                       space=OneOf(tuple(where)))
             for counts, where in sorted(by_counts.items(), key=lambda kv: (-kv[0][-1], kv[0]))]
 
