@@ -18,8 +18,9 @@ naval units in the port are removed; failure: the siege goes on if the besiegers
 outnumber the units inside, else it breaks (§15.3); an attacking army wiped out leaves its
 leaders for the nearest fortified space (§9.3 step 6).
 
-Combat cards (§15.1 steps 2, 5, 6, 8: Landsknechts, Swiss Mercenaries, Foul Weather, Gout,
-Siege Artillery, Mercenaries Bribed, Surprise Attack) are not offered here.
+The assault lives in ``phase_data["assault"]`` while its card windows are open (§15.1 steps
+2, 5-6, 8, `land_war.assault_cards`: the ``combat-cards`` question, asked of each power that
+could hold a usable card by public information); `advance` carries it on after each answer.
 
 Rules: §15.1
 """
@@ -30,8 +31,9 @@ from typing import Any
 from engine.contract import Reason
 from engine.contract import Reason as R
 from engine.dice import Dice
-from games.here_i_stand import counter_mix, facts, minors, relocation, siege
+from games.here_i_stand import choices, counter_mix, facts, minors, relocation, siege
 from games.here_i_stand import state as S
+from games.here_i_stand.land_war import assault_cards, responses
 
 #: Losses come off in this order by default (§15.1 step 9: the owner chooses; cavalry rolls
 #: no assault dice, mercenaries are the cheapest to rebuild).
@@ -78,6 +80,9 @@ def assault_problem(state: S.State, power: str, sid: str) -> Reason | None:
     if record.get("begun") == now and not free_assault(state, power, sid):
         return R(f"the siege of {name} began this impulse: assault it in a later one (§15.1)",
                  "assault_same_impulse", space=sid)
+    if responses.weather(state, power):
+        return R(f"Foul Weather: {power} may not assault this impulse", "foul_weather_assault",
+                 power=power, card=responses.FOUL_WEATHER)
     if record.get("assaulted") == now:
         return R(f"{name} was already assaulted this impulse (§15.1)", "assault_twice",
                  space=sid)
@@ -93,11 +98,11 @@ def _roxelana(state: S.State, power: str) -> bool:
 
 
 def army(state: S.State, power: str, sid: str) -> tuple[dict[str, dict[str, int]], list[str]]:
-    """The assaulting army (§15.1 step 1, §5.1): all `power`'s army leaders there, and its
-    land units (its active minors' too) up to their command limit, regulars and mercenaries
-    before cavalry."""
+    """The assaulting army (§15.1 step 1, §5.1): all `power`'s army leaders there (but one
+    *Gout* stopped, #32), and its land units (its active minors' too) up to their command
+    limit, regulars and mercenaries before cavalry."""
     stacks = {p: c for p, c in S.units(state, sid).items() if S.major_of(state, p) == power}
-    leaders = S.own_leaders(state, sid, power)
+    leaders = [l for l in S.own_leaders(state, sid, power) if l not in responses.gouty(state)]
     left = S.army_limit(leaders)
     out: dict[str, dict[str, int]] = {}
     for kind in ("regulars", "mercenaries", "cavalry"):
@@ -154,27 +159,78 @@ def _take_losses(state: S.State, sid: str, units: dict[str, dict[str, int]], hit
     return lost
 
 
-def apply(state: S.State, power: str, sid: str, dice: Dice) -> dict[str, Any]:
-    """Resolve an assault `assault_problem` allows (§15.1); returns its record (dice, hits,
-    outcome)."""
+def current(state: S.State) -> dict[str, Any] | None:
+    """The assault under way (its card windows open), or None."""
+    return (state.get("phase_data") or {}).get("assault")
+
+
+def begin(state: S.State, power: str, sid: str, dice: Dice) -> None:
+    """Declare an assault `assault_problem` allows (§15.1 step 1) and carry it on through
+    its card windows (steps 2, 5-6, 8) to its result."""
     record = siege.siege_at(state, sid)
     record["assaulted"] = siege.impulse_key(state)
     if free_assault(state, power, sid):
         state["phase_data"].pop("roxelana")              # Roxelana's one free assault
-    owner = S.controller(state, sid)
+    state["phase_data"]["assault"] = {
+        "space": sid, "attacker": power, "owner": S.controller(state, sid), "played": [],
+        "stage": "assault_mercs", "windows": None, "extra": 0}
+    advance(state, dice)
+
+
+#: The stage after each window (§15.1 steps 2, 5-6, 8).
+_NEXT = {"assault_mercs": "assault_cards", "assault_cards": "roll", "artillery": "resolve"}
+
+
+def advance(state: S.State, dice: Dice) -> None:
+    """Carry the assault on until a window asks a question or it is resolved."""
+    record = current(state)
+    while record is not None and not choices.current(state):
+        stage, sid = record["stage"], record["space"]
+        if stage in _NEXT:
+            if record["windows"] is None:
+                record["windows"] = assault_cards.window_order(state, record, stage)
+            if record["windows"]:
+                choices.push(state, {"kind": "combat-cards", "seat": record["windows"].pop(0),
+                                     "window": stage, "space": sid})
+                continue
+            record["windows"] = None
+            record["stage"] = _NEXT[stage]
+        elif stage == "roll":
+            _roll(state, record, dice)
+            record["stage"] = "artillery"
+        else:
+            del state["phase_data"]["assault"]
+            resolve(state, record)
+            return
+
+
+def _roll(state: S.State, record: dict[str, Any], dice: Dice) -> None:
+    """§15.1 steps 3-4 and 7: count and roll both sides' dice."""
+    power, sid = record["attacker"], record["space"]
     attack, att_leaders = army(state, power, sid)
     defend, def_leaders = defenders(state, sid)
     n_att, n_def = dice_counts(attack, att_leaders, defend, def_leaders)
-    rolls_att, rolls_def = dice.roll(n_att), dice.roll(n_def)
-    hits = sum(1 for r in rolls_att if r >= HIT)
-    hits_def = sum(1 for r in rolls_def if r >= HIT)
-    S.log(state, "assault_rolls", power=power, space=sid, dice=n_att, rolls=rolls_att,
-          hits=hits, owner=owner, dice2=n_def, rolls2=rolls_def, hits2=hits_def)
+    n_att += record["extra"]
+    record.update(dice=n_att, dice2=n_def, rolls=dice.roll(n_att), rolls2=dice.roll(n_def))
+    record["hits"] = sum(1 for r in record["rolls"] if r >= HIT)
+    record["hits2"] = sum(1 for r in record["rolls2"] if r >= HIT)
+    S.log(state, "assault_rolls", power=power, space=sid, dice=n_att, rolls=record["rolls"],
+          hits=record["hits"], owner=record["owner"], dice2=n_def, rolls2=record["rolls2"],
+          hits2=record["hits2"])
+
+
+def resolve(state: S.State, record: dict[str, Any]) -> dict[str, Any]:
+    """§15.1 steps 9-11: losses, then the fortress falls or the assault fails; returns the
+    result (dice, hits, outcome)."""
+    power, sid, owner = record["attacker"], record["space"], record["owner"]
+    attack, att_leaders = army(state, power, sid)
+    defend, def_leaders = defenders(state, sid)
+    hits, hits_def = record["hits"], record["hits2"]
     _take_losses(state, sid, defend, hits, owner)
     _take_losses(state, sid, attack, hits_def, power)
     left_in = siege.inside(state, sid)
     survivors = sum(sum(c.values()) for c in attack.values())
-    result = {"space": sid, "dice": [n_att, n_def], "hits": [hits, hits_def]}
+    result = {"space": sid, "dice": [record["dice"], record["dice2"]], "hits": [hits, hits_def]}
     if hits and not left_in and survivors:
         _fall(state, power, sid, owner, def_leaders)
         result["outcome"] = "taken"

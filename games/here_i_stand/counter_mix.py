@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 from typing import Iterable
 
+from engine.options import OneOf, Option
 from games.here_i_stand import state as S
 from games.here_i_stand.catalog import load_pieces
 
@@ -138,6 +139,21 @@ def fitting(state: S.State, owner: str, sid: str, kind: str, most: int) -> tuple
     """The numbers 1..`most` of new `kind` units of `owner` that fit at `sid` (§5.2: not
     always a range — with only a "2" counter left, 2 units fit and 1 does not)."""
     return tuple(n for n in range(1, most + 1) if can_add(state, owner, sid, kind, n))
+
+
+def place_options(state: S.State, owner: str, spaces: Iterable[str], kind: str,
+                  most: int) -> list[Option]:
+    """``PLACE <n> IN <space>`` options for up to `most` new `kind` units of `owner`: one per
+    set of numbers that fit the counter mix (§5.2), with the spaces where they fit, the
+    largest first."""
+    by_counts: dict[tuple[int, ...], list[str]] = {}
+    for sid in spaces:
+        counts = fitting(state, owner, sid, kind, most)
+        if counts:
+            by_counts.setdefault(counts, []).append(sid)
+    return [Option.of("PLACE", f"PLACE {counts[-1]} IN {where[0]}", units=OneOf(counts),
+                      space=OneOf(tuple(where)))
+            for counts, where in sorted(by_counts.items(), key=lambda kv: (-kv[0][-1], kv[0]))]
 
 
 def can_place(state: S.State, owner: str, placements: dict[str, int], kind: str,

@@ -25,13 +25,15 @@ import itertools
 from collections import deque
 from typing import Any, Iterator
 
+from engine.canonical import copy_plain
 from engine.contract import IllegalOrder, Reason
 from engine.contract import Reason as R
+from engine.dice import Dice
 from engine.options import Count, OneOf, Option
-from games.here_i_stand import assault, counter_mix, facts, foreign_wars, grammar, siege
+from games.here_i_stand import assault, counter_mix, facts, foreign_wars, grammar, loc, siege
 from games.here_i_stand import state as S
 from games.here_i_stand import siege as sieges
-from games.here_i_stand.land_war import entry, lone_leaders, marks, move
+from games.here_i_stand.land_war import entry, lone_leaders, marks, move, responses
 from games.here_i_stand.reformation import actions as religious
 
 Order = dict[str, Any]
@@ -57,9 +59,7 @@ def loc_reach(state: S.State, power: str) -> tuple[set[str], set[str], set[str]]
     seas: set[str] = set()
 
     def can_pass(sid: str) -> bool:
-        return (S.in_play(state, sid) and S.friendly(state, power, sid)
-                and not S.enemy_units_at(state, power, sid) and not S.in_unrest(state, sid)
-                and (state["league"] or m.spaces[sid].type != "electorate"))
+        return loc.passable(state, power, sid)
 
     def sea_ok(zone: str) -> bool:
         return any(S.allied(state, power, p) and (c.get("squadrons") or c.get("corsairs"))
@@ -163,10 +163,11 @@ def can_enter(state: S.State, power: str, dst: str) -> str | None:
 
 def locked_units(state: S.State, power: str, sid: str) -> int:
     """`power`'s units at `sid` that may not move now: they lost a field battle this impulse,
-    or they are besieged (§13.1, §15)."""
+    they are besieged (§13.1, §15), or they moved under *Foul Weather* (#31)."""
     if any(sieges.is_besieged(state, sid, o) for o in forces(state, power)):
         return force_count(state, sid, power)
-    return sum(marks.marked(state, "lost", sid, o) for o in forces(state, power))
+    return (sum(marks.marked(state, "lost", sid, o) for o in forces(state, power))
+            + responses.locked(state, power, sid, forces(state, power)))
 
 
 def engages(state: S.State, power: str, src: str, dst: str, units) -> bool:
@@ -270,12 +271,19 @@ def check_move(state: S.State, power: str, src: str, dst: str, leaders: tuple[st
                              "too_few_units", have=stack_total(avail), n=n))
     if n > stack_total(avail) - locked:
         raise IllegalOrder(R(f"{locked} of {power}'s units in {m.spaces[src].name_en} lost a "
-                             "battle this impulse or are besieged and cannot move (§13.1)",
+                             "battle this impulse, are besieged or moved under Foul Weather "
+                             "and cannot move (§13.1)",
                              "units_locked", n=locked, power=power, space=src))
     for lid in leaders:
         if marks.leader_marked(state, "lost", lid):
             raise IllegalOrder(R(f"{facts.leader(lid).name_en} lost a battle this impulse and "
                                  "cannot move (§13.1)", "leader_locked", leader=lid))
+        why = responses.leader_problem(state, power, lid)
+        if why:
+            raise IllegalOrder(R(f"{facts.leader(lid).name_en} cannot move this impulse "
+                                 f"({why.replace('_', ' ')})", "leader_stopped", leader=lid,
+                                 card=responses.GOUT if why == "gout" else
+                                 responses.FOUL_WEATHER))
     chosen = pick_units(avail, power, n, mix, allied)
     limit = S.army_limit(leaders)
     if n > limit:
@@ -329,7 +337,8 @@ def _moves(state: S.State, power: str, cp: int) -> Iterator[Option]:
         if not total and not here:
             continue
         movable = total - locked_units(state, power, sid)
-        free = [l for l in here if not marks.leader_marked(state, "lost", l)]
+        free = [l for l in here if not marks.leader_marked(state, "lost", l)
+                and responses.leader_problem(state, power, l) is None]
         groups = [(group, min(movable, S.army_limit(group))) for group in _leader_sets(free)]
         for dst in m.neighbours(sid):
             if move_cost(sid, dst) > cp:
@@ -349,12 +358,27 @@ def _moves(state: S.State, power: str, cp: int) -> Iterator[Option]:
                     "units": Count(low, high)})
 
 
-def apply_move(state: S.State, power: str, order: Order, cp: int, dice=None) -> int:
+def apply_move(state: S.State, power: str, order: Order, cp: int, dice=None, *,
+               declared: bool = False) -> int:
     """Apply a (possibly multi-step) MOVE; returns the CP spent.  A step that meets enemy
     units or may be intercepted hands the army to the land-war procedure (`land_war.move`,
-    §13.1 steps 5-8), so it must be the route's last step."""
+    §13.1 steps 5-8), so it must be the route's last step.  The move is declared first: when
+    another power could stop it (*Foul Weather*, *Gout*: §13.1 step 4, `responses`), its CP
+    are spent and it waits for their answers (`declared`: they were asked)."""
     route = [order["from"], *order.get("via", ()), order["to"]]
     leaders = tuple(order.get("leaders", ()))
+    if not declared:
+        if len(route) > 2 and responses.weather(state, power):
+            raise IllegalOrder(R("Foul Weather: no unit moves more than 1 space this impulse",
+                                 "foul_weather_route", card=responses.FOUL_WEATHER))
+        cost = sum(move_cost(a, b) for a, b in zip(route, route[1:]))
+        action = {"verb": "move", "power": power, "to": order["to"], "leaders": list(leaders),
+                  "cost": cost, "order": copy_plain(order)}
+        if responses.window(state, action):
+            apply_move(copy_plain(state), power, copy_plain(order), cp, Dice("trial"),
+                       declared=True)                       # refuse an illegal move now
+            responses.declare(state, action, dice)
+            return cost
     n = order["units"]
     if n == 0 and leaders:
         return _move_alone(state, power, route, leaders, cp)
@@ -371,9 +395,11 @@ def apply_move(state: S.State, power: str, order: Order, cp: int, dice=None) -> 
                                      "send the rest as new moves (§13.1)", "move_engages",
                                      space=dst))
             _log_move(state, power, n, leaders, route)
+            responses.note_moved(state, power, dst, chosen, leaders)
             move.begin(state, power, src, dst, leaders, chosen, dice)
             return spent
         do_move(state, power, src, dst, leaders, chosen)
+        responses.note_moved(state, power, dst, chosen, leaders)
         siege.after_move(state, power, src, dst)
         mix = tuple(chosen.get(power, {}).get(k, 0) for k in S.LAND)
         allied = tuple(sorted((o, sum(c.values())) for o, c in chosen.items() if o != power))
@@ -798,7 +824,10 @@ def apply(state: S.State, power: str, order: Order, cp: int, dice=None) -> int:
     if verb == "ASSAULT":
         _check(cp, 1, assault_problem(state, power, order["space"]))
         cost = 0 if assault.free_assault(state, power, order["space"]) else 1
-        assault.apply(state, power, order["space"], dice)
+        action = {"verb": "assault", "power": power, "to": order["space"], "cost": cost,
+                  "leaders": assault.army(state, power, order["space"])[1]}
+        if not responses.declare(state, action, dice):        # §15.1 step 2
+            assault.begin(state, power, order["space"], dice)
         return cost
     if verb == "FOREIGN_WAR":
         _check(cp, 1, foreign_wars.fight_problem(state, power, str(order["card"])))
@@ -828,3 +857,16 @@ def apply(state: S.State, power: str, order: Order, cp: int, dice=None) -> int:
         return apply_build(state, power, order["unit"], order["space"])
     raise IllegalOrder(R(f"{verb} is not a CP action", "not_cp_action", text=str(verb)),
                        ["MOVE", "CONTROL", "ASSAULT", "BUILD", "REMOVE UNREST", "DONE"])
+
+
+def _resume_move(state: S.State, action: dict[str, Any], dice) -> None:
+    """The declared move nobody stopped goes on (its CP were spent when declared)."""
+    apply_move(state, action["power"], action["order"],
+               (state["phase_data"].get("cp") or 0) + action["cost"], dice, declared=True)
+
+
+def _resume_assault(state: S.State, action: dict[str, Any], dice) -> None:
+    assault.begin(state, action["power"], action["to"], dice)
+
+
+responses.RESUME.update(move=_resume_move, assault=_resume_assault)

@@ -15,8 +15,8 @@ refused "not yet implemented" as events in an impulse.
 * **#2 Holy Roman Emperor** (§21.2 L1613-1615): Charles V moves to any Hapsburg home space the
   Hapsburgs control (not in unrest, free of enemy units; the card summary), the Duke of Alva
   with him if he is in the same space, no units; then 5 CP — ``TRAVEL <space> [WITH Duke of
-  Alva]``.  A captured Charles does not move (the 5 CP remain).  *Gout* (a response card) is
-  not implemented yet, so nothing cancels the move; sieges do not exist yet.
+  Alva]``.  A captured Charles does not move (the 5 CP remain).  The other powers may stop
+  the transfer with *Gout* (#32, no CP lost: `land_war.responses`).
 * **#7 Here I Stand** (§6.2 L387, §11 L642): while Luther lives (rules the Protestants),
   ``TAKE <card>`` from the discard pile — not a mandatory event, not a card the Protestants
   played as an event earlier this turn — then ``PLAY <card> FOR CP``, ``PLAY <card> AS EVENT``
@@ -35,6 +35,7 @@ from engine.options import OneOf, Option
 from games.here_i_stand import choices, counter_mix, events, facts, grammar
 from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import state as S
+from games.here_i_stand.land_war import responses
 
 #: The questions this module asks (`tables` hands them to `choices`).
 KINDS: dict[str, questions.Kind] = {}
@@ -60,16 +61,9 @@ def janissaries(state: S.State, power: str, dice: Dice) -> int:
 
 
 def _jan_options(state, item):
-    """One PLACE option per set of numbers that fit the counter mix (§5.2), with the spaces
-    where they fit."""
-    by_counts: dict[tuple[int, ...], list[str]] = {}
-    for sid in janissary_spaces(state):
-        counts = counter_mix.fitting(state, "ottoman", sid, "regulars", item["left"])
-        if counts:
-            by_counts.setdefault(counts, []).append(sid)
-    return [Option.of("PLACE", f"PLACE {counts[-1]} IN {spaces[0]}", units=OneOf(counts),
-                      space=OneOf(tuple(spaces)))
-            for counts, spaces in sorted(by_counts.items(), key=lambda kv: (-kv[0][-1], kv[0]))]
+    """PLACE options for the regulars left, by the numbers that fit the counter mix (§5.2)."""
+    return counter_mix.place_options(state, "ottoman", janissary_spaces(state), "regulars",
+                                     item["left"])
 
 
 def _jan_apply(state, item, order, dice) -> bool:
@@ -86,7 +80,8 @@ def _jan_default(state, item):
             "space": "istanbul" if "istanbul" in spaces else spaces[0]}
 
 
-def _place_parse(state, item, text):
+def place_parse(state, item, text):
+    """``PLACE <n> IN <space>`` (also for the mercenaries of #33 / #36 as events)."""
     verb = O.verb(text)
     grammar.expect(["PLACE"], verb, text, "PLACE <n> IN <space>")
     words = O.rest(text).split()
@@ -110,7 +105,7 @@ def _jan_done(state, item, dice) -> None:
 
 
 KINDS["janissaries"] = choices.Kind(
-    options=_jan_options, apply=_jan_apply, default=_jan_default, parse=_place_parse,
+    options=_jan_options, apply=_jan_apply, default=_jan_default, parse=place_parse,
     prompt=lambda state, item: (f"Janissaries: PLACE <n> IN <space> — {item['left']} new "
                                 "regular(s) for Ottoman home spaces you control"),
     settle=_jan_settle, done=_jan_done)
@@ -161,6 +156,17 @@ def _emp_options(state, item):
 
 
 def _emp_apply(state, item, order, dice) -> bool:
+    """The transfer is announced: the other powers may stop it with *Gout* (no CP lost,
+    `responses`); otherwise Charles travels."""
+    action = {"verb": "transfer", "power": "hapsburg", "to": order["space"],
+              "leaders": ["charles_v"], "cost": 0, "lost": 0, "order": order}
+    if not responses.declare(state, action, dice):
+        _travel(state, action, dice)
+    return True
+
+
+def _travel(state: S.State, action: dict, dice: Dice) -> None:
+    order = action["order"]
     here = S.where_is(state, "charles_v")
     for lid in ("charles_v", *order["leaders"]):
         S.move_leader(state, lid, here, order["space"])
@@ -169,7 +175,9 @@ def _emp_apply(state, item, order, dice) -> bool:
               leaders=order["leaders"], space=order["space"])
     else:
         S.log(state, "emperor_travels", card=2, leader="charles_v", space=order["space"])
-    return True
+
+
+responses.RESUME["transfer"] = _travel
 
 
 def _emp_default(state, item):

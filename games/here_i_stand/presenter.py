@@ -192,6 +192,10 @@ class HereIStandPresenter(Presenter):
                 value = self.debater(str(value))
             elif key == "card" and isinstance(value, int):
                 value = self.card(value)
+            elif key == "leaders" and isinstance(value, (list, tuple)):
+                value = ", ".join(self.leader(str(x)) for x in value)
+            elif key in ("window", "action"):
+                value = self.maybe(f"{key}_word.{value}", str(value)) or str(value)
             elif key == "why_msg" and is_message(value):
                 key, value = "why", self.message(value)
             elif key == "stacks":                   # interception (§13.2)
@@ -203,8 +207,6 @@ class HereIStandPresenter(Presenter):
                 key, value = "odds", self._(
                     "odds.avoid", targets=", ".join(self.space(x) for x in value) or "—",
                     chance=decision.context.get("chance", "?"))
-            elif key == "window":
-                value = self.maybe(f"window.{value}", str(value))
             elif isinstance(value, str) and value in self._power_ids():
                 value = self.power(value)
             args[key] = value

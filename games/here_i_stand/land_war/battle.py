@@ -83,7 +83,8 @@ def advance(state: S.State, dice) -> None:
                                "janissaries": "losses"}[stage]
         elif stage == "roll":
             _roll(state, battle, dice)
-            battle["stage"] = "janissaries"
+        elif stage == "second":
+            _roll_second(state, battle, dice)
         elif stage == "losses":
             _losses(state, battle, dice)
             battle["stage"] = "retreat"
@@ -106,19 +107,42 @@ def _window_order(state: S.State, battle: Battle, window: str) -> list[str]:
 
 
 def _roll(state: S.State, battle: Battle, dice) -> None:
-    """§14 step 6 (and *Surprise Attack*: that side rolls and its hits are taken first)."""
+    """§14 step 6: both sides roll.  With *Surprise Attack* its side rolls alone first and
+    its hits are taken (the owner may be asked which units) before the other side counts
+    its dice (card text): the ``second`` stage rolls for that side then."""
     first = battle["surprise"]
-    order = [first, _other(first)] if first else ["attacker", "defender"]
-    for side in order:
-        n = dice_count(state, battle, side)
-        rolled = [dice.d6() for _ in range(max(n, 0))]
-        battle["dice"][side] = n
-        battle["rolls_" + side] = rolled
-        battle["hits"][side] = sum(1 for r in rolled if r >= 5)
-        if side == first:
-            taken = min(battle["hits"][side], side_units(state, battle, _other(side)))
-            _take_losses(state, battle, _other(side), taken, dice)
-            battle["taken_" + _other(side)] = True
+    if first:
+        _roll_side(state, battle, first, dice)
+        taken = min(battle["hits"][first], side_units(state, battle, _other(first)))
+        battle["taken_" + _other(first)] = True
+        _take_losses(state, battle, _other(first), taken, dice)
+        battle["stage"] = "second"
+        return
+    for side in ("attacker", "defender"):
+        _roll_side(state, battle, side, dice)
+    _log_roll(state, battle)
+    battle["stage"] = "janissaries"
+
+
+def _roll_second(state: S.State, battle: Battle, dice) -> None:
+    """*Surprise Attack*: the surprised side rolls after its losses, no dice if no unit of
+    it survived (card text)."""
+    _roll_side(state, battle, _other(battle["surprise"]), dice)
+    _log_roll(state, battle)
+    battle["stage"] = "janissaries"
+
+
+def _roll_side(state: S.State, battle: Battle, side: str, dice) -> None:
+    n = dice_count(state, battle, side) if side_units(state, battle, side) else 0
+    rolled = [dice.d6() for _ in range(max(n, 0))]
+    tercios = cards.TERCIO_DICE if battle.get("tercios") == "more" and \
+        side == side_of(state, battle, "hapsburg") else 0
+    battle["dice"][side] = n
+    battle["rolls_" + side] = rolled
+    battle["hits"][side] = cards.hits(rolled, min(tercios, len(rolled)))
+
+
+def _log_roll(state: S.State, battle: Battle) -> None:
     S.log(state, "battle_roll", space=battle["space"],
           attacker_dice=battle["dice"]["attacker"], defender_dice=battle["dice"]["defender"],
           attacker_rolls=battle["rolls_attacker"], defender_rolls=battle["rolls_defender"],

@@ -13,7 +13,11 @@ withdraw        the controller of a fortified destination    withdraw (§22.1: w
                                                              ``IF UNITS <= <n>``
 after_withdraw  the attacker when no siege begins (§13.4)    retreat to its origin
 combat-cards    each power that could hold a usable card,    none; ``ASK``, ``NEVER``
-                per window (§14 steps 1, 4-5, 7)
+                per window (§14 steps 1, 4-5, 7; §15.1
+                steps 2, 5-6, 8)
+response        each other power that could hold Foul        none; ``ASK``, ``NEVER``
+                Weather / Gout, after a move or an assault
+                is declared (§13.1 step 4, §15.1 step 2)
 losses          each side with a choice of losses (§14 9)    cheapest first;
                                                              ``<kinds in order>``
 retreat         a losing defending major with a choice       a friendly fortress, then most
@@ -30,9 +34,9 @@ import re
 from engine import questions, standing
 from engine.contract import IllegalOrder, Reason
 from engine.options import Count, OneOf, Option
-from games.here_i_stand import choices, cp_actions, grammar
+from games.here_i_stand import assault, choices, cp_actions, grammar
 from games.here_i_stand import state as S
-from games.here_i_stand.land_war import battle, cards, move
+from games.here_i_stand.land_war import assault_cards, battle, cards, move, responses
 from games.here_i_stand.land_war.odds import percent
 
 KINDS: dict[str, questions.Kind] = {}
@@ -338,9 +342,15 @@ KINDS["after_withdraw"] = choices.Kind(
 
 
 # ---------------------------------------------------------------- combat cards (§14)
+def _combat(state):
+    """The open assault (`assault_cards`) or field battle (`cards`) and its record."""
+    record = assault.current(state)
+    return (assault_cards, record) if record is not None else (cards, battle.current(state))
+
+
 def _cards_options(state, item):
-    b = battle.current(state)
-    held = tuple(cards.playable(state, b, item["seat"], item["window"])) if b else ()
+    rules, record = _combat(state)
+    held = tuple(rules.playable(state, record, item["seat"], item["window"])) if record else ()
     return _done_and(Option.of("COMBAT", f"PLAY {held[0]}", card=OneOf(held)) if held else None)
 
 
@@ -355,17 +365,86 @@ def _cards_parse(state, item, text):
 def _cards_apply(state, item, order, dice) -> bool:
     if order["verb"] == "DONE":
         return True
-    cards.play(state, battle.current(state), item["seat"], order["card"], dice)
-    return False
+    rules, record = _combat(state)
+    rules.play(state, record, item["seat"], order["card"], dice)
+    return record is not assault.current(state) and record is not battle.current(state)
+
+
+def _next_combat(state, item, dice) -> None:
+    """Carry on the assault or the battle whose window this was."""
+    if assault.current(state) is not None:
+        assault.advance(state, dice)
+    else:
+        battle.advance(state, dice)
 
 
 WINDOW_TEXT = {"mercs": "Landsknechts or Swiss Mercenaries", "cards": "combat cards",
-               "janissaries": "Janissaries (after the roll)"}
+               "janissaries": "Janissaries (after the roll)",
+               "assault_mercs": "Landsknechts or Swiss Mercenaries (assault)",
+               "assault_cards": "Siege Mining or Mercenaries Grow Restless (assault)",
+               "artillery": "Siege Artillery (after the assault roll)"}
 KINDS["combat-cards"] = choices.Kind(
     options=_cards_options, apply=_cards_apply, parse=_cards_parse,
-    default=lambda state, item: {"verb": "DONE"}, done=_next_battle, private=True,
-    prompt=lambda state, item: (f"battle in {item['space']}: play {WINDOW_TEXT[item['window']]}"
+    default=lambda state, item: {"verb": "DONE"}, done=_next_combat, private=True,
+    prompt=lambda state, item: (f"fight in {item['space']}: play {WINDOW_TEXT[item['window']]}"
                                 " (PLAY <card>, one at a time) or DONE"),
+    policies=("ASK", "NEVER"),
+    standing=lambda policy, state, decision: {"verb": "DONE"} if policy == "NEVER" else None)
+
+
+# ---------------------------------------------------------------- responses (§13.1, §15.1)
+def _response_options(state, item):
+    action = responses.declared(state)
+    out = [Option.of("DONE", "DONE")]
+    for card in responses.playable(state, item["seat"], action) if action else ():
+        targets = (tuple(responses.army_leaders(action["leaders"]))
+                   if card == responses.GOUT else (None,))
+        out.append(Option.of("RESPONSE", f"PLAY {card}" + (f" ON {targets[0]}"
+                             if targets[0] else ""), card=OneOf((card,)), leader=OneOf(targets)))
+    return out
+
+
+def _response_parse(state, item, text):
+    verb = grammar.verb_of(text)
+    if _done_or(verb, text, ["PLAY"], "PLAY <card> [ON <leader>] or DONE"):
+        return {"verb": "DONE"}
+    parts = re.split(r"\s+(?:ON|НА)\s+", grammar.rest_of(text), maxsplit=1,
+                     flags=re.IGNORECASE)
+    card = grammar.card_number(parts[0], state["hands"][item["seat"]])
+    leader = grammar.leader(parts[1].strip()) if len(parts) > 1 else None
+    action = responses.declared(state)
+    if card == responses.GOUT and leader is None and action:
+        found = responses.army_leaders(action["leaders"])
+        if len(found) != 1:
+            raise IllegalOrder(Reason("Gout: name the leader, PLAY 32 ON <leader>", "syntax",
+                                      text="PLAY 32 ON <leader>"),
+                               [f"PLAY 32 ON {lid}" for lid in found])
+        leader = found[0]
+    return {"verb": "RESPONSE", "card": card, "leader": leader}
+
+
+def _response_apply(state, item, order, dice) -> bool:
+    if order["verb"] == "RESPONSE":
+        responses.play(state, item["seat"], order["card"], order["leader"])
+    return True
+
+
+def _response_prompt(state, item):
+    action = responses.declared(state)
+    who = action["power"] if action else "?"
+    leaders = ", ".join(responses.army_leaders(action["leaders"])) if action else ""
+    return (f"{who} declared a {item['verb']} into {item['space']}"
+            + (f" with {leaders}" if leaders else "") + ": PLAY Foul Weather, PLAY Gout ON "
+            "<leader> (the action is cancelled, 1 CP lost) or DONE")
+
+
+KINDS["response"] = choices.Kind(
+    options=_response_options, apply=_response_apply, parse=_response_parse,
+    default=lambda state, item: {"verb": "DONE"}, private=True, prompt=_response_prompt,
+    done=lambda state, item, dice: responses.ask_next(state, dice),
+    context=lambda state, item: {"action": item["verb"], "space": item["space"], "leaders": (
+        responses.army_leaders(responses.declared(state)["leaders"])
+        if responses.declared(state) else [])},
     policies=("ASK", "NEVER"),
     standing=lambda policy, state, decision: {"verb": "DONE"} if policy == "NEVER" else None)
 
@@ -539,6 +618,8 @@ def order_text(order: dict) -> str:
         return f"CONTINUE TO {order['to']}"
     if verb == "COMBAT":
         return f"PLAY {order['card']}"
+    if verb == "RESPONSE":
+        return f"PLAY {order['card']}" + (f" ON {order['leader']}" if order["leader"] else "")
     if verb == "CASUALTIES":
         return f"LOSE {order['losses']}"
     if order.get("to") is None and order.get("inside") is not None:
@@ -550,4 +631,4 @@ def order_text(order: dict) -> str:
 
 
 TEXTS = {verb: order_text for verb in ("INTERCEPT", "AVOID", "INSIDE", "CONTINUE", "COMBAT",
-                                       "CASUALTIES", "RETREAT")}
+                                       "RESPONSE", "CASUALTIES", "RETREAT")}

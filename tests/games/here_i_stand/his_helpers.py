@@ -70,12 +70,44 @@ def put(state, sid, power, **counts):
             S.add_units(state, sid, power, kind, n)
 
 
-def into_action(state, power, cp=None, hand=None):
-    """Put the game into the Action phase with `power` active (and `cp` CP to spend)."""
+def into_action(state, power, cp=None, hand=None, *, responses=False):
+    """Put the game into the Action phase with `power` active (and `cp` CP to spend).
+    Unless `responses`, Foul Weather and Gout are set aside (`no_responses`), so moves and
+    assaults are not held up by response windows."""
     state["phase"] = "action"
     state["phase_step"] = state["step"]
     state["phase_data"] = {"active": MAJORS.index(power), "passes": 0, "cp": cp,
                            "card": None, "impulse": 0}
     if hand is not None:
         state["hands"][power] = sorted(hand)
+    return state if responses else no_responses(state)
+
+
+def no_responses(state):
+    """Remove Foul Weather and Gout (#31, #32) from the game: no power could hold one, so a
+    declared move or assault asks nobody (§13.1 step 4, §15.1 step 2)."""
+    for card in (31, 32):
+        for pile in [state["deck"], state["discard"], *state["hands"].values()]:
+            if card in pile:
+                pile.remove(card)
+        if card not in state["removed"]:
+            state["removed"] = sorted(state["removed"] + [card])
     return state
+
+
+def no_cards(state):
+    """Empty every hand: no combat or response card could be held, so no card window is
+    offered (§14, §15.1: windows go to every power that could hold a usable card)."""
+    for power in MAJORS:
+        state["hands"][power] = []
+    return state
+
+
+def answer_window(state, seat, window, answer, dice=None):
+    """Answer `seat`'s combat-card window `window` with `answer` (DONE to the earlier ones)."""
+    while True:
+        d = asked(state, seat)
+        assert d.kind == "combat-cards", d.kind
+        if d.context["window"] == window:
+            return order(state, seat, answer, dice)
+        state = order(state, seat, "DONE", dice)

@@ -7,7 +7,7 @@ from engine.contract import IllegalOrder
 from games.here_i_stand import RULES, events, siege
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import card_draw
-from his_helpers import FixedDice, asked, clear_units, fresh, into_action, log_text, order, put
+from his_helpers import FixedDice, asked, clear_units, fresh, into_action, log_text, no_cards, order, put
 
 
 def _persia():
@@ -81,7 +81,7 @@ def test_roxelana_free_assault_in_the_impulse_the_siege_began():
     siege.begin_siege(state, "belgrade", ["ottoman"], ["hungary"])
     state = order(state, "ottoman", "PLAY Roxelana AS EVENT")
     assert state["phase_data"]["cp"] == 4
-    state = order(state, "ottoman", "ASSAULT Belgrade", FixedDice(5, 5, 5, 5, 5, 1, 1))
+    state = order(no_cards(state), "ottoman", "ASSAULT Belgrade", FixedDice(5, 5, 5, 5, 5, 1, 1))
     assert state["phase_data"]["cp"] == 4                              # free
     assert S.controller(state, "belgrade") == "ottoman"
 

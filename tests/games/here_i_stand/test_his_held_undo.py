@@ -48,7 +48,9 @@ def test_a_move_with_ibrahim_pasha_held_before_the_turn_is_applied_in_the_impuls
         ("PLAY 1 FOR CP", "applied"),
         ("MOVE Istanbul -> Edirne WITH Ibrahim Pasha 4R", "applied")]
     assert game.record.entries[-1].order == "MOVE istanbul -> edirne WITH ibrahim 4R"
-    assert "ibrahim" in game.state["spaces"]["edirne"]["leaders"]
+    # the other powers may answer the declared move with Foul Weather or Gout (§13.1 step 4)
+    play_defaults_until(game, lambda g: "ibrahim" in g.state["spaces"]["edirne"].get(
+        "leaders", []))
     verify(game)
 
 
@@ -61,20 +63,23 @@ def test_a_held_move_that_can_never_be_read_is_refused_at_once_with_a_suggestion
     assert game.held("ottoman") == []
 
 
-def test_an_ottoman_cp_move_is_taken_back_and_replays():
+def test_an_ottoman_cp_action_is_taken_back_and_replays():
+    """A build is taken back; a declared move is not once another power has been asked
+    whether it plays Foul Weather or Gout (§13.1 step 4)."""
     game = new_game()
     play_defaults_until(game, lambda g: any(d.seat == "ottoman" and d.kind == "impulse"
                                             for d in g.decisions()))
     game.submit("ottoman", "PLAY 1 FOR CP", source="play", at=T0)
     after_play = state_hash(game.state)
-    receipt = game.submit("ottoman", "MOVE Istanbul -> Edirne WITH Ibrahim Pasha 4R",
-                          source="move", at=T0)
+    receipt = game.submit("ottoman", "BUILD REGULAR IN Istanbul", source="build", at=T0)
     assert receipt.results[0].status == "applied"
     receipt = game.submit("ottoman", "UNDO", source="undo", at=T0)
     assert receipt.results[0].status == "applied", receipt.results[0].message
     assert state_hash(game.state) == after_play
-    assert "ibrahim" in game.state["spaces"]["istanbul"]["leaders"]
     assert [d.kind for d in game.decisions("ottoman")] == ["cp"]
     verify(game)
     game.submit("ottoman", "MOVE Istanbul -> Edirne 2R", source="again", at=T0)
+    assert any(d.kind == "response" for d in game.decisions())
+    receipt = game.submit("ottoman", "UNDO", source="undo2", at=T0)
+    assert receipt.results[0].status == "rejected"
     verify(game)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from games.here_i_stand import minors, siege
 from games.here_i_stand import state as S
-from his_helpers import FixedDice, clear_units, fresh, into_action, log_text, order, put
+from his_helpers import FixedDice, clear_units, fresh, into_action, log_text, no_cards, order, put
 
 
 def test_inactive_minor_answers():
@@ -31,7 +31,7 @@ def test_hungary_defeated_after_the_fall_of_belgrade():
     """§22.5: not the Hapsburgs' ally, the Ottomans hold a Hungarian key and 4 or fewer
     Hungarian regulars are left: the Hapsburgs intervene, Hungary becomes their ally, the
     Ottomans win 2 VP."""
-    state = into_action(fresh(), "ottoman", cp=2)
+    state = no_cards(into_action(fresh(), "ottoman", cp=2))
     S.add_units(state, "buda", "hungary", "regulars", -3)               # 2 + 1 + 1 = 4
     clear_units(state, "szegedin")
     put(state, "belgrade", "ottoman", regulars=4, leaders=["ibrahim"])

@@ -6,7 +6,8 @@ import pytest
 from engine.contract import IllegalOrder
 from games.here_i_stand import RULES, assault, siege
 from games.here_i_stand import state as S
-from his_helpers import FixedDice, asked, clear_units, fresh, into_action, log_text, order, put
+from his_helpers import (FixedDice, asked, clear_units, fresh, into_action, log_text, no_cards,
+                         order, put)
 
 
 def _calais(cp=4):
@@ -19,7 +20,7 @@ def _calais(cp=4):
     put(state, "calais", "france", regulars=6, leaders=["francis_i"])
     put(state, "north_sea", "france", squadrons=2)
     siege.begin_siege(state, "calais", ["france"], ["england"])
-    return state
+    return no_cards(state)
 
 
 def _next_french_impulse(state, cp=4):
@@ -100,7 +101,7 @@ def test_blockade_and_line_of_communication():
 def test_empty_fortress_is_besieged_by_a_move_then_assaulted():
     """§15: even an empty fortress is besieged in one impulse and assaulted in a later one;
     with no defender the attacker rolls a die per regular (plus its leader)."""
-    state = into_action(fresh(), "france", cp=4)
+    state = no_cards(into_action(fresh(), "france", cp=4))
     state["wars"] = sorted(state["wars"] + [["england", "france"]])
     clear_units(state, "calais", "boulogne")
     put(state, "boulogne", "france", regulars=4)
@@ -207,7 +208,7 @@ def test_the_fallen_ports_fleet_waits_for_the_next_card_draw():
 def test_a_lone_besieger_killed_in_an_assault_ends_the_siege_without_a_question():
     """An empty fortress still rolls its defender's die (§15.1 step 4); a last besieging
     unit killed by it leaves nobody to retreat (found by a random-bot game)."""
-    state = into_action(fresh(), "france", cp=4)
+    state = no_cards(into_action(fresh(), "france", cp=4))
     state["wars"] = sorted(state["wars"] + [["england", "france"]])
     clear_units(state, "calais", "boulogne")
     S.set_control(state, "brussels", "france")
