@@ -13,7 +13,8 @@ A *mail that asks a question* is counted as the gateway would send it: after eac
 transaction, one mail to every seat newly asked something whose new questions include one
 of the land war's off-turn questions that a standing order may answer (`LAND_WAR`:
 interception §13.2, avoiding battle §13.3, withdrawal §13.4, combat cards and losses §14,
-retreats §14.1 and out of a broken siege §15.3).  The means are per game turn played.
+retreats §14.1 and out of a broken siege §15.3, Foul Weather / Gout windows after a
+declared move or assault §13.1 step 4, a relief's questions §15.2).  The means are per game turn played.
 The last line is exactly
 ``questions: games N, without X per turn, with Y per turn, ratio Z``.
 """
@@ -35,13 +36,14 @@ from games.here_i_stand import RULES  # noqa: E402
 T0 = dt.datetime(2026, 1, 1, tzinfo=dt.timezone.utc)
 #: The land war's questions a standing order may answer.
 LAND_WAR = ("intercept", "avoid", "withdraw", "combat-cards", "losses", "retreat",
-            "siege_retreat")
+            "siege_retreat", "response", "relief", "relief_inside")
 #: Capitals a power's retreats prefer (§14.1); the rest of `PROFILE` is the same for all.
 CAPITAL = {"ottoman": "Istanbul", "hapsburg": "Vienna", "england": "London",
            "france": "Paris", "papacy": "Rome", "protestant": "Wittenberg"}
 PROFILE = ("STANDING INTERCEPT NEVER\nSTANDING AVOID NEVER\nSTANDING WITHDRAW IF UNITS <= 4\n"
            "STANDING LOSSES mercenary, cavalry, regular\nSTANDING RETREAT PREFER {capital}\n"
-           "STANDING COMBAT-CARDS NEVER\nSTANDING siege_retreat FORTRESS")
+           "STANDING COMBAT-CARDS NEVER\nSTANDING siege_retreat FORTRESS\n"
+           "STANDING RESPONSE NEVER\nSTANDING relief JOIN\nSTANDING relief_inside MOST")
 
 
 def play(seed: str, standing: bool, last_turn: int | None) -> tuple[int, int, int]:

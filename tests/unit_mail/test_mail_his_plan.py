@@ -7,16 +7,21 @@ from __future__ import annotations
 from pathlib import Path
 
 from pbem.store import Store
-from test_mail_done import his_at, send
+from test_mail_done import POWERS, his_at, now, send
 
 PLAN = ("PLAY 4 FOR CP\nMOVE Paris -> St Quentin WITH Francis I 4R\n"
         "MOVE Rouen -> Boulogne 1R\nDONE\n")
 
 
 def france_to_move(tmp_path: Path, langs: dict[str, str] | None = None) -> Path:
-    """Game his-9 (1517, seed s1) played by defaults until the French impulse of turn 1."""
-    return his_at(tmp_path, lambda g: any(d.seat == "france" and d.kind == "impulse"
+    """Game his-9 (1517, seed s1) played by defaults until the French impulse of turn 1;
+    no power answers Foul Weather / Gout windows (§13.1 step 4: STANDING RESPONSE NEVER)."""
+    home = his_at(tmp_path, lambda g: any(d.seat == "france" and d.kind == "impulse"
                                           for d in g.decisions()), seed="s1", langs=langs)
+    with Store(home).transaction("his-9") as game:
+        for power in POWERS:
+            game.submit(power, "STANDING RESPONSE NEVER", at=now())
+    return home
 
 
 def to(mails: list, seat: str) -> list[str]:
