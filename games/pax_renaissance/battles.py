@@ -293,10 +293,8 @@ def _survivor_settle(state: State, item: Item, dice: Dice) -> bool:
     return not item["pieces"]
 
 
-KIND_SURVIVORS = Kind(
-    options=_survivor_options, apply=_survivor_apply,
-    default=lambda state, item: next(_survivor_options(state, item)[0].orders()),
-    parse=lambda state, item, text: grammar.parse_options(_survivor_options(state, item), text),
+KIND_SURVIVORS = asks.option_kind(
+    _survivor_options, apply=_survivor_apply,
     prompt=lambda state, item: f"the surviving {item['pieces'][0]['piece']} must enter "
                                f"{display_name(item['empire'])}: PUT <where>",
     context=lambda state, item: {"empire": item["empire"], "piece": item["pieces"][0]["piece"]},
