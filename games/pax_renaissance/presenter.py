@@ -74,7 +74,7 @@ class PaxPresenter(Presenter):
             args["or_done"] = self._("or_done") if context.get("used") else ""
         if decision.kind == "agent":
             args["or_skip"] = self._("or_skip") if context.get("optional") else ""
-        if decision.kind == "one_shot":
+        if decision.kind in ("one_shot", "sold_one_shot"):
             verb = str(context.get("verb") or "")
             args["declare"] = (self._("declare.with", verb=verb.replace("<empire>", self._(
                 "field.empire").join("<>"))) if verb else self._("declare.closed"))

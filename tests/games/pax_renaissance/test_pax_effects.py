@@ -280,3 +280,39 @@ def test_circassian_mamluks_count_patron_prestige_for_an_islamic_faith_victory()
     assert not achieved(state, "fugger", "faith")
     own(state, "fugger", CIRCASSIAN_MAMLUKS)
     assert achieved(state, "fugger", "faith")
+
+
+MACHIAVELLIANISM, FLANDERS_GUILD = "pren135x", "pren036"
+
+
+def test_machiavellianism_performs_a_sold_card_s_civil_war():
+    """Machiavellianism (card data): Flanders Guild sold from hand may still start its
+    peasant revolt in France (example 3's outcome); the question is private, and the revolt
+    is won by the guild's pawn."""
+    state = new()
+    own(state, "medici", "ruler_france")
+    own(state, "fugger", MACHIAVELLIANISM)
+    state["hands"]["fugger"] = [FLANDERS_GUILD]
+    act(state, "SELL Flanders Guild")
+    decision = RULES.decisions(state)[0]
+    assert (decision.seat, decision.kind, decision.private) == ("fugger", "sold_one_shot", True)
+    assert RULES.default(state, decision) == {"verb": "NO"}
+    act(state, "WAR France")
+    act(state, "PUT england__france")
+    assert state["rulers"]["france"]["owner"] == "fugger"
+    assert FLANDERS_GUILD in state["discards"]["fugger"]
+
+
+def test_machiavellianism_declined_places_no_agent_and_needs_the_card():
+    """NO performs nothing (no agent either); without Machiavellianism a sale asks nothing."""
+    state = new()
+    own(state, "fugger", MACHIAVELLIANISM)
+    state["hands"]["fugger"] = [FLANDERS_GUILD]
+    act(state, "SELL Flanders Guild")
+    act(state, "NO")
+    assert asked(state) == ("fugger", "action")
+    assert state["pawns"]["fugger"] == 9
+    plain = new()
+    plain["hands"]["fugger"] = [FLANDERS_GUILD]
+    act(plain, "SELL Flanders Guild")
+    assert asked(plain) == ("fugger", "action")
