@@ -136,9 +136,17 @@ COLOURS = {"catholic": "gold", "islamic": "green", "protestant": "red"}
 
 
 def describe(fighters: list[Fighter]) -> str:
-    """Fighters as a prompt shows them: ``agent1 (gold knight), valencia (green rook)``."""
-    return ", ".join(f"{f['label']} ({COLOURS.get(f.get('religion', ''), 'a')} {f['piece']})"
-                     for f in fighters)
+    """Fighters as a prompt shows them: ``agent1 (gold knight), valencia (green rook),
+    france__holy_roman_empire (Augsburg: concession)`` — the label to write, a border's
+    name, the piece (a pawn is a concession)."""
+    shown = []
+    for f in fighters:
+        piece = "concession" if f["piece"] == "pawn" else f["piece"]
+        colour = COLOURS.get(f.get("religion", ""))
+        name = display_name(f["label"]) if f["at"] == "border" else ""
+        shown.append(f"{f['label']} ({name + ': ' if name else ''}"
+                     f"{colour + ' ' if colour else ''}{piece})")
+    return ", ".join(shown)
 
 
 def _battle_options(state: State, item: Item) -> list[Option]:
@@ -240,7 +248,7 @@ KIND_BATTLE = Kind(
     context=lambda state, item: {"empire": item["empire"], "war": item["war"],
                                  "attackers": len(item["attackers"]),
                                  "defenders": len(item["defenders"]), "losses": losses(item),
-                                 "fighters": [[f["label"], f["piece"], f.get("religion", "")]
+                                 "fighters": [[f["label"], f["piece"], f["at"]]
                                               for f in item["attackers"] + item["defenders"]]},
     settle=_battle_settle, standing=_battle_standing, policies=("FIRST", "LAST"),
     clock="impulse")

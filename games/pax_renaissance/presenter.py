@@ -81,10 +81,15 @@ class PaxPresenter(Presenter):
         fighters = context.get("fighters")
         if isinstance(fighters, list):
             attackers = int(context.get("attackers", 0))
-            shown = [f"{label} ({self._(f'piece.{piece}')})" for label, piece, _ in fighters]
+            shown = [self._fighter(label, piece, at) for label, piece, at in fighters]
             args["attacker_list"] = ", ".join(shown[:attackers]) or "—"
             args["defender_list"] = ", ".join(shown[attackers:]) or "—"
         return args
+
+    def _fighter(self, label: str, piece: str, at: str) -> str:
+        """A fighter as written in a LOSE order, with a border's name and the piece."""
+        name = catalog.display_name(label, self.lang) + ": " if at == "border" else ""
+        return f"{label} ({name}{self._(f'piece.{piece}')})"
 
     def phase_title(self, view: Mapping[str, Any]) -> str:
         return self._("status.turn", turn=view.get("turn"))
