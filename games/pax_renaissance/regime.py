@@ -96,7 +96,7 @@ def _concession_options(state: State, item: Item) -> list[Option]:
     found = [Option.of("NONE")]
     if free or paid:
         found.append(Option.of("CONCESSION", border=OneOf(tuple(free + paid)),
-                               example="CONCESSION france__holy_roman_empire"))
+                               example=f"CONCESSION {(free + paid)[0]}"))
     return found
 
 

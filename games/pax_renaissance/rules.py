@@ -45,6 +45,12 @@ class PaxRenaissance(Rules):
         self.scenario(scenario)
         return new_state(seats, options, dice)
 
+    def hold_horizon(self, state: State) -> str | None:
+        """Held orders are the rest of a banker's turn script (§4.1): they lapse when the
+        turn passes, so a PASS sent after a turn's last action cannot end the banker's
+        next turn after its first action."""
+        return f"turn {state['turn']}"
+
     def decisions(self, state: State) -> list[Decision]:
         """The active banker's next action (§4.1); nothing once the game has ended."""
         if state["ended"]:

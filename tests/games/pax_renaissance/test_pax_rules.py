@@ -271,3 +271,21 @@ def test_default_is_legal_and_order_text_round_trips():
         assert RULES.parse(state, decision, RULES.order_text(order)) == order
         RULES.apply(state, decision.seat, order, Dice("x"))
     assert RULES.validate(state) == []
+
+
+def test_a_pass_after_the_turn_ended_does_not_wait_for_the_next_turn():
+    """§4.1: two fairs end the turn; a PASS in the same mail is held, and lapses when the
+    next banker's turn passes instead of ending Fugger's next turn after one action."""
+    import datetime as dt
+
+    from engine.game import Game
+    at = dt.datetime(2026, 11, 21, 12, 0, tzinfo=dt.timezone.utc)
+    game = Game.create(RULES, "p", {"fugger": {"players": ["f@x"]},
+                                    "medici": {"players": ["m@x"]}}, now=at, seed="held")
+    receipt = game.submit("fugger", "FAIR west\nFAIR east\nPASS", at=at)
+    assert [r.status for r in receipt.results] == ["applied", "applied", "held"]
+    game.submit("medici", "FAIR west\nFAIR east", at=at)
+    assert game.decisions()[0].seat == "fugger"
+    assert game.held("fugger") == []
+    game.submit("fugger", "FAIR west", at=at)
+    assert game.decisions()[0].seat == "fugger"
