@@ -16,7 +16,8 @@ from games.pax_renaissance import catalog
 ROW_WORDS = {"west": "west", "w": "west", "запад": "west", "east": "east", "e": "east",
              "восток": "east"}
 #: Russian words for the action verbs.
-VERB_WORDS = {"ПАС": "PASS", "КУПИТЬ": "BUY", "СЫГРАТЬ": "PLAY", "ПРОДАТЬ": "SELL",
+VERB_WORDS = {"ПАС": "PASS", "КУПИТЬ": "BUY", "СЫГРАТЬ": "PLAY", "ИГРАТЬ": "PLAY",
+              "РАЗЫГРАТЬ": "PLAY", "ПРОДАТЬ": "SELL",
               "ЯРМАРКА": "FAIR"}
 VICTORY_WORDS = {"holy": "holy", "faith": "holy", "вера": "holy", "imperial": "imperial",
                  "империализм": "imperial", "globalization": "globalization",

@@ -277,9 +277,9 @@ def test_circassian_mamluks_count_patron_prestige_for_an_islamic_faith_victory()
     state["bishops"] = {"ruler_mamluk": "islamic"}
     state["borders"]["mamluk__ottoman"] = GREEN_PIRATE
     own(state, "fugger", "pren009")
-    assert not achieved(state, "fugger", "faith")
+    assert not achieved(state, "fugger", "holy")
     own(state, "fugger", CIRCASSIAN_MAMLUKS)
-    assert achieved(state, "fugger", "faith")
+    assert achieved(state, "fugger", "holy")
 
 
 MACHIAVELLIANISM, FLANDERS_GUILD = "pren135x", "pren036"

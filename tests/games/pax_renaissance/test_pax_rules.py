@@ -289,3 +289,14 @@ def test_a_pass_after_the_turn_ended_does_not_wait_for_the_next_turn():
     assert game.held("fugger") == []
     game.submit("fugger", "FAIR west", at=at)
     assert game.decisions()[0].seat == "fugger"
+
+
+def test_russian_action_verbs_and_card_names_are_read():
+    """A Russian banker writes the verbs and card names in Russian (ИГРАТЬ like СЫГРАТЬ)."""
+    from tests.games.pax_renaissance.test_pax_ops import new
+    state = new()
+    state["hands"]["fugger"] = ["pren024"]
+    decision = RULES.decisions(state)[0]
+    for text in ("СЫГРАТЬ Гонфалоньер", "ИГРАТЬ Гонфалоньер", "разыграть pren024"):
+        assert RULES.parse(state, decision, text) == {"verb": "PLAY", "card": "pren024"}
+    assert RULES.parse(state, decision, "ПРОДАТЬ Гонфалоньер")["verb"] == "SELL"
