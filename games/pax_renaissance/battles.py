@@ -135,15 +135,23 @@ def _labels(fighters: list[Fighter]) -> tuple[str, ...]:
 COLOURS = {"catholic": "gold", "islamic": "green", "protestant": "red"}
 
 
+def place_name(label: str, at: str, lang: str = "en") -> str:
+    """The name of a fighter's city or border when it says more than its label."""
+    if at not in ("city", "border"):
+        return ""
+    name = display_name(label, lang)
+    return "" if name.lower() == label.replace("_", " ") else name
+
+
 def describe(fighters: list[Fighter]) -> str:
     """Fighters as a prompt shows them: ``agent1 (gold knight), valencia (green rook),
-    france__holy_roman_empire (Augsburg: concession)`` — the label to write, a border's
-    name, the piece (a pawn is a concession)."""
+    france__holy_roman_empire (Augsburg: concession)`` — the label to write, the name of
+    its city or border, the piece (a pawn is a concession)."""
     shown = []
     for f in fighters:
         piece = "concession" if f["piece"] == "pawn" else f["piece"]
         colour = COLOURS.get(f.get("religion", ""))
-        name = display_name(f["label"]) if f["at"] == "border" else ""
+        name = place_name(f["label"], f["at"])
         shown.append(f"{f['label']} ({name + ': ' if name else ''}"
                      f"{colour + ' ' if colour else ''}{piece})")
     return ", ".join(shown)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from games.pax_renaissance import catalog
+from games.pax_renaissance.battles import place_name
 from pbem.reports.presenters import Presenter
 
 PRESTIGE_ORDER = ("patron", "law", "discovery", "catholic", "islamic", "protestant")
@@ -88,8 +89,8 @@ class PaxPresenter(Presenter):
 
     def _fighter(self, label: str, piece: str, at: str) -> str:
         """A fighter as written in a LOSE order, with a border's name and the piece."""
-        name = catalog.display_name(label, self.lang) + ": " if at == "border" else ""
-        return f"{label} ({name}{self._(f'piece.{piece}')})"
+        name = place_name(label, at, self.lang)
+        return f"{label} ({name + ': ' if name else ''}{self._(f'piece.{piece}')})"
 
     def phase_title(self, view: Mapping[str, Any]) -> str:
         return self._("status.turn", turn=view.get("turn"))

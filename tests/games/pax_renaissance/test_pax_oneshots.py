@@ -273,7 +273,7 @@ def test_battle_and_one_shot_prompts_read_in_russian():
     assert "Род Борджиа" in prompt and "заговор" in prompt and "WAR <империя>" in prompt
     act(state, "WAR aragon")
     prompt = ru.prompt(RULES.decisions(state)[0], {})
-    assert "Арагон" in prompt and "repressed1 (конь)" in prompt and "algiers (ладья)" in prompt
+    assert "Арагон" in prompt and "repressed1 (конь)" in prompt and "algiers (Алжир: ладья)" in prompt
     assert "aragon__papal_states (Флоренция: пират)" in prompt
     english = RULES.decisions(state)[0].prompt
     assert "Aragon" in english and "repressed1 (red knight)" in english
