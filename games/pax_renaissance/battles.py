@@ -324,9 +324,10 @@ def _regime_settle(state: State, item: Item, dice: Dice) -> bool:
     if item.get("religion"):
         state["regimes"][empire] = item["religion"]
     if item["war"] == "campaign":
-        regime.change(state, seat, empire, flip=False, suzerain=item["suzerain"])
+        entry = regime.change(state, seat, empire, flip=False, suzerain=item["suzerain"])
     else:
-        regime.change(state, seat, empire)
+        entry = regime.change(state, seat, empire)
+    state["log"].append({"turn": state["turn"], **entry})
     return True
 
 

@@ -53,6 +53,8 @@ def test_example_3_peasant_revolt_without_defenders():
     assert asked(state) == ("fugger", "survivors")
     act(state, "PUT england__france")
     assert state["rulers"]["france"]["owner"] == "fugger"
+    assert {"msg": "regime", "seat": "fugger", "empire": "france"}.items() <= \
+        state["log"][-1].items()
     assert state["tableaux"]["fugger"]["west"] == ["ruler_france", "pren036"]
     assert "ruler_france" not in owned_cards(state, "medici")
     act(state, "CONCESSION aragon__france")
