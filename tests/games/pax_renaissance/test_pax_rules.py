@@ -300,3 +300,14 @@ def test_russian_action_verbs_and_card_names_are_read():
     for text in ("СЫГРАТЬ Гонфалоньер", "ИГРАТЬ Гонфалоньер", "разыграть pren024"):
         assert RULES.parse(state, decision, text) == {"verb": "PLAY", "card": "pren024"}
     assert RULES.parse(state, decision, "ПРОДАТЬ Гонфалоньер")["verb"] == "SELL"
+
+
+def test_a_real_place_that_is_no_choice_is_refused_as_such():
+    """A city that exists but is not among the question's choices is not "no name"."""
+    from engine.options import OneOf, Option
+    from games.pax_renaissance import grammar
+    options = [Option.of("PUT", to=OneOf(("modon", "rhodes")))]
+    with pytest.raises(IllegalOrder) as refused:
+        grammar.parse_options(options, "PUT varna")
+    assert refused.value.code == "not_legal_now" and "modon" in refused.value.hints
+    assert grammar.parse_options(options, "PUT Rhodes") == {"verb": "PUT", "to": "rhodes"}
