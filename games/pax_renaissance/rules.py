@@ -85,15 +85,12 @@ class PaxRenaissance(Rules):
         state["step"] += 1
         if asks.QUEUE.asks(decision):
             asks.QUEUE.apply(state, seat, decision, order, dice)
-            entries = []
-        else:
-            entries = actions.perform(state, seat, order)
+        else:  # the action's own lines first, before what its questions settle at once
+            _log(state, actions.perform(state, seat, order))
         offturn.check_hands(state)
         asks.QUEUE.settle(state, dice)
-        entries += condottiere_lapse(state)
-        entries += actions.finish(state)
-        state["log"] = (state["log"] + [{"turn": state["turn"], **e} for e in entries])
-        state["log"] = state["log"][-LOG_LENGTH:]
+        _log(state, condottiere_lapse(state))
+        _log(state, actions.finish(state))
         return state
 
     def questions(self) -> dict[str, Any]:
@@ -186,3 +183,9 @@ class PaxRenaissance(Rules):
             if holder not in places and not holder.startswith("ruler_"):
                 problems.append(f"a bishop on {holder}, which is nowhere")
         return problems
+
+
+def _log(state: State, entries: list[dict[str, Any]]) -> None:
+    """Append log lines of the current turn, keeping the last `LOG_LENGTH`."""
+    state["log"] = (state["log"] + [{"turn": state["turn"], **e} for e in entries])
+    state["log"] = state["log"][-LOG_LENGTH:]

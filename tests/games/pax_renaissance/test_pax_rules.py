@@ -311,3 +311,16 @@ def test_a_real_place_that_is_no_choice_is_refused_as_such():
         grammar.parse_options(options, "PUT varna")
     assert refused.value.code == "not_legal_now" and "modon" in refused.value.hints
     assert grammar.parse_options(options, "PUT Rhodes") == {"verb": "PUT", "to": "rhodes"}
+
+
+def test_the_fair_is_logged_before_the_warriors_it_places():
+    """§7.4: the fair's line (profit, route) comes before its warriors' lines in the log."""
+    from tests.games.pax_renaissance.test_pax_ops import act, new
+    state = new()
+    state["market"]["west"][0]["florins"] = 6
+    act(state, "FAIR west")
+    while RULES.decisions(state)[0].kind == "warriors":
+        act(state, RULES.order_text(RULES.default(state, RULES.decisions(state)[0])))
+    msgs = [e["msg"] for e in state["log"]]
+    assert "warrior" in msgs and msgs.index("fair") < msgs.index("warrior")
+    assert next(e for e in state["log"] if e["msg"] == "fair")["turn"] == 1
