@@ -314,13 +314,19 @@ def test_a_real_place_that_is_no_choice_is_refused_as_such():
 
 
 def test_the_fair_is_logged_before_the_warriors_it_places():
-    """§7.4: the fair's line (profit, route) comes before its warriors' lines in the log."""
+    """§7.4: the fair's line (profit, route) comes before its warriors' lines in the log,
+    also when each warrior has one empty city and is placed without a question."""
     from tests.games.pax_renaissance.test_pax_ops import act, new
     state = new()
     state["market"]["west"][0]["florins"] = 6
+    first: dict[str, str] = {}
+    for city, data in catalog.board()["cities"].items():
+        first.setdefault(data["empire"], city)
+        state["cities"][city] = {"piece": "rook", "religion": "catholic"}
+    for city in first.values():
+        state["cities"][city] = None
     act(state, "FAIR west")
-    while RULES.decisions(state)[0].kind == "warriors":
-        act(state, RULES.order_text(RULES.default(state, RULES.decisions(state)[0])))
+    assert RULES.decisions(state)[0].kind == "action"
     msgs = [e["msg"] for e in state["log"]]
     assert "warrior" in msgs and msgs.index("fair") < msgs.index("warrior")
     assert next(e for e in state["log"] if e["msg"] == "fair")["turn"] == 1
