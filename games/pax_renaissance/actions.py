@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.contract import State
 from engine.options import OneOf, Option
-from games.pax_renaissance import asks, catalog, effects
+from games.pax_renaissance import asks, catalog, effects, oneshots
 from games.pax_renaissance.agents import play
 from games.pax_renaissance.fair import hold_fair
 from games.pax_renaissance.market import ROWS, buy, buyable_slots, refresh
@@ -108,6 +108,7 @@ def sell(state: State, seat: str, card: str) -> dict[str, Any]:
         state["hands"][seat].remove(card)
         state["discards"][seat].append(card)
         state["florins"][seat] += sale_price(card)
+        oneshots.on_sale(state, seat, card)
         return {"msg": "sell_hidden", "seat": seat, "florins": sale_price(card)}
     empire = empire_of(card) if is_ruler(card) else husband(state, card)
     if empire is not None:
@@ -117,6 +118,7 @@ def sell(state: State, seat: str, card: str) -> dict[str, Any]:
         price = sale_price(card)
         effects.on_sale(state, seat, card)
         remove_card(state, card)
+        oneshots.on_sale(state, seat, card)
     state["florins"][seat] += price
     return {"msg": "sell", "seat": seat, "card": card, "florins": price}
 

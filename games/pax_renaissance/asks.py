@@ -7,9 +7,10 @@ Rules: §4.1
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from engine.contract import State
+from engine.options import Option
 from engine.questions import Item, Kind, Queue
 from games.pax_renaissance import grammar
 
@@ -31,3 +32,12 @@ def push(state: State, kind: str, seat: str, *, first: bool = False, **fields: A
 
 def busy(state: State) -> bool:
     return bool(QUEUE.items(state))
+
+
+def option_kind(options: Callable[[State, Item], list[Option]], **fields: Any) -> Kind:
+    """A question kind answered by one of `options`: the default is the first option's first
+    order, and a mail's text is read against the options."""
+    return Kind(options=options,
+                default=lambda state, item: next(options(state, item)[0].orders()),
+                parse=lambda state, item, text: grammar.parse_options(options(state, item), text),
+                **fields)

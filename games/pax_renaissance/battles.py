@@ -135,10 +135,26 @@ def _labels(fighters: list[Fighter]) -> tuple[str, ...]:
 COLOURS = {"catholic": "gold", "islamic": "green", "protestant": "red"}
 
 
+def place_name(label: str, at: str, lang: str = "en") -> str:
+    """The name of a fighter's city or border when it says more than its label."""
+    if at not in ("city", "border"):
+        return ""
+    name = display_name(label, lang)
+    return "" if name.lower() == label.replace("_", " ") else name
+
+
 def describe(fighters: list[Fighter]) -> str:
-    """Fighters as a prompt shows them: ``agent1 (gold knight), valencia (green rook)``."""
-    return ", ".join(f"{f['label']} ({COLOURS.get(f.get('religion', ''), 'a')} {f['piece']})"
-                     for f in fighters)
+    """Fighters as a prompt shows them: ``agent1 (gold knight), valencia (green rook),
+    france__holy_roman_empire (Augsburg: concession)`` — the label to write, the name of
+    its city or border, the piece (a pawn is a concession)."""
+    shown = []
+    for f in fighters:
+        piece = "concession" if f["piece"] == "pawn" else f["piece"]
+        colour = COLOURS.get(f.get("religion", ""))
+        name = place_name(f["label"], f["at"])
+        shown.append(f"{f['label']} ({name + ': ' if name else ''}"
+                     f"{colour + ' ' if colour else ''}{piece})")
+    return ", ".join(shown)
 
 
 def _battle_options(state: State, item: Item) -> list[Option]:
@@ -240,7 +256,7 @@ KIND_BATTLE = Kind(
     context=lambda state, item: {"empire": item["empire"], "war": item["war"],
                                  "attackers": len(item["attackers"]),
                                  "defenders": len(item["defenders"]), "losses": losses(item),
-                                 "fighters": [[f["label"], f["piece"], f.get("religion", "")]
+                                 "fighters": [[f["label"], f["piece"], f["at"]]
                                               for f in item["attackers"] + item["defenders"]]},
     settle=_battle_settle, standing=_battle_standing, policies=("FIRST", "LAST"),
     clock="impulse")
@@ -293,10 +309,8 @@ def _survivor_settle(state: State, item: Item, dice: Dice) -> bool:
     return not item["pieces"]
 
 
-KIND_SURVIVORS = Kind(
-    options=_survivor_options, apply=_survivor_apply,
-    default=lambda state, item: next(_survivor_options(state, item)[0].orders()),
-    parse=lambda state, item, text: grammar.parse_options(_survivor_options(state, item), text),
+KIND_SURVIVORS = asks.option_kind(
+    _survivor_options, apply=_survivor_apply,
     prompt=lambda state, item: f"the surviving {item['pieces'][0]['piece']} must enter "
                                f"{display_name(item['empire'])}: PUT <where>",
     context=lambda state, item: {"empire": item["empire"], "piece": item["pieces"][0]["piece"]},
@@ -310,9 +324,10 @@ def _regime_settle(state: State, item: Item, dice: Dice) -> bool:
     if item.get("religion"):
         state["regimes"][empire] = item["religion"]
     if item["war"] == "campaign":
-        regime.change(state, seat, empire, flip=False, suzerain=item["suzerain"])
+        entry = regime.change(state, seat, empire, flip=False, suzerain=item["suzerain"])
     else:
-        regime.change(state, seat, empire)
+        entry = regime.change(state, seat, empire)
+    state["log"].append({"turn": state["turn"], **entry})
     return True
 
 

@@ -23,6 +23,8 @@ PRESTIGE = ("catholic", "islamic", "protestant", "law", "discovery", "patron")
 #: The card abilities the rules code carries out (an id, or the stem of its numbered copies
 #: ``<stem>_1``, ``<stem>_2``); the others are data only so far (README, Cards).
 IMPLEMENTED_ABILITIES = frozenset({
+    "green_pirates_count_as_red_bishops_and_units",
+    "patron_counts_as_green_bishop_your_holy_victory", "sell_and_perform_one_shot",
     "sell_for_4", "unlimited_hand_size", "immune_to_silencing", "immune_to_apostasy",
     "in_crusade_count_rooks_as_knights", "portugal_france_not_adjacent",
     "behead_west_card_with_catholic_reformist_bishop_only",

@@ -9,8 +9,8 @@ from typing import Any
 from engine.contract import State
 from engine.dice import Dice
 from engine.options import OneOf, Option, Order
-from engine.questions import Item, Kind
-from games.pax_renaissance import asks, catalog, grammar
+from engine.questions import Item
+from games.pax_renaissance import asks, catalog
 from games.pax_renaissance.catalog import display_name
 from games.pax_renaissance.places import ability_cards, cities, has_ability
 from games.pax_renaissance.setup import circle_piece
@@ -124,10 +124,8 @@ def _warrior_settle(state: State, item: Item, dice: Dice) -> bool:
     return True
 
 
-KIND_WARRIORS = Kind(
-    options=_warrior_options, apply=_warrior_apply,
-    default=lambda state, item: next(_warrior_options(state, item)[0].orders()),
-    parse=lambda state, item, text: grammar.parse_options(_warrior_options(state, item), text),
+KIND_WARRIORS = asks.option_kind(
+    _warrior_options, apply=_warrior_apply,
     prompt=lambda state, item: f"the fair's warrior for {display_name(item['empires'][0])}: "
                                "PUT <empty city>",
     context=lambda state, item: {"empire": item["empires"][0]}, settle=_warrior_settle,

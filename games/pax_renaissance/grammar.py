@@ -16,7 +16,8 @@ from games.pax_renaissance import catalog
 ROW_WORDS = {"west": "west", "w": "west", "запад": "west", "east": "east", "e": "east",
              "восток": "east"}
 #: Russian words for the action verbs.
-VERB_WORDS = {"ПАС": "PASS", "КУПИТЬ": "BUY", "СЫГРАТЬ": "PLAY", "ПРОДАТЬ": "SELL",
+VERB_WORDS = {"ПАС": "PASS", "КУПИТЬ": "BUY", "СЫГРАТЬ": "PLAY", "ИГРАТЬ": "PLAY",
+              "РАЗЫГРАТЬ": "PLAY", "ПРОДАТЬ": "SELL",
               "ЯРМАРКА": "FAIR"}
 VICTORY_WORDS = {"holy": "holy", "faith": "holy", "вера": "holy", "imperial": "imperial",
                  "империализм": "imperial", "globalization": "globalization",
@@ -106,8 +107,24 @@ def _value(domain: Any, text: str) -> Any:
     exact = [v for v in values if str(v) == text.strip()]
     if exact:  # an id wins over another value's name (ottoman vs ruler_ottoman)
         return exact[0]
+    if text.strip().lower() in known_names() and not any(
+            text.strip().lower() == n.lower() for v in values for n in label_names(v)):
+        raise IllegalOrder(f"{text.strip()!r} is not a choice now", [str(v) for v in values],
+                           code="not_legal_now", params={"text": text.strip()})
     index = NameIndex("name", [(n, v) for v in values for n in label_names(v)])
     return index.resolve(text)
+
+
+@lru_cache(maxsize=None)
+def known_names() -> frozenset[str]:
+    """Every id and name of a card, city, border or empire, lower case: a word that names
+    one of them but no value of the question is no typo (it is refused as not a choice)."""
+    found: set[str] = set()
+    for table in (catalog.cards(), catalog.board()["cities"], catalog.board()["borders"],
+                  catalog.board()["empires"]):
+        for key, entry in table.items():
+            found |= {key.lower(), *(n.lower() for n in entry["name"].values())}
+    return frozenset(found)
 
 
 def parse_options(options: Iterable[Option], text: str) -> Order:

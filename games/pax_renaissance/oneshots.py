@@ -11,6 +11,7 @@ Rules: §5.2.1, §8.1, §10, §11.1, §11.2, §11.3, glossary РАЗОВОЕ Д�
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from engine.contract import State
@@ -26,6 +27,9 @@ from games.pax_renaissance.victory import card_prestige
 
 #: The trade-shift centre needing discovery prestige (§8.1.А: the Moluccas).
 MOLUCCAS = "spice_islands"
+#: The one-shots a sold card may perform with Machiavellianism (card data: civil wars,
+#: crusade, apostasy).
+SOLD_SHOTS = ("conspiracy", "peasant_revolt", "crusade", "apostasy")
 
 
 def shot_of(card: str) -> dict[str, Any]:
@@ -69,6 +73,16 @@ def hit_by_apostasy(state: State, seat: str, religions: list[str]) -> list[str]:
     return [c for c in cards if any(c in found for found in bearing.values())]
 
 
+def on_sale(state: State, seat: str, card: str) -> None:
+    """Machiavellianism (card data, ruling in the README): a banker with it unblocked in his
+    tableau who sells a card with a civil war, crusade or apostasy one-shot may perform it,
+    agents included (the ``sold_one_shot`` question, private: a card sold from hand stays
+    hidden unless its one-shot is declared)."""
+    if (shot_of(card).get("kind") in SOLD_SHOTS
+            and has_ability(state, seat, "sell_and_perform_one_shot")):
+        asks.push(state, "sold_one_shot", seat, first=True, card=card, sold=True)
+
+
 def _options(state: State, item: Item) -> list[Option]:
     seat, card = item["seat"], item["card"]
     kind = shot_of(card)["kind"]
@@ -106,7 +120,8 @@ def _apply(state: State, item: Item, order: Order, dice: Dice) -> bool:
     agents = [dict(a) for a in catalog.cards()[card].get("agents", [])]
     verb = order["verb"]
     if verb == "NO":
-        _agents(state, seat, card, agents, mandatory=False)
+        if not item.get("sold"):
+            _agents(state, seat, card, agents, mandatory=False)
         return True
     state["log"].append({"turn": state["turn"], "seat": seat, "card": card, "shot": shot["kind"]}
                         | ({"msg": "declare_war", "empire": order["empire"]} if verb == "WAR"
@@ -195,5 +210,6 @@ def _effect(run: Any) -> Kind:
 
 
 asks.KINDS["one_shot"] = KIND_ONE_SHOT
+asks.KINDS["sold_one_shot"] = replace(KIND_ONE_SHOT, private=True)
 asks.KINDS["trade_shift"] = _effect(trade_shift)
 asks.KINDS["apostasy"] = _effect(apostasy)

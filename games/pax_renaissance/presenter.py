@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from games.pax_renaissance import catalog
+from games.pax_renaissance.battles import place_name
 from pbem.reports.presenters import Presenter
 
 PRESTIGE_ORDER = ("patron", "law", "discovery", "catholic", "islamic", "protestant")
@@ -74,17 +75,22 @@ class PaxPresenter(Presenter):
             args["or_done"] = self._("or_done") if context.get("used") else ""
         if decision.kind == "agent":
             args["or_skip"] = self._("or_skip") if context.get("optional") else ""
-        if decision.kind == "one_shot":
+        if decision.kind in ("one_shot", "sold_one_shot"):
             verb = str(context.get("verb") or "")
             args["declare"] = (self._("declare.with", verb=verb.replace("<empire>", self._(
                 "field.empire").join("<>"))) if verb else self._("declare.closed"))
         fighters = context.get("fighters")
         if isinstance(fighters, list):
             attackers = int(context.get("attackers", 0))
-            shown = [f"{label} ({self._(f'piece.{piece}')})" for label, piece, _ in fighters]
+            shown = [self._fighter(label, piece, at) for label, piece, at in fighters]
             args["attacker_list"] = ", ".join(shown[:attackers]) or "—"
             args["defender_list"] = ", ".join(shown[attackers:]) or "—"
         return args
+
+    def _fighter(self, label: str, piece: str, at: str) -> str:
+        """A fighter as written in a LOSE order, with a border's name and the piece."""
+        name = place_name(label, at, self.lang)
+        return f"{label} ({name + ': ' if name else ''}{self._(f'piece.{piece}')})"
 
     def phase_title(self, view: Mapping[str, Any]) -> str:
         return self._("status.turn", turn=view.get("turn"))

@@ -96,7 +96,7 @@ def _concession_options(state: State, item: Item) -> list[Option]:
     found = [Option.of("NONE")]
     if free or paid:
         found.append(Option.of("CONCESSION", border=OneOf(tuple(free + paid)),
-                               example="CONCESSION france__holy_roman_empire"))
+                               example=f"CONCESSION {(free + paid)[0]}"))
     return found
 
 
@@ -158,10 +158,8 @@ def _liberate_apply(state: State, item: Item, order: Order, dice: Dice) -> bool:
     return False
 
 
-KIND_LIBERATE = Kind(
-    options=_liberate_options, apply=_liberate_apply,
-    default=lambda state, item: next(_liberate_options(state, item)[0].orders()),
-    parse=lambda state, item, text: grammar.parse_options(_liberate_options(state, item), text),
+KIND_LIBERATE = asks.option_kind(
+    _liberate_options, apply=_liberate_apply,
     prompt=lambda state, item: f"free repressed pieces of {display_name(item['empire'])} "
                                "(FREE n where)" + ("" if item.get("forced") else ", or DONE"),
     settle=lambda state, item, dice: not any(o.verb == "FREE"

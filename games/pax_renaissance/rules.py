@@ -45,6 +45,12 @@ class PaxRenaissance(Rules):
         self.scenario(scenario)
         return new_state(seats, options, dice)
 
+    def hold_horizon(self, state: State) -> str | None:
+        """Held orders are the rest of a banker's turn script (§4.1): they lapse when the
+        turn passes, so a PASS sent after a turn's last action cannot end the banker's
+        next turn after its first action."""
+        return f"turn {state['turn']}"
+
     def decisions(self, state: State) -> list[Decision]:
         """The active banker's next action (§4.1); nothing once the game has ended."""
         if state["ended"]:
@@ -79,15 +85,12 @@ class PaxRenaissance(Rules):
         state["step"] += 1
         if asks.QUEUE.asks(decision):
             asks.QUEUE.apply(state, seat, decision, order, dice)
-            entries = []
-        else:
-            entries = actions.perform(state, seat, order)
+        else:  # the action's own lines first, before what its questions settle at once
+            _log(state, actions.perform(state, seat, order))
         offturn.check_hands(state)
         asks.QUEUE.settle(state, dice)
-        entries += condottiere_lapse(state)
-        entries += actions.finish(state)
-        state["log"] = (state["log"] + [{"turn": state["turn"], **e} for e in entries])
-        state["log"] = state["log"][-LOG_LENGTH:]
+        _log(state, condottiere_lapse(state))
+        _log(state, actions.finish(state))
         return state
 
     def questions(self) -> dict[str, Any]:
@@ -180,3 +183,9 @@ class PaxRenaissance(Rules):
             if holder not in places and not holder.startswith("ruler_"):
                 problems.append(f"a bishop on {holder}, which is nowhere")
         return problems
+
+
+def _log(state: State, entries: list[dict[str, Any]]) -> None:
+    """Append log lines of the current turn, keeping the last `LOG_LENGTH`."""
+    state["log"] = (state["log"] + [{"turn": state["turn"], **e} for e in entries])
+    state["log"] = state["log"][-LOG_LENGTH:]

@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.contract import State
 from games.pax_renaissance import catalog
-from games.pax_renaissance.places import ability_cards, has_ability, owned_cards
+from games.pax_renaissance.places import ability_cards, anyone_has, has_ability, owned_cards
 
 
 def card_prestige(state: State, cid: str) -> list[str]:
@@ -51,7 +51,9 @@ def concessions(state: State, seat: str) -> int:
 def dominant_religion(state: State) -> str | None:
     """The dominant religion (§12.3): its bishops outnumber all others combined, and its own
     pieces in its own theocracies outnumber the others' in theirs (a pirate on a border
-    between two of its theocracies counts twice)."""
+    between two of its theocracies counts twice).  While Zionist State is in a tableau
+    (a red-text effect, see the README's rulings) each green pirate also counts as a red
+    bishop and as a red piece on the borders of Protestant theocracies."""
     bishops = {r: 0 for r in catalog.RELIGIONS}
     for religion in state["bishops"].values():
         bishops[religion] += 1
@@ -60,11 +62,18 @@ def dominant_religion(state: State) -> str | None:
         empire = catalog.board()["cities"][city]["empire"]
         if piece and state["regimes"][empire] == piece["religion"]:
             strength[piece["religion"]] += 1
+    green_as_red = anyone_has(state, "green_pirates_count_as_red_bishops_and_units")
     for border, piece in state["borders"].items():
-        if piece and piece["piece"] == "pirate":
-            for empire in catalog.board()["borders"][border]["empires"]:
-                if state["regimes"][empire] == piece["religion"]:
-                    strength[piece["religion"]] += 1
+        if not piece or piece["piece"] != "pirate":
+            continue
+        counts_as = [piece["religion"]]
+        if green_as_red and piece["religion"] == "islamic":
+            bishops["protestant"] += 1
+            counts_as.append("protestant")
+        for empire in catalog.board()["borders"][border]["empires"]:
+            for religion in counts_as:
+                if state["regimes"][empire] == religion:
+                    strength[religion] += 1
     for religion in catalog.RELIGIONS:
         rest_b = sum(v for r, v in bishops.items() if r != religion)
         rest_s = sum(v for r, v in strength.items() if r != religion)
@@ -97,8 +106,9 @@ def achieved(state: State, seat: str, victory: str) -> bool:
                 and _beats_all(state, seat, lambda s: prestige(state, s, "law")
                                + _patron_as(state, s, "law_in_renaissance_victory"), 2))
     religion = dominant_religion(state)
-    return religion is not None and _beats_all(state, seat,
-                                               lambda s: prestige(state, s, religion))
+    return religion is not None and _beats_all(state, seat, lambda s: prestige(
+        state, s, religion) + (_patron_as(state, s, "green_bishop_your_holy_victory")
+                               if religion == "islamic" else 0))
 
 
 def patron_winners(state: State) -> tuple[list[str], dict[str, int]]:

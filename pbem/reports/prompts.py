@@ -133,7 +133,7 @@ def order_groups(decision: Decision, pres: Presenter,
                 fixed_names = {n for n, _ in fixed}
                 head = ", ".join(pres.value(n, v) for n, v in fixed
                                  if v not in ((), []))     # no leaders: nothing to say
-                rest = [n for n in names if n not in fixed_names]
+                rest = [n for n, _ in opts[0].fields if n not in fixed_names]  # its own
                 if not rest and head:            # every field has one value: the line is it
                     whole = write({"verb": verb, **dict(fixed)}) if write else head
                     lines.append({"lead": "", "items": [whole]})

@@ -248,3 +248,71 @@ def test_example_18_gonfalonier_condottieri_in_venice():
     act(state, "FAIR east", seat="medici")
     assert state["cities"]["venice"] == gold_knight and state["cities"]["venice_2"] is None
     assert any(e["msg"] == "condottiere_lapse" for e in state["log"])
+
+
+ZIONIST_STATE, CIRCASSIAN_MAMLUKS = "pren168x", "pren164x"
+GREEN_PIRATE = {"piece": "pirate", "religion": "islamic"}
+
+
+def test_zionist_state_counts_a_green_pirate_as_a_red_bishop_and_piece():
+    """Zionist State (card data; ruling in the README): with the card in any tableau a
+    green pirate on a border of a Protestant theocracy adds a red bishop and a red piece,
+    so Protestantism dominates (§12.3); without it nothing does."""
+    from games.pax_renaissance.victory import dominant_religion
+    state = new()
+    state["regimes"]["france"] = "protestant"
+    state["bishops"] = {"ruler_england": "protestant"}
+    state["borders"]["aragon__france"] = GREEN_PIRATE
+    assert dominant_religion(state) is None
+    own(state, "medici", ZIONIST_STATE)
+    assert dominant_religion(state) == "protestant"
+
+
+def test_circassian_mamluks_count_patron_prestige_for_an_islamic_faith_victory():
+    """Circassian Mamluks (card data): the owner's patron prestige counts as Islamic for
+    his Faith victory while Islam dominates (§12.3); nobody else has Islamic prestige."""
+    from games.pax_renaissance.victory import achieved
+    state = new()
+    state["regimes"].update(ottoman="islamic", mamluk="islamic")
+    state["bishops"] = {"ruler_mamluk": "islamic"}
+    state["borders"]["mamluk__ottoman"] = GREEN_PIRATE
+    own(state, "fugger", "pren009")
+    assert not achieved(state, "fugger", "holy")
+    own(state, "fugger", CIRCASSIAN_MAMLUKS)
+    assert achieved(state, "fugger", "holy")
+
+
+MACHIAVELLIANISM, FLANDERS_GUILD = "pren135x", "pren036"
+
+
+def test_machiavellianism_performs_a_sold_card_s_civil_war():
+    """Machiavellianism (card data): Flanders Guild sold from hand may still start its
+    peasant revolt in France (example 3's outcome); the question is private, and the revolt
+    is won by the guild's pawn."""
+    state = new()
+    own(state, "medici", "ruler_france")
+    own(state, "fugger", MACHIAVELLIANISM)
+    state["hands"]["fugger"] = [FLANDERS_GUILD]
+    act(state, "SELL Flanders Guild")
+    decision = RULES.decisions(state)[0]
+    assert (decision.seat, decision.kind, decision.private) == ("fugger", "sold_one_shot", True)
+    assert RULES.default(state, decision) == {"verb": "NO"}
+    act(state, "WAR France")
+    act(state, "PUT england__france")
+    assert state["rulers"]["france"]["owner"] == "fugger"
+    assert FLANDERS_GUILD in state["discards"]["fugger"]
+
+
+def test_machiavellianism_declined_places_no_agent_and_needs_the_card():
+    """NO performs nothing (no agent either); without Machiavellianism a sale asks nothing."""
+    state = new()
+    own(state, "fugger", MACHIAVELLIANISM)
+    state["hands"]["fugger"] = [FLANDERS_GUILD]
+    act(state, "SELL Flanders Guild")
+    act(state, "NO")
+    assert asked(state) == ("fugger", "action")
+    assert state["pawns"]["fugger"] == 9
+    plain = new()
+    plain["hands"]["fugger"] = [FLANDERS_GUILD]
+    act(plain, "SELL Flanders Guild")
+    assert asked(plain) == ("fugger", "action")

@@ -53,6 +53,8 @@ def test_example_3_peasant_revolt_without_defenders():
     assert asked(state) == ("fugger", "survivors")
     act(state, "PUT england__france")
     assert state["rulers"]["france"]["owner"] == "fugger"
+    assert {"msg": "regime", "seat": "fugger", "empire": "france"}.items() <= \
+        state["log"][-1].items()
     assert state["tableaux"]["fugger"]["west"] == ["ruler_france", "pren036"]
     assert "ruler_france" not in owned_cards(state, "medici")
     act(state, "CONCESSION aragon__france")
@@ -273,9 +275,11 @@ def test_battle_and_one_shot_prompts_read_in_russian():
     assert "Род Борджиа" in prompt and "заговор" in prompt and "WAR <империя>" in prompt
     act(state, "WAR aragon")
     prompt = ru.prompt(RULES.decisions(state)[0], {})
-    assert "Арагон" in prompt and "repressed1 (конь)" in prompt and "algiers (ладья)" in prompt
+    assert "Арагон" in prompt and "repressed1 (конь)" in prompt and "algiers (Алжир: ладья)" in prompt
+    assert "aragon__papal_states (Флоренция: пират)" in prompt
     english = RULES.decisions(state)[0].prompt
     assert "Aragon" in english and "repressed1 (red knight)" in english
+    assert "aragon__papal_states (Florence: green pirate)" in english
 
 
 def test_alike_agents_need_no_casualty_choice():

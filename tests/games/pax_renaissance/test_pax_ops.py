@@ -452,3 +452,49 @@ def test_ops_once_per_side_and_one_op_per_card():
     act(state, "OP pren036 commerce 1")
     assert asked(state) == ("fugger", "action")
     assert not RULES.decisions(state)[0].options.admits({"verb": "OPS", "side": "west"})
+
+
+def _tax_game(seed):
+    """A real game (engine.game) whose position is tax_state's before the op: Fugger holds
+    Knights of Rhodes' tax, Coeur a concession on the Mamluk–Ottoman border."""
+    import copy
+    import datetime as dt
+
+    from engine.game import Game
+    at = dt.datetime(2026, 11, 21, 12, 0, tzinfo=dt.timezone.utc)
+    game = Game.create(RULES, "p", {s: {"players": [f"{s}@x"]}
+                                    for s in ("fugger", "medici", "coeur")}, now=at, seed=seed)
+    state = copy.deepcopy(game.state)  # a new object: the game's answers are per state
+    own(state, "fugger", "pren029")
+    state["borders"]["mamluk__ottoman"] = pawn("coeur")
+    state["regimes"]["mamluk"] = "catholic"
+    game.state = state
+    return game, at
+
+
+def test_a_turn_script_waits_for_the_tax_answer_then_resumes():
+    """Digest §4 N1: Fugger's whole turn in one mail; the tax asks Coeur, so PASS is held;
+    Coeur's answer lets it run, and the turn passes."""
+    game, at = _tax_game("tax-script")
+    receipt = game.submit("fugger", "OPS west\nOP pren029 tax mamluk__ottoman mamluk\nPASS",
+                          at=at)
+    assert [r.status for r in receipt.results] == ["applied", "applied", "held"]
+    assert [(d.seat, d.kind) for d in game.decisions()] == [("coeur", "tax")]
+    pay = RULES.default(game.state, game.decisions()[0])
+    assert pay["verb"] == "PAY"
+    assert game.submit("coeur", RULES.order_text(pay), at=at).results[0].status == "applied"
+    assert game.held("fugger") == []
+    assert game.decisions()[0].seat == "medici"
+
+
+def test_a_standing_tax_order_sent_by_mail_answers_without_asking():
+    """STANDING tax REPRESS in Coeur's mail answers the tax at once: the script runs to its
+    end and Coeur is never asked."""
+    game, at = _tax_game("tax-standing")
+    assert game.submit("coeur", "STANDING tax REPRESS", at=at).results[0].status == "applied"
+    receipt = game.submit("fugger", "OPS west\nOP pren029 tax mamluk__ottoman mamluk\nPASS",
+                          at=at)
+    assert [r.status for r in receipt.results] == ["applied", "applied", "applied"]
+    assert game.state["borders"]["mamluk__ottoman"] is None
+    assert game.state["rulers"]["mamluk"]["repressed"] == [pawn("coeur")]
+    assert game.decisions()[0].seat == "medici"

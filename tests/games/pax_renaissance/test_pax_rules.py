@@ -271,3 +271,62 @@ def test_default_is_legal_and_order_text_round_trips():
         assert RULES.parse(state, decision, RULES.order_text(order)) == order
         RULES.apply(state, decision.seat, order, Dice("x"))
     assert RULES.validate(state) == []
+
+
+def test_a_pass_after_the_turn_ended_does_not_wait_for_the_next_turn():
+    """§4.1: two fairs end the turn; a PASS in the same mail is held, and lapses when the
+    next banker's turn passes instead of ending Fugger's next turn after one action."""
+    import datetime as dt
+
+    from engine.game import Game
+    at = dt.datetime(2026, 11, 21, 12, 0, tzinfo=dt.timezone.utc)
+    game = Game.create(RULES, "p", {"fugger": {"players": ["f@x"]},
+                                    "medici": {"players": ["m@x"]}}, now=at, seed="held")
+    receipt = game.submit("fugger", "FAIR west\nFAIR east\nPASS", at=at)
+    assert [r.status for r in receipt.results] == ["applied", "applied", "held"]
+    game.submit("medici", "FAIR west\nFAIR east", at=at)
+    assert game.decisions()[0].seat == "fugger"
+    assert game.held("fugger") == []
+    game.submit("fugger", "FAIR west", at=at)
+    assert game.decisions()[0].seat == "fugger"
+
+
+def test_russian_action_verbs_and_card_names_are_read():
+    """A Russian banker writes the verbs and card names in Russian (ИГРАТЬ like СЫГРАТЬ)."""
+    from tests.games.pax_renaissance.test_pax_ops import new
+    state = new()
+    state["hands"]["fugger"] = ["pren024"]
+    decision = RULES.decisions(state)[0]
+    for text in ("СЫГРАТЬ Гонфалоньер", "ИГРАТЬ Гонфалоньер", "разыграть pren024"):
+        assert RULES.parse(state, decision, text) == {"verb": "PLAY", "card": "pren024"}
+    assert RULES.parse(state, decision, "ПРОДАТЬ Гонфалоньер")["verb"] == "SELL"
+
+
+def test_a_real_place_that_is_no_choice_is_refused_as_such():
+    """A city that exists but is not among the question's choices is not "no name"."""
+    from engine.options import OneOf, Option
+    from games.pax_renaissance import grammar
+    options = [Option.of("PUT", to=OneOf(("modon", "rhodes")))]
+    with pytest.raises(IllegalOrder) as refused:
+        grammar.parse_options(options, "PUT varna")
+    assert refused.value.code == "not_legal_now" and "modon" in refused.value.hints
+    assert grammar.parse_options(options, "PUT Rhodes") == {"verb": "PUT", "to": "rhodes"}
+
+
+def test_the_fair_is_logged_before_the_warriors_it_places():
+    """§7.4: the fair's line (profit, route) comes before its warriors' lines in the log,
+    also when each warrior has one empty city and is placed without a question."""
+    from tests.games.pax_renaissance.test_pax_ops import act, new
+    state = new()
+    state["market"]["west"][0]["florins"] = 6
+    first: dict[str, str] = {}
+    for city, data in catalog.board()["cities"].items():
+        first.setdefault(data["empire"], city)
+        state["cities"][city] = {"piece": "rook", "religion": "catholic"}
+    for city in first.values():
+        state["cities"][city] = None
+    act(state, "FAIR west")
+    assert RULES.decisions(state)[0].kind == "action"
+    msgs = [e["msg"] for e in state["log"]]
+    assert "warrior" in msgs and msgs.index("fair") < msgs.index("warrior")
+    assert next(e for e in state["log"] if e["msg"] == "fair")["turn"] == 1
