@@ -1,0 +1,138 @@
+"""The war at sea (§16.1, §16.2, §16.4): the naval move with interception and avoiding
+battle, the naval battle and its retreat, piracy, with the rulebook's worked examples E10
+and E11 as scenario tests with forced dice, and one test per question and standing order."""
+from __future__ import annotations
+
+import pytest
+
+from engine import standing
+from engine.contract import IllegalOrder
+from games.here_i_stand import RULES as HIS
+from games.here_i_stand import facts
+from games.here_i_stand import state as S
+from his_helpers import FixedDice, asked, fresh, into_action, order, put
+
+
+def _clear_navies(state):
+    for sid, rec in list(state["spaces"].items()):
+        for owner, counts in list((rec.get("units") or {}).items()):
+            for kind in S.NAVAL:
+                if counts.get(kind):
+                    S.add_units(state, sid, owner, kind, -counts[kind])
+        for lid in list(rec.get("leaders") or []):
+            if facts.leader(lid).naval:
+                S.move_leader(state, lid, sid, None)
+
+
+def barbary(hands=()) -> S.State:
+    """E10's position (§16.2, rulebook L1036-1042): Genoa allied to the Hapsburgs, the
+    Venetian squadron lent to them (now theirs, §9.2) in the Ionian; Barbarossa with 2
+    squadrons and a corsair in Tunis; Doria with a Genoese and a Hapsburg squadron in the
+    Tyrrhenian; the Ottomans at war with the Hapsburgs, to act with 2 CP."""
+    state = fresh()
+    _clear_navies(state)
+    state["wars"] = sorted(state["wars"] + [["hapsburg", "ottoman"]])
+    state["minor_allies"]["genoa"] = "hapsburg"
+    S.set_control(state, "tunis", "ottoman")
+    put(state, "tunis", "ottoman", squadrons=2, corsairs=1, leaders=["barbarossa"])
+    put(state, "tyrrhenian_sea", "genoa", squadrons=1, leaders=["andrea_doria"])
+    put(state, "tyrrhenian_sea", "hapsburg", squadrons=1)
+    put(state, "ionian_sea", "hapsburg", squadrons=1)
+    into_action(state, "ottoman", cp=2)
+    for p in S.MAJORS:
+        state["hands"][p] = list(hands)
+    return state
+
+
+ROLL_E10 = ([3, 4]                                  # Ionian: 7, fails
+            + [3, 4]                                # Tyrrhenian: 7 + 2 (Doria) = 9
+            + [5, 5, 6, 1, 1, 1, 1]                 # Ottomans: 7 dice, 3 hits
+            + [5, 6, 5, 1, 1, 1])                   # Hapsburgs: 6 dice, 3 hits
+
+
+def test_e10_barbary_coast_interception_battle_losses_and_retreat():
+    """E10: the loaned squadron rolls 7 and fails, Doria's 7 + 2 = 9 intercepts; 7 dice
+    against 6, 3 hits each, the defender wins; the Ottomans lose a squadron and the corsair
+    and retreat with Barbarossa; the Hapsburgs lose 1 squadron (the odd hit ignored)."""
+    dice = FixedDice(*ROLL_E10)
+    state = order(barbary(), "ottoman", "NAVAL MOVE Tunis -> Barbary Coast", dice)
+    decision = asked(state, "hapsburg")
+    assert decision.kind == "naval-intercept"
+    assert "from tyrrhenian_sea: succeeds on 9+: 58.3 %" in decision.prompt  # Doria: 2d6 >= 7
+    assert "from ionian_sea: succeeds on 9+: 27.8 %" in decision.prompt      # 2d6 >= 9
+    state = order(state, "hapsburg", "INTERCEPT FROM Ionian Sea", dice)
+    assert asked(state, "hapsburg").kind == "naval-intercept"     # its other stack may try
+    state = order(state, "hapsburg", "INTERCEPT FROM Tyrrhenian Sea", dice)
+    decision = asked(state, "ottoman")
+    assert decision.kind == "naval-retreat"
+    rolled = next(e for e in state["log"] if e["msg"] == "naval_battle")
+    assert (rolled["attacker_dice"], rolled["defender_dice"]) == (7, 6)
+    assert (rolled["attacker_hits"], rolled["defender_hits"]) == (3, 3)
+    assert rolled["winner"] == "hapsburg"
+    assert S.units(state, "barbary_coast")["ottoman"] == {"squadrons": 1}
+    assert sum(S.units(state, "barbary_coast")[o].get("squadrons", 0)
+               for o in ("genoa", "hapsburg") if o in S.units(state, "barbary_coast")) == 1
+    assert "ionian_sea" not in decision.prompt and "tunis" in decision.prompt  # enemy ships
+    state = order(state, "ottoman", "RETREAT TO North African Coast", dice)
+    assert S.units(state, "north_african_coast") == {"ottoman": {"squadrons": 1}}
+    assert S.leaders_at(state, "north_african_coast") == ["barbarossa"]
+    assert "andrea_doria" in S.leaders_at(state, "barbary_coast")
+    assert state["naval_out"]["units"]["ottoman"] == {"squadrons": 1, "corsairs": 1}
+    assert asked(state, "ottoman").kind == "cp"
+    assert state["phase_data"]["cp"] == 1
+
+
+def test_naval_intercept_default_and_standing_orders():
+    """R15: the default is no interception; ``STANDING NAVAL-INTERCEPT NEVER`` answers DONE;
+    ``IF ODDS >= 50%`` tries from Doria's stack (58.3 %), ``>= 60%`` does not."""
+    state = order(barbary(), "ottoman", "NAVAL MOVE Tunis -> Barbary Coast")
+    decision = asked(state, "hapsburg")
+    assert HIS.default(state, decision) == {"verb": "DONE"}
+    never = standing.parse(HIS, "STANDING NAVAL-INTERCEPT NEVER")
+    assert HIS.answer_from_standing(state, decision, never.policy) == {"verb": "DONE"}
+    for text, answer in (("IF ODDS >= 50%", {"verb": "NAVAL_INTERCEPT", "from": "tyrrhenian_sea"}),
+                         ("IF ODDS >= 60%", {"verb": "DONE"})):
+        parsed = standing.parse(HIS, f"STANDING NAVAL-INTERCEPT {text}")
+        assert HIS.answer_from_standing(state, decision, parsed.policy) == answer
+    done = order(state, "hapsburg", "DONE")
+    assert asked(done, "ottoman").kind == "cp"
+    assert S.units(done, "barbary_coast") == {"ottoman": {"squadrons": 2, "corsairs": 1}}
+
+
+def test_naval_avoid_question_default_and_success():
+    """R16 (§16.1 step 5): ships in the zone entered, when nobody intercepted, may avoid
+    battle to an own port or an enemy-free zone on 9+; the default stays."""
+    state = barbary()
+    S.add_units(state, "ionian_sea", "hapsburg", "squadrons", -1)
+    S.add_units(state, "tyrrhenian_sea", "genoa", "squadrons", -1)
+    S.add_units(state, "tyrrhenian_sea", "hapsburg", "squadrons", -1)
+    S.move_leader(state, "andrea_doria", "tyrrhenian_sea", None)
+    put(state, "barbary_coast", "hapsburg", squadrons=1)
+    state = order(state, "ottoman", "NAVAL MOVE Tunis -> Barbary Coast")
+    decision = asked(state, "hapsburg")
+    assert decision.kind == "naval-avoid"
+    assert HIS.default(state, decision) == {"verb": "DONE"}
+    moved = order(state, "hapsburg", "AVOID TO Palma", FixedDice(5, 4))
+    assert S.units(moved, "palma") == {"hapsburg": {"squadrons": 1}}
+    assert asked(moved, "ottoman").kind == "cp"
+    never = standing.parse(HIS, "STANDING NAVAL-AVOID NEVER")
+    assert HIS.answer_from_standing(state, decision, never.policy) == {"verb": "DONE"}
+
+
+def test_naval_move_restrictions():
+    """§16.1: another power's port only against enemy ships; one step only; Genoese ships
+    never enter the Atlantic."""
+    state = barbary()
+    with pytest.raises(IllegalOrder):
+        order(state, "ottoman", "NAVAL MOVE Tunis -> Palma")           # two steps
+    state["phase_data"]["active"] = S.MAJORS.index("hapsburg")
+    with pytest.raises(IllegalOrder):
+        order(state, "hapsburg", "NAVAL MOVE Tyrrhenian Sea -> Bastia, Ionian Sea -> Coron")
+    put(state, "bay_of_biscay", "genoa", squadrons=1)
+    with pytest.raises(IllegalOrder):
+        order(state, "hapsburg", "NAVAL MOVE Bay of Biscay -> Atlantic Ocean")
+    moved = order(state, "hapsburg", "NAVAL MOVE Tyrrhenian Sea -> Naples, Ionian Sea -> Messina")
+    assert S.units(moved, "naples")["genoa"] == {"squadrons": 1}
+    assert S.units(moved, "naples")["hapsburg"]["squadrons"] == 1
+    assert "andrea_doria" in S.leaders_at(moved, "naples")
+    assert S.units(moved, "messina")["hapsburg"]["squadrons"] == 1
