@@ -258,8 +258,10 @@ def _rewards_standing(policy, state, decision):
 
 
 KINDS["piracy-rewards"] = choices.Kind(
-    options=lambda state, item: [Option.of("GIVE", piracy.option_text(o))
-                                 for o in piracy.possible(state, item)],
+    options=lambda state, item: [
+        Option.of("GIVE", piracy.option_text(o),
+                  **{k: OneOf((v,)) for k, v in o.items() if k != "verb"})
+        for o in piracy.possible(state, item) or [{"verb": "GIVE", "reward": "none"}]],
     apply=_rewards_apply, parse=_rewards_parse, done=lambda state, item, dice: None,
     default=lambda state, item: piracy.preferred(state, item, list(piracy.DEFAULT_ORDER)),
     prompt=lambda state, item: (f"Ottoman piracy in {item['space']}: hit {item['hit']} of "

@@ -136,3 +136,77 @@ def test_naval_move_restrictions():
     assert S.units(moved, "naples")["hapsburg"]["squadrons"] == 1
     assert "andrea_doria" in S.leaders_at(moved, "naples")
     assert S.units(moved, "messina")["hapsburg"]["squadrons"] == 1
+
+
+def ionian() -> S.State:
+    """E11's position (§16.4, rulebook L1093-1097): Barbarossa with 2 corsairs and a
+    squadron in the Ionian; a Hapsburg squadron in Messina; Malta Hapsburg (the Knights);
+    the Papal fortress of Corfu; the Ottomans at war with the Hapsburgs only, to act with
+    2 CP after Barbary Pirates."""
+    state = fresh()
+    _clear_navies(state)
+    state["wars"] = sorted(state["wars"] + [["hapsburg", "ottoman"]])
+    state["piracy"]["enabled"] = True
+    S.set_control(state, "corfu", "papacy")
+    put(state, "ionian_sea", "ottoman", corsairs=2, squadrons=1, leaders=["barbarossa"])
+    put(state, "messina", "hapsburg", squadrons=1)
+    into_action(state, "ottoman", cp=2)
+    state["hands"]["hapsburg"] = [45, 46]
+    return state
+
+
+def test_e11_piracy_dice_losses_hits_and_the_targets_choices():
+    """E11: 2 anti-piracy dice (Malta's Knights and the Messina squadron; Papal Corfu gives
+    none), 1 hit sinks a corsair; the Ottomans roll 1 die (one corsair left) + 1 for
+    Barbarossa, 2 hits; the Hapsburgs give the Messina squadron and 1 piracy VP."""
+    from games.here_i_stand.navy import piracy
+    state = ionian()
+    assert piracy.anti_piracy_dice(state, "ionian_sea", "hapsburg") == 2
+    dice = FixedDice(5, 1, 6, 5)
+    state = order(state, "ottoman", "PIRACY Ionian Sea AGAINST Hapsburgs", dice)
+    defence = next(e for e in state["log"] if e["msg"] == "piracy_defence")
+    assert (defence["dice"], defence["sunk"]) == (2, 1)
+    rolled = next(e for e in state["log"] if e["msg"] == "piracy_roll")
+    assert (rolled["dice"], rolled["hits"]) == (2, 2)
+    assert S.units(state, "ionian_sea")["ottoman"] == {"corsairs": 1, "squadrons": 1}
+    decision = asked(state, "hapsburg")
+    assert decision.kind == "piracy-rewards"
+    assert HIS.default(state, decision) == {"verb": "GIVE", "reward": "vp"}
+    state = order(state, "hapsburg", "GIVE SQUADRON IN Messina", dice)
+    state = order(state, "hapsburg", "GIVE VP", dice)
+    assert "hapsburg" not in S.units(state, "messina") or \
+        not S.units(state, "messina")["hapsburg"].get("squadrons")
+    assert state["piracy"]["vp"] == 1
+    assert not any(d.kind == "piracy-rewards" for d in HIS.decisions(state))
+    into_action(state, "ottoman", cp=2)
+    with pytest.raises(IllegalOrder):                        # once per zone per turn
+        order(state, "ottoman", "PIRACY Ionian Sea AGAINST Hapsburgs")
+
+
+def test_piracy_rewards_limits_and_standing_order():
+    """R21: ``STANDING PIRACY-REWARDS card, squadron, vp`` gives a card first; at 10 VP the
+    default gives a squadron; with an empty hand a card cannot be chosen."""
+    state = ionian()
+    state = order(state, "ottoman", "PIRACY Ionian Sea AGAINST Hapsburgs", FixedDice(1, 1, 6, 5))
+    decision = asked(state, "hapsburg")
+    policy = standing.parse(HIS, "STANDING PIRACY-REWARDS card, squadron, vp").policy
+    assert HIS.answer_from_standing(state, decision, policy) == {"verb": "GIVE", "reward": "card"}
+    state["piracy"]["vp"] = 10
+    assert HIS.default(state, decision) == {"verb": "GIVE", "reward": "squadron",
+                                            "space": "messina"}
+    with pytest.raises(IllegalOrder):
+        order(state, "hapsburg", "GIVE VP")
+    state["hands"]["hapsburg"] = []
+    with pytest.raises(IllegalOrder):
+        order(state, "hapsburg", "GIVE CARD")
+    given = order(state, "hapsburg", "GIVE SQUADRON IN Messina")
+    assert asked(given, "hapsburg").kind == "piracy-rewards"     # the second hit
+
+
+def test_piracy_needs_corsairs_and_a_target_port():
+    """§16.4: only with corsairs in the zone and against a power controlling a port on it."""
+    state = ionian()
+    with pytest.raises(IllegalOrder):
+        order(state, "ottoman", "PIRACY Ionian Sea AGAINST England")
+    with pytest.raises(IllegalOrder):
+        order(state, "ottoman", "PIRACY Aegean Sea AGAINST Hapsburgs")
