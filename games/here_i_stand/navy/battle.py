@@ -61,7 +61,7 @@ def _leaders_out(state: S.State, sid: str, power: str) -> None:
     for lid in fleet.leaders(state, sid, power):
         S.move_leader(state, lid, sid, None)
         out["leaders"] = sorted(set(out["leaders"]) | {lid})
-        S.log(state, "naval_leader_next_turn", leader=lid, space=sid)
+        S.log(state, "naval_leader_lost", leader=lid, space=sid)
 
 
 def fight(state: S.State, sid: str, attacker: str, defender: str, dice) -> Record:

@@ -114,7 +114,9 @@ KINDS["naval-intercept"] = choices.Kind(
                                 "<space> or DONE — " + "; ".join(
                                     f"from {s}: succeeds on 9+: {c}" for s, c in
                                     _stacks(state, item))),
-    context=lambda state, item: {"space": item["space"], "stacks": _stacks(state, item)},
+    context=lambda state, item: {"space": item["space"],
+                                 "ports": [sid for sid, _ in _stacks(state, item)],
+                                 "odds": "; ".join(c for _, c in _stacks(state, item))},
     policies=("NEVER", INTERCEPT_IF), standing=_intercept_standing)
 
 
@@ -156,8 +158,9 @@ KINDS["naval-avoid"] = choices.Kind(
                                 f"({', '.join(_avoid_targets(state, item))}; succeeds on 9+: "
                                 f"{percent(move.chance(state, item['seat'], item['space']))})"
                                 " or DONE to stay"),
-    context=lambda state, item: {"space": item["space"],
-                                 "targets": list(_avoid_targets(state, item))},
+    context=lambda state, item: {
+        "space": item["space"], "ports": list(_avoid_targets(state, item)),
+        "odds": percent(move.chance(state, item["seat"], item["space"]))},
     policies=("NEVER",), standing=lambda policy, state, decision: {"verb": "DONE"})
 
 
@@ -214,7 +217,7 @@ KINDS["naval-retreat"] = choices.Kind(
                                 f"{item['space']}: RETREAT TO <space> "
                                 f"({', '.join(_retreat_targets(state, item))})"),
     context=lambda state, item: {"space": item["space"],
-                                 "targets": _retreat_targets(state, item)},
+                                 "ports": _retreat_targets(state, item)},
     policies=(PREFER,), standing=_retreat_standing)
 
 

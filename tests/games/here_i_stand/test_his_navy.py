@@ -210,3 +210,22 @@ def test_piracy_needs_corsairs_and_a_target_port():
         order(state, "ottoman", "PIRACY Ionian Sea AGAINST England")
     with pytest.raises(IllegalOrder):
         order(state, "ottoman", "PIRACY Aegean Sea AGAINST Hapsburgs")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_naval_log_lines_and_questions_read_in_both_languages(lang):
+    """Every log line and question of E10 and E11 has a catalog text in English and Russian."""
+    from pbem.reports.presenters import presenter_for
+    pres = presenter_for("here-i-stand", lang)
+    state = order(barbary(), "ottoman", "NAVAL MOVE Tunis -> Barbary Coast", FixedDice(*ROLL_E10))
+    pirated = order(ionian(), "ottoman", "PIRACY Ionian Sea AGAINST Hapsburgs",
+                    FixedDice(5, 1, 6, 5))
+    for entry in state["log"] + pirated["log"]:
+        if entry["msg"].startswith(("naval", "piracy")):
+            line = pres.log_line(entry)
+            assert entry["msg"] not in line and "{" not in line, line
+    for s in (state, pirated):
+        for d in HIS.decisions(s):
+            text = pres.prompt(d)
+            assert "{" not in text
+            assert {"naval-intercept": "INTERCEPT FROM", "piracy-rewards": "GIVE VP"}[d.kind] in text
