@@ -229,3 +229,35 @@ def test_naval_log_lines_and_questions_read_in_both_languages(lang):
             text = pres.prompt(d)
             assert "{" not in text
             assert {"naval-intercept": "INTERCEPT FROM", "piracy-rewards": "GIVE VP"}[d.kind] in text
+
+
+def test_naval_retreat_default_and_standing_prefer():
+    """R18: the loser's default retreat is its own port first; ``STANDING NAVAL-RETREAT
+    PREFER Gulf of Lyon`` picks that zone; a port battle's attacker always leaves."""
+    state = order(barbary(), "ottoman", "NAVAL MOVE Tunis -> Barbary Coast", FixedDice(*ROLL_E10))
+    state = order(state, "hapsburg", "INTERCEPT FROM Ionian Sea", FixedDice(3, 4))
+    state = order(state, "hapsburg", "INTERCEPT FROM Tyrrhenian Sea", FixedDice(*ROLL_E10[2:]))
+    decision = asked(state, "ottoman")
+    assert HIS.default(state, decision) == {"verb": "NAVAL_RETREAT", "to": "tunis"}
+    policy = standing.parse(HIS, "STANDING NAVAL-RETREAT PREFER Gulf of Lyon").policy
+    assert HIS.answer_from_standing(state, decision, policy) == {"verb": "NAVAL_RETREAT",
+                                                                "to": "gulf_of_lyon"}
+    with pytest.raises(IllegalOrder):
+        order(state, "ottoman", "RETREAT TO Ionian Sea")             # enemy ships there
+
+
+def test_port_battle_attacker_leaves_even_when_it_wins():
+    """§16.2 step 9: after a battle in a port the attacker always retreats; the defender
+    rolls +1 in port."""
+    state = barbary()
+    _clear_navies(state)
+    put(state, "barbary_coast", "ottoman", squadrons=2)
+    put(state, "palma", "hapsburg", squadrons=1)
+    state = order(state, "ottoman", "NAVAL MOVE Barbary Coast -> Palma",
+                  FixedDice(6, 6, 6, 6, 1, 1, 1))
+    rolled = next(e for e in state["log"] if e["msg"] == "naval_battle")
+    assert (rolled["attacker_dice"], rolled["defender_dice"]) == (4, 3)
+    assert asked(state, "ottoman").kind == "naval-retreat"       # Palma is on two zones
+    state = order(state, "ottoman", "RETREAT TO Gulf of Lyon")
+    assert "ottoman" not in S.units(state, "palma") and "hapsburg" not in S.units(state, "palma")
+    assert S.units(state, "gulf_of_lyon")["ottoman"] == {"squadrons": 2}
