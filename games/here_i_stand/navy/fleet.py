@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from games.here_i_stand import facts
 from games.here_i_stand import state as S
+from games.here_i_stand.land_war import entry
 
 Units = dict[str, dict[str, int]]
 
@@ -57,12 +58,7 @@ def dice(fleet: Units) -> int:
 
 def shift(state: S.State, src: str, dst: str, fleet: Units, leader_ids=()) -> None:
     """Move `fleet` and `leader_ids` from `src` to `dst`."""
-    for owner, got in fleet.items():
-        for k, v in got.items():
-            S.add_units(state, src, owner, k, -v)
-            S.add_units(state, dst, owner, k, v)
-    for lid in leader_ids:
-        S.move_leader(state, lid, src, dst)
+    entry.transfer(state, src, dst, fleet, leader_ids)
 
 
 def is_sea(sid: str) -> bool:

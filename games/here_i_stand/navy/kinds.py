@@ -52,24 +52,37 @@ def _stacks(state, item) -> list[list]:
             for sid in (move.stacks(state, item["seat"], item["space"], m) if m else [])]
 
 
-def _intercept_options(state, item):
-    spaces = tuple(s for s, _ in _stacks(state, item))
+def _done_or_one(verb: str, text: str, key: str, spaces: tuple[str, ...]) -> list[Option]:
+    """DONE, and `verb` with one of `spaces` under `key` when there are any."""
     out = [Option.of("DONE", "DONE")]
     if spaces:
-        out.append(Option.of("NAVAL_INTERCEPT", f"INTERCEPT FROM {spaces[0]}", **{"from": OneOf(spaces)}))
+        out.append(Option.of(verb, f"{text} {spaces[0]}", **{key: OneOf(spaces)}))
     return out
 
 
-def _intercept_parse(state, item, text):
-    verb = grammar.verb_of(text)
-    if verb in DONE_WORDS:
+def _done_or_space(text: str, word: str, joiners: tuple[str, ...], allowed, verb: str,
+                   key: str, code: str) -> dict:
+    """Parse DONE or ``<word> <joiner> <space>`` with the space among `allowed`."""
+    said = grammar.verb_of(text)
+    if said in DONE_WORDS:
         return {"verb": "DONE"}
-    grammar.expect(["INTERCEPT", "DONE"], verb, text, "INTERCEPT FROM <space> or DONE")
-    sid = _space(_after_word(text, ("FROM", "ИЗ")))
-    if sid not in [s for s, _ in _stacks(state, item)]:
-        raise IllegalOrder(move.R(f"no ships of yours in {sid} may intercept into "
-                                  f"{item['space']}", "naval_no_interceptor", space=sid))
-    return {"verb": "NAVAL_INTERCEPT", "from": sid}
+    grammar.expect([word, "DONE"], said, text, f"{word} {joiners[0]} <space> or DONE")
+    sid = _space(_after_word(text, joiners))
+    if sid not in allowed:
+        raise IllegalOrder(move.R(f"your ships may not {word.lower()} with {sid}", code,
+                                  space=sid))
+    return {"verb": verb, key: sid}
+
+
+def _intercept_options(state, item):
+    return _done_or_one("NAVAL_INTERCEPT", "INTERCEPT FROM", "from",
+                        tuple(s for s, _ in _stacks(state, item)))
+
+
+def _intercept_parse(state, item, text):
+    return _done_or_space(text, "INTERCEPT", ("FROM", "ИЗ"),
+                          [s for s, _ in _stacks(state, item)], "NAVAL_INTERCEPT", "from",
+                          "naval_no_interceptor")
 
 
 def _intercept_apply(state, item, order, dice) -> bool:
@@ -126,23 +139,12 @@ def _avoid_targets(state, item) -> tuple[str, ...]:
 
 
 def _avoid_options(state, item):
-    targets = _avoid_targets(state, item)
-    out = [Option.of("DONE", "DONE")]
-    if targets:
-        out.append(Option.of("NAVAL_AVOID", f"AVOID TO {targets[0]}", to=OneOf(targets)))
-    return out
+    return _done_or_one("NAVAL_AVOID", "AVOID TO", "to", _avoid_targets(state, item))
 
 
 def _avoid_parse(state, item, text):
-    verb = grammar.verb_of(text)
-    if verb in DONE_WORDS:
-        return {"verb": "DONE"}
-    grammar.expect(["AVOID", "DONE"], verb, text, "AVOID TO <space> or DONE")
-    sid = _space(_after_word(text, ("TO", "В")))
-    if sid not in _avoid_targets(state, item):
-        raise IllegalOrder(move.R(f"your ships may not avoid battle into {sid}",
-                                  "naval_avoid_target", space=sid))
-    return {"verb": "NAVAL_AVOID", "to": sid}
+    return _done_or_space(text, "AVOID", ("TO", "В"), _avoid_targets(state, item),
+                          "NAVAL_AVOID", "to", "naval_avoid_target")
 
 
 def _avoid_apply(state, item, order, dice) -> bool:
