@@ -15,16 +15,17 @@ from engine.contract import IllegalOrder, Reason
 from engine.options import OneOf, Option
 from games.here_i_stand import grammar
 from games.here_i_stand import state as S
-from games.here_i_stand.navy import move, piracy
+from games.here_i_stand.navy import move, piracy, transport
 
 Order = dict[str, Any]
-ACTION_VERBS = ("NAVAL_MOVE", "PIRACY")
+ACTION_VERBS = ("NAVAL_MOVE", "PIRACY", "TRANSPORT")
 _NAVAL = re.compile(r"^\s*(NAVAL\s+MOVE|ФЛОТ)\b", re.IGNORECASE)
 _PIRACY = re.compile(r"^\s*(PIRACY|ПИРАТСТВО)\b", re.IGNORECASE)
+_TRANSPORT = re.compile(r"^\s*(TRANSPORT|ПЕРЕВОЗКА)\b", re.IGNORECASE)
 
 
 def is_naval(text: str) -> bool:
-    return bool(_NAVAL.match(text) or _PIRACY.match(text))
+    return bool(_NAVAL.match(text) or _PIRACY.match(text) or _TRANSPORT.match(text))
 
 
 def options(state: S.State, power: str, cp: int) -> Iterator[Option]:
@@ -59,6 +60,16 @@ def parse(state: S.State, power: str, text: str) -> Order:
             steps.append((grammar.space(ends[0], land=False),
                           grammar.space(ends[1], land=False)))
         return {"verb": "NAVAL_MOVE", "steps": tuple(steps)}
+    found = _TRANSPORT.match(text)
+    if found:
+        move_order = grammar.parse_move("NAVAL", text[found.end():])
+        route = [move_order["from"], *move_order.get("via", ()), move_order["to"]]
+        if not isinstance(move_order["units"], int):
+            raise IllegalOrder(Reason("say how many units go: TRANSPORT <port> -> <zone> -> "
+                                      "<port> [WITH <leaders>] <n>", "syntax",
+                                      text="TRANSPORT <port> -> <zone> -> <port> <n>"))
+        return {"verb": "TRANSPORT", "route": tuple(route),
+                "leaders": tuple(move_order.get("leaders", ())), "units": move_order["units"]}
     rest = text[_PIRACY.match(text).end():]
     found = re.split(r"\s+(?:AGAINST|ПРОТИВ)\s+", rest.strip(), maxsplit=1, flags=re.IGNORECASE)
     if len(found) != 2:
@@ -83,6 +94,9 @@ def apply(state: S.State, power: str, order: Order, cp: int, dice) -> int:
         _check(cp, move.COST, None)
         move.begin(state, power, steps, dice)
         return move.COST
+    if order["verb"] == "TRANSPORT":
+        return transport.begin(state, power, [str(x) for x in order["route"]],
+                               tuple(order["leaders"]), int(order["units"]), cp, dice)
     _check(cp, piracy.COST, piracy.problem(state, power, order["space"], order["target"]))
     S.log(state, "piracy", power=power, space=order["space"], target=order["target"])
     piracy.begin(state, order["space"], order["target"], dice)
@@ -92,6 +106,9 @@ def apply(state: S.State, power: str, order: Order, cp: int, dice) -> int:
 def order_text(order: Order) -> str:
     if order["verb"] == "NAVAL_MOVE":
         return "NAVAL MOVE " + ", ".join(f"{s} -> {t}" for s, t in order["steps"])
+    if order["verb"] == "TRANSPORT":
+        with_ = f" WITH {', '.join(order['leaders'])}" if order["leaders"] else ""
+        return f"TRANSPORT {' -> '.join(order['route'])}{with_} {order['units']}"
     return f"PIRACY {order['space']} AGAINST {order['target']}"
 
 

@@ -261,3 +261,33 @@ def test_port_battle_attacker_leaves_even_when_it_wins():
     state = order(state, "ottoman", "RETREAT TO Gulf of Lyon")
     assert "ottoman" not in S.units(state, "palma") and "hapsburg" not in S.units(state, "palma")
     assert S.units(state, "gulf_of_lyon")["ottoman"] == {"squadrons": 2}
+
+
+def test_naval_transport_lands_an_army_and_refuses_bad_routes():
+    """§16.3: with own ships in every zone crossed, at most 5 units go from a port to a port
+    on the last zone (1 CP per zone + 1 to land); a route through a zone without own ships,
+    6 units or fewer than 2 CP are refused."""
+    state = barbary()
+    state["phase_data"]["active"] = S.MAJORS.index("hapsburg")
+    S.set_control(state, "cagliari", "hapsburg")
+    for sid in ("naples", "cagliari"):
+        for owner in list(S.units(state, sid)):
+            for kind in S.LAND:
+                S.add_units(state, sid, owner, kind,
+                            -S.units(state, sid).get(owner, {}).get(kind, 0))
+    put(state, "naples", "hapsburg", regulars=6)
+    state["phase_data"]["cp"] = 3
+    with pytest.raises(IllegalOrder):
+        order(state, "hapsburg", "TRANSPORT Naples -> Tyrrhenian Sea -> Cagliari 6")
+    with pytest.raises(IllegalOrder):
+        order(state, "hapsburg", "TRANSPORT Naples -> Tyrrhenian Sea -> Barbary Coast -> "
+                                 "Algiers 4")
+    moved = order(state, "hapsburg", "TRANSPORT Naples -> Tyrrhenian Sea -> Cagliari 4")
+    assert S.units(moved, "cagliari")["hapsburg"] == {"regulars": 4}
+    assert S.units(moved, "naples")["hapsburg"] == {"regulars": 2}
+    assert moved["phase_data"]["cp"] == 1
+    from his_helpers import log_text
+    assert "carried 4 units by sea" in log_text(moved["log"][-2:])
+    state["phase_data"]["cp"] = 1
+    with pytest.raises(IllegalOrder):
+        order(state, "hapsburg", "TRANSPORT Naples -> Tyrrhenian Sea -> Cagliari 1")
