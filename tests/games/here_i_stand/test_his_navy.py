@@ -291,3 +291,13 @@ def test_naval_transport_lands_an_army_and_refuses_bad_routes():
     state["phase_data"]["cp"] = 1
     with pytest.raises(IllegalOrder):
         order(state, "hapsburg", "TRANSPORT Naples -> Tyrrhenian Sea -> Cagliari 1")
+
+
+def test_naval_orders_may_be_held_and_read_back_canonically():
+    """A NAVAL MOVE sent before its question passes the held-order precheck (it used to be
+    read as the spring deployment's NAVAL route and refused); the canonical texts read back."""
+    from games.here_i_stand import grammar
+    grammar.precheck("NAVAL MOVE Tunis -> Barbary Coast")
+    state = barbary()
+    parsed = HIS.parse(state, asked(state, "ottoman"), "NAVAL MOVE Tunis -> Barbary Coast")
+    assert grammar.order_text(parsed) == "NAVAL MOVE tunis -> barbary_coast"
