@@ -52,16 +52,13 @@ def _stacks(state, item) -> list[list]:
             for sid in (move.stacks(state, item["seat"], item["space"], m) if m else [])]
 
 
-def _done_or_one(verb: str, text: str, key: str, spaces: tuple[str, ...]) -> list[Option]:
-    """DONE, and `verb` with one of `spaces` under `key` when there are any."""
-    out = [Option.of("DONE", "DONE")]
-    if spaces:
-        out.append(Option.of(verb, f"{text} {spaces[0]}", **{key: OneOf(spaces)}))
-    return out
+def _done_and(option: Option | None) -> list[Option]:
+    """DONE, and `option` when there is one."""
+    return [Option.of("DONE", "DONE")] + ([option] if option else [])
 
 
 def _done_or_space(text: str, word: str, joiners: tuple[str, ...], allowed, verb: str,
-                   key: str, code: str) -> dict:
+                   key: str, why) -> dict:
     """Parse DONE or ``<word> <joiner> <space>`` with the space among `allowed`."""
     said = grammar.verb_of(text)
     if said in DONE_WORDS:
@@ -69,20 +66,21 @@ def _done_or_space(text: str, word: str, joiners: tuple[str, ...], allowed, verb
     grammar.expect([word, "DONE"], said, text, f"{word} {joiners[0]} <space> or DONE")
     sid = _space(_after_word(text, joiners))
     if sid not in allowed:
-        raise IllegalOrder(move.R(f"your ships may not {word.lower()} with {sid}", code,
-                                  space=sid))
+        raise IllegalOrder(why(sid))
     return {"verb": verb, key: sid}
 
 
 def _intercept_options(state, item):
-    return _done_or_one("NAVAL_INTERCEPT", "INTERCEPT FROM", "from",
-                        tuple(s for s, _ in _stacks(state, item)))
+    spaces = tuple(s for s, _ in _stacks(state, item))
+    return _done_and(Option.of("NAVAL_INTERCEPT", f"INTERCEPT FROM {spaces[0]}",
+                               **{"from": OneOf(spaces)}) if spaces else None)
 
 
 def _intercept_parse(state, item, text):
     return _done_or_space(text, "INTERCEPT", ("FROM", "ИЗ"),
                           [s for s, _ in _stacks(state, item)], "NAVAL_INTERCEPT", "from",
-                          "naval_no_interceptor")
+                          lambda sid: move.R(f"no ships of yours in {sid} may intercept",
+                                             "naval_no_interceptor", space=sid))
 
 
 def _intercept_apply(state, item, order, dice) -> bool:
@@ -139,12 +137,16 @@ def _avoid_targets(state, item) -> tuple[str, ...]:
 
 
 def _avoid_options(state, item):
-    return _done_or_one("NAVAL_AVOID", "AVOID TO", "to", _avoid_targets(state, item))
+    targets = _avoid_targets(state, item)
+    return _done_and(Option.of("NAVAL_AVOID", f"AVOID TO {targets[0]}", to=OneOf(targets))
+                     if targets else None)
 
 
 def _avoid_parse(state, item, text):
     return _done_or_space(text, "AVOID", ("TO", "В"), _avoid_targets(state, item),
-                          "NAVAL_AVOID", "to", "naval_avoid_target")
+                          "NAVAL_AVOID", "to",
+                          lambda sid: move.R(f"your ships may not avoid battle into {sid}",
+                                             "naval_avoid_target", space=sid))
 
 
 def _avoid_apply(state, item, order, dice) -> bool:
