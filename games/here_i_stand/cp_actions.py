@@ -34,6 +34,7 @@ from games.here_i_stand import assault, counter_mix, facts, foreign_wars, gramma
 from games.here_i_stand import state as S
 from games.here_i_stand import siege as sieges
 from games.here_i_stand.land_war import entry, lone_leaders, marks, move, responses
+from games.here_i_stand.navy import actions as naval
 from games.here_i_stand.reformation import actions as religious
 
 Order = dict[str, Any]
@@ -746,6 +747,7 @@ def _each_option(state: S.State, power: str, cp: int) -> Iterator[Option]:
         yield Option.of("RECALL_SULEIMAN", "RECALL SULEIMAN")
     yield from build_options(state, power, cp)
     yield from religious.options(state, power, cp)
+    yield from naval.options(state, power, cp)
 
 
 UNIT_WORDS = {"REGULAR": "regular", "REG": "regular", "R": "regular", "MERCENARY": "mercenary",
@@ -786,6 +788,8 @@ def parse(state: S.State, power: str, text: str) -> Order:
             raise IllegalOrder(R("say REMOVE UNREST <space>", "syntax", text="REMOVE UNREST <space>"),
                                ["REMOVE UNREST <space>"])
         return {"verb": "REMOVE_UNREST", "space": grammar.space(words[1] if len(words) > 1 else "")}
+    if naval.is_naval(text):
+        return naval.parse(state, power, text)
     if verb == "BUILD":
         words = rest.split()
         if not words:
@@ -821,6 +825,8 @@ def apply(state: S.State, power: str, order: Order, cp: int, dice=None) -> int:
     verb = order.get("verb")
     if verb in religious.ACTION_VERBS:
         return religious.apply(state, power, order, cp, dice)
+    if verb in naval.ACTION_VERBS:
+        return naval.apply(state, power, order, cp, dice)
     if verb == "ASSAULT":
         _check(cp, 1, assault_problem(state, power, order["space"]))
         cost = 0 if assault.free_assault(state, power, order["space"]) else 1

@@ -241,6 +241,8 @@ def precheck(text: str) -> None:
     route, leaders and units of ``MOVE``/``RETURN``/``NAVAL`` (§13, §16.1, §19), the space of
     ``CONTROL`` and ``REMOVE UNREST`` (§12.2); every other verb waits for its question."""
     verb, rest = verb_of(text), rest_of(text)
+    if verb == "NAVAL" and rest.split()[:1] and rest.split()[0].upper() == "MOVE":
+        return                                  # NAVAL MOVE (§16.1) waits for its question
     if verb in ("MOVE", "RETURN", "NAVAL"):
         parse_move(verb, rest)
     elif verb in ("CONTROL", "ASSAULT"):

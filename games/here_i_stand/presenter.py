@@ -531,6 +531,8 @@ HIS_PARAMS: dict[str, str] = {
     "faith": "faith", "marital": "marital",
     "rolls": "rolls", "rolls2": "rolls", "rolls3": "rolls", "attacker_rolls": "rolls",
     "defender_rolls": "rolls",
+    "attacker": "power", "defender": "power", "target": "power", "reward": "text",
+    "squadrons": "num", "corsairs": "num", "sunk": "num", "hit": "num",
     "counts": "counts",
     "why": "message", "term": "message", "terms": "messages",
     **{n: "num" for n in ("n", "cp", "vp", "units", "roll", "hits", "hits2", "left",

@@ -25,6 +25,7 @@ from games.here_i_stand import choices, grammar, invariants, tables, views
 from games.here_i_stand import state as S
 from games.here_i_stand import phases
 from games.here_i_stand.land_war import kinds as land_war_kinds
+from games.here_i_stand.navy import kinds as navy_kinds
 from games.here_i_stand.land_war import relief
 from games.here_i_stand.phases import (action, card_draw, diet_of_worms, diplomacy,
                                       luther_95_theses, module, sequence, spring_deployment,
@@ -148,7 +149,8 @@ class HereIStand(Rules):
         combat cards, losses, retreat) and a relief's (§15.2) come in the middle of a power's
         move; a mail's plan waits behind them.  An event's own choices are answered by the
         lines after it."""
-        return decision.kind in land_war_kinds.KINDS or decision.kind in relief.KINDS
+        return (decision.kind in land_war_kinds.KINDS or decision.kind in relief.KINDS
+                or decision.kind in navy_kinds.KINDS)
 
     def hold_horizon(self, state: State) -> str | None:
         """Held orders wait at most until the turn ends (§7: the sequence of play)."""

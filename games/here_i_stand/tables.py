@@ -21,6 +21,8 @@ from games.here_i_stand import (assault, choices, diplomacy_orders, events, fore
 from games.here_i_stand.land_war import kinds as land_war
 from games.here_i_stand.land_war import relief
 from games.here_i_stand.land_war import mercenary_events
+from games.here_i_stand.navy import actions as naval_actions
+from games.here_i_stand.navy import kinds as navy
 from games.here_i_stand.phases import action, card_draw, winter
 from games.here_i_stand.reformation import actions as religious_actions
 from games.here_i_stand.reformation import attempts, card_events, debate
@@ -44,13 +46,13 @@ KINDS: dict[str, questions.Kind] = {**henry_viii.KINDS, **events.KINDS, **home_c
                                     **card_draw.KINDS, **winter.KINDS, **land_war.KINDS,
                                     **foreign_wars.KINDS, **siege.KINDS, **sack_of_rome.KINDS,
                                     **relief.KINDS, **attempts.KINDS, **debate.KINDS,
-                                    **mercenary_events.KINDS}
+                                    **mercenary_events.KINDS, **navy.KINDS}
 #: Canonical texts of the verbs `grammar.order_text` does not write itself.
 TEXTS: dict[str, Callable[[dict], str]] = {
     **{verb: diplomacy_orders.order_text for verb in grammar.DIPLOMACY_VERBS},
     **home_cards.TEXTS, **mandatory_events.TEXTS, **card_draw.TEXTS, **winter.TEXTS,
     **land_war.TEXTS, **foreign_wars.TEXTS, **sack_of_rome.TEXTS, **relief.TEXTS,
-    **religious_actions.TEXTS, **debate.TEXTS}
+    **religious_actions.TEXTS, **debate.TEXTS, **navy.TEXTS, **naval_actions.TEXTS}
 
 
 def install() -> None:

@@ -1,0 +1,115 @@
+"""The war at sea's CP actions (§11.1 table): ``NAVAL MOVE`` (1 CP, §16.1) and ``PIRACY``
+(2 CP, §16.4); `cp_actions` hands them here.
+
+Orders: ``NAVAL MOVE <from> -> <to>[, <from> -> <to> ...]`` (each stack with its naval
+leaders takes one step; all at once) and ``PIRACY <sea zone> AGAINST <power>``.
+
+Rules: §11.1, §16.1, §16.4
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Iterator
+
+from engine.contract import IllegalOrder, Reason
+from engine.options import OneOf, Option
+from games.here_i_stand import grammar
+from games.here_i_stand import state as S
+from games.here_i_stand.navy import move, piracy, transport
+
+Order = dict[str, Any]
+ACTION_VERBS = ("NAVAL_MOVE", "PIRACY", "TRANSPORT")
+_NAVAL = re.compile(r"^\s*(NAVAL\s+MOVE|ФЛОТ)\b", re.IGNORECASE)
+_PIRACY = re.compile(r"^\s*(PIRACY|ПИРАТСТВО)\b", re.IGNORECASE)
+_TRANSPORT = re.compile(r"^\s*(TRANSPORT|ПЕРЕВОЗКА)\b", re.IGNORECASE)
+
+
+def is_naval(text: str) -> bool:
+    return bool(_NAVAL.match(text) or _PIRACY.match(text) or _TRANSPORT.match(text))
+
+
+def options(state: S.State, power: str, cp: int) -> Iterator[Option]:
+    """One NAVAL MOVE option per single step (a bot moves one stack), and one PIRACY option
+    per zone."""
+    if cp >= move.COST:
+        steps = move.options(state, power)
+        if steps:
+            yield Option.of("NAVAL_MOVE", f"NAVAL MOVE {steps[0][0]} -> {steps[0][1]}",
+                            steps=OneOf(tuple(((s, t),) for s, t in steps)))
+    if cp >= piracy.COST and power == "ottoman":
+        found: dict[str, list[str]] = {}
+        for zone, target in piracy.targets(state, power):
+            found.setdefault(zone, []).append(target)
+        for zone, powers in found.items():
+            yield Option.of("PIRACY", f"PIRACY {zone} AGAINST {powers[0]}",
+                            space=OneOf((zone,)), target=OneOf(tuple(powers)))
+
+
+def parse(state: S.State, power: str, text: str) -> Order:
+    m = _NAVAL.match(text)
+    if m:
+        steps = []
+        for part in re.split(r"[,;]", text[m.end():]):
+            if not part.strip():
+                continue
+            ends = re.split(r"\s*->\s*|\s+(?:TO|В)\s+", part.strip(), maxsplit=1,
+                            flags=re.IGNORECASE)
+            if len(ends) != 2:
+                raise IllegalOrder(Reason("say NAVAL MOVE <from> -> <to>[, <from> -> <to>]",
+                                          "syntax", text="NAVAL MOVE <from> -> <to>"))
+            steps.append((grammar.space(ends[0], land=False),
+                          grammar.space(ends[1], land=False)))
+        return {"verb": "NAVAL_MOVE", "steps": tuple(steps)}
+    found = _TRANSPORT.match(text)
+    if found:
+        move_order = grammar.parse_move("NAVAL", text[found.end():])
+        route = [move_order["from"], *move_order.get("via", ()), move_order["to"]]
+        if not isinstance(move_order["units"], int):
+            raise IllegalOrder(Reason("say how many units go: TRANSPORT <port> -> <zone> -> "
+                                      "<port> [WITH <leaders>] <n>", "syntax",
+                                      text="TRANSPORT <port> -> <zone> -> <port> <n>"))
+        return {"verb": "TRANSPORT", "route": tuple(route),
+                "leaders": tuple(move_order.get("leaders", ())), "units": move_order["units"]}
+    rest = text[_PIRACY.match(text).end():]
+    found = re.split(r"\s+(?:AGAINST|ПРОТИВ)\s+", rest.strip(), maxsplit=1, flags=re.IGNORECASE)
+    if len(found) != 2:
+        raise IllegalOrder(Reason("say PIRACY <sea zone> AGAINST <power>", "syntax",
+                                  text="PIRACY <sea zone> AGAINST <power>"))
+    return {"verb": "PIRACY", "space": grammar.space(found[0], land=False),
+            "target": grammar.power(found[1])}
+
+
+def _check(cp: int, need: int, why: Reason | None) -> None:
+    if cp < need:
+        raise IllegalOrder(Reason(f"this action costs {need} CP and {cp} are left",
+                                  "action_cost", need=need, cp=cp))
+    if why:
+        raise IllegalOrder(why)
+
+
+def apply(state: S.State, power: str, order: Order, cp: int, dice) -> int:
+    """Apply NAVAL MOVE or PIRACY; returns the CP spent."""
+    if order["verb"] == "NAVAL_MOVE":
+        steps = [(str(s), str(t)) for s, t in order["steps"]]
+        _check(cp, move.COST, None)
+        move.begin(state, power, steps, dice)
+        return move.COST
+    if order["verb"] == "TRANSPORT":
+        return transport.begin(state, power, [str(x) for x in order["route"]],
+                               tuple(order["leaders"]), int(order["units"]), cp, dice)
+    _check(cp, piracy.COST, piracy.problem(state, power, order["space"], order["target"]))
+    S.log(state, "piracy", power=power, space=order["space"], target=order["target"])
+    piracy.begin(state, order["space"], order["target"], dice)
+    return piracy.COST
+
+
+def order_text(order: Order) -> str:
+    if order["verb"] == "NAVAL_MOVE":
+        return "NAVAL MOVE " + ", ".join(f"{s} -> {t}" for s, t in order["steps"])
+    if order["verb"] == "TRANSPORT":
+        with_ = f" WITH {', '.join(order['leaders'])}" if order["leaders"] else ""
+        return f"TRANSPORT {' -> '.join(order['route'])}{with_} {order['units']}"
+    return f"PIRACY {order['space']} AGAINST {order['target']}"
+
+
+TEXTS = {verb: order_text for verb in ACTION_VERBS}

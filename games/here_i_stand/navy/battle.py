@@ -1,0 +1,158 @@
+"""The naval battle (§16.2) and its retreat.
+
+Each side rolls 2 dice per squadron and 1 per corsair plus its best naval leader's battle
+rating, the defender +1 in a port only; 5 or 6 hits; more hits win, ties go to the defender.
+Each side loses a squadron per 2 hits taken; the Ottomans' hits left over kill a corsair
+each; the loser's odd hit kills a squadron, the winner's is ignored; if both are wiped out
+the side with more dice (the defender on a tie) keeps one unit.  Then the retreat: after a
+battle in a port the attacker always leaves to an adjacent sea zone without enemies; after a
+battle in a sea zone the loser goes to an adjacent port of its own or an enemy-free zone
+(the `naval_retreat` question); nowhere to go destroys the units.  A side wiped out sends
+its naval leaders, and every side its lost units, to the next turn (``state["naval_out"]``,
+back in the Card Draw, §8.2).
+
+Rules: §16.2
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from games.here_i_stand import choices
+from games.here_i_stand import state as S
+from games.here_i_stand.navy import fleet
+
+Record = dict[str, Any]
+
+
+def hits_of(rolls: list[int]) -> int:
+    return sum(1 for r in rolls if r >= 5)
+
+
+def losses(fleet_: fleet.Units, power: str, hits: int, loser: bool) -> dict[str, int]:
+    """How many squadrons and corsairs `hits` kill (§16.2 step 8)."""
+    squads, cors = fleet.count(fleet_, "squadrons"), fleet.count(fleet_, "corsairs")
+    ks = min(squads, hits // 2)
+    rest = hits - 2 * ks
+    kc = min(cors, rest) if power == "ottoman" else 0
+    rest -= kc
+    if rest % 2 and loser and ks < squads:
+        ks += 1                                     # the loser's odd hit
+    return {"squadrons": ks, "corsairs": kc}
+
+
+def remove(state: S.State, sid: str, power: str, kill: dict[str, int]) -> None:
+    """Take `kill` from `power`'s fleet at `sid`, its minors' units first (the default of the
+    owner's choice), to the next turn's box (§16.2 step 10)."""
+    out = state.setdefault("naval_out", {"units": {}, "leaders": []})
+    for kind, n in kill.items():
+        for owner in sorted(fleet.owners(state, sid, power), key=lambda o: (o == power, o)):
+            k = min(n, S.units(state, sid).get(owner, {}).get(kind, 0))
+            if k:
+                S.add_units(state, sid, owner, kind, -k)
+                stack = out["units"].setdefault(owner, {})
+                stack[kind] = stack.get(kind, 0) + k
+                n -= k
+    if not out["units"] and not out["leaders"]:
+        del state["naval_out"]
+
+
+def _leaders_out(state: S.State, sid: str, power: str) -> None:
+    out = state.setdefault("naval_out", {"units": {}, "leaders": []})
+    for lid in fleet.leaders(state, sid, power):
+        S.move_leader(state, lid, sid, None)
+        out["leaders"] = sorted(set(out["leaders"]) | {lid})
+        S.log(state, "naval_leader_lost", leader=lid, space=sid)
+
+
+def fight(state: S.State, sid: str, attacker: str, defender: str, dice) -> Record:
+    """Fight the naval battle at `sid` between the moving `attacker` and `defender` (§16.2);
+    returns its record (and queues the loser's retreat question when it has a choice)."""
+    port = not fleet.is_sea(sid)
+    att, dfn = fleet.units(state, sid, attacker), fleet.units(state, sid, defender)
+    n_att = fleet.dice(att) + fleet.rating(state, sid, attacker)
+    n_def = fleet.dice(dfn) + fleet.rating(state, sid, defender) + (1 if port else 0)
+    a_rolls = [dice.d6() for _ in range(n_att)]
+    d_rolls = [dice.d6() for _ in range(n_def)]
+    a_hits, d_hits = hits_of(a_rolls), hits_of(d_rolls)
+    winner = "attacker" if a_hits > d_hits else "defender"
+    S.log(state, "naval_battle", space=sid, attacker=attacker, defender=defender,
+          attacker_dice=n_att, defender_dice=n_def, attacker_hits=a_hits,
+          defender_hits=d_hits, attacker_rolls=a_rolls, defender_rolls=d_rolls,
+          winner=attacker if winner == "attacker" else defender)
+    a_loss = losses(att, attacker, d_hits, winner != "attacker")
+    d_loss = losses(dfn, defender, a_hits, winner != "defender")
+    a_gone = sum(a_loss.values()) >= fleet.count(att)
+    d_gone = sum(d_loss.values()) >= fleet.count(dfn)
+    if a_gone and d_gone:                           # the side with more dice keeps one
+        keep = a_loss if n_att > n_def else d_loss
+        kind = "squadrons" if keep["squadrons"] else "corsairs"
+        keep[kind] -= 1
+    for power, loss in ((attacker, a_loss), (defender, d_loss)):
+        remove(state, sid, power, loss)
+        S.log(state, "naval_losses", power=power, space=sid, squadrons=loss["squadrons"],
+              corsairs=loss["corsairs"])
+        if not fleet.units(state, sid, power):
+            _leaders_out(state, sid, power)
+    loser = defender if winner == "attacker" else attacker
+    mark_lost(state, sid, loser)
+    record = {"space": sid, "attacker": attacker, "defender": defender, "winner": winner}
+    leaving = attacker if port else loser
+    if fleet.units(state, sid, leaving) or fleet.leaders(state, sid, leaving):
+        ask_retreat(state, sid, leaving)
+    return record
+
+
+def mark_lost(state: S.State, sid: str, power: str) -> None:
+    """Units that lost a naval battle do not move again this impulse (§16.1): the spaces
+    holding them, kept in ``phase_data["naval_lost"]`` for one impulse."""
+    data = state["phase_data"]
+    lost = data.get("naval_lost")
+    if not lost or lost.get("impulse") != data.get("impulse"):
+        lost = data["naval_lost"] = {"impulse": data.get("impulse"), "spaces": {}}
+    lost["spaces"][power] = sorted(set(lost["spaces"].get(power, [])) | {sid})
+
+
+def lost_here(state: S.State, power: str, sid: str) -> bool:
+    """Whether `power`'s ships at `sid` lost a naval battle this impulse."""
+    data = state.get("phase_data") or {}
+    lost = data.get("naval_lost")
+    return bool(lost and lost.get("impulse") == data.get("impulse")
+                and sid in lost["spaces"].get(power, ()))
+
+
+def retreat_targets(state: S.State, sid: str, power: str) -> list[str]:
+    """Where `power`'s fleet at `sid` may retreat (§16.2 step 9): from a port, its sea zones
+    without enemy naval units; from a sea zone, its ports `power` controls without enemy
+    ships, then adjacent sea zones without enemy ships; own ports first."""
+    m = S.board()
+    if not fleet.is_sea(sid):
+        return [z for z in m.spaces[sid].ports if not fleet.enemies(state, power, z)]
+    ports = [p for p in m.ports_of(sid) if S.in_play(state, p)
+             and S.major_of(state, S.controller(state, p)) == power
+             and not fleet.enemies(state, power, p)]
+    zones = [z for z in m.seas_adjacent(sid) if not fleet.enemies(state, power, z)]
+    return ports + zones
+
+
+def ask_retreat(state: S.State, sid: str, power: str) -> None:
+    """Queue the retreat question, or retreat at once with one way out, or destroy the
+    fleet with none."""
+    targets = retreat_targets(state, sid, power)
+    if len(targets) == 1 or (targets and power not in S.MAJORS):
+        retreat(state, sid, power, targets[0])
+    elif targets:
+        choices.push(state, {"kind": "naval-retreat", "seat": power, "space": sid})
+    else:
+        gone = fleet.units(state, sid, power)
+        remove(state, sid, power, {k: fleet.count(gone, k) for k in S.NAVAL})
+        _leaders_out(state, sid, power)
+        S.log(state, "naval_retreat_none", power=power, space=sid)
+
+
+def retreat(state: S.State, sid: str, power: str, target: str) -> None:
+    """`power`'s fleet and naval leaders at `sid` retreat to `target`."""
+    gone = fleet.units(state, sid, power)
+    fleet.shift(state, sid, target, gone, fleet.leaders(state, sid, power))
+    if lost_here(state, power, sid):
+        mark_lost(state, target, power)
+    S.log(state, "naval_retreat", power=power, space=sid, to=target, units=fleet.count(gone))

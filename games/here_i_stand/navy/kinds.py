@@ -1,0 +1,294 @@
+"""The war at sea's questions (§16.1, §16.2, §16.4), each a `questions.Kind` with the
+digest's default (R15, R16, R18, R21) and standing orders:
+
+===============  ========================================  ====================================
+kind             asked of                                  default / standing policies
+===============  ========================================  ====================================
+naval-intercept  each enemy power with ships next to a     no interception; ``NEVER``,
+                 sea zone the mover arrived in (§16.1)     ``IF ODDS >= <n>%``
+naval-avoid      each enemy power with ships in that zone  stay; ``NEVER``
+                 when nobody intercepted (§16.1)
+naval-retreat    the loser of a naval battle (the          its own port first, then a sea
+                 attacker after one in a port, §16.2)      zone; ``PREFER <spaces>``
+piracy-rewards   the target of piracy, once per hit        VP until 10, then a squadron, then
+                 (§16.4)                                   a card; ``<rewards in order>``
+===============  ========================================  ====================================
+
+Rules: §16.1, §16.2, §16.4
+"""
+from __future__ import annotations
+
+from engine import questions, standing
+from engine.contract import IllegalOrder
+from engine.options import OneOf, Option
+from games.here_i_stand import choices, grammar
+from games.here_i_stand.land_war.odds import percent
+from games.here_i_stand.navy import battle, move, piracy
+
+KINDS: dict[str, questions.Kind] = {}
+DONE_WORDS = ("DONE", "NO", "PASS", "ГОТОВО", "НЕТ")
+
+
+def _space(text: str) -> str:
+    return grammar.space(text, land=False)
+
+
+def _after_word(text: str, words: tuple[str, ...]) -> str:
+    rest = grammar.rest_of(text).split(maxsplit=1)
+    if rest and rest[0].upper() in words:
+        return rest[1] if len(rest) > 1 else ""
+    return grammar.rest_of(text)
+
+
+def _next_move(state, item, dice) -> None:
+    move.proceed(state, dice)
+
+
+# ---------------------------------------------------------------- naval interception (§16.1)
+def _stacks(state, item) -> list[list]:
+    """``[space, "41.7 %"]`` for each stack that may intercept."""
+    m = move.current(state)
+    return [[sid, percent(move.chance(state, item["seat"], sid))]
+            for sid in (move.stacks(state, item["seat"], item["space"], m) if m else [])]
+
+
+def _done_and(option: Option | None) -> list[Option]:
+    """DONE, and `option` when there is one."""
+    return [Option.of("DONE", "DONE")] + ([option] if option else [])
+
+
+def _done_or_space(text: str, word: str, joiners: tuple[str, ...], allowed, verb: str,
+                   key: str, why) -> dict:
+    """Parse DONE or ``<word> <joiner> <space>`` with the space among `allowed`."""
+    said = grammar.verb_of(text)
+    if said in DONE_WORDS:
+        return {"verb": "DONE"}
+    grammar.expect([word, "DONE"], said, text, f"{word} {joiners[0]} <space> or DONE")
+    sid = _space(_after_word(text, joiners))
+    if sid not in allowed:
+        raise IllegalOrder(why(sid))
+    return {"verb": verb, key: sid}
+
+
+def _intercept_options(state, item):
+    spaces = tuple(s for s, _ in _stacks(state, item))
+    return _done_and(Option.of("NAVAL_INTERCEPT", f"INTERCEPT FROM {spaces[0]}",
+                               **{"from": OneOf(spaces)}) if spaces else None)
+
+
+def _intercept_parse(state, item, text):
+    return _done_or_space(text, "INTERCEPT", ("FROM", "ИЗ"),
+                          [s for s, _ in _stacks(state, item)], "NAVAL_INTERCEPT", "from",
+                          lambda sid: move.R(f"no ships of yours in {sid} may intercept",
+                                             "naval_no_interceptor", space=sid))
+
+
+def _intercept_apply(state, item, order, dice) -> bool:
+    m = move.current(state)
+    if order["verb"] == "DONE":
+        if m is not None:
+            m["asked"].append(item["seat"])
+        return True
+    move.try_intercept(state, item["seat"], order["from"], item["space"], dice)
+    return True
+
+
+INTERCEPT_IF = "IF ODDS >= <n>%"
+
+
+def _intercept_standing(policy, state, decision):
+    """``NEVER``; ``IF ODDS >= <n>%``: from the stack with the best chance when it is at
+    least n %."""
+    if policy == "NEVER":
+        return {"verb": "DONE"}
+    values = standing.template_values(policy, INTERCEPT_IF)
+    if not values:
+        return None
+    try:
+        need = float(values[0].replace(",", "."))
+    except ValueError:
+        return None
+    item = {**decision.context, "seat": decision.seat}
+    m = move.current(state)
+    best = max(((float(move.chance(state, decision.seat, s)), s)
+                for s in (move.stacks(state, decision.seat, item["space"], m) if m else [])),
+               default=None)
+    if best and best[0] * 100 >= need:
+        return {"verb": "NAVAL_INTERCEPT", "from": best[1]}
+    return {"verb": "DONE"}
+
+
+KINDS["naval-intercept"] = choices.Kind(
+    options=_intercept_options, apply=_intercept_apply, parse=_intercept_parse,
+    default=lambda state, item: {"verb": "DONE"}, done=_next_move,
+    prompt=lambda state, item: (f"enemy ships arrived in {item['space']}: INTERCEPT FROM "
+                                "<space> or DONE — " + "; ".join(
+                                    f"from {s}: succeeds on 9+: {c}" for s, c in
+                                    _stacks(state, item))),
+    context=lambda state, item: {"space": item["space"],
+                                 "ports": [sid for sid, _ in _stacks(state, item)],
+                                 "odds": "; ".join(c for _, c in _stacks(state, item))},
+    policies=("NEVER", INTERCEPT_IF), standing=_intercept_standing)
+
+
+# ---------------------------------------------------------------- naval avoid battle (§16.1)
+def _avoid_targets(state, item) -> tuple[str, ...]:
+    return tuple(move.avoid_targets(state, item["seat"], item["space"]))
+
+
+def _avoid_options(state, item):
+    targets = _avoid_targets(state, item)
+    return _done_and(Option.of("NAVAL_AVOID", f"AVOID TO {targets[0]}", to=OneOf(targets))
+                     if targets else None)
+
+
+def _avoid_parse(state, item, text):
+    return _done_or_space(text, "AVOID", ("TO", "В"), _avoid_targets(state, item),
+                          "NAVAL_AVOID", "to",
+                          lambda sid: move.R(f"your ships may not avoid battle into {sid}",
+                                             "naval_avoid_target", space=sid))
+
+
+def _avoid_apply(state, item, order, dice) -> bool:
+    if order["verb"] == "NAVAL_AVOID":
+        move.try_avoid(state, item["seat"], item["space"], order["to"], dice)
+    return True
+
+
+KINDS["naval-avoid"] = choices.Kind(
+    options=_avoid_options, apply=_avoid_apply, parse=_avoid_parse,
+    default=lambda state, item: {"verb": "DONE"}, done=_next_move,
+    prompt=lambda state, item: (f"enemy ships arrived in {item['space']}: AVOID TO <space> "
+                                f"({', '.join(_avoid_targets(state, item))}; succeeds on 9+: "
+                                f"{percent(move.chance(state, item['seat'], item['space']))})"
+                                " or DONE to stay"),
+    context=lambda state, item: {
+        "space": item["space"], "ports": list(_avoid_targets(state, item)),
+        "odds": percent(move.chance(state, item["seat"], item["space"]))},
+    policies=("NEVER",), standing=lambda policy, state, decision: {"verb": "DONE"})
+
+
+# ---------------------------------------------------------------- naval retreat (§16.2)
+def _retreat_targets(state, item) -> list[str]:
+    return battle.retreat_targets(state, item["space"], item["seat"])
+
+
+def _retreat_default(state, item):
+    """R18: the first own port, else the first enemy-free sea zone (by id)."""
+    return {"verb": "NAVAL_RETREAT", "to": _retreat_targets(state, item)[0]}
+
+
+def _retreat_parse(state, item, text):
+    verb = grammar.verb_of(text)
+    grammar.expect(["RETREAT"], verb, text, "RETREAT TO <space>")
+    sid = _space(_after_word(text, ("TO", "В")))
+    if sid not in _retreat_targets(state, item):
+        raise IllegalOrder(move.R(f"your ships may not retreat into {sid}",
+                                  "naval_retreat_target", space=sid))
+    return {"verb": "NAVAL_RETREAT", "to": sid}
+
+
+def _retreat_apply(state, item, order, dice) -> bool:
+    battle.retreat(state, item["space"], item["seat"], order["to"])
+    return True
+
+
+PREFER = "PREFER <spaces>"
+
+
+def _retreat_standing(policy, state, decision):
+    """``PREFER <space>, <space>``: the first of them that is legal, else the default."""
+    values = standing.template_values(policy, PREFER)
+    if not values:
+        return None
+    item = {**decision.context, "seat": decision.seat}
+    targets = _retreat_targets(state, item)
+    for word in values[0].split(","):
+        try:
+            sid = _space(word)
+        except IllegalOrder:
+            continue
+        if sid in targets:
+            return {"verb": "NAVAL_RETREAT", "to": sid}
+    return _retreat_default(state, item)
+
+
+KINDS["naval-retreat"] = choices.Kind(
+    options=lambda state, item: [Option.of("NAVAL_RETREAT", f"RETREAT TO {t}", to=OneOf((t,)))
+                                 for t in _retreat_targets(state, item)],
+    apply=_retreat_apply, parse=_retreat_parse, default=_retreat_default, done=_next_move,
+    prompt=lambda state, item: (f"your ships lost (or must leave) the naval battle in "
+                                f"{item['space']}: RETREAT TO <space> "
+                                f"({', '.join(_retreat_targets(state, item))})"),
+    context=lambda state, item: {"space": item["space"],
+                                 "ports": _retreat_targets(state, item)},
+    policies=(PREFER,), standing=_retreat_standing)
+
+
+# ---------------------------------------------------------------- piracy rewards (§16.4)
+def _rewards_parse(state, item, text):
+    verb = grammar.verb_of(text)
+    grammar.expect(["GIVE"], verb, text, "GIVE VP | CARD | SQUADRON IN <space>")
+    words = grammar.rest_of(text).replace(",", " ").split()
+    if not words:
+        raise IllegalOrder(move.R("say GIVE VP, GIVE CARD or GIVE SQUADRON IN <space>",
+                                  "syntax", text="GIVE VP | CARD | SQUADRON IN <space>"))
+    word = piracy.REWARD_WORDS.get(words[0].upper())
+    if word is None:
+        raise IllegalOrder(move.R(f"{words[0]!r} is not a piracy reward", "piracy_reward",
+                                  text=words[0]))
+    order = {"verb": "GIVE", "reward": word}
+    if word == "squadron":
+        tail = words[1:]
+        if tail and tail[0].upper() in ("IN", "В"):
+            tail = tail[1:]
+        places = piracy.squadron_places(state, item)
+        order["space"] = _space(" ".join(tail)) if tail else (places[0] if places else "")
+    why = piracy.reward_problem(state, item, order)
+    if why:
+        raise IllegalOrder(why)
+    return order
+
+
+def _rewards_apply(state, item, order, dice) -> bool:
+    piracy.give(state, item, order, dice)
+    return True
+
+
+def _rewards_standing(policy, state, decision):
+    """``VP, SQUADRON, CARD`` (any order): the first reward of the list still possible."""
+    item = {**decision.context, "seat": decision.seat}
+    words = [piracy.REWARD_WORDS.get(w.strip().upper()) for w in policy.split(",")]
+    if None in words or not words:
+        return None
+    return piracy.preferred(state, item, words)
+
+
+KINDS["piracy-rewards"] = choices.Kind(
+    options=lambda state, item: [
+        Option.of("GIVE", piracy.option_text(o),
+                  **{k: OneOf((v,)) for k, v in o.items() if k != "verb"})
+        for o in piracy.possible(state, item) or [{"verb": "GIVE", "reward": "none"}]],
+    apply=_rewards_apply, parse=_rewards_parse, done=lambda state, item, dice: None,
+    default=lambda state, item: piracy.preferred(state, item, list(piracy.DEFAULT_ORDER)),
+    prompt=lambda state, item: (f"Ottoman piracy in {item['space']}: hit {item['hit']} of "
+                                f"{item['hits']}: GIVE VP, GIVE CARD or GIVE SQUADRON IN "
+                                "<space>"),
+    context=lambda state, item: {"space": item["space"], "hit": item["hit"],
+                                 "hits": item["hits"]},
+    policies=("<rewards>",), standing=_rewards_standing)
+
+
+def order_text(order: dict) -> str:
+    """Canonical texts of the war at sea's answers."""
+    verb = order["verb"]
+    if verb == "NAVAL_INTERCEPT":
+        return f"INTERCEPT FROM {order['from']}"
+    if verb == "NAVAL_AVOID":
+        return f"AVOID TO {order['to']}"
+    if verb == "NAVAL_RETREAT":
+        return f"RETREAT TO {order['to']}"
+    return piracy.option_text(order)
+
+
+TEXTS = {verb: order_text for verb in ("NAVAL_INTERCEPT", "NAVAL_AVOID", "NAVAL_RETREAT", "GIVE")}

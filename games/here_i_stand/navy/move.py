@@ -1,0 +1,239 @@
+"""The naval move (§16.1): for 1 CP every naval stack of the active power may take one step
+(a port to its sea zone, a sea zone to a port on it or to an adjacent zone), all at once.
+
+The move lives in ``phase_data["naval_move"]``.  Stacks arriving in a sea zone where the
+power had no naval units are "arrived"; enemies in adjacent zones and ports may try to
+intercept them (2d6 + naval leader rating >= 9, the first success stops the other powers),
+then, where nobody intercepted, enemies in the zone may try to avoid battle; then every
+space shared with enemy ships sees naval battles (`battle.fight`), one enemy power at a
+time, until the mover has beaten them all or lost.
+
+Restrictions (§16.1): another power's port only against enemy naval units there; units that
+lost a naval battle this impulse stay; Genoese and Venetian units and Andrea Doria never
+enter the Atlantic.  A step moves a whole stack with its naval leaders.
+
+Rules: §16.1
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.contract import IllegalOrder, Reason
+from games.here_i_stand import choices
+from games.here_i_stand import state as S
+from games.here_i_stand.land_war.odds import two_dice_at_least
+from games.here_i_stand.navy import battle, fleet
+
+Move = dict[str, Any]
+#: Naval interception and avoiding battle succeed on 9 or more (§16.1 steps 4-5).
+TARGET = 9
+COST = 1
+ATLANTIC = "atlantic_ocean"
+NO_ATLANTIC = ("genoa", "venice")
+
+
+R = Reason
+
+
+def current(state: S.State) -> Move | None:
+    return (state.get("phase_data") or {}).get("naval_move")
+
+
+# ---------------------------------------------------------------- declaring (§16.1 step 1)
+def step_problem(state: S.State, power: str, src: str, dst: str) -> Reason | None:
+    """Why `power`'s naval stack at `src` may not step into `dst`, or None (§16.1)."""
+    here = fleet.units(state, src, power)
+    if not here:
+        return R(f"{power} has no naval units in {src}", "naval_none_here", power=power,
+                 space=src)
+    if battle.lost_here(state, power, src):
+        return R("units that lost a naval battle this impulse do not move (§16.1)",
+                 "naval_lost_battle", space=src)
+    if dst not in fleet.steps_from(src):
+        return R(f"{dst} is not one naval step from {src}", "naval_not_adjacent", space=src,
+                 to=dst)
+    if not fleet.is_sea(dst) and (not S.in_play(state, dst)
+                                  or not fleet.may_enter_port(state, power, dst)):
+        return R(f"{dst} is another power's port without enemy ships (§16.1)",
+                 "naval_port_closed", space=dst)
+    if dst == ATLANTIC and (any(o in NO_ATLANTIC for o in here)
+                            or "andrea_doria" in fleet.leaders(state, src, power)):
+        return R("Genoese and Venetian ships and Andrea Doria stay out of the Atlantic",
+                 "naval_no_atlantic", space=dst)
+    return None
+
+
+def options(state: S.State, power: str) -> list[tuple[str, str]]:
+    """Every legal single step of `power`'s stacks: ``(from, to)``."""
+    out = []
+    for sid in sorted(state["spaces"]):
+        if fleet.units(state, sid, power):
+            out += [(sid, t) for t in fleet.steps_from(sid)
+                    if step_problem(state, power, sid, t) is None]
+    return out
+
+
+def check(state: S.State, power: str, steps: list[tuple[str, str]]) -> None:
+    if not steps:
+        raise IllegalOrder(R("name at least one step: NAVAL MOVE <from> -> <to>",
+                             "naval_no_steps"))
+    if len({s for s, _ in steps}) != len(steps):
+        raise IllegalOrder(R("each stack moves once (§16.1)", "naval_twice"))
+    for src, dst in steps:
+        why = step_problem(state, power, src, dst)
+        if why:
+            raise IllegalOrder(why)
+
+
+# ---------------------------------------------------------------- executing (§16.1 step 2)
+def begin(state: S.State, power: str, steps: list[tuple[str, str]], dice) -> None:
+    """Move every stack at once and flag the arrived ones, then carry on (steps 2-7)."""
+    check(state, power, steps)
+    movers = {src for src, _ in steps}
+    stay = {sid for sid in state["spaces"] if sid not in movers and fleet.units(state, sid, power)}
+    moving = [(src, dst, fleet.units(state, src, power), fleet.leaders(state, src, power))
+              for src, dst in steps]
+    for src, dst, units, leaders in moving:
+        fleet.shift(state, src, dst, units, leaders)
+        S.log(state, "naval_move", power=power, space=src, to=dst, units=fleet.count(units),
+              leaders=leaders)
+    arrived = sorted({dst for _, dst in steps if fleet.is_sea(dst) and dst not in stay})
+    order: list[str] = []
+    for _, dst in steps:
+        if dst not in order:
+            order.append(dst)
+    state["phase_data"]["naval_move"] = {
+        "power": power, "arrived": arrived, "to": order, "stage": "intercept", "zone": 0,
+        "asked": [], "tried_from": [], "success": None}
+    proceed(state, dice)
+
+
+def proceed(state: S.State, dice) -> None:
+    """Carry the move on until it asks a question or ends (§16.1 steps 4-7)."""
+    while True:
+        move = current(state)
+        if move is None or choices.current(state):
+            return
+        if move["stage"] in ("intercept", "avoid"):
+            if move["zone"] >= len(move["arrived"]):
+                move.update(stage="avoid" if move["stage"] == "intercept" else "battle",
+                            zone=0, asked=[])
+                continue
+            zone = move["arrived"][move["zone"]]
+            asker = _next_interceptor if move["stage"] == "intercept" else _next_avoider
+            nxt = asker(state, move, zone)
+            if nxt:
+                if move["stage"] == "avoid":
+                    move["asked"].append(nxt)
+                choices.push(state, {"kind": "naval-intercept" if move["stage"] == "intercept"
+                                     else "naval-avoid", "seat": nxt, "space": zone})
+                continue
+            if move["stage"] == "intercept":
+                move.setdefault("intercepted", {})[zone] = move["success"]
+                move.update(tried_from=[], success=None)
+            move["zone"] += 1
+            move["asked"] = []
+        elif move["stage"] == "battle":
+            _next_battle(state, move, dice)
+        else:
+            del state["phase_data"]["naval_move"]
+
+
+def _next_battle(state: S.State, move: Move, dice) -> None:
+    """The next naval battle, in the order of the move's destinations (§16.1 step 7): one
+    enemy power at a time, while the mover still has ships there."""
+    power = move["power"]
+    for sid in move["to"]:
+        if not fleet.units(state, sid, power):
+            continue
+        foes = fleet.enemies(state, power, sid)
+        if foes:
+            battle.fight(state, sid, power, foes[0], dice)
+            return
+    move["stage"] = "end"
+
+
+# ---------------------------------------------------------------- interception (§16.1 step 4)
+def stacks(state: S.State, power: str, zone: str, move: Move) -> list[str]:
+    """`power`'s stacks that may intercept into `zone`: in the ports on it and the adjacent
+    sea zones, at war with the mover, not sharing a space with the mover's ships."""
+    mover = move["power"]
+    if power not in S.MAJORS or not S.at_war(state, power, mover):
+        return []
+    m = S.board()
+    out = []
+    for sid in tuple(m.ports_of(zone)) + tuple(m.seas_adjacent(zone)):
+        if sid in move["tried_from"] or fleet.units(state, sid, mover):
+            continue
+        if fleet.units(state, sid, power) and not (zone == ATLANTIC and any(
+                o in NO_ATLANTIC for o in fleet.units(state, sid, power))):
+            out.append(sid)
+    return out
+
+
+def _next_interceptor(state: S.State, move: Move, zone: str) -> str | None:
+    """Standard order, each power asked again after a failure until it answers DONE (the
+    controller orders its own stacks' attempts); after a success only the successful power
+    tries again (§16.1).  ``asked`` holds the powers that answered DONE."""
+    for p in S.MAJORS:
+        if move["success"] and p != move["success"]:
+            continue
+        if p in move["asked"]:
+            continue
+        if stacks(state, p, zone, move):
+            return p
+    return None
+
+
+def chance(state: S.State, power: str, sid: str):
+    return two_dice_at_least(TARGET, fleet.rating(state, sid, power))
+
+
+def try_intercept(state: S.State, power: str, sid: str, zone: str, dice) -> bool:
+    """2d6 + the stack's best naval leader's battle rating >= 9; the stack joins the zone."""
+    move = current(state)
+    mod = fleet.rating(state, sid, power)
+    rolls = [dice.d6(), dice.d6()]
+    ok = sum(rolls) + mod >= TARGET
+    move["tried_from"].append(sid)
+    S.log(state, "naval_intercept_success" if ok else "naval_intercept_failure", power=power,
+          space=sid, to=zone, rolls=rolls, modifier=f"{mod:+d}", total=sum(rolls) + mod)
+    if ok:
+        fleet.shift(state, sid, zone, fleet.units(state, sid, power),
+                    fleet.leaders(state, sid, power))
+        move["success"] = power
+    return ok
+
+
+# ---------------------------------------------------------------- avoid battle (§16.1 step 5)
+def avoid_targets(state: S.State, power: str, zone: str) -> list[str]:
+    """An adjacent port of `power`'s own, or an adjacent sea zone without enemy ships."""
+    m = S.board()
+    ports = [p for p in m.ports_of(zone) if S.in_play(state, p)
+             and S.major_of(state, S.controller(state, p)) == power
+             and not fleet.enemies(state, power, p)]
+    return ports + [z for z in m.seas_adjacent(zone) if not fleet.enemies(state, power, z)
+                    and not any(S.at_war(state, power, o) for o in fleet.powers_at(state, z))]
+
+
+def _next_avoider(state: S.State, move: Move, zone: str) -> str | None:
+    """Enemies in a sea zone the mover arrived in where nobody intercepted (§16.1 step 5)."""
+    if (move.get("intercepted") or {}).get(zone):
+        return None
+    for p in fleet.enemies(state, move["power"], zone):
+        if p in S.MAJORS and p not in move["asked"] and avoid_targets(state, p, zone):
+            return p
+    return None
+
+
+def try_avoid(state: S.State, power: str, zone: str, target: str, dice) -> bool:
+    """All of `power`'s ships in `zone` try to leave for `target`: 2d6 + rating >= 9."""
+    mod = fleet.rating(state, zone, power)
+    rolls = [dice.d6(), dice.d6()]
+    ok = sum(rolls) + mod >= TARGET
+    S.log(state, "naval_avoid_success" if ok else "naval_avoid_failure", power=power,
+          space=zone, to=target, rolls=rolls, modifier=f"{mod:+d}", total=sum(rolls) + mod)
+    if ok:
+        fleet.shift(state, zone, target, fleet.units(state, zone, power),
+                    fleet.leaders(state, zone, power))
+    return ok

@@ -1,0 +1,91 @@
+"""Naval transport (§16.3): with at least 2 CP left, an army of at most 5 land units and its
+leaders goes from a port into the sea zone on it holding the power's own naval units
+(1 CP), on through adjacent zones each holding its own naval units (1 CP each), and lands
+in the same impulse in a port on the last zone without enemy naval units (1 CP): the
+landing is a land move into that port, subject to interception, avoiding battle,
+withdrawal and the field battle (`land_war.move`), and an army that loses there is
+eliminated with its leaders captured (a "doomed" move, §13.4 option 1).  It cannot be
+intercepted at sea; besieged units are not transported.
+
+Order: ``TRANSPORT <port> -> <zone> [-> <zone> ...] -> <port> [WITH <leaders>] <n>``.
+
+Rules: §16.3
+"""
+from __future__ import annotations
+
+from engine.contract import IllegalOrder, Reason as R
+from games.here_i_stand import siege as sieges
+from games.here_i_stand import state as S
+from games.here_i_stand.land_war import entry, marks
+from games.here_i_stand.land_war import move as land_move
+from games.here_i_stand.navy import fleet
+
+#: CP a power must have left to start a transport (§16.3).
+NEED = 2
+MOST = 5
+
+
+def cost(route: list[str]) -> int:
+    """1 CP per sea zone entered and 1 for the landing."""
+    return len(route) - 1
+
+
+def problem(state: S.State, power: str, route: list[str], leaders: tuple[str, ...], n: int,
+            cp: int) -> R | None:
+    """Why the transport along `route` (port, zones..., port) is illegal, or None."""
+    m = S.board()
+    src, zones, dst = route[0], route[1:-1], route[-1]
+    if cp < NEED or cp < cost(route):
+        return R(f"a transport along this route needs {max(NEED, cost(route))} CP",
+                 "transport_cp", need=max(NEED, cost(route)), cp=cp)
+    if not zones or src not in m.spaces or dst not in m.spaces or zones[0] not in \
+            m.spaces[src].ports or zones[-1] not in m.spaces[dst].ports:
+        return R("a transport goes from a port through sea zones to a port on the last one",
+                 "transport_route")
+    for a, b in zip(zones, zones[1:]):
+        if b not in m.seas_adjacent(a):
+            return R(f"{b} is not next to {a}", "naval_not_adjacent", space=a, to=b)
+    for z in zones:
+        if not fleet.units(state, z, power):
+            return R(f"{power} has no naval units in {z} (§16.3)", "naval_none_here",
+                     power=power, space=z)
+    if fleet.enemies(state, power, dst):
+        return R(f"enemy ships are in {dst} (§16.3)", "transport_enemy_ships", space=dst)
+    if not 0 < n <= min(MOST, S.army_limit(leaders)):
+        return R(f"at most {MOST} units (and the army limit) go by sea, at least 1",
+                 "transport_units", n=n)
+    free = sum(S.count(state, src, o) - marks.marked(state, "lost", src, o)
+               for o in entry.forces(state, power) if not sieges.is_besieged(state, src, o))
+    if n > free:
+        return R(f"only {free} of your units in {src} may go", "too_few_units", have=free, n=n)
+    if any(l not in S.own_leaders(state, src, power) or marks.leader_marked(state, "lost", l)
+           for l in leaders):
+        return R("a named leader is not with your army there", "leader_not_here",
+                 leader=",".join(leaders), power=power, space=src)
+    return entry.army_entry_problem(state, power, dst)
+
+
+def units(state: S.State, power: str, src: str, n: int) -> dict[str, dict[str, int]]:
+    """The first `n` land units at `src`: the power's own (regulars, mercenaries, cavalry),
+    then its allied minors'."""
+    out: dict[str, dict[str, int]] = {}
+    for owner in entry.forces(state, power):
+        take = S.first_units(dict(S.units(state, src).get(owner, {})), n)
+        if take:
+            out[owner] = take
+            n -= sum(take.values())
+    return out
+
+
+def begin(state: S.State, power: str, route: list[str], leaders: tuple[str, ...], n: int,
+          cp: int, dice) -> int:
+    """Carry the army over and land it (a doomed land move from `src`); returns the CP."""
+    why = problem(state, power, route, leaders, n, cp)
+    if why:
+        raise IllegalOrder(why)
+    src, dst = route[0], route[-1]
+    army = units(state, power, src, n)
+    S.log(state, "transport", power=power, space=src, to=dst, units=n, leaders=list(leaders),
+          zones=route[1:-1])
+    land_move.begin(state, power, src, dst, leaders, army, dice, doomed=True)
+    return cost(route)
