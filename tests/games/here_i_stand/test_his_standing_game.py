@@ -3,7 +3,8 @@ one kind at a time, on a real 1517 game set up by recorded moderator edits: the 
 never asked, the record shows the answers ``by: standing`` and replays exactly.
 
 Kinds: ``LOSSES`` (§14 step 9), ``RETREAT PREFER`` (§14.1), ``WITHDRAW IF UNITS <= n``
-(§13.4), ``RESPONSE NEVER`` (§13.1 step 4), ``relief`` (§15.2)."""
+(§13.4), ``RESPONSE NEVER`` (§13.1 step 4), ``relief`` (§15.2), ``siege_retreat``
+(§15.3)."""
 from __future__ import annotations
 
 from engine.game import Game
@@ -95,4 +96,29 @@ def test_withdraw_response_and_relief_answered_by_standing_orders():
     responses = [a for seat in ("ottoman", "england", "france", "papacy", "protestant")
                  for a in _standing_entries(game, seat).get("response", [])]
     assert responses and set(responses) == {"standing: DONE"}
+    verify(game)
+
+
+def test_siege_retreat_answered_by_a_standing_order():
+    """France's 4 regulars from St. Quentin besiege the 2 Hapsburg regulars that withdrew
+    into Brussels, then 3 of them march back: 1 besieger against 2 inside breaks the siege
+    (§15.3) and the last one must retreat, to St. Quentin or St. Dizier (both French);
+    ``STANDING siege_retreat CAPITAL`` answers at once (the space nearest Paris, ties by
+    id) and France's plan goes on to its DONE."""
+    game = france_to_move()
+    game.edit("spaces.paris.units.france.regulars", 0, **EDIT)
+    game.edit("spaces.st_quentin", {"units": {"france": {"regulars": 4}}}, **EDIT)
+    game.edit("spaces.brussels.units.hapsburg.regulars", 2, **EDIT)
+    assert game.submit("hapsburg", "STANDING INTERCEPT NEVER\nSTANDING AVOID NEVER\n"
+                       "STANDING WITHDRAW IF UNITS <= 2", at=T0).ok
+    assert game.submit("france", "STANDING siege_retreat CAPITAL", at=T0).ok
+    receipt = game.submit("france", "PLAY 4 FOR CP\nMOVE St Quentin -> Brussels 4R\n"
+                          "MOVE Brussels -> St Quentin 3R\nDONE", at=T0)
+    assert [r.status for r in receipt.results] == ["applied"] * 4
+    assert _fired(game, "france") == [("STANDING siege_retreat CAPITAL", "siege_retreat",
+                                       "RETREAT TO st_dizier")]
+    assert _standing_entries(game, "france")["siege_retreat"] == ["standing: RETREAT TO st_dizier"]
+    assert any(e["msg"] == "siege_broken" and e["dst"] == "st_dizier" for e in game.state["log"])
+    assert S.units(game.state, "st_dizier") == {"france": {"regulars": 1}}
+    assert not game.state.get("sieges")
     verify(game)
