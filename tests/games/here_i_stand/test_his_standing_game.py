@@ -4,7 +4,7 @@ never asked, the record shows the answers ``by: standing`` and replays exactly.
 
 Kinds: ``LOSSES`` (§14 step 9), ``RETREAT PREFER`` (§14.1), ``WITHDRAW IF UNITS <= n``
 (§13.4), ``RESPONSE NEVER`` (§13.1 step 4), ``relief`` (§15.2), ``siege_retreat``
-(§15.3)."""
+(§15.3), ``INTERCEPT FROM <space> IF ODDS >= n%`` (§13.2)."""
 from __future__ import annotations
 
 from engine.game import Game
@@ -121,4 +121,25 @@ def test_siege_retreat_answered_by_a_standing_order():
     assert any(e["msg"] == "siege_broken" and e["dst"] == "st_dizier" for e in game.state["log"])
     assert S.units(game.state, "st_dizier") == {"france": {"regulars": 1}}
     assert not game.state.get("sieges")
+    verify(game)
+
+
+def test_intercept_if_odds_answered_by_a_standing_order():
+    """``STANDING INTERCEPT FROM Brussels IF ODDS >= 25%``: France marches Paris -> St.
+    Quentin next to the Hapsburg regular in Brussels; 2d6 >= 9 is 27.8 % (§13.2), so the
+    standing order intercepts with the whole stack, without the Hapsburgs being asked."""
+    game = france_to_move()
+    assert game.submit("hapsburg", "STANDING INTERCEPT FROM Brussels IF ODDS >= 25%\n"
+                       "STANDING COMBAT-CARDS NEVER", at=T0).ok
+    game.submit("france", "STANDING COMBAT-CARDS NEVER", at=T0)
+    _fired(game, "hapsburg")
+    receipt = game.submit("france", "PLAY 4 FOR CP\n"
+                          "MOVE Paris -> St Quentin WITH Francis I 4R\nDONE", at=T0)
+    assert [r.status for r in receipt.results] == ["applied"] * 3
+    fired = [f for f in _fired(game, "hapsburg") if f[1] == "intercept"]
+    assert fired == [("STANDING intercept FROM BRUSSELS IF ODDS >= 25%", "intercept",
+                      "INTERCEPT FROM brussels 1")]
+    assert _standing_entries(game, "hapsburg")["intercept"] == [
+        "standing: INTERCEPT FROM brussels 1"]
+    assert any(e["msg"].startswith("intercept_") for e in game.state["log"])
     verify(game)
