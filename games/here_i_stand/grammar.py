@@ -35,6 +35,9 @@ KEYWORDS = {
     "ПЕРЕХВАТ": "INTERCEPT", "ПЕРЕХВАТИТЬ": "INTERCEPT", "УКЛОНИТЬСЯ": "AVOID",
     "ИЗБЕЖАТЬ": "AVOID", "УКРЫТЬСЯ": "WITHDRAW", "СРАЖАТЬСЯ": "FIGHT", "БОЙ": "FIGHT",
     "ПРОДОЛЖИТЬ": "CONTINUE", "ОТСТУПИТЬ": "RETREAT", "ПОТЕРЯТЬ": "LOSE", "ПОТЕРИ": "LOSE",
+    # relief of a siege (§15.2) and new units placed by an event (§5)
+    "ПРИСОЕДИНИТЬСЯ": "JOIN", "ВМЕСТЕ": "JOIN", "ОДНИ": "ALONE", "ГАРНИЗОН": "GARRISON",
+    "РАЗМЕСТИТЬ": "PLACE",
 }
 
 

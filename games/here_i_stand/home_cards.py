@@ -82,7 +82,7 @@ def _jan_default(state, item):
 
 def place_parse(state, item, text):
     """``PLACE <n> IN <space>`` (also for the mercenaries of #33 / #36 as events)."""
-    verb = O.verb(text)
+    verb = grammar.verb_of(text)
     grammar.expect(["PLACE"], verb, text, "PLACE <n> IN <space>")
     words = O.rest(text).split()
     n = 1

@@ -227,7 +227,6 @@ battle.ATTACKER_RETREAT["relief"] = losing_retreat
 # ---------------------------------------------------------------- the questions
 def _join_parse(state, item, text):
     verb = grammar.verb_of(text)
-    verb = {"ВМЕСТЕ": "JOIN", "ОДНИ": "ALONE"}.get(verb, verb)
     grammar.expect(["JOIN", "ALONE"], verb, text, "JOIN or ALONE")
     return {"verb": "RELIEF", "join": verb == "JOIN"}
 
@@ -240,7 +239,6 @@ def _join_apply(state, item, order, dice) -> bool:
 
 def _inside_parse(state, item, text):
     verb = grammar.verb_of(text)
-    verb = {"ГАРНИЗОН": "GARRISON"}.get(verb, verb)
     grammar.expect(["GARRISON"], verb, text, "GARRISON <n>")
     found = re.fullmatch(r"\s*(\d+)\s*", grammar.rest_of(text))
     return {"verb": "GARRISON", "n": int(found.group(1)) if found else item["most"]}
