@@ -63,3 +63,19 @@ def test_help_orders_by_mail_in_english_and_russian(home: Path) -> None:
     assert "ANNEX <city>" in english and "STANDING shaded DEFAULT" in english
     russian = " ".join(mails(home, "yellow", "HELP ANNEX\n")[0].split())
     assert "ANNEX <city>" in russian and "Короны сверх его стойкости" in russian
+
+
+def test_the_family_prompt_shows_the_rule_and_help_family_lists_every_placement(
+        home: Path) -> None:
+    """The ~200 placements of the Family cards are not listed in the prompt: it names the
+    cards in order with their actions, the rule and one example; HELP FAMILY lists them."""
+    refused = mails(home, "red", "FAMILY nowhere\n")[0]
+    flat = " ".join(refused.split())
+    assert "Lorenzo de' Medici (Patronage)" in flat and "(no action)" in flat
+    assert "HELP FAMILY lists them all" in flat and "room1 room2 r2," not in flat
+    listed = mails(home, "red", "HELP FAMILY\n")[0]
+    assert "Your legal FAMILY orders now" in listed
+    assert "FAMILY room1 room2 r2;" in listed and "FAMILY r2 r1 room1" not in listed
+    russian = " ".join(mails(home, "yellow", "FAMILY nowhere\n")[0].split())
+    assert "(без действия)" in russian and "все — по HELP FAMILY" in russian
+    assert "Ваши допустимые сейчас приказы FAMILY" in mails(home, "yellow", "HELP FAMILY\n")[0]
