@@ -93,6 +93,8 @@ class VirtuPresenter(Presenter):
             return self.where(str(value))
         if field == "power":
             return self.power(str(value))
+        if field == "take":
+            return self._(f"word.{value}")
         if field in ("bonus", "item"):
             return self.token(str(value)) if field == "item" else self.card(value)
         if field == "move":
@@ -153,9 +155,11 @@ class VirtuPresenter(Presenter):
         return super().prompt(decision, view)
 
     def prompt_args(self, decision: Decision, view: Mapping[str, Any]) -> dict[str, Any]:
-        stage = (decision.context or {}).get("stage")
+        context = decision.context or {}
+        stage, city = context.get("stage"), context.get("city")
         return {"stage": self._(f"stage.{stage}") if stage else "",
-                "cards": self.family_cards(decision.seat)}
+                "cards": self.family_cards(decision.seat),
+                **({"city": self.city(str(city))} if city else {})}
 
     def family_cards(self, seat: str) -> str:
         """A family's 3 cards in the order FAMILY places them, each with its action (§2.2)."""
