@@ -200,6 +200,9 @@ class Rules(ABC):
     bots: str = ""
     #: Verbs the game adds to the mail gateway's HELP, each ``VERB`` or ``VERB args``.
     help_verbs: tuple[str, ...] = ()
+    #: Options every simulated game (`pbem simulate`) starts with unless given otherwise,
+    #: e.g. a moderator's length cap where random bots never reach an end by the rules.
+    simulation_options: Mapping[str, Any] = MappingProxyType({})
 
     def questions(self) -> Mapping[str, Any]:
         """The game's question kinds by name (`engine.questions`); standing orders

@@ -125,8 +125,10 @@ def play(rules: Rules, *, scenario: str | None, seed: str, bot: str | Mapping[st
          on_game: Callable[[Game], None] | None = None) -> Game:
     """One complete game, each seat played by its bot (`bot`: one name for every seat or
     {seat: name}); with `check_invariants`, `InvariantBroken` names the first entry after
-    which `Rules.validate` fails.  `on_game` sees the game as soon as it is set up."""
+    which `Rules.validate` fails.  `on_game` sees the game as soon as it is set up.
+    `options` add to (and override) the game's `Rules.simulation_options`."""
     info = rules.scenario(scenario)
+    options = {**rules.simulation_options, **(options or {})}
     rng = random.Random(seed)
     count = players or rng.randint(info.min_players, info.max_players)
     seats = info.seats[:count]

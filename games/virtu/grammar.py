@@ -10,6 +10,7 @@ from typing import Any
 from engine.contract import Decision, IllegalOrder, State
 from engine.options import Option, Order
 from games.virtu.kit import kit_of
+from games.virtu.winter import buy_bar
 
 
 def order_text(order: Order) -> str:
@@ -21,12 +22,13 @@ def parse(state: State, decision: Decision, text: str) -> Order:
     words = text.split()
     verb = words[0].upper() if words else ""
     options = [o for o in decision.options.options if o.verb == verb]
+    names = _names(state)
+    rest = [names.get(w.lower(), w.lower()) for w in _join_names(words[1:], names)]
+    _explain_purchase(state, decision, verb, rest)
     if not options:
         raise IllegalOrder(f"{text.strip()!r} does not answer this question ({decision.prompt})",
                            sorted(decision.options.verbs()), code="wrong_verb",
                            params={"text": text.strip(), "verbs": sorted(decision.options.verbs())})
-    names = _names(state)
-    rest = [names.get(w.lower(), w.lower()) for w in _join_names(words[1:], names)]
     for option in options:
         order = _fill(option, rest)
         if order is not None and option.admits(order):
@@ -34,6 +36,17 @@ def parse(state: State, decision: Decision, text: str) -> Order:
     hints = [order_text(o) for o in _first(options, 8)]
     raise IllegalOrder(f"{text.strip()!r} is not one of the legal {verb} orders now", hints,
                        code="not_legal_now", params={"text": text.strip()})
+
+
+def _explain_purchase(state: State, decision: Decision, verb: str, rest: list[str]) -> None:
+    """A Winter purchase that cannot be made is refused with its reason (the price, the
+    space, the one-of rule: `winter.buy_bar`), not as an order that answers nothing."""
+    if verb != "BUY" or decision.kind != "winter" or decision.context.get("stage") != "buy" \
+            or len(rest) != 1:
+        return
+    bar = buy_bar(state, kit_of(state), decision.seat, rest[0])
+    if bar is not None:
+        raise IllegalOrder(bar, ["DONE"])
 
 
 def _fill(option: Option, rest: list[str]) -> Order | None:

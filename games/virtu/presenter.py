@@ -93,6 +93,8 @@ class VirtuPresenter(Presenter):
             return self.where(str(value))
         if field == "power":
             return self.power(str(value))
+        if field == "take":
+            return self._(f"word.{value}")
         if field in ("bonus", "item"):
             return self.token(str(value)) if field == "item" else self.card(value)
         if field == "move":
@@ -102,6 +104,12 @@ class VirtuPresenter(Presenter):
             start, _, to = str(value).partition("-")
             return f"{self.city(start)} → {self.city(to)}"
         return super().value(field, value)
+
+    def values(self, field: str, values: list[Any]) -> list[str]:
+        """The ~200 placements of the Family cards (S3) as their rule and one example."""
+        if field == "layout" and len(values) > 3:
+            return [self._("prompt.layouts", n=len(values), example=values[0])]
+        return super().values(field, values)
 
     def param(self, name: str, value: Any) -> Any:
         if name in CITY_PARAMS and isinstance(value, str):
@@ -124,6 +132,8 @@ class VirtuPresenter(Presenter):
             return self._(f"resource.{value}")
         if name == "source":
             return self.where(str(value))
+        if name in ("cost", "have") and isinstance(value, Mapping):
+            return self.symbols(value)[2:-1] or "0"
         if name in ("take", "by", "pay"):
             return self._(f"word.{value}")
         return super().param(name, value)
@@ -138,9 +148,27 @@ class VirtuPresenter(Presenter):
     def phase_title(self, view: Mapping[str, Any]) -> str:
         return self._("report.year", year=view.get("year"), phase=self.phase_name(view))
 
+    def prompt(self, decision: Decision, view: Mapping[str, Any] | None = None) -> str:
+        """The Family prompt names the cards in the order FAMILY places them (§2.2)."""
+        if decision.kind == "family":
+            return self.catalog_prompt(decision, view)
+        return super().prompt(decision, view)
+
     def prompt_args(self, decision: Decision, view: Mapping[str, Any]) -> dict[str, Any]:
-        stage = (decision.context or {}).get("stage")
-        return {"stage": self._(f"stage.{stage}") if stage else ""}
+        context = decision.context or {}
+        stage, city = context.get("stage"), context.get("city")
+        return {"stage": self._(f"stage.{stage}") if stage else "",
+                "cards": self.family_cards(decision.seat),
+                **({"city": self.city(str(city))} if city else {})}
+
+    def family_cards(self, seat: str) -> str:
+        """A family's 3 cards in the order FAMILY places them, each with its action (§2.2)."""
+        cards = builtin()["families"]["cards"]
+        return ", ".join(f"{self.card(c)} ({self.card_action(v['action'])})"
+                         for c, v in cards.items() if v["family"] == seat)
+
+    def card_action(self, action: str | None) -> str:
+        return self._(f"action.{action}") if action else self._("word.no_action")
 
     # ------------------------------------------------------------------ reports
     def data_note(self, view: Mapping[str, Any]) -> str:

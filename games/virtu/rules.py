@@ -26,7 +26,7 @@ from games.virtu.grammar import order_text, parse
 from games.virtu.kit import DATA_DIR, kit_of
 from games.virtu.questions import KINDS, kind_decision, open_items
 from games.virtu.scoring import winners
-from games.virtu.setup import SEATS, setup
+from games.virtu.setup import SEATS, SIMULATION_YEAR_CAP, setup
 from games.virtu.views import secrets, validate, view
 
 
@@ -48,6 +48,7 @@ class VirtuRules(Rules):
                   "RETREAT city | SAIL port | LOSE",
                   "PAY | DISMISS city | SHIFT from-to | DISCARD space | BUY item",
                   "HIRE city | ALLY power | DONE")
+    simulation_options = MappingProxyType({"years": SIMULATION_YEAR_CAP})
 
     def scenarios(self) -> list[ScenarioInfo]:
         return [ScenarioInfo("standard", SEATS, 3, 5,

@@ -18,9 +18,10 @@ FAMILIES = {3: ("red", "yellow", "green"), 4: ("red", "yellow", "green", "blue")
 #: Board side by player count (L166, L178, L188).
 SIDE = {3: "four", 4: "four", 5: "five"}
 ROOMS = 5
-#: Default number of Years before the judge stops a game that no end condition ended
-#: (a house rule of this judge, README "Rulings"; option ``years``, 0: none).
-YEAR_CAP = 25
+#: The moderator's safety cap on the game's length (ruling R8, not a rulebook rule): option
+#: ``years``, off (0) unless set; `pbem simulate` sets it (`VirtuRules.simulation_options`)
+#: because random bots rarely reach an end by the rules (§10).
+SIMULATION_YEAR_CAP = 25
 
 
 def pinned_kit(options: dict[str, Any]) -> tuple[Kit, dict[str, Any]]:
@@ -48,7 +49,7 @@ def setup(seats: Sequence[str], options: dict[str, Any], dice: Dice) -> State:
         name = sorted(unknown)[0]
         raise IllegalOrder(Reason(f"virtu has no option {name!r}", "no_option", game="virtu",
                                   text=name), ["data", "years"])
-    years = options.get("years", YEAR_CAP)
+    years = options.get("years", 0)
     if not isinstance(years, int) or years < 0:
         raise IllegalOrder(Reason("option years must be a whole number >= 0", "years_invalid"))
     count = len(seats)

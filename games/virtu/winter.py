@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.contract import State
+from engine.contract import Reason, State
 from engine.options import OneOf, Option
 from games.virtu.common import log, take
 from games.virtu.kit import Kit
@@ -144,34 +144,70 @@ def pay(state: State, seat: str, cost: dict[str, int]) -> None:
 
 
 def buyable(state: State, kit: Kit, seat: str) -> tuple[str, ...]:
-    """Different items, one copy each per Winter (L1049, L1097); one Cardinal, Pope, Guild,
-    (1)-Title ever (L1061); Duchy or Principality of your crest, one of Kingdom or Republic
-    (L1065–1067); a Cathedral in your city of base stability 3+ (L1075); a card needs a free
-    courtier space (L1053)."""
+    """What `seat` may buy now: nobles, titles and guilds of the supply and Cathedrals of its
+    cities that `buy_bar` does not bar."""
+    candidates = [n for n, left in state["supply"]["nobles"].items() if left]
+    candidates += state["supply"]["titles"] + state["supply"]["guilds"]
+    if state["supply"]["cathedrals"]:
+        candidates += [f"cathedral_{c}" for c in cities_of(state, seat)]
+    return tuple(i for i in candidates if buy_bar(state, kit, seat, i) is None)
+
+
+def buy_bar(state: State, kit: Kit, seat: str, item: str) -> Reason | None:
+    """Why `seat` cannot buy `item` now (None: it can).  Different items, one copy each per
+    Winter (L1049, L1097); one Cardinal, Pope, Guild, (1)-Title ever (L1061); Duchy or
+    Principality of your crest, one of Kingdom or Republic (L1065–1067); a Cathedral in your
+    city of base stability 3+ (L1075); a card needs a free courtier space (L1053); the price
+    paid from the pool and the treasury (L1047)."""
     player = state["players"][seat]
     owned = set(player["domain"]) | set(palace_cards(player))
-    found = []
-    nobles = kit["nobles"]["nobles"]
-    for noble, left in state["supply"]["nobles"].items():
-        if left and free_slot(player) and noble not in player["bought"] \
-                and not (nobles[noble]["unique"] and noble in owned):
-            found.append(noble)
-    titles = kit["tokens"]["titles"]
-    for title in state["supply"]["titles"]:
-        t = titles[title]
-        if t["crest"] not in (None, seat) or title in player["bought"]:
-            continue
-        if t["kind"] in ("kingdom", "republic") and any(
-                titles[o]["kind"] in ("kingdom", "republic") for o in owned if o in titles):
-            continue
-        found.append(title)
-    if not any(o in kit["tokens"]["guilds"] for o in owned):
-        found += [g for g in state["supply"]["guilds"] if g not in player["bought"]]
-    if state["supply"]["cathedrals"]:
-        floor = kit["tokens"]["cathedral"]["min_stability"]
-        found += [f"cathedral_{c}" for c in cities_of(state, seat)
-                  if kit.city(c)["stability"] >= floor and not state["cities"][c]["cathedral"]]
-    return tuple(i for i in found if affordable(state, seat, price(kit, i)))
+    nobles, titles = kit["nobles"]["nobles"], kit["tokens"]["titles"]
+    city = item[len("cathedral_"):] if item.startswith("cathedral_") else None
+    if item in player["bought"]:
+        return Reason(f"{item} was bought this Winter already (L1049)", "buy_again", item=item)
+    if item in nobles:
+        if not state["supply"]["nobles"].get(item):
+            return Reason(f"no {item} is left in the supply", "buy_none_left", item=item)
+        if not free_slot(player):
+            return Reason(f"{item} needs a free courtier space (L1053)", "buy_no_space",
+                          item=item)
+        if nobles[item]["unique"] and item in owned:
+            return Reason(f"only one {item} may be held (L1061)", "buy_unique", item=item)
+    elif item in titles:
+        if item not in state["supply"]["titles"]:
+            return Reason(f"no {item} is left in the supply", "buy_none_left", item=item)
+        if titles[item]["crest"] not in (None, seat):
+            return Reason(f"{item} bears another family's crest (L1065)", "buy_crest",
+                          item=item)
+        crowned = ("kingdom", "republic")
+        if titles[item]["kind"] in crowned and any(
+                titles[o]["kind"] in crowned for o in owned if o in titles):
+            return Reason("a Kingdom or a Republic, not both (L1067)", "buy_crowned",
+                          item=item)
+    elif item in kit["tokens"]["guilds"]:
+        if item not in state["supply"]["guilds"]:
+            return Reason(f"no {item} is left in the supply", "buy_none_left", item=item)
+        if any(o in kit["tokens"]["guilds"] for o in owned):
+            return Reason("one Guild only (L1061)", "buy_one_guild", item=item)
+    elif city in state["cities"]:
+        if not state["supply"]["cathedrals"]:
+            return Reason(f"no {item} is left in the supply", "buy_none_left", item=item)
+        if city not in cities_of(state, seat):
+            return Reason(f"{city} is not your city (L1075)", "buy_not_yours", city=city)
+        if kit.city(city)["stability"] < kit["tokens"]["cathedral"]["min_stability"]:
+            return Reason(f"{city} is not stable enough for a Cathedral (L1075)",
+                          "buy_unstable", city=city)
+        if state["cities"][city]["cathedral"]:
+            return Reason(f"{city} has a Cathedral already", "buy_built", city=city)
+    else:
+        return Reason(f"{item} is nothing to buy", "buy_unknown", text=item)
+    if not affordable(state, seat, price(kit, item)):
+        have = {r: n for r, n in state["pool"].items() if n and r != "refresh"}
+        have["florin"] = have.get("florin", 0) + player["florins"]
+        return Reason(f"{item} costs {price(kit, item)}; you have {have} (USE a source first)",
+                      "buy_cost", item=item, cost=price(kit, item),
+                      have={r: n for r, n in have.items() if n})
+    return None
 
 
 def buy(state: State, kit: Kit, seat: str, item: str) -> None:

@@ -18,6 +18,9 @@ MODERATOR_TOPICS = ("MODERATOR", "МОДЕРАТОР", "MOD")
 #: Every moderator command in the order the help lists them: AS (mail only), then
 #: `pbem.moderation.COMMANDS`.
 MODERATOR_COMMANDS = ("AS",) + moderation.COMMANDS
+#: At most this many orders of one verb are written out by ``HELP <verb>``.
+MAX_LISTED = 500
+WIDTH = 78
 
 
 def moderator_commands(lang: str) -> list[tuple[str, str]]:
@@ -41,6 +44,23 @@ def moderator_help(lang: str) -> str:
                       wrap(t(lang, "moderator_help.outro"))])
 
 
+def legal_now(game: Game, seat: str, lang: str, verb: str) -> str:
+    """``HELP <verb>`` by a seat asked a question now: after the reference, every legal
+    order of that verb, written out (a prompt may show a long list as its rule only)."""
+    orders = [game.rules.order_text(o) for d in game.decisions() if d.seat == seat
+              for option in d.options.options if option.verb == verb
+              for o in option.orders()][:MAX_LISTED]
+    if not orders:
+        return ""
+    lines = [wrap(t(lang, "orders_help.legal_now", verb=verb, n=len(orders)))]
+    for order in orders:                     # packed, never broken inside an order
+        if len(lines) > 1 and len(lines[-1]) + len(order) + 2 <= WIDTH:
+            lines[-1] += "; " + order
+        else:
+            lines.append("  " + order)
+    return "\n\n" + "\n".join(lines)
+
+
 def help_reply(game: Game, seat: str | None, lang: str,
                topic: str | None) -> tuple[list[dict[str, Any]], str]:
     """The sections a HELP command adds to the receipt and its result line.  Without a
@@ -59,6 +79,8 @@ def help_reply(game: Game, seat: str | None, lang: str,
     if ref is None:
         return [], t(lang, "orders_help.none")
     body = orders_reference.mail_text(ref, lang, None if key in ORDERS_TOPICS else key)
+    if body is not None and seat is not None and key not in ORDERS_TOPICS:
+        body += legal_now(game, seat, lang, key)
     if body is None:
         return [], t(lang, "orders_help.unknown", topic=topic,
                      verbs=", ".join(orders_reference.verbs(ref)))

@@ -58,6 +58,11 @@ class Presenter:
             return ", ".join(self.value(field, v) for v in value) or self._("word.none")
         return str(value)
 
+    def values(self, field: str, values: list[Any]) -> list[str]:
+        """The values of one field in the legal-orders list; a game may shorten a long list
+        to its rule and an example (HELP <verb> then lists them all)."""
+        return [self.value(field, v) for v in values]
+
     def field(self, field: str) -> str:
         return self.maybe(f"field.{field}", None) or self._("field_generic", name=field)
 

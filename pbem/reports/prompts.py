@@ -92,7 +92,7 @@ def _merge(domains: list[Any], field: str, pres: Presenter) -> list[str]:
                     seen.append(item)
     if not seen:
         return [pres._("word.none")]
-    return [pres.value(field, v) for v in seen]
+    return pres.values(field, seen)
 
 
 def _constant(option: Option, name: str) -> Any:

@@ -63,3 +63,43 @@ def test_help_orders_by_mail_in_english_and_russian(home: Path) -> None:
     assert "ANNEX <city>" in english and "STANDING shaded DEFAULT" in english
     russian = " ".join(mails(home, "yellow", "HELP ANNEX\n")[0].split())
     assert "ANNEX <city>" in russian and "Короны сверх его стойкости" in russian
+
+
+def test_the_family_prompt_shows_the_rule_and_help_family_lists_every_placement(
+        home: Path) -> None:
+    """The ~200 placements of the Family cards are not listed in the prompt: it names the
+    cards in order with their actions, the rule and one example; HELP FAMILY lists them."""
+    refused = mails(home, "red", "FAMILY nowhere\n")[0]
+    flat = " ".join(refused.split())
+    assert "Lorenzo de' Medici (Patronage)" in flat and "(no action)" in flat
+    assert "HELP FAMILY lists them all" in flat and "room1 room2 r2," not in flat
+    listed = mails(home, "red", "HELP FAMILY\n")[0]
+    assert "Your legal FAMILY orders now" in listed
+    assert "FAMILY room1 room2 r2;" in listed and "FAMILY r2 r1 room1" not in listed
+    russian = " ".join(mails(home, "yellow", "FAMILY nowhere\n")[0].split())
+    assert "(без действия)" in russian and "все — по HELP FAMILY" in russian
+    assert "Ваши допустимые сейчас приказы FAMILY" in mails(home, "yellow", "HELP FAMILY\n")[0]
+
+
+def test_a_whole_year_by_mail_three_players_one_in_russian(home: Path) -> None:
+    """Year 1 played by mail, each order chosen by the heuristic bot and written as a player
+    writes it: every mail gets its receipt (no internal error, e.g. the end-of-Spring phase
+    had no name), the Year ends, and the Russian player reads names in Russian."""
+    import random
+    from games.virtu.bots import BOTS
+    from pbem.store import Store
+    bot, rng, sent = BOTS["heuristic"], random.Random(1), 0
+    russian: list[str] = []
+    while (game := Store(home).load("vi-1")).state["year"] == 1 and sent < 120:
+        decision = game.decisions()[0]
+        text = game.rules.order_text(bot.choose(game.rules, game.state, decision, rng))
+        got = mails(home, decision.seat, text + "\n")
+        sent += 1
+        mine = [m for m in got if m.startswith(f"To: {decision.seat}@")]
+        assert mine, (sent, text)                                  # the receipt came
+        russian += [m for m in got if m.startswith("To: yellow@")]
+    assert Store(home).load("vi-1").state["year"] == 2
+    seasons = " ".join(" ".join(russian).split())
+    assert "конец Весны (осады)" in seasons or "Зима" in seasons
+    bad = [m for m in russian if "Asked of you now" in m or "3 florins" in m or "Ajaccio" in m]
+    assert not bad, bad[0]

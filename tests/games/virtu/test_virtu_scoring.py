@@ -68,3 +68,23 @@ def test_an_eighth_city_ends_the_game_after_the_final_winter():
     assert state["ended_by"] == "end" and "final Winter" in outcome.reason
     assert outcome.winners == ("red",)
     assert state["scores"]["red"]["cities"] == 6 + 1                 # last space + leader
+
+
+def test_the_year_cap_is_a_moderator_option_off_by_default():
+    """Ruling R8 is no rulebook rule: a game has no cap unless the moderator sets `years`;
+    `pbem simulate` sets 25 (random bots rarely end a game by §10), `years=0` turns it off."""
+    from engine.game import Game
+    from pbem.simulate import START, bot_seats
+    assert fresh(3)["years"] == 0
+    state = fresh(3)
+    state["year"] = 40
+    state["season"], state["turn"] = "winter", 0
+    from games.virtu.flow import end_year
+    end_year(state, kit(state))
+    assert state["season"] == "spring" and state["year"] == 41       # no cap: play on
+    assert dict(RULES.simulation_options) == {"years": 25}
+    capped = Game.create(RULES, "sim", bot_seats(["red", "yellow", "green"]), now=START,
+                         seed="c", options={"years": 3})
+    capped.state["year"] = 3
+    end_year(capped.state, kit(capped.state))
+    assert capped.state["ended_by"] == "cap"

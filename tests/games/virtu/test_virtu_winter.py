@@ -76,6 +76,36 @@ def test_purchases_one_copy_a_winter_one_cardinal_ever():
     assert legal(state, "BUY merchant")
 
 
+def test_a_purchase_that_cannot_be_made_is_refused_with_its_reason():
+    """BUY of an item the player cannot afford (or has no space for) says why, in English
+    and Russian, even when nothing at all is affordable and BUY is not among the options."""
+    import pytest
+    from engine.contract import IllegalOrder
+    from pbem.reports.presenters import presenter_for
+    state = fresh(4)
+    state["players"]["red"]["florins"] = 0
+    state["players"]["red"]["courtiers"]["l1"] = None
+    state = wintering(state, "red")
+    decision = RULES.decisions(state)[0]
+    assert "BUY" not in decision.options.verbs()                     # nothing affordable
+    with pytest.raises(IllegalOrder) as refused:
+        RULES.parse(state, decision, "BUY cardinal")
+    assert refused.value.code == "buy_cost" and "costs" in refused.value.reason
+    cost = winter.price(kit(state), "cardinal")
+    assert refused.value.params["cost"] == cost and refused.value.params["have"] == {}
+    ru = presenter_for("virtu", "ru").refusal(refused.value.code, refused.value.params)
+    assert ru.startswith("Кардинал стоит ") and "у вас 0" in ru
+    state["players"]["red"]["florins"] = 20
+    state["players"]["red"]["courtiers"] = {k: v or {"card": "banker", "used": False}
+                                            for k, v in state["players"]["red"]["courtiers"].items()}
+    with pytest.raises(IllegalOrder) as full:
+        RULES.parse(state, RULES.decisions(state)[0], "BUY merchant")
+    assert full.value.code == "buy_no_space"
+    with pytest.raises(IllegalOrder) as crest:
+        RULES.parse(state, RULES.decisions(state)[0], "BUY duchy_blue")
+    assert crest.value.code == "buy_crest"
+
+
 def test_a_new_card_needs_a_free_courtier_space_and_a_discard_frees_one():
     state = fresh(4)
     red = state["players"]["red"]
