@@ -7,7 +7,8 @@ Each check returns English problem lines (empty when sound), naming the rule it 
   every card of the deck that has entered the game somewhere (§6.2);
 * units (§5): no negative or non-integer counts, each power's counters within its counter
   mix (§5.2: land counters shared by regulars, mercenaries and cavalry; naval ones by
-  squadrons and corsairs), land units only in land spaces and naval units only where a
+  squadrons and corsairs), every owner's land stacks showable with its counters by
+  denomination (§5.2 L283, `denominations`), land units only in land spaces and naval units only where a
   squadron may be (a sea zone or a port);
 * markers (§2.2, §2.4): control only by a power, only where it differs from the home power
   (the schema); religion only ``protestant``; spaces and sea zones of the map only;
@@ -23,7 +24,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Iterable
 
-from games.here_i_stand import facts
+from games.here_i_stand import counter_mix, facts
 from games.here_i_stand.catalog import load_cards
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import card_draw, victory
@@ -137,6 +138,20 @@ def units(state: State) -> list[str]:
     for elector, n in state["electorate_display"].items():
         if not isinstance(n, int) or n < 0:
             out.append(f"bad electorate display count at {elector}: {n!r} (§21.6)")
+    return out + denominations(state)
+
+
+def denominations(state: State) -> list[str]:
+    """Every owner's land stacks, on the map and off it, can be shown with its counters of
+    value 1, 2, 4 and 6 (§5.2 L283, `counter_mix.fits`), not only its total strength."""
+    owners = {p for rec in state["spaces"].values() for p in rec.get("units", {})}
+    owners |= {w["power"] for w in (state.get("foreign_wars") or {}).values()}
+    out = []
+    for owner in sorted(owners):
+        sizes = counter_mix.stacks(state, owner)
+        if not counter_mix.fits(sizes, counter_mix.pool(owner)):
+            out.append(f"{owner}'s land stacks {sorted(sizes, reverse=True)} cannot all be "
+                       f"shown with its counters (§5.2)")
     return out
 
 
