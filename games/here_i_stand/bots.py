@@ -3,8 +3,9 @@
 The bot ranks the candidate orders (all of them when there are few, else the NMR default,
 the strongest order of each option shape and a sample) by the rules of thumb of `bonus`,
 then tries only the best `LOOK` of them on a private copy of the state with throwaway dice
-(never the game's own stream) and scores the position for its power with `value`.  Moves
-are judged by `bonus` alone (what they lead to shows only in the battle or siege after).
+(never the game's own stream) and scores the position for its power with `value`.  Moves,
+assaults and battles are judged by `bonus` alone (what a move leads to shows only in the
+battle or siege after; the others turn on dice).
 It prefers progress:
 
 * events that score (their VP show in the look-ahead, §23.2), otherwise cards for their CP;
@@ -32,7 +33,7 @@ from engine.canonical import copy_plain
 from engine.contract import Decision, IllegalOrder, Order, Rules, State
 from engine.dice import Dice
 from engine.options import Count
-from games.here_i_stand import facts
+from games.here_i_stand import facts, siege
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import victory
 
@@ -41,8 +42,9 @@ SAMPLE = 12
 #: Candidates tried on a copy of the state (the best by `bonus`, and the default).
 LOOK = 4
 #: Verbs judged by `bonus` alone, without a look-ahead: a move changes nothing a position's
-#: value sees until the next action (and the look-ahead is the bot's main cost).
-MOVES = ("MOVE", "RETURN")
+#: value sees until the next action (and the look-ahead is the bot's main cost); an assault
+#: or a battle turns on dice, and one throw of throwaway dice would mislead.
+MOVES = ("MOVE", "RETURN", "ASSAULT", "FIGHT", "INSIDE")
 #: A win or a loss outweighs everything else.
 DECISIVE = 1000.0
 #: Weights of the position (`value`).
@@ -84,7 +86,7 @@ class Heuristic(Bot):
         scored = []
         for prior, rank, order in ranked:
             if order.get("verb") in MOVES:
-                scored.append((now + prior, rank, order))
+                scored.append((now + prior - _move_cp(state), rank, order))
                 continue
             if looks >= LOOK and order is not fallback:
                 continue
@@ -206,6 +208,8 @@ def _move_bonus(state: State, power: str, order: Order) -> float:
         out += 3.0 if _strength(moving, order.get("leaders")) >= BATTLE_ODDS * defenders else -4.0
     elif S.enemy_space(state, power, dst):
         out += 1.5 + (2.0 if S.is_fortified(dst) and moving >= 2 else 0.0)
+    if siege.is_besieger(state, str(src), power) and moving >= S.count(state, src, power):
+        out -= 4.0                      # leaving lifts the siege (§15)
     if src in S.capitals(power):
         left = S.count(state, src, power) - moving
         if left < 2 and _threatened(state, power, src):
@@ -213,11 +217,16 @@ def _move_bonus(state: State, power: str, order: Order) -> float:
     return out
 
 
+def _move_cp(state: State) -> float:
+    """What a move spends, as `value` counts unspent CP (at least one CP, §12.2)."""
+    return CP_WORTH if state["phase"] == "action" and state["phase_data"].get("cp") else 0.0
+
+
 def _assault_bonus(state: State, power: str, sid: str) -> float:
     """Assault a besieged space when the besiegers are `ASSAULT_ODDS` times the defenders
     (§17: the defenders roll an extra die), else wait for the garrison to starve."""
     mine = _strength(S.count(state, sid, power), S.own_leaders(state, sid, power))
-    return 4.0 if mine >= ASSAULT_ODDS * max(_defenders(state, power, sid), 1) else -2.0
+    return 8.0 if mine >= ASSAULT_ODDS * max(_defenders(state, power, sid), 1) else -2.0
 
 
 def _holds(state: State, power: str) -> bool:
