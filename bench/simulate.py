@@ -2,8 +2,9 @@
 registered game and scenario with each bot in every seat, the peak RSS, and the time share
 of state hashing, copying and option enumeration (from one more game, profiled); then the
 heuristic bot's win rate, seated in each seat in turn against random bots, next to a random
-bot's in that seat (`heuristic_winrate`, which measures it alone over more games).  Every game timed is what `pbem simulate` does with it: played, archived,
-parsed back and replay-verified (`pbem.simulate.run_job`).
+bot's in that seat (`heuristic_winrate`, which measures it alone over more games).  Every
+game timed is what `pbem simulate` does with it: played, archived, parsed back and
+replay-verified (`pbem.simulate.run_job`).
 
     python3 bench/simulate.py [--games N] [--rules NAME] [--scenario S] [--bots B,...]
                               [--heuristic-games N]
