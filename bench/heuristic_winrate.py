@@ -44,8 +44,11 @@ def win_rates(name: str, scenario: str | None, games: int, last: int | None = No
             for n in range(games)]
     seated = [(name, scenario, f"{seed}-{seat}-{n}", ((seat, "heuristic"),), last)
               for seat in seats for n in range(games)]
+    results = []
     with Pool(jobs) as pool:
-        results = pool.map(one_game, base + seated, chunksize=1)
+        for job, shares in zip(base + seated, pool.imap(one_game, base + seated)):
+            results.append(shares)
+            print(f"game {job[2]}: won by {', '.join(sorted(shares))}", flush=True)
     baseline: Counter[str] = Counter()
     for shares in results[:games]:
         baseline.update(shares)
