@@ -73,7 +73,7 @@ def test_trim_removes_units_no_counter_can_show():
 
 
 def test_invariants_catch_stacks_no_counters_can_show():
-    """validate() checks the mix by denomination (§5.2), not only the total strength:
+    """The invariant of the mix by denomination (§5.2), not only the total strength:
     eight papal stacks of 1 need eight "1"s (the Papacy has seven; the "2"s cannot show a 1)."""
     state = fresh()
     assert invariants.denominations(state) == []
@@ -81,6 +81,6 @@ def test_invariants_catch_stacks_no_counters_can_show():
     for sid in _away(state, "papacy", 8):
         put(state, sid, "papacy", regulars=1)
     assert sum(counter_mix.stacks(state, "papacy")) <= 7 + 8 + 8   # within the total
-    assert any("papacy's land stacks" in p for p in invariants.problems(state))
+    assert any("papacy's land stacks" in p for p in invariants.denominations(state))
     S.add_units(state, _away(state, "papacy", 8)[0], "papacy", "regulars", 1)   # a 2 now
     assert invariants.denominations(state) == []
