@@ -101,7 +101,7 @@ class Heuristic(Bot):
     def _negotiate(self, rules: Rules, state: State, decision: Decision,
                    fallback: Order) -> Order:
         """Accept an open proposal that leaves the power better off, reject one that does
-        not (§9.2); else close the window (no proposals of its own)."""
+        not; else close the window (no proposals of its own)."""
         power = decision.seat
         now = value(state, power)
         for option in decision.options.options:
@@ -198,8 +198,7 @@ def bonus(state: State, power: str, order: Order) -> float:
 
 
 def _move_bonus(state: State, power: str, order: Order) -> float:
-    """Attack weaker stacks at good odds, enter enemy spaces, keep the capital defended
-    (§12, §13, §16)."""
+    """Attack weaker stacks at good odds, enter enemy spaces, keep the capital defended."""
     src, dst = order.get("from"), order["to"]
     moving = int(order.get("units") or 0)
     out = 0.0
@@ -209,7 +208,7 @@ def _move_bonus(state: State, power: str, order: Order) -> float:
     elif S.enemy_space(state, power, dst):
         out += 1.5 + (2.0 if S.is_fortified(dst) and moving >= 2 else 0.0)
     if siege.is_besieger(state, str(src), power) and moving >= S.count(state, src, power):
-        out -= 4.0                      # leaving lifts the siege (§15)
+        out -= 4.0                      # leaving lifts the siege
     if src in S.capitals(power):
         left = S.count(state, src, power) - moving
         if left < 2 and _threatened(state, power, src):
@@ -218,20 +217,20 @@ def _move_bonus(state: State, power: str, order: Order) -> float:
 
 
 def _move_cp(state: State) -> float:
-    """What a move spends, as `value` counts unspent CP (at least one CP, §12.2)."""
+    """What a move spends, as `value` counts unspent CP."""
     return CP_WORTH if state["phase"] == "action" and state["phase_data"].get("cp") else 0.0
 
 
 def _assault_bonus(state: State, power: str, sid: str) -> float:
     """Assault a besieged space when the besiegers are `ASSAULT_ODDS` times the defenders
-    (§17: the defenders roll an extra die), else wait for the garrison to starve."""
+    (the defenders roll an extra die), else wait for the garrison to starve."""
     mine = _strength(S.count(state, sid, power), S.own_leaders(state, sid, power))
     return 8.0 if mine >= ASSAULT_ODDS * max(_defenders(state, power, sid), 1) else -2.0
 
 
 def _holds(state: State, power: str) -> bool:
     """Whether the defenders of the space an army is moving into match its strength
-    (§13.4: else they withdraw into the fortifications)."""
+    (else they withdraw into the fortifications)."""
     m = (state.get("phase_data") or {}).get("land_move")
     if not m:
         return True
@@ -241,7 +240,7 @@ def _holds(state: State, power: str) -> bool:
 
 
 def _strength(units: int, leaders: Any) -> int:
-    """Units plus the best battle rating among the leaders (§16.1: one leader's rating)."""
+    """Units plus the best battle rating among the leaders."""
     return units + max((facts.leader(l).battle for l in leaders or ()), default=0)
 
 
@@ -276,12 +275,12 @@ def _enemies(state: State, power: str) -> list[str]:
 
 
 def _spaces(state: State, power: str) -> int:
-    """Spaces `power` controls outside its home (§12.3: control gained)."""
+    """Spaces `power` controls outside its home."""
     return sum(1 for rec in state["spaces"].values() if rec.get("control") == power)
 
 
 def _capitals(state: State, power: str) -> float:
-    """Held capitals with their defenders; a lost capital weighs heavily (§19.3, §23)."""
+    """Held capitals with their defenders; a lost capital weighs heavily."""
     out = 0.0
     for cap in S.capitals(power):
         if S.controller(state, cap) == power:
