@@ -2,8 +2,9 @@
 registered game and scenario with each bot in every seat, the peak RSS, and the time share
 of state hashing, copying and option enumeration (from one more game, profiled); then the
 heuristic bot's win rate, seated in each seat in turn against random bots, next to a random
-bot's in that seat.  Every game timed is what `pbem simulate` does with it: played, archived,
-parsed back and replay-verified (`pbem.simulate.run_job`).
+bot's in that seat (`heuristic_winrate`, which measures it alone over more games).  Every
+game timed is what `pbem simulate` does with it: played, archived, parsed back and
+replay-verified (`pbem.simulate.run_job`).
 
     python3 bench/simulate.py [--games N] [--rules NAME] [--scenario S] [--bots B,...]
                               [--heuristic-games N]
@@ -17,9 +18,8 @@ import cProfile
 import pstats
 import resource
 import time
-from collections import Counter
-
 from engine import bots, registry
+from heuristic_winrate import report, win_rates
 from pbem.simulate import Job, play, run_job
 
 #: Each share: groups of (file name ending, function) whose cumulative times add up; a
@@ -77,29 +77,10 @@ def main() -> None:
                       f"minute per core; hashing {shares['hashing']:.0%}, copying "
                       f"{shares['copying']:.0%}, options {shares['options']:.0%}")
         if "heuristic" in bots.game_bots(rules) and args.heuristic_games:
-            _win_rates(rules, args.heuristic_games)
+            report(name, win_rates(name, None, args.heuristic_games), args.heuristic_games)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"simulate-bench: games {played}, per-minute-per-core {played * 60 / seconds:.1f}, "
           f"peak-rss MB {rss:.0f}")
-
-
-def _win_rates(rules, games: int) -> None:
-    """Each seat: the heuristic bot's wins against random bots, and a random bot's."""
-    info = rules.scenario(None)
-    baseline: Counter[str] = Counter()
-    for n in range(games * len(info.seats)):
-        game = play(rules, scenario=info.name, seed=f"base-{n}", bot="random",
-                    players=info.max_players)
-        baseline.update(game.outcome().winners)
-    for seat in info.seats:
-        wins = 0
-        for n in range(games):
-            game = play(rules, scenario=info.name, seed=f"h-{seat}-{n}",
-                        bot={seat: "heuristic"}, players=info.max_players)
-            wins += seat in game.outcome().winners
-        random_rate = baseline[seat] / (games * len(info.seats))
-        print(f"{rules.name} heuristic in {seat}: wins {wins}/{games} ({wins / games:.0%}); "
-              f"a random bot there wins {random_rate:.0%}")
 
 
 if __name__ == "__main__":

@@ -1,17 +1,22 @@
 """Here I Stand's own bot: ``heuristic``, rules of thumb over a one-step look-ahead.
 
-For each candidate order (all of them when there are few, else the NMR default and a
-sample) the bot applies it to a private copy of the state with throwaway dice (never the
-game's own stream) and scores the position for its power with `value`, then adds the rules
-of thumb of `bonus` that a one-step look-ahead cannot see.  It prefers progress:
+The bot ranks the candidate orders (all of them when there are few, else the NMR default,
+the strongest order of each option shape and a sample) by the rules of thumb of `bonus`,
+then tries only the best `LOOK` of them on a private copy of the state with throwaway dice
+(never the game's own stream) and scores the position for its power with `value`.  Moves,
+assaults and battles are judged by `bonus` alone (what a move leads to shows only in the
+battle or siege after; the others turn on dice).
+It prefers progress:
 
 * events that score (their VP show in the look-ahead, §23.2), otherwise cards for their CP;
-* attacking weaker stacks at good odds and entering enemy spaces (§12, §13), never
-  stripping its capital of defenders (§19.3 spirit: a lost capital costs cards and VP);
-* controlling spaces (§12.3) and converting them to its faith (Protestants reform,
-  the Papacy counter-reforms, §18);
+* attacking weaker stacks at good odds (field battle, §13.1 and §16), assaulting sieges it
+  can win (§17), entering enemy spaces (§12), never stripping a threatened capital of its
+  defenders (a lost capital costs cards and VP, §19.3), and building where units are short;
+* controlling spaces (§12.3) and spreading its faith: the Protestants reform, translate and
+  publish treatises, the Papacy burns books, builds St Peter's and calls debates (§18, §22);
 * accepting alliances and proposals that leave it better off (§9), rejecting the rest, and
-  declaring war only on powers its army outnumbers (§9.5).
+  declaring war only on powers its army outnumbers (§9.5); in a battle it stands and fights
+  when it is the stronger, else retreats, avoids or withdraws into a fortress (§13.1).
 
 Negotiation is answered without proposing (a bot waits for offers); everything the
 look-ahead cannot tell apart falls back on the game's `default`.
@@ -27,15 +32,19 @@ from engine.bots import Bot
 from engine.canonical import copy_plain
 from engine.contract import Decision, IllegalOrder, Order, Rules, State
 from engine.dice import Dice
-from games.here_i_stand import facts
+from engine.options import Count
+from games.here_i_stand import facts, siege
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import victory
 
-#: Candidates looked at when a decision has more legal orders than this.
+#: Candidates drawn at random when a decision has more legal orders than this.
 SAMPLE = 12
+#: Candidates tried on a copy of the state (the best by `bonus`, and the default).
+LOOK = 4
 #: Verbs judged by `bonus` alone, without a look-ahead: a move changes nothing a position's
-#: value sees until the next action (and the look-ahead is the bot's main cost).
-MOVES = ("MOVE", "RETURN")
+#: value sees until the next action (and the look-ahead is the bot's main cost); an assault
+#: or a battle turns on dice, and one throw of throwaway dice would mislead.
+MOVES = ("MOVE", "RETURN", "ASSAULT", "FIGHT", "INSIDE")
 #: A win or a loss outweighs everything else.
 DECISIVE = 1000.0
 #: Weights of the position (`value`).
@@ -44,6 +53,16 @@ CAPITAL_HELD, CAPITAL_LOST, DEFENDERS = 6.0, 20.0, 4
 ALLY, BAD_WAR = 3.0, 3.0
 #: A card played for CP is worth its CP times this (they are spent on progress later).
 CP_WORTH = 1.2
+#: Odds a field battle (§16) or an assault (§17) needs: own units per defending unit.
+BATTLE_ODDS, ASSAULT_ODDS = 1.5, 2.0
+#: Religious actions each side of the Reformation prefers (§18, §22): their rule-of-thumb worth.
+FAITH_ACTIONS = {
+    "protestant": {"PUBLISH_TREATISE": 2.0, "TRANSLATE": 1.5, "REFORM": 1.5, "DEBATE": 1.0,
+                   "DEBATE_LEIPZIG": 1.0},
+    "papacy": {"ST_PETERS": 2.0, "DEBATE": 2.0, "DEBATE_LEIPZIG": 2.0, "BURN_BOOKS": 1.5,
+               "CONVERT": 1.5, "FOUND_UNIVERSITY": 1.0},
+    "england": {"PUBLISH_TREATISE": 1.0},
+}
 
 
 class Heuristic(Bot):
@@ -61,16 +80,20 @@ class Heuristic(Bot):
             return candidates[0]
         power = decision.seat
         now = value(state, power)
+        ranked = sorted(((bonus(state, power, o), -i, o) for i, o in enumerate(candidates)),
+                        key=lambda r: (r[0], r[1]), reverse=True)
+        looks = 0
         scored = []
-        for index, order in enumerate(candidates):
+        for prior, rank, order in ranked:
             if order.get("verb") in MOVES:
-                score = now
-            else:
-                after = _look_ahead(rules, state, power, order, f"bot-{state['step']}-{index}")
-                if after is None:
-                    continue
-                score = value(after, power)
-            scored.append((score + bonus(state, power, order), -index, order))
+                scored.append((now + prior - _move_cp(state), rank, order))
+                continue
+            if looks >= LOOK and order is not fallback:
+                continue
+            looks += 1
+            after = _look_ahead(rules, state, power, order, f"bot-{state['step']}-{-rank}")
+            if after is not None:
+                scored.append((value(after, power) + prior, rank, order))
         if not scored:
             return fallback
         return max(scored, key=lambda s: (s[0], s[1]))[2]
@@ -78,7 +101,7 @@ class Heuristic(Bot):
     def _negotiate(self, rules: Rules, state: State, decision: Decision,
                    fallback: Order) -> Order:
         """Accept an open proposal that leaves the power better off, reject one that does
-        not (§9.2); else close the window (no proposals of its own)."""
+        not; else close the window (no proposals of its own)."""
         power = decision.seat
         now = value(state, power)
         for option in decision.options.options:
@@ -99,15 +122,17 @@ class Heuristic(Bot):
 
 def _candidates(rules: Rules, decision: Decision, fallback: Order,
                 rng: random.Random) -> list[Order]:
-    """Every legal order when there are at most `SAMPLE`, else the default and a sample
-    (one draw per option shape first, so no verb is overlooked)."""
+    """Every legal order when there are at most `SAMPLE`, else the default, the strongest
+    order of each option shape (every unit that may go, so no verb is overlooked) and a
+    sample."""
     if decision.options.count() <= SAMPLE:
         return list(decision.legal_orders())
     seen = {rules.order_text(fallback)}
     out = [fallback]
     live = [o for o in decision.options.options if o.count()]
-    draws = [o.draw(rng) for o in live] + [decision.options.draw(rng) for _ in range(SAMPLE)]
-    for order in draws:
+    strongest = [{"verb": o.verb, **{n: d.high if isinstance(d, Count) else d.draw(rng)
+                                     for n, d in o.fields}} for o in live]
+    for order in strongest + [decision.options.draw(rng) for _ in range(SAMPLE)]:
         text = rules.order_text(order)
         if text not in seen:
             seen.add(text)
@@ -133,18 +158,18 @@ def value(state: State, power: str) -> float:
     vp = victory.totals(state)
     score = VP * vp[power] - RIVAL_VP * max(v for p, v in vp.items() if p != power)
     score += KEY * len(S.keys_controlled(state, power))
-    score += SPACE * _foreign_spaces(state, power)
+    score += SPACE * _spaces(state, power)
     protestant = S.protestant_spaces(state)
     if power == "protestant":
         score += FAITH * protestant
     elif power == "papacy":
         score -= FAITH * protestant
     score += _capitals(state, power)
-    land, naval = _forces(state, power)
-    score += UNIT * land + SHIP * naval
+    land, naval = _forces(state)
+    score += UNIT * land.get(power, 0) + SHIP * naval.get(power, 0)
     score += ALLY * sum(1 for pair in state["alliances"] if power in pair)
     for enemy in _enemies(state, power):
-        if _forces(state, enemy)[0] > land:
+        if land.get(enemy, 0) > land.get(power, 0):
             score -= BAD_WAR
     phase = state["phase_data"]
     if state["phase"] == "action" and phase.get("cp"):
@@ -153,34 +178,74 @@ def value(state: State, power: str) -> float:
 
 
 def bonus(state: State, power: str, order: Order) -> float:
-    """What a one-step look-ahead misses: where a move leads and what it risks."""
+    """What a one-step look-ahead misses: where a move leads, whether a battle or an assault
+    is worth its risk, and which actions make progress for this power."""
     verb = order.get("verb")
     if verb == "MOVE" and isinstance(order.get("to"), str) and order["to"] in S.board().spaces:
         return _move_bonus(state, power, order)
+    if verb == "ASSAULT":
+        return _assault_bonus(state, power, str(order.get("space")))
+    if verb in ("FIGHT", "INSIDE"):
+        fight = _holds(state, power)
+        return (3.0 if fight else -3.0) * (1 if verb == "FIGHT" else -1)
     if verb == "DECLARE_WAR":
         return 1.0 if _outnumbers(state, power, str(order.get("power"))) else -5.0
+    if verb == "BUILD" and order.get("space") in S.capitals(power):
+        return 1.0 if _threatened(state, power, str(order["space"])) else 0.5
     if verb == "PASS":
         return -1.0
-    return 0.0
+    return FAITH_ACTIONS.get(power, {}).get(str(verb), 0.0)
 
 
 def _move_bonus(state: State, power: str, order: Order) -> float:
-    """Attack weaker stacks, enter enemy spaces, keep the capital defended (§12-§13)."""
+    """Attack weaker stacks at good odds, enter enemy spaces, keep the capital defended."""
     src, dst = order.get("from"), order["to"]
     moving = int(order.get("units") or 0)
     out = 0.0
-    defenders = sum(S.count(state, dst, p) for p in S.units(state, dst)
-                    if S.at_war(state, power, p))
+    defenders = _defenders(state, power, dst)
     if defenders:
-        strength = moving + sum(facts.leader(l).battle for l in order.get("leaders") or ())
-        out += 3.0 if strength >= 1.5 * defenders else -4.0
+        out += 3.0 if _strength(moving, order.get("leaders")) >= BATTLE_ODDS * defenders else -4.0
     elif S.enemy_space(state, power, dst):
-        out += 1.5
+        out += 1.5 + (2.0 if S.is_fortified(dst) and moving >= 2 else 0.0)
+    if siege.is_besieger(state, str(src), power) and moving >= S.count(state, src, power):
+        out -= 4.0                      # leaving lifts the siege
     if src in S.capitals(power):
         left = S.count(state, src, power) - moving
         if left < 2 and _threatened(state, power, src):
             out -= 5.0
     return out
+
+
+def _move_cp(state: State) -> float:
+    """What a move spends, as `value` counts unspent CP."""
+    return CP_WORTH if state["phase"] == "action" and state["phase_data"].get("cp") else 0.0
+
+
+def _assault_bonus(state: State, power: str, sid: str) -> float:
+    """Assault a besieged space when the besiegers are `ASSAULT_ODDS` times the defenders
+    (the defenders roll an extra die), else wait for the garrison to starve."""
+    mine = _strength(S.count(state, sid, power), S.own_leaders(state, sid, power))
+    return 8.0 if mine >= ASSAULT_ODDS * max(_defenders(state, power, sid), 1) else -2.0
+
+
+def _holds(state: State, power: str) -> bool:
+    """Whether the defenders of the space an army is moving into match its strength
+    (else they withdraw into the fortifications)."""
+    m = (state.get("phase_data") or {}).get("land_move")
+    if not m:
+        return True
+    attackers = _strength(sum(sum(k.values()) for k in m["units"].values()), m["leaders"])
+    here = _strength(S.count(state, m["to"], power), S.own_leaders(state, m["to"], power))
+    return here >= attackers
+
+
+def _strength(units: int, leaders: Any) -> int:
+    """Units plus the best battle rating among the leaders."""
+    return units + max((facts.leader(l).battle for l in leaders or ()), default=0)
+
+
+def _defenders(state: State, power: str, sid: str) -> int:
+    return sum(S.count(state, sid, p) for p in S.units(state, sid) if S.at_war(state, power, p))
 
 
 def _threatened(state: State, power: str, sid: str) -> bool:
@@ -189,17 +254,19 @@ def _threatened(state: State, power: str, sid: str) -> bool:
 
 
 def _outnumbers(state: State, power: str, other: str) -> bool:
-    mine, theirs = _forces(state, power)[0], _forces(state, S.major_of(state, other))[0]
-    return mine >= 1.5 * max(theirs, 1)
+    land = _forces(state)[0]
+    return land.get(power, 0) >= BATTLE_ODDS * max(land.get(S.major_of(state, other), 0), 1)
 
 
-def _forces(state: State, power: str) -> tuple[int, int]:
-    """Land and naval units of `power` on the map."""
-    land = naval = 0
+def _forces(state: State) -> tuple[dict[str, int], dict[str, int]]:
+    """Land and naval units of every power on the map."""
+    land: dict[str, int] = {}
+    naval: dict[str, int] = {}
     for rec in state["spaces"].values():
-        counts: dict[str, Any] = rec.get("units", {}).get(power, {})
-        land += sum(counts.get(k, 0) for k in S.LAND)
-        naval += sum(counts.get(k, 0) for k in S.NAVAL)
+        for power, counts in rec.get("units", {}).items():
+            for kind, n in counts.items():
+                into = land if kind in S.LAND else naval
+                into[power] = into.get(power, 0) + n
     return land, naval
 
 
@@ -207,13 +274,13 @@ def _enemies(state: State, power: str) -> list[str]:
     return [p for pair in state["wars"] if power in pair for p in pair if p != power]
 
 
-def _foreign_spaces(state: State, power: str) -> int:
-    """Spaces `power` controls outside its home (§12.3: control gained)."""
+def _spaces(state: State, power: str) -> int:
+    """Spaces `power` controls outside its home."""
     return sum(1 for rec in state["spaces"].values() if rec.get("control") == power)
 
 
 def _capitals(state: State, power: str) -> float:
-    """Held capitals with their defenders; a lost capital weighs heavily (§19.3, §23)."""
+    """Held capitals with their defenders; a lost capital weighs heavily."""
     out = 0.0
     for cap in S.capitals(power):
         if S.controller(state, cap) == power:

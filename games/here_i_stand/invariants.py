@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Iterable
 
-from games.here_i_stand import facts
+from games.here_i_stand import counter_mix, facts
 from games.here_i_stand.catalog import load_cards
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import card_draw, victory
@@ -137,6 +137,24 @@ def units(state: State) -> list[str]:
     for elector, n in state["electorate_display"].items():
         if not isinstance(n, int) or n < 0:
             out.append(f"bad electorate display count at {elector}: {n!r} (§21.6)")
+    return out
+
+
+def denominations(state: State) -> list[str]:
+    """Every owner's land stacks, on the map and off it, can be shown with its counters of
+    value 1, 2, 4 and 6 (§5.2 L283, `counter_mix.fits`), not only its total strength.
+
+    Not yet part of `problems`: a MOVE may still leave behind part of a stack that no free
+    counter can show (§5.2 L283 swaps only small counters for a big one), which simulated
+    games reach; it joins `problems` once moves respect the counter mix."""
+    owners = {p for rec in state["spaces"].values() for p in rec.get("units", {})}
+    owners |= {w["power"] for w in (state.get("foreign_wars") or {}).values()}
+    out = []
+    for owner in sorted(owners):
+        sizes = counter_mix.stacks(state, owner)
+        if not counter_mix.fits(sizes, counter_mix.pool(owner)):
+            out.append(f"{owner}'s land stacks {sorted(sizes, reverse=True)} cannot all be "
+                       f"shown with its counters (§5.2)")
     return out
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from engine.contract import IllegalOrder
-from games.here_i_stand import counter_mix, cp_actions
+from games.here_i_stand import counter_mix, cp_actions, invariants
 from games.here_i_stand import state as S
 from his_helpers import fresh, into_action, order, put
 
@@ -70,3 +70,17 @@ def test_trim_removes_units_no_counter_can_show():
     assert counter_mix.trim(state, "papacy", "rome") == 3
     assert S.count(state, "rome", "papacy") == 0
     assert cp_actions.build_problem(state, "papacy", "regular", "rome") is not None
+
+
+def test_invariants_catch_stacks_no_counters_can_show():
+    """The invariant of the mix by denomination (§5.2), not only the total strength:
+    eight papal stacks of 1 need eight "1"s (the Papacy has seven; the "2"s cannot show a 1)."""
+    state = fresh()
+    assert invariants.denominations(state) == []
+    _only(state, "papacy")
+    for sid in _away(state, "papacy", 8):
+        put(state, sid, "papacy", regulars=1)
+    assert sum(counter_mix.stacks(state, "papacy")) <= 7 + 8 + 8   # within the total
+    assert any("papacy's land stacks" in p for p in invariants.denominations(state))
+    S.add_units(state, _away(state, "papacy", 8)[0], "papacy", "regulars", 1)   # a 2 now
+    assert invariants.denominations(state) == []

@@ -1,0 +1,56 @@
+"""The ``heuristic`` bot's rules of thumb (issue 15): sieges, battles, religious actions,
+and a look-ahead limited to the best candidates."""
+from __future__ import annotations
+
+import random
+
+from games.here_i_stand import RULES, bots, siege
+from his_helpers import clear_units, fresh, into_action, no_cards, put
+
+
+def _calais():
+    """E9's Calais: 6 French regulars and Francis I besiege 2 English regulars (§15)."""
+    state = into_action(fresh(), "france", cp=4)
+    state["wars"] = sorted(state["wars"] + [["england", "france"]])
+    clear_units(state, "calais", "brussels", "boulogne", "north_sea", "english_channel")
+    put(state, "calais", "england", regulars=2)
+    put(state, "calais", "france", regulars=6, leaders=["francis_i"])
+    siege.begin_siege(state, "calais", ["france"], ["england"])
+    state["phase_data"].update(impulse=state["phase_data"]["impulse"] + 6)
+    return no_cards(state)
+
+
+def _french_decision(state):
+    return next(d for d in RULES.decisions(state) if d.seat == "france")
+
+
+def test_assaults_a_siege_it_can_win():
+    """8 strength against 2 defenders (§17): the bot assaults rather than anything else."""
+    state = _calais()
+    order = bots.Heuristic().choose(RULES, state, _french_decision(state), random.Random(1))
+    assert order == {"verb": "ASSAULT", "space": "calais"}
+
+
+def test_assault_odds_and_religious_actions_by_power():
+    state = _calais()
+    assert bots.bonus(state, "france", {"verb": "ASSAULT", "space": "calais"}) > 0
+    put(state, "calais", "england", regulars=4)          # 6 defenders against 8: wait
+    assert bots.bonus(state, "france", {"verb": "ASSAULT", "space": "calais"}) < 0
+    assert bots.bonus(state, "papacy", {"verb": "ST_PETERS", "cp": 2}) > 0
+    assert bots.bonus(state, "protestant", {"verb": "PUBLISH_TREATISE", "zone": "german"}) > 0
+    assert bots.bonus(state, "france", {"verb": "ST_PETERS", "cp": 2}) == 0
+
+
+def test_looks_ahead_only_at_the_best_candidates(monkeypatch):
+    """Each non-move candidate is not tried on a copy: at most LOOK of them and the default."""
+    state = _calais()
+    decision = _french_decision(state)
+    monkeypatch.setattr(bots, "LOOK", 2)
+    tried = []
+    real = bots._look_ahead
+    monkeypatch.setattr(bots, "_look_ahead", lambda *a: tried.append(a[3]) or real(*a))
+    bots.Heuristic().choose(RULES, state, decision, random.Random(1))
+    candidates = bots._candidates(RULES, decision, RULES.default(state, decision),
+                                  random.Random(1))
+    assert len([o for o in candidates if o["verb"] not in bots.MOVES]) > bots.LOOK + 1
+    assert 0 < len(tried) <= bots.LOOK + 1
