@@ -379,7 +379,10 @@ KINDS: dict[str, questions.Kind] = {
                                                 "mode": "event"}, "PLAY 7 or DONE"),
         done=_stand_done, policies=("IN-DEBATE ASK", "IN-DEBATE NEVER"),
         standing=_stand_standing,
-        context=lambda state, item: {"debater": _record(state)["protestant"]},
+        context=lambda state, item: {"debater": _record(state)["protestant"],
+                                     "papal_debater": _record(state)["papacy"],
+                                     "dice": _dice(state, "protestant"),
+                                     "papal_dice": _dice(state, "papacy")},
         prompt=lambda state, item: ("debate in the German zone: PLAY 7 (Here I Stand: Luther "
                                     "debates instead, you draw a card) or DONE")),
     "bullinger": choices.Kind(
