@@ -43,7 +43,7 @@ KINDS: dict[str, questions.Kind] = {**henry_viii.KINDS, **events.KINDS, **home_c
                                     **mandatory_events.KINDS, **action.KINDS,
                                     **card_draw.KINDS, **winter.KINDS, **land_war.KINDS,
                                     **foreign_wars.KINDS, **siege.KINDS, **sack_of_rome.KINDS,
-                                    **relief.KINDS, **attempts.KINDS, **debate.KINDS,
+                                    **relief.KINDS, **attempts.KINDS, **debate.KINDS, **card_events.KINDS,
                                     **mercenary_events.KINDS}
 #: Canonical texts of the verbs `grammar.order_text` does not write itself.
 TEXTS: dict[str, Callable[[dict], str]] = {

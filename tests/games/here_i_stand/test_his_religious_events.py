@@ -93,3 +93,58 @@ def test_servetus_one_vp_and_a_random_protestant_discard():
     assert state["bonus_vp"]["papacy"]["servetus"] == 1
     assert len(state["hands"]["protestant"]) == before - 1
     assert 7 in state["hands"]["protestant"] or 7 in state["home_used"]   # never the home card
+
+
+def with_zwingli(state):
+    """Turn 2's Zwingli and Oekolampadius in play, uncommitted."""
+    for did in ("zwingli", "oekolampadius"):
+        if debaters.record(state, did) is None:
+            state["debaters"]["protestant"].append({"id": did, "committed": False})
+    return state
+
+
+def test_marburg_colloquy_commits_one_of_each_pair_for_their_values_in_attempts():
+    """#41: Melanchthon (3) and Zwingli (3) committed: 6 attempts in any zones; the default
+    picks the pair worth most (Luther 4 + Zwingli 3 = 7)."""
+    state = with_zwingli(into_action(fresh(), "protestant", hand=[41]))
+    state = order(state, "protestant", "PLAY 41 AS EVENT")
+    d = asked(state, "protestant")
+    assert d.kind == "marburg"
+    assert RULES.default(state, d) == {"verb": "COMMIT", "debaters": ("luther", "zwingli")}
+    with pytest.raises(IllegalOrder):
+        order(state, "protestant", "COMMIT Luther Melanchthon")
+    state = order(state, "protestant", "COMMIT Zwingli Melanchthon")
+    assert [debaters.record(state, x)["committed"] for x in
+            ("melanchthon", "zwingli", "luther", "oekolampadius")] == [True, True, False, False]
+    d = asked(state, "protestant")
+    assert (d.kind, d.context["left"], len(d.context["zones"])) == ("attempts", 6, 5)
+
+
+def test_marburg_colloquy_needs_an_uncommitted_debater_of_each_pair():
+    state = with_zwingli(into_action(fresh(), "papacy", hand=[41]))
+    for did in ("zwingli", "oekolampadius"):
+        debaters.commit(state, did)
+    with pytest.raises(IllegalOrder):
+        order(state, "papacy", "PLAY 41 AS EVENT")
+
+
+def test_calvin_expelled_leaves_until_the_next_card_draw():
+    """#45: Calvin, reformer and debater, leaves the map for the turn (no debate in the French
+    zone without him); at the next Card Draw phase he is back in Geneva, uncommitted, and
+    Geneva's religion is untouched (§8.2)."""
+    from games.here_i_stand.phases import card_draw
+    from games.here_i_stand.reformation import debate
+    state = into_action(fresh(), "papacy", hand=[45])
+    with pytest.raises(IllegalOrder):                        # Calvin not yet on the map
+        order(state, "papacy", "PLAY 45 AS EVENT")
+    state["reformers"]["calvin"] = "geneva"
+    state["debaters"]["protestant"].append({"id": "calvin", "committed": False})
+    state = order(state, "papacy", "PLAY 45 AS EVENT")
+    assert "calvin" not in state["reformers"] and debaters.record(state, "calvin") is None
+    assert debate.call_problem(state, "papacy", "french").code == "debate_no_debaters"
+    S.set_religion(state, "geneva", religion.CATHOLIC)
+    state["turn"] += 1
+    card_draw.add_religious_figures(state)
+    assert state["reformers"]["calvin"] == "geneva"
+    assert debaters.record(state, "calvin") == {"id": "calvin", "committed": False}
+    assert S.religion(state, "geneva") == religion.CATHOLIC and "away" not in state
