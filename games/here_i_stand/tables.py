@@ -21,9 +21,10 @@ from games.here_i_stand import (assault, choices, diplomacy_orders, events, fore
 from games.here_i_stand.land_war import kinds as land_war
 from games.here_i_stand.land_war import relief
 from games.here_i_stand.land_war import mercenary_events
-from games.here_i_stand.phases import action, card_draw, winter
+from games.here_i_stand.phases import action, card_draw, victory, winter
 from games.here_i_stand.reformation import actions as religious_actions
 from games.here_i_stand.reformation import attempts, card_events, debate, papal_bull
+from games.here_i_stand.reformation import stop_domination
 
 #: Every card event implemented: card number -> resolver.
 EVENTS: dict[int, events.Resolver] = {**events.EVENTS, **henry_viii.EVENTS,
@@ -32,6 +33,7 @@ EVENTS: dict[int, events.Resolver] = {**events.EVENTS, **henry_viii.EVENTS,
                                       **{n: foreign_wars.revolt(n) for n in foreign_wars.WARS},
                                       sack_of_rome.CARD: sack_of_rome.resolve, **debate.EVENTS,
                                       **papal_bull.EVENTS, **card_events.EVENTS,
+                                      **stop_domination.EVENTS,
                                       **mercenary_events.EVENTS}
 #: Extra conditions of some events (card number -> why not | None).
 CONDITIONS = {**events.CONDITIONS, **henry_viii.CONDITIONS, **home_cards.CONDITIONS,
@@ -45,6 +47,7 @@ KINDS: dict[str, questions.Kind] = {**henry_viii.KINDS, **events.KINDS, **home_c
                                     **foreign_wars.KINDS, **siege.KINDS, **sack_of_rome.KINDS,
                                     **relief.KINDS, **attempts.KINDS, **debate.KINDS,
                                     **card_events.KINDS, **papal_bull.KINDS,
+                                    **stop_domination.KINDS, **victory.KINDS,
                                     **mercenary_events.KINDS}
 #: Canonical texts of the verbs `grammar.order_text` does not write itself.
 TEXTS: dict[str, Callable[[dict], str]] = {
@@ -52,7 +55,7 @@ TEXTS: dict[str, Callable[[dict], str]] = {
     **home_cards.TEXTS, **mandatory_events.TEXTS, **card_draw.TEXTS, **winter.TEXTS,
     **land_war.TEXTS, **foreign_wars.TEXTS, **sack_of_rome.TEXTS, **relief.TEXTS,
     **religious_actions.TEXTS, **debate.TEXTS,
-    **papal_bull.TEXTS}
+    **papal_bull.TEXTS, **stop_domination.TEXTS}
 
 
 def install() -> None:

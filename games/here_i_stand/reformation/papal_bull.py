@@ -186,7 +186,8 @@ def _unrest_parse(state, item, text) -> dict[str, Any]:
     verb = grammar.verb_of(text)
     if verb in ("DONE", "ГОТОВО", "PASS"):
         return {"verb": "DONE"}
-    grammar.expect(["UNREST"], "UNREST" if verb in ("UNREST", "БЕСПОРЯДКИ") else verb, text,
+    word = "UNREST" if verb in ("UNREST", "БЕСПОРЯДКИ") else verb
+    grammar.expect(["UNREST"], word, text,
                    "UNREST <space> or DONE")
     sid = grammar.rest_of(text).strip().lower()
     if sid not in unrest_spaces(state, item["power"]):
