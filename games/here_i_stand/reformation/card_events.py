@@ -52,7 +52,7 @@ ERASMUS_LAST_PROTESTANT_TURN = 2
 P, C = religion.PROTESTANT, religion.CATHOLIC
 
 
-def _needs(did: str, card: int) -> Callable[[S.State, str], Reason | None]:
+def needs(did: str, card: int) -> Callable[[S.State, str], Reason | None]:
     def condition(state: S.State, power: str) -> Reason | None:
         rec = debaters.record(state, did)
         if rec is None or rec["committed"]:
@@ -204,6 +204,6 @@ EVENTS: dict[int, events.Resolver] = {
     MARBURG: marburg,
     CALVIN_EXPELLED: calvin_expelled,
 }
-CONDITIONS = {PLACARDS: _needs("cop", PLACARDS), INSTITUTES: _needs("calvin", INSTITUTES),
-              FORTRESS: _needs("luther", FORTRESS), KATHARINA: _needs("luther", KATHARINA),
+CONDITIONS = {PLACARDS: needs("cop", PLACARDS), INSTITUTES: needs("calvin", INSTITUTES),
+              FORTRESS: needs("luther", FORTRESS), KATHARINA: needs("luther", KATHARINA),
               MARBURG: _marburg_condition, CALVIN_EXPELLED: _calvin_condition}

@@ -148,3 +148,50 @@ def test_calvin_expelled_leaves_until_the_next_card_draw():
     assert state["reformers"]["calvin"] == "geneva"
     assert debaters.record(state, "calvin") == {"id": "calvin", "committed": False}
     assert S.religion(state, "geneva") == religion.CATHOLIC and "away" not in state
+
+
+def prayer_state():
+    """England's impulse after Cranmer entered in London (uncommitted, London Protestant),
+    holding Book of Common Prayer."""
+    state = into_action(fresh(), "england", hand=[62])
+    state["debaters"]["protestant"].append({"id": "cranmer", "committed": False})
+    S.set_religion(state, "london", religion.PROTESTANT)
+    return state
+
+
+def test_book_of_common_prayer_four_english_home_attempts_then_unrest():
+    """#62: Cranmer committed; 4 attempts only in English home spaces (Calais included);
+    then a die: 5 puts unrest on 2 Catholic English home spaces, picked by the player."""
+    from games.here_i_stand.reformation import common_prayer
+    from his_helpers import FixedDice
+    state = order(prayer_state(), "england", "PLAY 62 AS EVENT")
+    assert debaters.record(state, "cranmer")["committed"]
+    d = asked(state, "protestant")
+    assert d.kind == "attempts" and d.context["left"] == 4
+    assert set(state["phase_data"]["steps"][0]["restrict"]) == set(
+        S.board().spaces_of(home="england")) and "calais" in state["phase_data"]["steps"][0]["restrict"]
+    for _ in range(4):                                   # every die a 5, the last one too
+        d = asked(state, "protestant")
+        target = RULES.default(state, d)["space"]
+        assert target in S.board().spaces_of(home="england")
+        state = order(state, "protestant", f"REFORM {target}", FixedDice(*[5] * 100))
+    assert [e["roll"] for e in state["log"] if e["msg"] == "prayer_roll"] == [5]
+    d = asked(state, "england")
+    assert d.kind == "prayer_unrest" and d.context["left"] == 2
+    with pytest.raises(IllegalOrder):
+        order(state, "england", "UNREST paris")
+    with pytest.raises(IllegalOrder):
+        order(state, "england", "UNREST london")         # Protestant
+    occupied = [x for x in common_prayer.catholic_homes(state) if S.units(state, x)]
+    first, second = occupied[0], common_prayer.catholic_homes(state)[-1]
+    state = order(state, "england", f"UNREST {first}")   # occupied: still allowed (L735)
+    state = order(state, "england", f"UNREST {second}")
+    assert S.in_unrest(state, first) and S.in_unrest(state, second)
+    assert all(x.kind != "prayer_unrest" for x in RULES.decisions(state))
+    assert common_prayer.UNREST_BY_ROLL[6] is None
+
+
+def test_book_of_common_prayer_needs_cranmer_uncommitted():
+    state = into_action(fresh(), "england", hand=[62])
+    with pytest.raises(IllegalOrder):
+        order(state, "england", "PLAY 62 AS EVENT")
