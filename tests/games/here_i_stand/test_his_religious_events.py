@@ -168,8 +168,8 @@ def test_book_of_common_prayer_four_english_home_attempts_then_unrest():
     assert debaters.record(state, "cranmer")["committed"]
     d = asked(state, "protestant")
     assert d.kind == "attempts" and d.context["left"] == 4
-    assert set(state["phase_data"]["steps"][0]["restrict"]) == set(
-        S.board().spaces_of(home="england")) and "calais" in state["phase_data"]["steps"][0]["restrict"]
+    restrict = state["phase_data"]["steps"][0]["restrict"]
+    assert set(restrict) == set(S.board().spaces_of(home="england")) and "calais" in restrict
     for _ in range(4):                                   # every die a 5, the last one too
         d = asked(state, "protestant")
         target = RULES.default(state, d)["space"]
