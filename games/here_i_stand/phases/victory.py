@@ -204,18 +204,7 @@ KINDS: dict[str, questions.Kind] = {
 }
 
 
-def decisions(state):
-    step = choices.decision(state)
-    return [step] if step is not None else []
 
-
-def parse(state, decision, text):
-    return choices.parse(state, decision, text)
-
-
-def apply(state, seat, decision, order, dice) -> None:
-    choices.apply(state, seat, decision, order, dice)
-
-
-def default(state, decision):
-    return choices.default(state, decision)
+#: The phase asks only queued questions (``stop_domination``).
+decisions, parse, apply, default = (choices.decisions, choices.parse, choices.apply,
+                                    choices.default)
