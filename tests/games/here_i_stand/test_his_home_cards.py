@@ -104,12 +104,11 @@ def test_here_i_stand_limits():
     assert "Luther" in events.playable_as_event(state, "protestant", 7)
 
 
-@pytest.mark.parametrize("card", [5])
-def test_papal_bull_stays_refused(card):
+def test_papal_bull_as_event_or_for_cp():
+    """#5 is an event now (`reformation/papal_bull.py`) and still a card for CP."""
     state = into_action(fresh(), "papacy", hand=[5, 6])
-    with pytest.raises(IllegalOrder, match="not yet implemented"):
-        order(state, "papacy", f"PLAY {card} AS EVENT")
-    state = order(state, "papacy", f"PLAY {card} FOR CP")
+    assert asked(order(state, "papacy", "PLAY 5 AS EVENT"), "papacy").kind == "papal_bull"
+    state = order(state, "papacy", "PLAY 5 FOR CP")
     assert asked(state, "papacy").kind == "cp"
 
 
