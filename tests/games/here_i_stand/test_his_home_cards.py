@@ -1,10 +1,7 @@
 """Home cards' frame events (§6.1, §21): Janissaries' recruits, Holy Roman Emperor, Here I
-Stand's retrieval; Papal Bull and Leipzig Debate stay refused (the reformation issue)."""
+Stand's retrieval; Papal Bull playable as an event or for CP (its event: test_his_papal_bull)."""
 from __future__ import annotations
 
-import pytest
-
-from engine.contract import IllegalOrder
 from engine.dice import Dice
 from games.here_i_stand import RULES, events, facts, home_cards
 from games.here_i_stand import state as S
