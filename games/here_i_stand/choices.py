@@ -73,6 +73,12 @@ def decision(state: S.State, item: Item | None = None) -> Decision | None:
     return QUEUE.decision(state, item)
 
 
+def decisions(state: S.State) -> list[Decision]:
+    """The queue's next question as the decisions of a phase that asks nothing else."""
+    step = QUEUE.decision(state)
+    return [step] if step is not None else []
+
+
 def is_choice(decision: Decision) -> bool:
     return QUEUE.asks(decision)
 
@@ -89,5 +95,5 @@ def default(state: S.State, decision: Decision) -> dict:
     return QUEUE.default(state, decision)
 
 
-__all__ = ["KINDS", "Kind", "QUEUE", "apply", "current", "decision", "default",
+__all__ = ["KINDS", "Kind", "QUEUE", "apply", "current", "decision", "decisions", "default",
            "first_per_seat", "is_choice", "parse", "push", "queue", "settle"]

@@ -2,8 +2,8 @@
 recruiting half), #2 Holy Roman Emperor, #7 Here I Stand (its retrieving half; playing the
 retrieved card is the Action phase's question ``retrieved``).  `tables` lists their events and
 questions.  The other home cards: #3 Six Wives and #4 Patron of the Arts
-live in `events`; #5 Papal Bull and #6 Leipzig Debate (excommunication, debates — the
-reformation issue) and the battle halves of Janissaries and Here I Stand (combat, debates) are
+live in `events`; #5 Papal Bull and #6 Leipzig Debate in `reformation` (`papal_bull`,
+`debate`); the battle halves of Janissaries and Here I Stand (combat, debates) are
 refused "not yet implemented" as events in an impulse.
 
 * **#1 Janissaries** (event half): 4 new Ottoman regulars in any combination of Ottoman home

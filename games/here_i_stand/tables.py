@@ -23,9 +23,10 @@ from games.here_i_stand.land_war import relief
 from games.here_i_stand.land_war import mercenary_events
 from games.here_i_stand.navy import actions as naval_actions
 from games.here_i_stand.navy import kinds as navy
-from games.here_i_stand.phases import action, card_draw, winter
+from games.here_i_stand.phases import action, card_draw, victory, winter
 from games.here_i_stand.reformation import actions as religious_actions
-from games.here_i_stand.reformation import attempts, card_events, debate
+from games.here_i_stand.reformation import attempts, card_events, debate, papal_bull
+from games.here_i_stand.reformation import common_prayer, stop_domination
 
 #: Every card event implemented: card number -> resolver.
 EVENTS: dict[int, events.Resolver] = {**events.EVENTS, **henry_viii.EVENTS,
@@ -33,26 +34,31 @@ EVENTS: dict[int, events.Resolver] = {**events.EVENTS, **henry_viii.EVENTS,
                                       assault.ROXELANA: assault.roxelana,
                                       **{n: foreign_wars.revolt(n) for n in foreign_wars.WARS},
                                       sack_of_rome.CARD: sack_of_rome.resolve, **debate.EVENTS,
-                                      **card_events.EVENTS,
+                                      **papal_bull.EVENTS, **card_events.EVENTS,
+                                      **stop_domination.EVENTS, **common_prayer.EVENTS,
                                       **mercenary_events.EVENTS}
 #: Extra conditions of some events (card number -> why not | None).
 CONDITIONS = {**events.CONDITIONS, **henry_viii.CONDITIONS, **home_cards.CONDITIONS,
               **{n: foreign_wars.condition(n) for n in foreign_wars.WARS},
               sack_of_rome.CARD: sack_of_rome.condition, **debate.CONDITIONS,
-              **card_events.CONDITIONS, **mercenary_events.CONDITIONS}
+              **papal_bull.CONDITIONS, **card_events.CONDITIONS,
+              **common_prayer.CONDITIONS, **mercenary_events.CONDITIONS}
 #: Every question asked through the queue, by kind.
 KINDS: dict[str, questions.Kind] = {**henry_viii.KINDS, **events.KINDS, **home_cards.KINDS,
                                     **mandatory_events.KINDS, **action.KINDS,
                                     **card_draw.KINDS, **winter.KINDS, **land_war.KINDS,
                                     **foreign_wars.KINDS, **siege.KINDS, **sack_of_rome.KINDS,
                                     **relief.KINDS, **attempts.KINDS, **debate.KINDS,
+                                    **card_events.KINDS, **papal_bull.KINDS,
+                                    **stop_domination.KINDS, **victory.KINDS, **common_prayer.KINDS,
                                     **mercenary_events.KINDS, **navy.KINDS}
 #: Canonical texts of the verbs `grammar.order_text` does not write itself.
 TEXTS: dict[str, Callable[[dict], str]] = {
     **{verb: diplomacy_orders.order_text for verb in grammar.DIPLOMACY_VERBS},
     **home_cards.TEXTS, **mandatory_events.TEXTS, **card_draw.TEXTS, **winter.TEXTS,
     **land_war.TEXTS, **foreign_wars.TEXTS, **sack_of_rome.TEXTS, **relief.TEXTS,
-    **religious_actions.TEXTS, **debate.TEXTS, **navy.TEXTS, **naval_actions.TEXTS}
+    **religious_actions.TEXTS, **debate.TEXTS, **papal_bull.TEXTS, **stop_domination.TEXTS,
+    **navy.TEXTS, **naval_actions.TEXTS}
 
 
 def install() -> None:

@@ -6,7 +6,7 @@ Every phase module exposes:
     its ``state["phase"]`` value;
 ``enter(state, dice) -> None``
     set the phase up (``state["phase_data"]`` is fresh); automatic work happens here;
-and, when it asks anything (a phase that never asks, like Victory Determination, defines none
+and, when it asks anything (a phase that never asks, like New World, defines none
 of these: a question with nothing to ask settles itself, no phase writes refusing stubs):
 
 ``decisions(state) -> [Decision]``

@@ -28,6 +28,7 @@ from games.here_i_stand import assault, choices, facts, foreign_wars, grammar
 from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import state as S
 from games.here_i_stand.henry_viii import CONDITIONAL, conditional_due
+from games.here_i_stand.reformation import absence
 
 #: The questions this module asks (`tables` hands them to `choices`).
 KINDS: dict[str, questions.Kind] = {}
@@ -95,6 +96,7 @@ def _entered(state) -> set[str]:
 
 
 def add_religious_figures(state) -> None:
+    absence.bring_back(state)
     turn = state["turn"]
     english = state.get("english_reformation_turn")
     for rid, r in facts.reformers().items():

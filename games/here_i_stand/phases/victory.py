@@ -15,15 +15,22 @@ VP = base + special + bonus (§23.2):
 Victory: automatic military (a power uncovers its "Auto Win" box with no counting key in
 unrest) or religious (50 Protestant spaces) at once in the Action phase; standard (25 VP or
 more; the highest wins) and domination (turn 4 on: 5 more than every other power) here; time
-victory after the last turn.  Ties are broken by the VP of the previous turns (the VP history
+victory after the last turn.  A domination victory may be stopped by *Copernicus* or
+*Servetus* (question ``stop_domination``, `reformation.stop_domination`).  Ties are broken by the VP of the previous turns (the VP history
 kept in ``state["vp_history"]``), then shared.
 
 Rules: §23
 """
 from __future__ import annotations
 
-from games.here_i_stand import facts
+from typing import Any
+
+from engine import questions
+from engine.dice import Dice
+from engine.options import OneOf, Option
+from games.here_i_stand import choices, facts, grammar
 from games.here_i_stand import state as S
+from games.here_i_stand.reformation import stop_domination
 
 NAME = "victory"
 STANDARD = 25
@@ -121,6 +128,16 @@ def enter(state, dice) -> None:
     current = totals(state)
     state["vp_history"].append({"turn": state["turn"], "vp": current})
     S.log(state, "vp", counts=current)
+    _conclude(state, [])
+
+
+def _conclude(state, asked: list[str]) -> None:
+    """Standard, domination and time victories (§23.3), or the next turn; `asked` are the
+    holders of Copernicus or Servetus already asked to stop a domination this phase."""
+    current = totals(state)
+    if current != state["vp_history"][-1]["vp"]:
+        state["vp_history"][-1]["vp"] = current
+        S.log(state, "vp", counts=current)
     over = [p for p in S.MAJORS if current[p] >= STANDARD]
     if over:
         finish(state, _rank(state, over, current), f"standard victory: {STANDARD} VP or more (§23.2)",
@@ -129,6 +146,12 @@ def enter(state, dice) -> None:
     if state["turn"] >= DOMINATION_FROM_TURN:
         for p in S.MAJORS:
             if all(current[p] >= current[q] + DOMINATION_MARGIN for q in S.MAJORS if q != p):
+                found = stop_domination.stopper(state, p, current, asked, DOMINATION_MARGIN)
+                if found is not None:
+                    choices.push(state, {"kind": "stop_domination", "seat": found[0],
+                                         "card": found[1], "leader": p,
+                                         "asked": asked + ["-".join(map(str, found))]})
+                    return
                 finish(state, [p], f"domination victory: {DOMINATION_MARGIN} VP ahead of every "
                                    "other power (§23.2)",
                        S.msg("victory_domination", vp=DOMINATION_MARGIN))
@@ -140,3 +163,48 @@ def enter(state, dice) -> None:
         return
     state["turn"] += 1
 
+
+
+# ---------------------------------------------------------------- Copernicus, Servetus (V1)
+def _stop_apply(state, item, order, dice: Dice) -> bool:
+    if order["verb"] == "PLAY":
+        stop_domination.play(state, item["seat"], item["card"], dice)
+    return True
+
+
+def _stop_parse(state, item, text) -> dict[str, Any]:
+    verb = grammar.verb_of(text)
+    if verb in ("DONE", "ГОТОВО", "PASS"):
+        return {"verb": "DONE"}
+    grammar.expect(["PLAY"], "PLAY" if verb in ("PLAY", "ИГРАТЬ") else verb, text,
+                   f"PLAY {item['card']} or DONE")
+    return {"verb": "PLAY", "card": item["card"], "mode": "event"}
+
+
+def _stop_standing(policy: str, state, decision) -> dict | None:
+    """``STANDING stop_domination ALWAYS``: play the card; ``NEVER``: keep it."""
+    if policy == "NEVER":
+        return {"verb": "DONE"}
+    return {"verb": "PLAY", "card": decision.context["card"], "mode": "event"}
+
+
+KINDS: dict[str, questions.Kind] = {
+    "stop_domination": choices.Kind(
+        options=lambda state, item: [Option.of("PLAY", f"PLAY {item['card']}",
+                                               card=OneOf((item["card"],)),
+                                               mode=OneOf(("event",))),
+                                     Option.of("DONE", "DONE")],
+        apply=_stop_apply, parse=_stop_parse,
+        default=lambda state, item: {"verb": "DONE"},
+        done=lambda state, item, dice: _conclude(state, item["asked"]),
+        policies=("ALWAYS", "NEVER"), standing=_stop_standing,
+        context=lambda state, item: {"card": item["card"], "leader": item["leader"]},
+        prompt=lambda state, item: (f"{item['leader']} would win by domination: PLAY "
+                                    f"{item['card']} (its VP stop it) or DONE")),
+}
+
+
+
+#: The phase asks only queued questions (``stop_domination``).
+decisions, parse, apply, default = (choices.decisions, choices.parse, choices.apply,
+                                    choices.default)

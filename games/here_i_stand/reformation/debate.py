@@ -42,7 +42,7 @@ from engine.dice import Dice
 from engine.options import OneOf, Option
 from games.here_i_stand import choices, events, grammar, religion
 from games.here_i_stand import state as S
-from games.here_i_stand.reformation import attempts, debaters
+from games.here_i_stand.reformation import absence, attempts, debaters
 
 COST = 3
 ZONES = ("german", "french", "english")
@@ -147,7 +147,8 @@ def may_stand(state: S.State) -> bool:
     d = state["phase_data"].get("debate")
     return (d is not None and d["zone"] == "german" and d["protestant"] != "luther"
             and HERE_I_STAND in state["hands"]["protestant"]
-            and debaters.record(state, "luther") is not None)
+            and (debaters.record(state, "luther") is not None
+                 or absence.is_away(state, "luther")))
 
 
 def _before_roll(state: S.State, dice: Dice) -> None:
@@ -379,7 +380,10 @@ KINDS: dict[str, questions.Kind] = {
                                                 "mode": "event"}, "PLAY 7 or DONE"),
         done=_stand_done, policies=("IN-DEBATE ASK", "IN-DEBATE NEVER"),
         standing=_stand_standing,
-        context=lambda state, item: {"debater": _record(state)["protestant"]},
+        context=lambda state, item: {"debater": _record(state)["protestant"],
+                                     "papal_debater": _record(state)["papacy"],
+                                     "dice": _dice(state, "protestant"),
+                                     "papal_dice": _dice(state, "papacy")},
         prompt=lambda state, item: ("debate in the German zone: PLAY 7 (Here I Stand: Luther "
                                     "debates instead, you draw a card) or DONE")),
     "bullinger": choices.Kind(

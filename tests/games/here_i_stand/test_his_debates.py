@@ -43,8 +43,8 @@ def leipzig_state():
 
 
 def test_e16_leipzig_debate():
-    """E16 (L1404-1406): Eck 7 dice vs committed Carlstadt 2; Here I Stand puts Luther in (6
-    dice); 2 vs 2 hits; round 2 Aleander 5 vs Melanchthon 5; 1 vs 2 hits: the Protestants win
+    """E16 (L1404-1406): Eck 7 dice vs committed Carlstadt 2 (the odds the Protestants are
+    shown); Here I Stand puts Luther in (6 dice); 2 vs 2 hits; round 2 Aleander 5 vs Melanchthon 5; 1 vs 2 hits: the Protestants win
     by 1, Aleander not disgraced, his bonus doubles it to 2 conversions; all four committed."""
     state = order(leipzig_state(), "papacy", "PLAY 6 AS EVENT")
     d = asked(state, "papacy")
@@ -54,6 +54,9 @@ def test_e16_leipzig_debate():
     assert (debate["papacy"], debate["protestant"]) == ("eck", "carlstadt")
     d = asked(state, "protestant")
     assert d.kind == "here-i-stand"
+    # the stated round-1 odds before Here I Stand: Eck 3 + 3 + 1 = 7 vs Carlstadt 1 + 1 = 2
+    assert d.context == {"debater": "carlstadt", "papal_debater": "eck", "dice": 2,
+                         "papal_dice": 7}
     assert RULES.default(state, d) == {"verb": "DONE"}                 # R24: not played
     hand = len(state["hands"]["protestant"])
     dice = DebateDice(["aleander", "melanchthon"],

@@ -1,10 +1,7 @@
 """Home cards' frame events (§6.1, §21): Janissaries' recruits, Holy Roman Emperor, Here I
-Stand's retrieval; Papal Bull and Leipzig Debate stay refused (the reformation issue)."""
+Stand's retrieval; Papal Bull playable as an event or for CP (its event: test_his_papal_bull)."""
 from __future__ import annotations
 
-import pytest
-
-from engine.contract import IllegalOrder
 from engine.dice import Dice
 from games.here_i_stand import RULES, events, facts, home_cards
 from games.here_i_stand import state as S
@@ -104,12 +101,11 @@ def test_here_i_stand_limits():
     assert "Luther" in events.playable_as_event(state, "protestant", 7)
 
 
-@pytest.mark.parametrize("card", [5])
-def test_papal_bull_stays_refused(card):
+def test_papal_bull_as_event_or_for_cp():
+    """#5 is an event now (`reformation/papal_bull.py`) and still a card for CP."""
     state = into_action(fresh(), "papacy", hand=[5, 6])
-    with pytest.raises(IllegalOrder, match="not yet implemented"):
-        order(state, "papacy", f"PLAY {card} AS EVENT")
-    state = order(state, "papacy", f"PLAY {card} FOR CP")
+    assert asked(order(state, "papacy", "PLAY 5 AS EVENT"), "papacy").kind == "papal_bull"
+    state = order(state, "papacy", "PLAY 5 FOR CP")
     assert asked(state, "papacy").kind == "cp"
 
 

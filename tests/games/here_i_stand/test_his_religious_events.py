@@ -93,3 +93,105 @@ def test_servetus_one_vp_and_a_random_protestant_discard():
     assert state["bonus_vp"]["papacy"]["servetus"] == 1
     assert len(state["hands"]["protestant"]) == before - 1
     assert 7 in state["hands"]["protestant"] or 7 in state["home_used"]   # never the home card
+
+
+def with_zwingli(state):
+    """Turn 2's Zwingli and Oekolampadius in play, uncommitted."""
+    for did in ("zwingli", "oekolampadius"):
+        if debaters.record(state, did) is None:
+            state["debaters"]["protestant"].append({"id": did, "committed": False})
+    return state
+
+
+def test_marburg_colloquy_commits_one_of_each_pair_for_their_values_in_attempts():
+    """#41: Melanchthon (3) and Zwingli (3) committed: 6 attempts in any zones; the default
+    picks the pair worth most (Luther 4 + Zwingli 3 = 7)."""
+    state = with_zwingli(into_action(fresh(), "protestant", hand=[41]))
+    state = order(state, "protestant", "PLAY 41 AS EVENT")
+    d = asked(state, "protestant")
+    assert d.kind == "marburg"
+    assert RULES.default(state, d) == {"verb": "COMMIT", "debaters": ("luther", "zwingli")}
+    with pytest.raises(IllegalOrder):
+        order(state, "protestant", "COMMIT Luther Melanchthon")
+    state = order(state, "protestant", "COMMIT Zwingli Melanchthon")
+    assert [debaters.record(state, x)["committed"] for x in
+            ("melanchthon", "zwingli", "luther", "oekolampadius")] == [True, True, False, False]
+    d = asked(state, "protestant")
+    assert (d.kind, d.context["left"], len(d.context["zones"])) == ("attempts", 6, 5)
+
+
+def test_marburg_colloquy_needs_an_uncommitted_debater_of_each_pair():
+    state = with_zwingli(into_action(fresh(), "papacy", hand=[41]))
+    for did in ("zwingli", "oekolampadius"):
+        debaters.commit(state, did)
+    with pytest.raises(IllegalOrder):
+        order(state, "papacy", "PLAY 41 AS EVENT")
+
+
+def test_calvin_expelled_leaves_until_the_next_card_draw():
+    """#45: Calvin, reformer and debater, leaves the map for the turn (no debate in the French
+    zone without him); at the next Card Draw phase he is back in Geneva, uncommitted, and
+    Geneva's religion is untouched (§8.2)."""
+    from games.here_i_stand.phases import card_draw
+    from games.here_i_stand.reformation import debate
+    state = into_action(fresh(), "papacy", hand=[45])
+    with pytest.raises(IllegalOrder):                        # Calvin not yet on the map
+        order(state, "papacy", "PLAY 45 AS EVENT")
+    state["reformers"]["calvin"] = "geneva"
+    state["debaters"]["protestant"].append({"id": "calvin", "committed": False})
+    state = order(state, "papacy", "PLAY 45 AS EVENT")
+    assert "calvin" not in state["reformers"] and debaters.record(state, "calvin") is None
+    assert debate.call_problem(state, "papacy", "french").code == "debate_no_debaters"
+    S.set_religion(state, "geneva", religion.CATHOLIC)
+    state["turn"] += 1
+    card_draw.add_religious_figures(state)
+    assert state["reformers"]["calvin"] == "geneva"
+    assert debaters.record(state, "calvin") == {"id": "calvin", "committed": False}
+    assert S.religion(state, "geneva") == religion.CATHOLIC and "away" not in state
+
+
+def prayer_state():
+    """England's impulse after Cranmer entered in London (uncommitted, London Protestant),
+    holding Book of Common Prayer."""
+    state = into_action(fresh(), "england", hand=[62])
+    state["debaters"]["protestant"].append({"id": "cranmer", "committed": False})
+    S.set_religion(state, "london", religion.PROTESTANT)
+    return state
+
+
+def test_book_of_common_prayer_four_english_home_attempts_then_unrest():
+    """#62: Cranmer committed; 4 attempts only in English home spaces (Calais included);
+    then a die: 5 puts unrest on 2 Catholic English home spaces, picked by the player."""
+    from games.here_i_stand.reformation import common_prayer
+    from his_helpers import FixedDice
+    state = order(prayer_state(), "england", "PLAY 62 AS EVENT")
+    assert debaters.record(state, "cranmer")["committed"]
+    d = asked(state, "protestant")
+    assert d.kind == "attempts" and d.context["left"] == 4
+    restrict = state["phase_data"]["steps"][0]["restrict"]
+    assert set(restrict) == set(S.board().spaces_of(home="england")) and "calais" in restrict
+    for _ in range(4):                                   # every die a 5, the last one too
+        d = asked(state, "protestant")
+        target = RULES.default(state, d)["space"]
+        assert target in S.board().spaces_of(home="england")
+        state = order(state, "protestant", f"REFORM {target}", FixedDice(*[5] * 100))
+    assert [e["roll"] for e in state["log"] if e["msg"] == "prayer_roll"] == [5]
+    d = asked(state, "england")
+    assert d.kind == "prayer_unrest" and d.context["left"] == 2
+    with pytest.raises(IllegalOrder):
+        order(state, "england", "UNREST paris")
+    with pytest.raises(IllegalOrder):
+        order(state, "england", "UNREST london")         # Protestant
+    occupied = [x for x in common_prayer.catholic_homes(state) if S.units(state, x)]
+    first, second = occupied[0], common_prayer.catholic_homes(state)[-1]
+    state = order(state, "england", f"UNREST {first}")   # occupied: still allowed (L735)
+    state = order(state, "england", f"UNREST {second}")
+    assert S.in_unrest(state, first) and S.in_unrest(state, second)
+    assert all(x.kind != "prayer_unrest" for x in RULES.decisions(state))
+    assert common_prayer.UNREST_BY_ROLL[6] is None
+
+
+def test_book_of_common_prayer_needs_cranmer_uncommitted():
+    state = into_action(fresh(), "england", hand=[62])
+    with pytest.raises(IllegalOrder):
+        order(state, "england", "PLAY 62 AS EVENT")
