@@ -152,6 +152,8 @@ def _marburg_parse(state, item, text) -> dict[str, Any]:
     grammar.expect(["COMMIT"], "COMMIT" if verb in ("COMMIT", "ЗАДЕЙСТВОВАТЬ") else verb,
                    text, "COMMIT <debater> <debater>")
     words = grammar.rest_of(text).replace(",", " ").split()
+    if [w.upper() for w in words] in (["NONE"], ["НИКОГО"]):
+        return {"verb": "COMMIT", "debaters": ()}     # read, then refused: one of each pair
     pick = tuple(sorted((debaters.named(w) for w in words),
                         key=lambda d: 0 if d in MARBURG_PAIRS[0] else 1))
     if pick not in marburg_picks(state):

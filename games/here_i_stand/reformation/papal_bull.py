@@ -189,7 +189,7 @@ def _unrest_parse(state, item, text) -> dict[str, Any]:
     word = "UNREST" if verb in ("UNREST", "БЕСПОРЯДКИ") else verb
     grammar.expect(["UNREST"], word, text,
                    "UNREST <space> or DONE")
-    sid = grammar.rest_of(text).strip().lower()
+    sid = grammar.space(grammar.rest_of(text).strip())
     if sid not in unrest_spaces(state, item["power"]):
         raise IllegalOrder(R("unrest goes on an unoccupied Catholic home space of the "
                              "excommunicated power (§21.5)", "bull_unrest_space", text=sid),
