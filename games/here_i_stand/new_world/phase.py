@@ -259,7 +259,7 @@ def _run(state: S.State, dice: Dice) -> None:
 
 
 def _voyage_apply(state: S.State, item: dict[str, Any], order: dict[str, Any], dice: Dice) -> bool:
-    choice = order.get("choice")
+    choice = order.get("verb")
     if choice not in deep_choices(state):
         raise IllegalOrder(Reason(f"{choice} is not open: " + ", ".join(deep_choices(state)),
                                   "nw_choice_closed", choice=str(choice)),
@@ -277,13 +277,13 @@ def _voyage_parse(state: S.State, item: dict[str, Any], text: str) -> dict[str, 
         raise IllegalOrder(Reason("say CIRCUMNAVIGATE, AMAZON or DISCOVER", "syntax",
                                   text="CIRCUMNAVIGATE | AMAZON | DISCOVER"), list(DEEP))
     grammar.no_args(word, text)
-    return {"verb": DEEP_WORDS[word], "choice": DEEP_WORDS[word]}
+    return {"verb": DEEP_WORDS[word]}
 
 
 def _voyage_default(state: S.State, item: dict[str, Any]) -> dict[str, Any]:
     open_ = deep_choices(state)
     pick = next(c for c in ("AMAZON", "DISCOVER", "CIRCUMNAVIGATE") if c in open_)
-    return {"verb": pick, "choice": pick}
+    return {"verb": pick}
 
 
 #: An explorer rolled 10+ (§20.2 L1539-1545): circumnavigate, the Amazon or a 1-VP discovery.

@@ -119,7 +119,7 @@ def test_voyage_default_takes_the_amazon():
     state["new_world"]["crossing_atlantic"] = state["new_world"]["crossing_atlantic"][2:3]
     P.enter(state, FixedDice(5, 5))
     decision = asked(state, "france")
-    assert RULES.default(state, decision) == {"verb": "AMAZON", "choice": "AMAZON"}
+    assert RULES.default(state, decision) == {"verb": "AMAZON"}
     state = order(state, "france", "AMAZON")
     assert state["bonus_vp"]["france"] == {"amazon": 2}
 

@@ -112,8 +112,7 @@ def test_chateaux_needs_francis_and_caps_at_6():
 
 
 def test_phases_that_never_ask_write_no_question_functions():
-    """A question with nothing to ask settles itself: New World (until its issue) and Victory
-    Determination (§23) define only `enter`, and the turn sequence passes through them."""
-    from games.here_i_stand.phases import new_world, victory
-    for phase in (new_world, victory):
-        assert not any(hasattr(phase, f) for f in ("decisions", "parse", "apply", "default"))
+    """A question with nothing to ask settles itself: Victory Determination (§23) defines only
+    `enter`, and the turn sequence passes through it."""
+    from games.here_i_stand.phases import victory
+    assert not any(hasattr(victory, f) for f in ("decisions", "parse", "apply", "default"))
