@@ -18,7 +18,8 @@ count at once (kept in bonus VP under ``conquest_<id>``).
 Colonies (§20.1 L1523) move from "Crossing Atlantic" to their power's boxes.
 
 Default of ``voyage`` (NMR): the Amazon (2 VP, certain) while open, else a 1-VP discovery,
-else the circumnavigation attempt.
+else the circumnavigation attempt.  Standing order: ``STANDING voyage AMAZON|DISCOVER|
+CIRCUMNAVIGATE`` (that choice while open, else the default) — phase 8 is nobody's impulse.
 
 Rules: §20.1, §20.2, §20.3 (phase 8)
 """
@@ -286,10 +287,22 @@ def _voyage_default(state: S.State, item: dict[str, Any]) -> dict[str, Any]:
     return {"verb": pick}
 
 
+def _voyage_standing(policy: str, state: S.State, decision) -> dict[str, Any] | None:
+    """``STANDING voyage AMAZON|DISCOVER|CIRCUMNAVIGATE``: that choice while it is open,
+    else the default."""
+    if not state["phase_data"].get("pending"):
+        return None
+    word = policy.strip().upper()
+    if word in deep_choices(state):
+        return {"verb": word}
+    return _voyage_default(state, _item(state))
+
+
 #: An explorer rolled 10+ (§20.2 L1539-1545): circumnavigate, the Amazon or a 1-VP discovery.
 VOYAGE = questions.Kind(
     options=lambda state, item: tuple(Option.of(c, c) for c in deep_choices(state)),
     apply=_voyage_apply, default=_voyage_default, parse=_voyage_parse,
+    policies=DEEP, standing=_voyage_standing,
     prompt=lambda state, item: ("New World: your explorer went deep into South America: "
                                 + " | ".join(deep_choices(state))),
     context=lambda state, item: {"explorer": item["explorer"],

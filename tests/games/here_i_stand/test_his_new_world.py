@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine import standing
 from engine.contract import IllegalOrder
 from games.here_i_stand import RULES, cp_actions
 from games.here_i_stand.new_world import actions as A
@@ -151,3 +152,19 @@ def test_conquests_hapsburgs_first_then_england_and_colonies_arrive():
     assert nw["removed_conquistadors"]["england"] == ["english_conquerors"]
     assert {"power": "france", "name": "charlesbourg"} in nw["colonies"]
     assert nw["crossing_atlantic"] == []
+
+
+def test_standing_voyage_answers_the_explorers_choice():
+    """Phase 8 is nobody's impulse: ``STANDING voyage CIRCUMNAVIGATE`` answers the choice,
+    and a closed choice falls back to the default."""
+    assert RULES.standing_kinds()["voyage"] == ("CIRCUMNAVIGATE", "AMAZON", "DISCOVER")
+    state = _e18()
+    state["new_world"]["crossing_atlantic"] = state["new_world"]["crossing_atlantic"][2:3]
+    P.enter(state, FixedDice(5, 5))
+    decision = asked(state, "france")
+    assert RULES.answer_from_standing(state, decision, "CIRCUMNAVIGATE") == \
+        {"verb": "CIRCUMNAVIGATE"}
+    state["new_world"]["discoveries"]["circumnavigation"] = "hapsburg"
+    assert RULES.answer_from_standing(state, decision, "CIRCUMNAVIGATE") == {"verb": "AMAZON"}
+    state = standing.apply(state, "france", standing.parse(RULES, "STANDING voyage DISCOVER"))
+    assert standing.of(state, "france") == {"voyage": "DISCOVER"}
