@@ -8,7 +8,7 @@ scenario there (L1529, L1563).  A marker placed by an event that the rulebook ex
 Explore needs an explorer left in the pool (L1529), conquer a conquistador or conquerors
 marker left (L1563), colonize a colony below the limit (England/France 2, Hapsburgs 3, L1523).
 
-Rules: §20.1 (colonize), §20.2 (explore), §20.3 (conquer), §11.1 (once per turn)
+Rules: §20.1 (colonize), §20.2 (explore), §20.3 (conquer)
 """
 from __future__ import annotations
 
