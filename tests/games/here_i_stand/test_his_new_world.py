@@ -168,3 +168,39 @@ def test_standing_voyage_answers_the_explorers_choice():
     assert RULES.answer_from_standing(state, decision, "CIRCUMNAVIGATE") == {"verb": "AMAZON"}
     state = standing.apply(state, "france", standing.parse(RULES, "STANDING voyage DISCOVER"))
     assert standing.of(state, "france") == {"voyage": "DISCOVER"}
+
+
+def _play(state, power, card):
+    state = into_action(state, power, hand=[card])
+    return order(state, power, f"PLAY {card} AS EVENT")
+
+
+def test_smallpox_counts_toward_the_limit_and_adds_2():
+    state = fresh()
+    with pytest.raises(IllegalOrder):          # the starting Hapsburg conquest counts (L1563)
+        _play(state, "hapsburg", 101)
+    state = _play(fresh(), "england", 101)
+    assert A.crossing(state, "england", "conquest_underway") == [
+        {"power": "england", "marker": "conquest_underway", "bonus": 2}]
+    assert "CONQUER" not in _verbs(state, "england", 6)
+
+
+def test_sebastian_cabot_is_free_and_once_per_power():
+    state = _play(fresh(), "hapsburg", 99)     # E18: start marker + Cabot, no new Explore
+    assert A.crossing(state, "hapsburg", "exploration_underway")[-1] == {
+        "power": "hapsburg", "marker": "exploration_underway", "free": True,
+        "explorer": "cabot_hapsburg"}
+    assert "EXPLORE" not in _verbs(state, "hapsburg", 6)
+    state = _play(fresh(), "england", 99)
+    assert "EXPLORE" in _verbs(state, "england", 2)
+    with pytest.raises(IllegalOrder):
+        _play(state, "england", 99)
+
+
+def test_mercators_map_counts_toward_the_limit_with_2_more():
+    state = _play(fresh(), "france", 50)
+    assert A.crossing(state, "france", "exploration_underway") == [
+        {"power": "france", "marker": "exploration_underway", "bonus": 2}]
+    assert "EXPLORE" not in _verbs(state, "france", 6)
+    with pytest.raises(IllegalOrder):
+        _play(fresh(), "ottoman", 50)
