@@ -13,7 +13,6 @@ from engine.contract import Decision, Reason
 from games.here_i_stand import facts
 from games.here_i_stand.catalog import load_pieces, load_tables
 from games.here_i_stand.mapdata import load_map
-from pbem.mail.render import format_value
 from pbem.reports.presenters import Order, Presenter, is_message
 from pbem.reports.templating import wrap
 
@@ -469,12 +468,27 @@ class HereIStandPresenter(Presenter):
         for row in (*nw["exploration"]["discoveries"], *nw["conquest"]["conquests"]):
             if row["id"] == pid:
                 return self._pick(row["name"]["en"], row["name"]["ru"])
-        return pid.replace("_", " ")
+        return self.maybe(f"status.nw_token.{pid}", pid.replace("_", " "))
 
     def _new_world(self, data: Any) -> list[str]:
+        """The New World lines of the status (§20): crossing, discoveries, conquests, colonies."""
         if not data:
             return []
-        return [x.strip() for x in format_value(data, 0)]
+        out = []
+        crossing = [self._("status.nw_marker." + i["marker"], power=self.power(i["power"]))
+                    for i in data.get("crossing_atlantic") or []]
+        if crossing:
+            out.append(self._("status.nw_crossing", items=", ".join(crossing)))
+        for key in ("discoveries", "conquests"):
+            found = [f"{self._nw_name('nw_token', t)} ({self.power(p)})"
+                     for t, p in (data.get(key) or {}).items()]
+            if found:
+                out.append(self._(f"status.nw_{key}", items=", ".join(found)))
+        colonies = [f"{c['name'].replace('_', ' ').title()} ({self.power(c['power'])})"
+                    for c in data.get("colonies") or []]
+        if colonies:
+            out.append(self._("status.nw_colonies", items=", ".join(colonies)))
+        return out
 
     def _england(self, henry: Mapping[str, Any]) -> dict[str, Any]:
         marital = henry.get("marital")

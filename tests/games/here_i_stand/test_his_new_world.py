@@ -204,3 +204,17 @@ def test_mercators_map_counts_toward_the_limit_with_2_more():
     assert "EXPLORE" not in _verbs(state, "france", 6)
     with pytest.raises(IllegalOrder):
         _play(fresh(), "ottoman", 50)
+
+
+def test_status_lists_the_new_world_in_english_and_russian():
+    from pbem.reports.presenters import presenter_for
+    from games.here_i_stand import views
+    state = _e18()
+    state["new_world"]["discoveries"] = {"mississippi": "hapsburg"}
+    view = views.view(state, None)["new_world"]
+    en = presenter_for("here-i-stand", "en")._new_world(view)
+    ru = presenter_for("here-i-stand", "ru")._new_world(view)
+    assert en[0].startswith("Crossing the Atlantic: Hapsburgs exploration")
+    assert en[1] == "Discoveries: Mississippi River (Hapsburgs)"
+    assert ru[0].startswith("Пересекают Атлантику: исследование (Габсбурги)")
+    assert ru[1] == "Открытия: Миссисипи (Габсбурги)"
