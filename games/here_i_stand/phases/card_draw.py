@@ -28,6 +28,7 @@ from games.here_i_stand import assault, choices, facts, foreign_wars, grammar
 from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import state as S
 from games.here_i_stand.henry_viii import CONDITIONAL, conditional_due
+from games.here_i_stand.new_world import riches
 
 #: The questions this module asks (`tables` hands them to `choices`).
 KINDS: dict[str, questions.Kind] = {}
@@ -172,6 +173,7 @@ def enter(state, dice) -> None:
     deck = sorted(state["deck"] + state["discard"] + added)
     dice.shuffle(deck)
     state["deck"], state["discard"] = deck, []
+    riches.roll(state, dice)                                  # §20.4, step (d)
     for number in state["home_used"]:
         owner = facts.card(number).powers[0]
         if number not in state["hands"][owner]:

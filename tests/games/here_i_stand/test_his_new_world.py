@@ -218,3 +218,22 @@ def test_status_lists_the_new_world_in_english_and_russian():
     assert en[1] == "Discoveries: Mississippi River (Hapsburgs)"
     assert ru[0].startswith("Пересекают Атлантику: исследование (Габсбурги)")
     assert ru[1] == "Открытия: Миссисипи (Габсбурги)"
+
+
+def test_riches_in_the_card_draw():
+    """§20.4: a colony rolling 3 is destroyed; the Aztecs rolling 5 give a card and are
+    depleted; a colony rolling 9 gives a card."""
+    from games.here_i_stand.new_world import riches
+    state = fresh("1532")
+    state["new_world"]["colonies"] = [{"power": "hapsburg", "name": "cuba"},
+                                      {"power": "hapsburg", "name": "puerto_rico"}]
+    state["hands"]["hapsburg"] = []
+    state["log"] = []
+    riches.roll(state, FixedDice(1, 2, 4, 5, 2, 3))
+    nw = state["new_world"]
+    assert nw["colonies"] == [{"power": "hapsburg", "name": "puerto_rico"}]
+    assert nw["depleted"] == ["aztecs"]
+    assert len(state["hands"]["hapsburg"]) == 2
+    text = log_text(state["log"])
+    assert "rolled 3 for cuba: the colony is destroyed" in text
+    assert "rolled 5 for Aztecs: a card, and the conquest is depleted" in text
