@@ -484,7 +484,7 @@ class HereIStandPresenter(Presenter):
                      for t, p in (data.get(key) or {}).items()]
             if found:
                 out.append(self._(f"status.nw_{key}", items=", ".join(found)))
-        colonies = [f"{c['name'].replace('_', ' ').title()} ({self.power(c['power'])})"
+        colonies = [f"{self._nw_name('nw_token', c['name'])} ({self.power(c['power'])})"
                     for c in data.get("colonies") or []]
         if colonies:
             out.append(self._("status.nw_colonies", items=", ".join(colonies)))
@@ -571,5 +571,5 @@ HIS_PARAMS: dict[str, str] = {
     "text": "text", "game": "text", "verb": "text", "verbs": "words", "what": "what", "seat": "power",
     "hints_cards": "cards", "hints_spaces": "spaces", "hints_leaders": "leaders",
     "explorer": "explorer", "conquistador": "explorer", "token": "nw_token", "mod": "num",
-    "colony": "text", "choices": "words",
+    "colony": "nw_token", "choices": "words",
 }

@@ -96,7 +96,7 @@ def problem(state: S.State, power: str, verb: str) -> Reason | None:
     marker = ACTIONS[verb][1]
     if _limited(state, power, marker):
         return Reason(f"{verb} is taken once per turn and is already crossing the Atlantic "
-                      "(§11.1, §20)", "nw_once_per_turn", action=verb)
+                      "(§11.1, §20)", "nw_once_per_turn", verb=verb)
     pending = [i for i in crossing(state, power, marker)
                if not i.get("explorer") and not i.get("conquistador")]
     if verb == "EXPLORE" and len(explorers_left(state, power)) <= len(pending):
@@ -112,10 +112,15 @@ def problem(state: S.State, power: str, verb: str) -> Reason | None:
 
 def options(state: S.State, power: str, cp: int) -> Iterator[Option]:
     """The New World actions `power` may take with `cp` CP left."""
-    for verb in ACTIONS:
+    def fits(verb: str) -> bool:
         need = cost(power, verb) if power in POWERS else None
-        if need is not None and need <= cp and problem(state, power, verb) is None:
-            yield Option.of(verb, verb)
+        return need is not None and need <= cp and problem(state, power, verb) is None
+    if fits("EXPLORE"):
+        yield Option.of("EXPLORE", "EXPLORE")
+    if fits("COLONIZE"):
+        yield Option.of("COLONIZE", "COLONIZE")
+    if fits("CONQUER"):
+        yield Option.of("CONQUER", "CONQUER")
 
 
 def verb_of(word: str) -> str | None:
@@ -128,7 +133,12 @@ def place(state: S.State, power: str, verb: str, **extra: Any) -> None:
     a preset ``explorer``/``conquistador``)."""
     item: dict[str, Any] = {"power": power, "marker": ACTIONS[verb][1], **extra}
     world(state)["crossing_atlantic"].append(item)
-    S.log(state, "nw_" + ACTIONS[verb][0], power=power)
+    if verb == "EXPLORE":
+        S.log(state, "nw_explore", power=power)
+    elif verb == "COLONIZE":
+        S.log(state, "nw_colonize", power=power)
+    else:
+        S.log(state, "nw_conquer", power=power)
 
 
 def apply(state: S.State, power: str, verb: str, cp: int) -> int:

@@ -263,7 +263,7 @@ def _voyage_apply(state: S.State, item: dict[str, Any], order: dict[str, Any], d
     choice = order.get("verb")
     if choice not in deep_choices(state):
         raise IllegalOrder(Reason(f"{choice} is not open: " + ", ".join(deep_choices(state)),
-                                  "nw_choice_closed", choice=str(choice)),
+                                  "nw_choice_closed", verb=str(choice)),
                            deep_choices(state))
     voyage = state["phase_data"]["pending"]
     state["phase_data"]["pending"] = None
@@ -300,7 +300,10 @@ def _voyage_standing(policy: str, state: S.State, decision) -> dict[str, Any] | 
 
 #: An explorer rolled 10+ (§20.2 L1539-1545): circumnavigate, the Amazon or a 1-VP discovery.
 VOYAGE = questions.Kind(
-    options=lambda state, item: tuple(Option.of(c, c) for c in deep_choices(state)),
+    options=lambda state, item: tuple(o for o in (Option.of("CIRCUMNAVIGATE", "CIRCUMNAVIGATE"),
+                                                  Option.of("AMAZON", "AMAZON"),
+                                                  Option.of("DISCOVER", "DISCOVER"))
+                                      if o.verb in deep_choices(state)),
     apply=_voyage_apply, default=_voyage_default, parse=_voyage_parse,
     policies=DEEP, standing=_voyage_standing,
     prompt=lambda state, item: ("New World: your explorer went deep into South America: "

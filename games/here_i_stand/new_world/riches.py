@@ -22,7 +22,16 @@ from games.here_i_stand.new_world import actions as A
 def _card(state: S.State, power: str, dice: Dice, token: str, total: int, result: str) -> None:
     if result == "galleon" and power not in A.world(state).get("galleons", []):
         result = "none"
-    S.log(state, "nw_riches_" + result, power=power, token=token, total=total)
+    if result == "card":
+        S.log(state, "nw_riches_card", power=power, token=token, total=total)
+    elif result == "galleon":
+        S.log(state, "nw_riches_galleon", power=power, token=token, total=total)
+    elif result == "depleted":
+        S.log(state, "nw_riches_depleted", power=power, token=token, total=total)
+    elif result == "eliminated":
+        S.log(state, "nw_riches_eliminated", power=power, token=token, total=total)
+    else:
+        S.log(state, "nw_riches_none", power=power, token=token, total=total)
     if result in ("card", "galleon", "depleted"):
         events.draw(state, power, dice)
 

@@ -235,5 +235,5 @@ def test_riches_in_the_card_draw():
     assert nw["depleted"] == ["aztecs"]
     assert len(state["hands"]["hapsburg"]) == 2
     text = log_text(state["log"])
-    assert "rolled 3 for cuba: the colony is destroyed" in text
+    assert "rolled 3 for Cuba: the colony is destroyed" in text
     assert "rolled 5 for Aztecs: a card, and the conquest is depleted" in text
