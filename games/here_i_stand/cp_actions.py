@@ -35,6 +35,7 @@ from games.here_i_stand import state as S
 from games.here_i_stand import siege as sieges
 from games.here_i_stand.land_war import entry, lone_leaders, marks, move, responses
 from games.here_i_stand.navy import actions as naval
+from games.here_i_stand.new_world import actions as new_world
 from games.here_i_stand.reformation import actions as religious
 
 Order = dict[str, Any]
@@ -748,6 +749,7 @@ def _each_option(state: S.State, power: str, cp: int) -> Iterator[Option]:
     yield from build_options(state, power, cp)
     yield from religious.options(state, power, cp)
     yield from naval.options(state, power, cp)
+    yield from new_world.options(state, power, cp)
 
 
 UNIT_WORDS = {"REGULAR": "regular", "REG": "regular", "R": "regular", "MERCENARY": "mercenary",
@@ -766,6 +768,9 @@ def parse(state: S.State, power: str, text: str) -> Order:
     if verb == "DONE":
         grammar.no_args(verb, text)
         return {"verb": "DONE"}
+    if new_world.verb_of(verb):
+        grammar.no_args(verb, text)
+        return {"verb": new_world.verb_of(verb)}
     if verb == "MOVE":
         return resolve_all(state, power, grammar.parse_move("MOVE", rest))
     if verb == "CONTROL":
@@ -835,6 +840,8 @@ def apply(state: S.State, power: str, order: Order, cp: int, dice=None) -> int:
         if not responses.declare(state, action, dice):        # §15.1 step 2
             assault.begin(state, power, order["space"], dice)
         return cost
+    if verb in new_world.ACTIONS:
+        return new_world.apply(state, power, verb, cp)
     if verb == "FOREIGN_WAR":
         _check(cp, 1, foreign_wars.fight_problem(state, power, str(order["card"])))
         foreign_wars.fight(state, power, str(order["card"]), dice)

@@ -11,8 +11,8 @@ from typing import Any, Iterable, Mapping
 
 from engine.contract import Decision, Reason
 from games.here_i_stand import facts
+from games.here_i_stand.catalog import load_pieces, load_tables
 from games.here_i_stand.mapdata import load_map
-from pbem.mail.render import format_value
 from pbem.reports.presenters import Order, Presenter, is_message
 from pbem.reports.templating import wrap
 
@@ -268,6 +268,8 @@ class HereIStandPresenter(Presenter):
             return ", ".join(self.leader(str(x)) for x in value)
         if kind == "debater":
             return self.debater(str(value))
+        if kind in ("explorer", "nw_token"):
+            return self._nw_name(kind, str(value))
         if kind == "zone":
             return self.maybe(f"zone.{value}", str(value))
         if kind == "zones":
@@ -456,10 +458,37 @@ class HereIStandPresenter(Presenter):
                 "translations": translation_rows,
                 "st_peters_cp": st.get("cp", 0), "st_peters_vp": st.get("vp", 0)}
 
+    def _nw_name(self, kind: str, pid: str) -> str:
+        """An explorer's, conquistador's or New World token's name (§20)."""
+        if kind == "explorer":
+            pieces = load_pieces()
+            p = pieces.explorers.get(pid) or pieces.conquistadors.get(pid)
+            return self._pick(p.name_en, p.name_ru) if p else pid
+        nw = load_tables().data["new_world"]
+        for row in (*nw["exploration"]["discoveries"], *nw["conquest"]["conquests"]):
+            if row["id"] == pid:
+                return self._pick(row["name"]["en"], row["name"]["ru"])
+        return self.maybe(f"status.nw_token.{pid}", pid.replace("_", " "))
+
     def _new_world(self, data: Any) -> list[str]:
+        """The New World lines of the status (§20): crossing, discoveries, conquests, colonies."""
         if not data:
             return []
-        return [x.strip() for x in format_value(data, 0)]
+        out = []
+        crossing = [self._("status.nw_marker." + i["marker"], power=self.power(i["power"]))
+                    for i in data.get("crossing_atlantic") or []]
+        if crossing:
+            out.append(self._("status.nw_crossing", items=", ".join(crossing)))
+        for key in ("discoveries", "conquests"):
+            found = [f"{self._nw_name('nw_token', t)} ({self.power(p)})"
+                     for t, p in (data.get(key) or {}).items()]
+            if found:
+                out.append(self._(f"status.nw_{key}", items=", ".join(found)))
+        colonies = [f"{self._nw_name('nw_token', c['name'])} ({self.power(c['power'])})"
+                    for c in data.get("colonies") or []]
+        if colonies:
+            out.append(self._("status.nw_colonies", items=", ".join(colonies)))
+        return out
 
     def _england(self, henry: Mapping[str, Any]) -> dict[str, Any]:
         marital = henry.get("marital")
@@ -543,4 +572,6 @@ HIS_PARAMS: dict[str, str] = {
     "odds": "text", "window": "text", "modifier": "text", "owners": "powers", "barred": "space",
     "text": "text", "game": "text", "verb": "text", "verbs": "words", "what": "what", "seat": "power",
     "hints_cards": "cards", "hints_spaces": "spaces", "hints_leaders": "leaders",
+    "explorer": "explorer", "conquistador": "explorer", "token": "nw_token", "mod": "num",
+    "colony": "nw_token", "choices": "words",
 }

@@ -27,6 +27,7 @@ from games.here_i_stand import phases
 from games.here_i_stand.land_war import kinds as land_war_kinds
 from games.here_i_stand.navy import kinds as navy_kinds
 from games.here_i_stand.land_war import relief
+from games.here_i_stand.new_world import phase as new_world_phase
 from games.here_i_stand.phases import (action, card_draw, diet_of_worms, diplomacy,
                                       luther_95_theses, module, sequence, spring_deployment,
                                       winter)
@@ -90,11 +91,12 @@ class HereIStand(Rules):
         the 95 Theses' attempts (§18.1) and the queued ones (`choices`).
         Those with policies may be answered by standing orders: ``intervene`` (§9.6) and
         ``free_intervention`` (§21.3) ``INTERVENE|DONE``, ``activation`` (§22.2)
-        ``DECLARE|DONE``, the winter plan (§19.3) ``DONE``.  Both ``activation`` kinds answer a
+        ``DECLARE|DONE``, the winter plan (§19.3) ``DONE``, the New World explorer's choice (§20.2)
+        ``AMAZON|DISCOVER|CIRCUMNAVIGATE``.  Both ``activation`` kinds answer a
         standing order alike."""
         return {**action.OWN, "deploy": spring_deployment.DEPLOY, **diet_of_worms.KINDS,
                 **diplomacy.KINDS, "winter": winter.PLAN, "reform": luther_95_theses.REFORM,
-                **choices.KINDS}
+                **choices.KINDS, "voyage": new_world_phase.VOYAGE}
 
     def decisions(self, state: State) -> list[Decision]:
         if state["outcome"] is not None or state["phase"] in ("over", "setup"):

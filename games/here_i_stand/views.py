@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.canonical import copy_plain
 from games.here_i_stand import facts
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import diet_of_worms, diplomacy, victory
@@ -94,6 +95,7 @@ def view(state, seat: str | None) -> dict[str, Any]:
         "st_peters": dict(state["st_peters"]),
         "chateaux_vp": state["chateaux_vp"],
         "piracy_vp": state["piracy"]["vp"],
+        "new_world": copy_plain(state["new_world"]),
         "henry_viii": {"marital": state["marital"], "pregnancy": list(state["pregnancy"]),
                        "heirs": dict(state["heirs"])},
         "excommunicated": list(state["excommunicated"]),

@@ -9,7 +9,7 @@ Cranmer with Coverdale and Latimer the turn after Henry VIII marries Anne Boleyn
 the turn printed on them); a reformer's space turns Protestant; (c) new cards: those with this
 turn number, the conditional succession cards (#19 Edward VI, #21 Mary I, #23 Elizabeth I,
 §21.3) and the English-Reformation cards (#62-#64) once their condition holds; cards marked
-1517 are left out of the 1532 scenario (§6.2); (d) New World riches — a later issue;
+1517 are left out of the 1532 scenario (§6.2); (d) New World riches (§20.4, `new_world.riches`);
 (e) the discard pile, the undealt cards and the new cards are shuffled together and each
 power is dealt: the last uncovered box of its key track (keys controlled less keys in
 unrest, at least 1), the Protestants 5 with 4+ electorates and 4 otherwise; +1 per ruler card
@@ -29,6 +29,7 @@ from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import state as S
 from games.here_i_stand.henry_viii import CONDITIONAL, conditional_due
 from games.here_i_stand.reformation import absence
+from games.here_i_stand.new_world import riches
 
 #: The questions this module asks (`tables` hands them to `choices`).
 KINDS: dict[str, questions.Kind] = {}
@@ -174,6 +175,7 @@ def enter(state, dice) -> None:
     deck = sorted(state["deck"] + state["discard"] + added)
     dice.shuffle(deck)
     state["deck"], state["discard"] = deck, []
+    riches.roll(state, dice)                                  # §20.4, step (d)
     for number in state["home_used"]:
         owner = facts.card(number).powers[0]
         if number not in state["hands"][owner]:

@@ -1,18 +1,11 @@
-"""Phase 8: New World (§20) — not yet implemented (a later issue).
+"""Phase 8: New World (§20) — the voyages resolve in `games.here_i_stand.new_world.phase`.
 
-Voyages of exploration and conquest resolve here; until the New World issue lands the phase
-is passed through with a log line.  It asks nothing, so it defines no questions (`phases`).
-
-Rules: none yet (the New World phase passes through with a log line)
+Rules: §20.1, §20.2, §20.3 (phase 8: explorations, conquests, colonies)
 """
 from __future__ import annotations
 
-from games.here_i_stand.state import log
+from games.here_i_stand.new_world.phase import apply, decisions, default, enter, parse
 
 NAME = "new_world"
 
-
-def enter(state, dice) -> None:
-    if state["new_world"].get("crossing_atlantic"):
-        log(state, "new_world_skipped")
-
+__all__ = ["NAME", "apply", "decisions", "default", "enter", "parse"]

@@ -112,10 +112,9 @@ def test_chateaux_needs_francis_and_caps_at_6():
 
 
 def test_phases_that_never_ask_write_no_question_functions():
-    """A question with nothing to ask settles itself: New World (until its issue) defines only
-    `enter`; Victory Determination (§23) asks only queued questions (Copernicus, Servetus:
-    `choices.decisions`), nothing when no domination is to be stopped."""
+    """A question with nothing to ask settles itself: Victory Determination (§23) asks only
+    queued questions (Copernicus, Servetus: `choices.decisions`), nothing when no domination
+    is to be stopped."""
     from games.here_i_stand import choices
-    from games.here_i_stand.phases import new_world, victory
-    assert not any(hasattr(new_world, f) for f in ("decisions", "parse", "apply", "default"))
+    from games.here_i_stand.phases import victory
     assert victory.decisions is choices.decisions
