@@ -29,6 +29,7 @@ from engine.options import OneOf, Option
 from games.here_i_stand import choices, grammar, religion
 from games.here_i_stand import state as S
 from games.here_i_stand.reformation import absence, debate
+from games.here_i_stand.scenarios import load_scenario
 
 PAPAL_BULL = 5
 #: The reformers' language zones (the debate after an excommunicated reformer, §21.5).
@@ -43,7 +44,6 @@ UNREST_SPACES = 2
 def _done(state: S.State) -> list[str]:
     if "already_excommunicated" in state:
         return state["already_excommunicated"]
-    from games.here_i_stand.scenarios import load_scenario
     return list(load_scenario(state["scenario"]).get("already_excommunicated", []))
 
 
