@@ -103,7 +103,8 @@ def test_a_game_never_trusts_kept_decisions_across_a_state_change(name):
 def test_views_never_contain_another_seats_secrets(name):
     rules = rules_of(name)
     rng = random.Random(7)
-    game = Game.create(rules, "leak", seats_for(rules), now=T0, seed="leak")
+    game = Game.create(rules, "leak", seats_for(rules), now=T0, seed="leak",
+                       options=dict(rules.simulation_options))  # random play must end
     checked = 0
     while game.outcome() is None:
         checked += assert_secrets_kept(game)
@@ -131,7 +132,8 @@ def test_yaml_round_trip_is_lossless(name):
 def test_default_is_always_legal(name):
     rules = rules_of(name)
     rng = random.Random(3)
-    game = Game.create(rules, "nmr", seats_for(rules), now=T0, seed="nmr")
+    game = Game.create(rules, "nmr", seats_for(rules), now=T0, seed="nmr",
+                       options=dict(rules.simulation_options))  # random play must end
     answered = 0
     while game.outcome() is None:
         for decision in game.decisions():
