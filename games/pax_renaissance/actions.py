@@ -88,6 +88,9 @@ def options(state: State) -> list[Option]:
                               "abilities", []) and not blocked(state, c))
         if preachers:
             found.append(Option.of("APOSTASY", card=OneOf(preachers)))
+        rebels = oneshots.revolt_queens(state, seat)
+        if rebels:
+            found.append(Option.of("REVOLT", card=OneOf(rebels)))
         won = tuple(v for v, on in state["victories"].items() if on and achieved(state, seat, v)
                     and (turn["actions"] == 0 or not anyone_has(
                         state, f"declare_{v}_costs_two_actions")))
@@ -157,6 +160,8 @@ def perform(state: State, seat: str, order: dict[str, Any]) -> list[dict[str, An
             return entries
     elif verb == "APOSTASY":  # Oratory of Divine Love: its apostasy as an action (§11.3)
         asks.push(state, "apostasy", seat, card=order["card"])
+    elif verb == "REVOLT":  # Elizabeth Báthory: discarded for a peasant revolt (§10.2)
+        entries.append(oneshots.queen_revolt(state, seat, order["card"]))
     elif verb == "DECLARE":
         state["ended"] = {"reason": order["victory"], "winners": [seat]}
         entries.append({"msg": "declare", "seat": seat, "victory": order["victory"]})

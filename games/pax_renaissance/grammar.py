@@ -18,7 +18,7 @@ ROW_WORDS = {"west": "west", "w": "west", "запад": "west", "east": "east", 
 #: Russian words for the action verbs.
 VERB_WORDS = {"ПАС": "PASS", "КУПИТЬ": "BUY", "СЫГРАТЬ": "PLAY", "ИГРАТЬ": "PLAY",
               "РАЗЫГРАТЬ": "PLAY", "ПРОДАТЬ": "SELL",
-              "ЯРМАРКА": "FAIR"}
+              "ЯРМАРКА": "FAIR", "БУНТ": "REVOLT"}
 VICTORY_WORDS = {"holy": "holy", "faith": "holy", "вера": "holy", "imperial": "imperial",
                  "империализм": "imperial", "globalization": "globalization",
                  "глобализация": "globalization", "renaissance": "renaissance",
@@ -60,8 +60,8 @@ def parse(state: State, decision: Decision, text: str) -> Order:
         raise IllegalOrder(f"{text!r} is not one of {', '.join(allowed)}", allowed,
                            code="wrong_verb", params={"text": text.strip(), "verbs": allowed})
     rest = words[1:]
-    if verb in ("OPS", "APOSTASY"):
-        return parse_options(decision.options.options, text)
+    if verb in ("OPS", "APOSTASY", "REVOLT"):
+        return parse_options(decision.options.options, " ".join([verb] + rest))
     if verb == "PASS":
         return {"verb": "PASS"}
     if verb == "FAIR":

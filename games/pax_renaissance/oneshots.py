@@ -20,7 +20,7 @@ from engine.options import OneOf, Option, Order
 from engine.questions import Item, Kind
 from games.pax_renaissance import asks, battles, catalog, grammar
 from games.pax_renaissance.catalog import display_name
-from games.pax_renaissance.places import (empire_of, has_ability, husband, is_ruler,
+from games.pax_renaissance.places import (blocked, empire_of, has_ability, husband, is_ruler,
                                           location, location_empires, owned_cards,
                                           remove_card, repress, to_throne)
 from games.pax_renaissance.victory import card_prestige
@@ -81,6 +81,26 @@ def on_sale(state: State, seat: str, card: str) -> None:
     if (shot_of(card).get("kind") in SOLD_SHOTS
             and has_ability(state, seat, "sell_and_perform_one_shot")):
         asks.push(state, "sold_one_shot", seat, first=True, card=card, sold=True)
+
+
+def revolt_queens(state: State, seat: str) -> tuple[str, ...]:
+    """Married queens of the tableau whose unblocked ability lets her owner discard her, as
+    an action, for a peasant revolt in her empire (Elizabeth Báthory, card data; the
+    README's ruling): she needs a husband, as an unmarried queen has no empire (§9.1.А)."""
+    return tuple(c for c in owned_cards(state, seat) if not is_ruler(c) and husband(state, c)
+                 and "discard_to_launch_peasant_revolt" in catalog.cards()[c].get(
+                     "abilities", []) and not blocked(state, c))
+
+
+def queen_revolt(state: State, seat: str, card: str) -> dict[str, Any]:
+    """Discard the queen, then a peasant revolt in her husband's empire (§10.2): the
+    banker's concessions and the pirates on its borders and the serfs on its ruler attack
+    (she has no agents), its nobles defend."""
+    empire = husband(state, card)
+    remove_card(state, card)
+    attackers, defenders = battles.civil_war_sides(state, seat, "peasant_revolt", empire, [])
+    battles.start(state, seat, "peasant_revolt", empire, attackers, defenders)
+    return {"msg": "queen_revolt", "seat": seat, "card": card, "empire": empire}
 
 
 def _options(state: State, item: Item) -> list[Option]:

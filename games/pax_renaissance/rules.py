@@ -120,6 +120,7 @@ class PaxRenaissance(Rules):
             "razed": list(state["razed"]), "regimes": dict(state["regimes"]),
             "cities": {c: dict(p) if p else None for c, p in state["cities"].items()},
             "borders": {b: dict(p) if p else None for b, p in state["borders"].items()},
+            "moored": {b: dict(p) for b, p in state["moored"].items()},
             "rulers": {e: {"owner": r["owner"], "face": r["face"], "queen": r["queen"],
                            "suzerain": r["suzerain"], "repressed": [dict(p) for p in r["repressed"]]}
                        for e, r in state["rulers"].items()},
@@ -162,7 +163,8 @@ class PaxRenaissance(Rules):
         return grammar.order_text(order)
 
     def validate(self, state: State) -> list[str]:
-        """Every market card in exactly one place; no negative florins; one piece a border."""
+        """Every market card in exactly one place; no negative florins; one piece a border,
+        but a pirate moored beside a concession (note Г, L1525)."""
         problems: list[str] = []
         places: list[str] = []
         places += [c for d in state["decks"].values() for c in d]
@@ -179,6 +181,9 @@ class PaxRenaissance(Rules):
             problems.append("negative florins")
         if any(v < 0 for v in state["pawns"].values()):
             problems.append("negative pawn supply")
+        for border in state["moored"]:
+            if (state["borders"][border] or {}).get("piece") != "pawn":
+                problems.append(f"a pirate moored on {border} beside no concession")
         for holder in state["bishops"]:
             if holder not in places and not holder.startswith("ruler_"):
                 problems.append(f"a bishop on {holder}, which is nowhere")

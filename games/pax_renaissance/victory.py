@@ -8,7 +8,8 @@ from typing import Any
 
 from engine.contract import State
 from games.pax_renaissance import catalog
-from games.pax_renaissance.places import ability_cards, anyone_has, has_ability, owned_cards
+from games.pax_renaissance.places import (ability_cards, anyone_has, has_ability, owned_cards,
+                                          pirates)
 
 
 def card_prestige(state: State, cid: str) -> list[str]:
@@ -63,9 +64,7 @@ def dominant_religion(state: State) -> str | None:
         if piece and state["regimes"][empire] == piece["religion"]:
             strength[piece["religion"]] += 1
     green_as_red = anyone_has(state, "green_pirates_count_as_red_bishops_and_units")
-    for border, piece in state["borders"].items():
-        if not piece or piece["piece"] != "pirate":
-            continue
+    for border, piece in pirates(state):
         counts_as = [piece["religion"]]
         if green_as_red and piece["religion"] == "islamic":
             bishops["protestant"] += 1
