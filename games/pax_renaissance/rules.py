@@ -33,6 +33,7 @@ class PaxRenaissance(Rules):
     version = 1
     title = "Pax Renaissance (2nd edition)"
     presenter = "games.pax_renaissance.presenter:PaxPresenter"
+    board = "games.pax_renaissance.board:board"
     templates_dir = Path(__file__).resolve().parent / "templates"
 
     def scenarios(self) -> list[ScenarioInfo]:
