@@ -12,6 +12,7 @@ from engine.contract import Decision, IllegalOrder, State
 from engine.names import NameIndex
 from engine.options import OneOf, Option, Order, SubsetOf
 from games.pax_renaissance import catalog
+from games.pax_renaissance.market import buy_cost, why_not_buy
 
 ROW_WORDS = {"west": "west", "w": "west", "запад": "west", "east": "east", "e": "east",
              "восток": "east"}
@@ -56,10 +57,12 @@ def parse(state: State, decision: Decision, text: str) -> Order:
     verb = words[0].upper() if words else ""
     verb = VERB_WORDS.get(verb, verb)
     allowed = decision.options.verbs()
+    rest = words[1:]
+    if verb == "BUY" and len(rest) >= 2 and rest[1].isdigit():
+        _why_not_buy(state, decision.seat, text, rest)
     if verb not in allowed:
         raise IllegalOrder(f"{text!r} is not one of {', '.join(allowed)}", allowed,
                            code="wrong_verb", params={"text": text.strip(), "verbs": allowed})
-    rest = words[1:]
     if verb in ("OPS", "APOSTASY", "REVOLT"):
         return parse_options(decision.options.options, " ".join([verb] + rest))
     if verb == "PASS":
@@ -78,6 +81,15 @@ def parse(state: State, decision: Decision, text: str) -> Order:
             order["victory"] = _word(VICTORY_WORDS, " ".join(rest[2:]), "victory")
         return order
     return {"verb": verb, "card": card_names().resolve(" ".join(rest))}
+
+
+def _why_not_buy(state: State, seat: str, text: str, rest: list[str]) -> None:
+    """Refuse a BUY of a card the banker may not buy now with the reason (§5.1)."""
+    slot = int(rest[1])
+    why = why_not_buy(state, seat, _word(ROW_WORDS, rest[0], "market row"), slot)
+    if why:
+        raise IllegalOrder(f"{text.strip()!r}: {why}", [], code=why,
+                           params={"slot": slot, "cost": buy_cost(slot)})
 
 
 def label_names(value: Any) -> list[str]:

@@ -120,8 +120,8 @@ def _options(state: State, item: Item) -> list[Option]:
 
 
 def _verb(state: State, item: Item) -> str:
-    """How the one-shot is declared now (``WAR <empire>``, ``SHIFT``, ``APOSTASY``), or ""
-    when it cannot be."""
+    """How the one-shot is declared now (``WAR <empire>``, ``SHIFT``, ``APOSTASY``; it is
+    asked only when it can be, `_settle`)."""
     return next((o.verb + (" <empire>" if o.verb == "WAR" else "")
                  for o in _options(state, item) if o.verb != "NO"), "")
 
@@ -169,13 +169,20 @@ def _apply(state: State, item: Item, order: Order, dice: Dice) -> bool:
     return True
 
 
+def _settle(state: State, item: Item, dice: Dice) -> bool:
+    """A one-shot that cannot be declared now (the blood rule, no razed centre …) is not
+    asked: NO is the only answer."""
+    if len(_options(state, item)) > 1:
+        return False
+    return _apply(state, item, {"verb": "NO"}, dice)
+
+
 KIND_ONE_SHOT = Kind(
-    options=_options, apply=_apply, default=lambda state, item: {"verb": "NO"},
+    options=_options, apply=_apply, default=lambda state, item: {"verb": "NO"}, settle=_settle,
     parse=lambda state, item, text: grammar.parse_options(_options(state, item), text),
     prompt=lambda state, item: f"{display_name(item['card'])} has a one-shot "
                                f"({shot_of(item['card'])['kind'].replace('_', ' ')}): "
-                               + (f"declare it with {_verb(state, item)}, or NO"
-                                  if _verb(state, item) else "it cannot be declared now: NO"),
+                               f"declare it with {_verb(state, item)}, or NO",
     context=lambda state, item: {"card": item["card"], "shot": shot_of(item["card"])["kind"],
                                  "verb": _verb(state, item)},
     clock="impulse")

@@ -15,7 +15,7 @@ from engine.options import OptionSet, Order
 from games.pax_renaissance import actions, asks, catalog, grammar, offturn
 from games.pax_renaissance.places import condottiere_lapse
 from games.pax_renaissance.setup import SEATS, new_state
-from games.pax_renaissance.victory import patron_winners, prestige
+from games.pax_renaissance.victory import dominant_religion, patron_winners, prestige, race
 
 LOG_LENGTH = 16
 
@@ -129,6 +129,7 @@ class PaxRenaissance(Rules):
             "victories": dict(state["victories"]),
             "prestige": {s: {k: prestige(state, s, k) for k in catalog.PRESTIGE}
                          for s in state["seats"]},
+            "race": race(state), "dominant": dominant_religion(state),
             "ended": state["ended"], "log": [_seen(e, seat) for e in state["log"]],
         }
         if state["options"]["astrological"]:
