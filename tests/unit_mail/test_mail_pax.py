@@ -1,0 +1,67 @@
+"""Pax Renaissance by mail (Maildir transport), three bankers, Medici in Russian: a whole
+turn sent as one script (§4.1), the next banker asked in his language, Russian verbs, card
+names and a standing tax order in one mail, a BUY refused with its reason (§5.1), and the
+turn report with who leads each victory and the map attached."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from pbem.daemon import Daemon
+from pbem.demo import drop, make_game, make_home, player_mail, sent_mails
+from pbem.store import Store
+
+SEATS = ("fugger", "medici", "coeur")
+
+
+def pax_home(tmp_path: Path) -> Path:
+    home = make_home(tmp_path / "h")
+    make_game(home, "pax-1", {s: f"{s}@example.org" for s in SEATS}, seed="mail1",
+              tokens={s: f"tok{s}" for s in SEATS}, rules="pax-renaissance",
+              langs={"medici": "ru"})
+    return home
+
+
+def send(home: Path, seat: str, body: str, mid: str) -> list:
+    before = len(sent_mails(home))
+    drop(home, mid, player_mail(f"{seat}@example.org", f"[pax-1 {seat} tok{seat}]", body,
+                                f"<{mid}@x>"))
+    Daemon(home).run_once()
+    return sent_mails(home)[before:]
+
+
+def to(mails: list, seat: str) -> list[str]:
+    return [m.get_body(("plain",)).get_content() for m in mails
+            if str(m["To"]) == f"{seat}@example.org"]
+
+
+def test_three_bankers_play_turns_by_mail_one_in_russian(tmp_path: Path):
+    home = pax_home(tmp_path)
+    mails = send(home, "fugger", "BUY east 3\nPLAY Greek Klephts\nNO\nPLACE Rhodes\n", "p1")
+    receipt = to(mails, "fugger")[0]
+    assert receipt.count("-> applied") == 4
+    assert "Fugger places the rook of Greek Klephts: Rhodes" in receipt
+    assert "Fugger ends the turn" in receipt
+    asked = to(mails, "medici")[0]                  # Medici's turn, in Russian
+    assert "Фуггер разыгрывает карту «Греческие клефты»" in asked
+    assert "выполните действие или PASS (ПАС) после первого" in asked
+    assert "Фуггер покупает карту из ячейки 3 (Восток)" in asked   # the buy stays hidden
+
+    mails = send(home, "medici", "ПОСТОЯННО tax PAY\nКУПИТЬ запад 2\n"
+                 "СЫГРАТЬ Человек на все времена\nPLACE ruler_england\n", "p2")
+    receipt = next(t for t in to(mails, "medici") if "Квитанция" in t)
+    assert receipt.count("-> применён") == 4
+    assert "Медичи выставляет агента (слон) карты «Человек на все времена»: Англия" in receipt
+    report = next(t for t in to(mails, "medici") if "Новая фаза" in t)
+    flat = " ".join(report.split())
+    assert "Кто ведёт к каждой победе" in flat and "ведёт Кёр" in flat
+    assert "Карта позиции во вложении (pax-1-3.png)" in report
+    turn_mail = next(m for m in mails if str(m["To"]) == "fugger@example.org")
+    assert [p.get_filename() for p in turn_mail.iter_attachments()] == ["pax-1-3.png"]
+    assert "Who leads each victory" in turn_mail.get_body(("plain",)).get_content()
+
+    mails = send(home, "coeur", "BUY west 3\nBUY west 2\n", "p3")
+    receipt = " ".join(to(mails, "coeur")[0].split())
+    assert "rejected: you put a florin on that card this turn, so you may not buy it" in receipt
+    game = Store(home).load("pax-1")
+    assert game.state["hands"]["coeur"] == ["pren159x"]
+    assert game.decisions()[0].seat == "coeur"
