@@ -102,8 +102,8 @@ def options(state: State) -> list[Option]:
 
 
 def sell(state: State, seat: str, card: str) -> dict[str, Any]:
-    """Sell a card (§5.3): 2 florins from China (4 with a `sell_for_4` card); a card sold from
-    hand is discarded face down, so its name stays private; a royal couple sells only
+    """Sell a card (§5.3): 2 florins from China (4 with a `sell_for_4` card unless a bishop
+    blocks it, §5.4.4); a card sold from hand is discarded face down, so its name stays private; a royal couple sells only
     together, for 4 (§5.3.А); a ruler goes back to its throne monarchy side up with his
     queen, vassals, bishop and repressed pieces (§5.3.Б); a bishop on a sold card goes to
     the supply.  A card's sale effect works only when sold from the tableau (§5.3.В)."""
@@ -117,8 +117,8 @@ def sell(state: State, seat: str, card: str) -> dict[str, Any]:
     if empire is not None:
         price = 4 if state["rulers"][empire].get("queen") else 2
         to_throne(state, empire, keep_queen=True)
-    else:
-        price = sale_price(card)
+    else:  # a bishop blocks Ransom's price like any effect (§5.4.4, L667)
+        price = 2 if blocked(state, card) else sale_price(card)
         effects.on_sale(state, seat, card)
         remove_card(state, card)
         oneshots.on_sale(state, seat, card)
