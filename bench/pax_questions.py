@@ -18,20 +18,18 @@ game turn (one banker's turn, §4.1).  The last line is exactly
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import random
 import sys
-import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from bench.questions import T0, compare, play_out  # noqa: E402
 from engine.game import Game  # noqa: E402
 from games.pax_renaissance import RULES  # noqa: E402
 from games.pax_renaissance.setup import SEATS  # noqa: E402
 
-T0 = dt.datetime(2026, 1, 1, tzinfo=dt.timezone.utc)
 PROFILE = "STANDING tax PAY\nSTANDING discard NEWEST"
 #: The questions put to a banker off turn, which a standing order may answer.
 OFF_TURN = {"tax", "discard"}
@@ -44,21 +42,7 @@ def play(seed: str, bankers: int, standing: bool) -> tuple[int, int, int]:
     if standing:
         for seat in seats:
             assert game.submit(seat, PROFILE, at=T0).ok
-    rng = random.Random(seed)
-    moment = T0
-    off_turn = every = 0
-    while game.outcome() is None:
-        before = {d.id for d in game.decisions()}
-        decision = rng.choice(game.decisions())
-        moment += dt.timedelta(minutes=1)
-        game.apply_order(decision.seat, decision.random_order(rng), by="bot:random",
-                         source="bench", at=moment, decision=decision)
-        new: dict[str, set[str]] = {}
-        for d in game.decisions():
-            if d.id not in before:
-                new.setdefault(d.seat, set()).add(d.kind)
-        every += len(new)
-        off_turn += sum(1 for kinds in new.values() if kinds & OFF_TURN)
+    off_turn, every = play_out(game, random.Random(seed), OFF_TURN)
     return off_turn, every, game.state["turn"]
 
 
@@ -66,23 +50,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     args = parser.parse_args()
-    means = {}
-    for standing in (False, True):
-        started = time.perf_counter()
-        off = every = turns = 0
-        for n in range(args.games):
-            o, a, t = play(f"pax-questions-{n}", 2 + n % 3, standing)
-            off, every, turns = off + o, every + a, turns + t
-        means[standing] = off / max(turns, 1)
-        label = "with" if standing else "without"
-        print(f"{label} standing orders: {args.games} games, {turns} turns, {off} off-turn "
-              f"mails asking a question ({off / max(turns, 1):.3f} per turn), {every} mails "
-              f"asking anything ({every / max(turns, 1):.2f} per turn), "
-              f"{time.perf_counter() - started:.0f} s")
-    ratio = means[True] / means[False] if means[False] else 0.0
-    print(f"questions: games {args.games}, without {means[False]:.3f} per turn, "
-          f"with {means[True]:.3f} per turn, ratio {ratio:.2f}")
-
+    compare(args.games, lambda n, standing: play(f"pax-questions-{n}", 2 + n % 3, standing),
+            "asking an off-turn question", digits=3)
 
 if __name__ == "__main__":
     main()

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pbem.daemon import Daemon
-from pbem.demo import drop, make_game, make_home, player_mail, sent_mails
+import test_mail_done as done
+from pbem.demo import make_game, make_home
 from pbem.store import Store
 
 SEATS = ("fugger", "medici", "coeur")
@@ -22,11 +22,7 @@ def pax_home(tmp_path: Path) -> Path:
 
 
 def send(home: Path, seat: str, body: str, mid: str) -> list:
-    before = len(sent_mails(home))
-    drop(home, mid, player_mail(f"{seat}@example.org", f"[pax-1 {seat} tok{seat}]", body,
-                                f"<{mid}@x>"))
-    Daemon(home).run_once()
-    return sent_mails(home)[before:]
+    return done.send(home, seat, body, mid, game="pax-1")
 
 
 def to(mails: list, seat: str) -> list[str]:
