@@ -59,7 +59,7 @@ def parse(state: State, decision: Decision, text: str) -> Order:
     allowed = decision.options.verbs()
     rest = words[1:]
     if verb == "BUY" and len(rest) >= 2 and rest[1].isdigit():
-        _why_not_buy(state, decision.seat, text, rest)
+        _why_not_buy(state, decision, text, rest)
     if verb not in allowed:
         raise IllegalOrder(f"{text!r} is not one of {', '.join(allowed)}", allowed,
                            code="wrong_verb", params={"text": text.strip(), "verbs": allowed})
@@ -83,10 +83,14 @@ def parse(state: State, decision: Decision, text: str) -> Order:
     return {"verb": verb, "card": card_names().resolve(" ".join(rest))}
 
 
-def _why_not_buy(state: State, seat: str, text: str, rest: list[str]) -> None:
-    """Refuse a BUY of a card the banker may not buy now with the reason (§5.1)."""
+def _why_not_buy(state: State, decision: Decision, text: str, rest: list[str]) -> None:
+    """Refuse a BUY the decision does not offer with the reason, when the market gives one
+    (§5.1)."""
     slot = int(rest[1])
-    why = why_not_buy(state, seat, _word(ROW_WORDS, rest[0], "market row"), slot)
+    row = _word(ROW_WORDS, rest[0], "market row")
+    if decision.options.admits({"verb": "BUY", "row": row, "slot": slot}):
+        return
+    why = why_not_buy(state, decision.seat, row, slot)
     if why:
         raise IllegalOrder(f"{text.strip()!r}: {why}", [], code=why,
                            params={"slot": slot, "cost": buy_cost(slot)})

@@ -48,8 +48,8 @@ def test_a_refused_buy_says_why():
     state = new()
     state["florins"]["fugger"] = 5
     act(state, "BUY west 3")
-    decision = RULES.decisions(state)[0]
     state["hands"]["fugger"].append("pren001")
+    decision = RULES.decisions(state)[0]
     for text, code in (("BUY west 2", "buy_usury"), ("BUY west 0", "buy_no_card"),
                        ("BUY east 4", "buy_florins"), ("BUY east 1", "buy_hand_full")):
         with pytest.raises(IllegalOrder) as refused:
