@@ -42,11 +42,8 @@ def card_names() -> NameIndex[str]:
 
 
 def _word(table: dict[str, str], text: str, what: str) -> str:
-    key = text.strip().lower()
-    if key not in table:
-        raise IllegalOrder(f"{text!r} is not a {what}", sorted(set(table.values())),
-                           code="not_a", params={"text": text, "what": what})
-    return table[key]
+    """A row or victory word, forgivingly: a near miss is read (engine.names)."""
+    return NameIndex(what, list(table.items())).resolve(text)
 
 
 def parse(state: State, decision: Decision, text: str) -> Order:

@@ -64,3 +64,15 @@ def test_a_one_shot_that_cannot_be_declared_is_not_asked():
     state["hands"]["fugger"] = ["pren128x"]
     act(state, "PLAY pren128x")
     assert asked(state) == ("fugger", "agent")
+
+
+def test_row_and_victory_words_are_read_forgivingly():
+    """A near miss of a row or victory word is read (ORDERS.md: near misses are read or get
+    suggestions)."""
+    state = new()
+    decision = RULES.decisions(state)[0]
+    assert RULES.parse(state, decision, "FAIR запод") == {"verb": "FAIR", "row": "west"}
+    assert RULES.parse(state, decision, "ЯРМАРКА Восток") == {"verb": "FAIR", "row": "east"}
+    with pytest.raises(IllegalOrder) as refused:
+        RULES.parse(state, decision, "FAIR north")
+    assert refused.value.code == "name_unknown"
