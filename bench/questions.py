@@ -26,6 +26,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -55,9 +56,15 @@ def play(seed: str, standing: bool, last_turn: int | None) -> tuple[int, int, in
     if standing:
         for seat in seats:
             assert game.submit(seat, PROFILE.format(capital=CAPITAL[seat]), at=T0).ok
-    rng = random.Random(seed)
+    war_mails, all_mails = play_out(game, random.Random(seed), set(LAND_WAR))
+    return war_mails, all_mails, game.state["turn"]
+
+
+def play_out(game: Game, rng: random.Random, counted: set[str]) -> tuple[int, int]:
+    """Play `game` to its end with the random bot: (mails asking a question of a kind in
+    `counted`, mails asking anything), one mail per seat newly asked after a transaction."""
     moment = T0
-    war_mails = all_mails = 0
+    counted_mails = all_mails = 0
     while game.outcome() is None:
         before = {d.id for d in game.decisions()}
         decision = rng.choice(game.decisions())
@@ -69,8 +76,8 @@ def play(seed: str, standing: bool, last_turn: int | None) -> tuple[int, int, in
             if d.id not in before:
                 new.setdefault(d.seat, set()).add(d.kind)
         all_mails += len(new)
-        war_mails += sum(1 for kinds in new.values() if kinds & set(LAND_WAR))
-    return war_mails, all_mails, game.state["turn"]
+        counted_mails += sum(1 for kinds in new.values() if kinds & counted)
+    return counted_mails, all_mails
 
 
 def main() -> None:
@@ -79,21 +86,30 @@ def main() -> None:
     parser.add_argument("--last-turn", type=int, default=None,
                         help="end each game after this turn (default: the full game)")
     args = parser.parse_args()
+    compare(args.games, lambda n, standing: play(f"questions-{n}", standing, args.last_turn),
+            "asking a land-war question")
+
+
+def compare(games: int, play_one: Callable[[int, bool], tuple[int, int, int]], what: str,
+            digits: int = 2) -> None:
+    """Play game 0 … games-1 without standing orders, then with them (`play_one(n,
+    standing)` gives counted mails, all mails, turns) and print the two lines and the
+    last line of the module's docstring."""
     means = {}
     for standing in (False, True):
         started = time.perf_counter()
-        war = every = turns = 0
-        for n in range(args.games):
-            w, a, t = play(f"questions-{n}", standing, args.last_turn)
-            war, every, turns = war + w, every + a, turns + t
-        means[standing] = war / max(turns, 1)
+        counted = every = turns = 0
+        for n in range(games):
+            c, a, t = play_one(n, standing)
+            counted, every, turns = counted + c, every + a, turns + t
+        means[standing] = counted / max(turns, 1)
         label = "with" if standing else "without"
-        print(f"{label} standing orders: {args.games} games, {turns} turns, {war} mails "
-              f"asking a land-war question, {every} mails asking anything, "
+        print(f"{label} standing orders: {games} games, {turns} turns, {counted} mails "
+              f"{what}, {every} mails asking anything, "
               f"{time.perf_counter() - started:.0f} s")
     ratio = means[True] / means[False] if means[False] else 0.0
-    print(f"questions: games {args.games}, without {means[False]:.2f} per turn, "
-          f"with {means[True]:.2f} per turn, ratio {ratio:.2f}")
+    print(f"questions: games {games}, without {means[False]:.{digits}f} per turn, "
+          f"with {means[True]:.{digits}f} per turn, ratio {ratio:.2f}")
 
 
 if __name__ == "__main__":

@@ -88,6 +88,9 @@ def options(state: State) -> list[Option]:
                               "abilities", []) and not blocked(state, c))
         if preachers:
             found.append(Option.of("APOSTASY", card=OneOf(preachers)))
+        rebels = oneshots.revolt_queens(state, seat)
+        if rebels:
+            found.append(Option.of("REVOLT", card=OneOf(rebels)))
         won = tuple(v for v, on in state["victories"].items() if on and achieved(state, seat, v)
                     and (turn["actions"] == 0 or not anyone_has(
                         state, f"declare_{v}_costs_two_actions")))
@@ -99,8 +102,8 @@ def options(state: State) -> list[Option]:
 
 
 def sell(state: State, seat: str, card: str) -> dict[str, Any]:
-    """Sell a card (§5.3): 2 florins from China (4 with a `sell_for_4` card); a card sold from
-    hand is discarded face down, so its name stays private; a royal couple sells only
+    """Sell a card (§5.3): 2 florins from China (4 with a `sell_for_4` card unless a bishop
+    blocks it, §5.4.4); a card sold from hand is discarded face down, so its name stays private; a royal couple sells only
     together, for 4 (§5.3.А); a ruler goes back to its throne monarchy side up with his
     queen, vassals, bishop and repressed pieces (§5.3.Б); a bishop on a sold card goes to
     the supply.  A card's sale effect works only when sold from the tableau (§5.3.В)."""
@@ -114,8 +117,8 @@ def sell(state: State, seat: str, card: str) -> dict[str, Any]:
     if empire is not None:
         price = 4 if state["rulers"][empire].get("queen") else 2
         to_throne(state, empire, keep_queen=True)
-    else:
-        price = sale_price(card)
+    else:  # a bishop blocks Ransom's price like any effect (§5.4.4, L667)
+        price = 2 if blocked(state, card) else sale_price(card)
         effects.on_sale(state, seat, card)
         remove_card(state, card)
         oneshots.on_sale(state, seat, card)
@@ -157,6 +160,8 @@ def perform(state: State, seat: str, order: dict[str, Any]) -> list[dict[str, An
             return entries
     elif verb == "APOSTASY":  # Oratory of Divine Love: its apostasy as an action (§11.3)
         asks.push(state, "apostasy", seat, card=order["card"])
+    elif verb == "REVOLT":  # Elizabeth Báthory: discarded for a peasant revolt (§10.2)
+        entries.append(oneshots.queen_revolt(state, seat, order["card"]))
     elif verb == "DECLARE":
         state["ended"] = {"reason": order["victory"], "winners": [seat]}
         entries.append({"msg": "declare", "seat": seat, "victory": order["victory"]})

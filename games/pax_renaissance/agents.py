@@ -13,9 +13,9 @@ from engine.options import OneOf, Option, Order
 from engine.questions import Item, Kind
 from games.pax_renaissance import asks, catalog, grammar, oneshots, regime
 from games.pax_renaissance.catalog import display_name
-from games.pax_renaissance.places import (cities, destroy, has_ability, location_empires, owned_cards,
-                                          remove_card, repress, same_location, sea_borders,
-                                          thrones)
+from games.pax_renaissance.places import (cities, has_ability, location_empires, owned_cards,
+                                          pirate_on, put_pirate, remove_card, repress,
+                                          same_location, sea_borders, thrones)
 
 
 def is_queen(card: str) -> bool:
@@ -65,7 +65,7 @@ def targets(state: State, seat: str, card: str, agent: dict[str, Any]) -> list[s
     if state["pawns"][seat] <= 0:
         return []
     return [b for b in borders if state["borders"][b] is None
-            or (state["borders"][b]["piece"] == "pawn" and rich)]
+            or (state["borders"][b]["piece"] == "pawn" and rich and not pirate_on(state, b))]
 
 
 def place(state: State, seat: str, card: str, agent: dict[str, Any],
@@ -84,8 +84,7 @@ def place(state: State, seat: str, card: str, agent: dict[str, Any],
             repress(state, state["cities"][where], catalog.board()["cities"][where]["empire"])
         state["cities"][where] = {"piece": piece, "religion": agent["religion"]}
     elif piece == "pirate":
-        destroy(state, state["borders"][where])
-        state["borders"][where] = {"piece": "pirate", "religion": agent["religion"]}
+        put_pirate(state, where, {"piece": "pirate", "religion": agent["religion"]})
     else:
         empire = next(e for e in catalog.board()["borders"][where]["empires"] if e in here)
         regime.place_pawn(state, seat, where, empire)

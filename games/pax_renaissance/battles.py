@@ -17,13 +17,16 @@ from engine.options import OneOf, Option, Order, SubsetOf
 from engine.questions import Item, Kind
 from games.pax_renaissance import asks, catalog, grammar, regime
 from games.pax_renaissance.catalog import display_name
-from games.pax_renaissance.places import (cities, destroy, empty_cities, has_ability,
-                                          repress, sea_borders)
+from games.pax_renaissance.places import (cities, clear_concession, destroy, empty_cities,
+                                          has_ability, pirate_on, repress, sea_borders,
+                                          take_pirate)
 
 CIVIL_WARS = ("conspiracy", "peasant_revolt")
 #: The religion of each religious war (§11.1): crusade gold, reformation red, jihad green.
 RELIGIOUS_WARS = {"crusade": "catholic", "reformation": "protestant", "jihad": "islamic"}
 NOBLES = ("knight", "rook")
+#: Every piece that can be repressed on a ruler (§6.5).
+PIECES = ("knight", "rook", "pawn")
 
 Fighter = dict[str, Any]
 
@@ -47,6 +50,11 @@ def _nobles(state: State, empire: str) -> list[Fighter]:
 
 
 def _border_pieces(state: State, empire: str, piece: str) -> list[Fighter]:
+    """The empire's concessions or pirates; a pirate moored beside a concession is
+    labelled ``<border>_pirate``."""
+    if piece == "pirate":
+        return [_border(b, p) | ({"label": f"{b}_pirate"} if b in state["moored"] else {})
+                for b in catalog.empire_borders(empire) if (p := pirate_on(state, b))]
     return [_border(b, state["borders"][b]) for b in catalog.empire_borders(empire)
             if state["borders"][b] and state["borders"][b]["piece"] == piece]
 
@@ -62,8 +70,11 @@ def _agents(seat: str, agents: list[dict[str, Any]], skip: tuple[str, ...]) -> l
     return found
 
 
-def _repressed(state: State, empire: str, pieces: tuple[str, ...]) -> list[Fighter]:
-    return [{"label": f"repressed{k + 1}", "at": "repressed", "index": k, **p}
+def repressed_fighters(state: State, empire: str, pieces: tuple[str, ...],
+                       at: str = "repressed") -> list[Fighter]:
+    """The pieces repressed on an empire's ruler that fight, labelled ``repressed1`` … (or
+    ``slave1`` … for Circassian Mamluks' slave soldiers, who stay on their ruler)."""
+    return [{"label": f"{at}{k + 1}", "at": at, "ruler": empire, "index": k, **p}
             for k, p in enumerate(state["rulers"][empire]["repressed"]) if p["piece"] in pieces]
 
 
@@ -77,7 +88,8 @@ def civil_war_sides(state: State, seat: str, kind: str, empire: str,
     if kind == "peasant_revolt":
         attackers += [f for f in _border_pieces(state, empire, "pawn") if f["owner"] == seat]
     attackers += _border_pieces(state, empire, "pirate")
-    attackers += _repressed(state, empire, NOBLES if kind == "conspiracy" else ("pawn",))
+    attackers += repressed_fighters(state, empire,
+                                    NOBLES if kind == "conspiracy" else ("pawn",))
     return attackers, _nobles(state, empire)
 
 
@@ -182,14 +194,16 @@ def _battle_standing(policy: str, state: State, decision: Decision) -> Order | N
                                                                                 item)
 
 
-def _kill(state: State, fighter: Fighter, empire_of_repressed: str) -> None:
+def _kill(state: State, fighter: Fighter) -> None:
     if fighter["at"] == "city":
         state["cities"][fighter["place"]] = None
+    elif fighter["at"] == "border" and fighter["piece"] == "pirate":
+        take_pirate(state, fighter["place"])
     elif fighter["at"] == "border":
         destroy(state, state["borders"][fighter["place"]])
-        state["borders"][fighter["place"]] = None
-    elif fighter["at"] == "repressed":
-        destroy(state, state["rulers"][empire_of_repressed]["repressed"][fighter["index"]])
+        clear_concession(state, fighter["place"])
+    elif "ruler" in fighter:
+        destroy(state, state["rulers"][fighter["ruler"]]["repressed"][fighter["index"]])
 
 
 def _battle_apply(state: State, item: Item, order: Order, dice: Dice) -> bool:
@@ -223,13 +237,13 @@ def resolve(state: State, item: Item, dead_attackers: tuple[str, ...],
     fighters = item["attackers"] + item["defenders"]
     for fighter in fighters:
         if fighter["label"] in dead:
-            _kill(state, fighter, empire)
+            _kill(state, fighter)
     movers = [f for f in item["attackers"] if f["label"] not in dead
               and f["at"] in ("agent", "repressed")]
-    gone = sorted((f["index"] for f in fighters if f["at"] == "repressed"
+    gone = sorted(((f["ruler"], f["index"]) for f in fighters if "ruler" in f
                    and (f["label"] in dead or f in movers)), reverse=True)
-    for index in gone:
-        state["rulers"][empire]["repressed"].pop(index)
+    for ruler, index in gone:
+        state["rulers"][ruler]["repressed"].pop(index)
     won = len(item["attackers"]) > len(item["defenders"])
     state["log"].append({"turn": state["turn"], "msg": "battle_won" if won else "battle_lost",
                          "seat": item["seat"], "war": item["war"], "empire": empire,

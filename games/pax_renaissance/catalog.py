@@ -37,6 +37,8 @@ IMPLEMENTED_ABILITIES = frozenset({
     "concessions_2x_spice_islands_trade_fairs", "patron_counts_as_concession_in_globalization_victory",
     "card_counts_as_republic_for_renaissance_victory", "patron_counts_as_law_in_renaissance_victory",
     "patron_reduces_vote_ops_cost", "emporium_subsidy_2_florins", "venice_can_hold_two_gold_tokens",
+    "concessions_cannot_be_killed_by_pirates", "discard_to_launch_peasant_revolt",
+    "repressed_tokens_counts_as_knight_in_east_campaign",
 })
 
 

@@ -12,13 +12,14 @@ from engine.contract import Decision, IllegalOrder, State
 from engine.names import NameIndex
 from engine.options import OneOf, Option, Order, SubsetOf
 from games.pax_renaissance import catalog
+from games.pax_renaissance.market import buy_cost, why_not_buy
 
 ROW_WORDS = {"west": "west", "w": "west", "запад": "west", "east": "east", "e": "east",
              "восток": "east"}
 #: Russian words for the action verbs.
 VERB_WORDS = {"ПАС": "PASS", "КУПИТЬ": "BUY", "СЫГРАТЬ": "PLAY", "ИГРАТЬ": "PLAY",
               "РАЗЫГРАТЬ": "PLAY", "ПРОДАТЬ": "SELL",
-              "ЯРМАРКА": "FAIR"}
+              "ЯРМАРКА": "FAIR", "БУНТ": "REVOLT"}
 VICTORY_WORDS = {"holy": "holy", "faith": "holy", "вера": "holy", "imperial": "imperial",
                  "империализм": "imperial", "globalization": "globalization",
                  "глобализация": "globalization", "renaissance": "renaissance",
@@ -41,11 +42,8 @@ def card_names() -> NameIndex[str]:
 
 
 def _word(table: dict[str, str], text: str, what: str) -> str:
-    key = text.strip().lower()
-    if key not in table:
-        raise IllegalOrder(f"{text!r} is not a {what}", sorted(set(table.values())),
-                           code="not_a", params={"text": text, "what": what})
-    return table[key]
+    """A row or victory word, forgivingly: a near miss is read (engine.names)."""
+    return NameIndex(what, list(table.items())).resolve(text)
 
 
 def parse(state: State, decision: Decision, text: str) -> Order:
@@ -56,12 +54,14 @@ def parse(state: State, decision: Decision, text: str) -> Order:
     verb = words[0].upper() if words else ""
     verb = VERB_WORDS.get(verb, verb)
     allowed = decision.options.verbs()
+    rest = words[1:]
+    if verb == "BUY" and len(rest) >= 2 and rest[1].isdigit():
+        _why_not_buy(state, decision, text, rest)
     if verb not in allowed:
         raise IllegalOrder(f"{text!r} is not one of {', '.join(allowed)}", allowed,
                            code="wrong_verb", params={"text": text.strip(), "verbs": allowed})
-    rest = words[1:]
-    if verb in ("OPS", "APOSTASY"):
-        return parse_options(decision.options.options, text)
+    if verb in ("OPS", "APOSTASY", "REVOLT"):
+        return parse_options(decision.options.options, " ".join([verb] + rest))
     if verb == "PASS":
         return {"verb": "PASS"}
     if verb == "FAIR":
@@ -78,6 +78,19 @@ def parse(state: State, decision: Decision, text: str) -> Order:
             order["victory"] = _word(VICTORY_WORDS, " ".join(rest[2:]), "victory")
         return order
     return {"verb": verb, "card": card_names().resolve(" ".join(rest))}
+
+
+def _why_not_buy(state: State, decision: Decision, text: str, rest: list[str]) -> None:
+    """Refuse a BUY the decision does not offer with the reason, when the market gives one
+    (§5.1)."""
+    slot = int(rest[1])
+    row = _word(ROW_WORDS, rest[0], "market row")
+    if decision.options.admits({"verb": "BUY", "row": row, "slot": slot}):
+        return
+    why = why_not_buy(state, decision.seat, row, slot)
+    if why:
+        raise IllegalOrder(f"{text.strip()!r}: {why}", [], code=why,
+                           params={"slot": slot, "cost": buy_cost(slot)})
 
 
 def label_names(value: Any) -> list[str]:

@@ -30,23 +30,28 @@ def buy_cost(slot: int) -> int:
     return slot
 
 
-def buyable_slots(state: State, seat: str, row: str) -> list[int]:
-    """Slots 1–5 of `row` the banker may buy now (§5.1): enough florins, room in hand unless
-    a comet (§5.1.А, glossary РУКА), and no florin of his from this turn on it (§5.1.Д)."""
+def why_not_buy(state: State, seat: str, row: str, slot: int) -> str | None:
+    """Why the banker may not buy the card of `slot` now (§5.1), None when he may: an empty
+    or fair slot, a florin of his from this turn on it (§5.1.Д), too few florins, a full
+    hand unless a comet (§5.1.А, glossary РУКА)."""
+    cells = state["market"][row]
+    if not 0 < slot < len(cells) or cells[slot]["card"] is None:
+        return "buy_no_card"
+    if cells[slot]["card"] in state["turn_state"]["usury"]:
+        return "buy_usury"
+    if state["florins"][seat] < buy_cost(slot):
+        return "buy_florins"
     limit = hand_limit(state, seat)
-    full = limit is not None and len(state["hands"][seat]) >= limit
-    slots = []
-    for k, slot in enumerate(state["market"][row]):
-        if k == 0 or slot["card"] is None:
-            continue
-        if state["florins"][seat] < buy_cost(k):
-            continue
-        if full and not catalog.cards()[slot["card"]].get("comet"):
-            continue
-        if slot["card"] in state["turn_state"]["usury"]:
-            continue
-        slots.append(k)
-    return slots
+    if (limit is not None and len(state["hands"][seat]) >= limit
+            and not catalog.cards()[cells[slot]["card"]].get("comet")):
+        return "buy_hand_full"
+    return None
+
+
+def buyable_slots(state: State, seat: str, row: str) -> list[int]:
+    """Slots 1–5 of `row` the banker may buy now (§5.1, `why_not_buy`)."""
+    return [k for k in range(1, len(state["market"][row]))
+            if why_not_buy(state, seat, row, k) is None]
 
 
 def buy(state: State, seat: str, row: str, slot: int, victory: str | None) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from engine.questions import Item, Kind
 from games.pax_renaissance import asks, grammar
 from games.pax_renaissance.catalog import display_name
 from games.pax_renaissance.market import hand_limit
-from games.pax_renaissance.places import circle_piece, empty_cities, repress
+from games.pax_renaissance.places import circle_piece, clear_concession, empty_cities, repress
 
 
 def _tax_options(state: State, item: Item) -> list[Option]:
@@ -32,7 +32,7 @@ def _tax_apply(state: State, item: Item, order: Order, dice: Dice) -> bool:
         state["florins"][seat] -= 1
     else:
         repress(state, state["borders"][border], empire)
-        state["borders"][border] = None
+        clear_concession(state, border)
     state["cities"][order["city"]] = circle_piece(state, order["city"])
     state["log"].append({"turn": state["turn"], "seat": seat, "border": border,
                          "city": order["city"],
@@ -62,7 +62,7 @@ KIND_TAX = Kind(
     prompt=lambda state, item: f"your concession on {display_name(item['border'])} is taxed: "
                                f"PAY or REPRESS, and a city of {display_name(item['empire'])} "
                                "for the warrior",
-    settle=lambda state, item, dice: state["borders"][item["border"]] is None
+    settle=lambda state, item, dice: (state["borders"][item["border"]] or {}).get("piece") != "pawn"
     or not empty_cities(state, item["empire"]),
     standing=_tax_standing, policies=("PAY", "REPRESS"))
 

@@ -20,7 +20,7 @@ from engine.options import OneOf, Option, Order
 from engine.questions import Item, Kind
 from games.pax_renaissance import asks, battles, catalog, grammar
 from games.pax_renaissance.catalog import display_name
-from games.pax_renaissance.places import (empire_of, has_ability, husband, is_ruler,
+from games.pax_renaissance.places import (blocked, empire_of, has_ability, husband, is_ruler,
                                           location, location_empires, owned_cards,
                                           remove_card, repress, to_throne)
 from games.pax_renaissance.victory import card_prestige
@@ -83,6 +83,26 @@ def on_sale(state: State, seat: str, card: str) -> None:
         asks.push(state, "sold_one_shot", seat, first=True, card=card, sold=True)
 
 
+def revolt_queens(state: State, seat: str) -> tuple[str, ...]:
+    """Married queens of the tableau whose unblocked ability lets her owner discard her, as
+    an action, for a peasant revolt in her empire (Elizabeth Báthory, card data; the
+    README's ruling): she needs a husband, as an unmarried queen has no empire (§9.1.А)."""
+    return tuple(c for c in owned_cards(state, seat) if not is_ruler(c) and husband(state, c)
+                 and "discard_to_launch_peasant_revolt" in catalog.cards()[c].get(
+                     "abilities", []) and not blocked(state, c))
+
+
+def queen_revolt(state: State, seat: str, card: str) -> dict[str, Any]:
+    """Discard the queen, then a peasant revolt in her husband's empire (§10.2): the
+    banker's concessions and the pirates on its borders and the serfs on its ruler attack
+    (she has no agents), its nobles defend."""
+    empire = husband(state, card)
+    remove_card(state, card)
+    attackers, defenders = battles.civil_war_sides(state, seat, "peasant_revolt", empire, [])
+    battles.start(state, seat, "peasant_revolt", empire, attackers, defenders)
+    return {"msg": "queen_revolt", "seat": seat, "card": card, "empire": empire}
+
+
 def _options(state: State, item: Item) -> list[Option]:
     seat, card = item["seat"], item["card"]
     kind = shot_of(card)["kind"]
@@ -100,8 +120,8 @@ def _options(state: State, item: Item) -> list[Option]:
 
 
 def _verb(state: State, item: Item) -> str:
-    """How the one-shot is declared now (``WAR <empire>``, ``SHIFT``, ``APOSTASY``), or ""
-    when it cannot be."""
+    """How the one-shot is declared now (``WAR <empire>``, ``SHIFT``, ``APOSTASY``; it is
+    asked only when it can be, `_settle`)."""
     return next((o.verb + (" <empire>" if o.verb == "WAR" else "")
                  for o in _options(state, item) if o.verb != "NO"), "")
 
@@ -149,13 +169,20 @@ def _apply(state: State, item: Item, order: Order, dice: Dice) -> bool:
     return True
 
 
+def _settle(state: State, item: Item, dice: Dice) -> bool:
+    """A one-shot that cannot be declared now (the blood rule, no razed centre …) is not
+    asked: NO is the only answer."""
+    if len(_options(state, item)) > 1:
+        return False
+    return _apply(state, item, {"verb": "NO"}, dice)
+
+
 KIND_ONE_SHOT = Kind(
-    options=_options, apply=_apply, default=lambda state, item: {"verb": "NO"},
+    options=_options, apply=_apply, default=lambda state, item: {"verb": "NO"}, settle=_settle,
     parse=lambda state, item, text: grammar.parse_options(_options(state, item), text),
     prompt=lambda state, item: f"{display_name(item['card'])} has a one-shot "
                                f"({shot_of(item['card'])['kind'].replace('_', ' ')}): "
-                               + (f"declare it with {_verb(state, item)}, or NO"
-                                  if _verb(state, item) else "it cannot be declared now: NO"),
+                               f"declare it with {_verb(state, item)}, or NO",
     context=lambda state, item: {"card": item["card"], "shot": shot_of(item["card"])["kind"],
                                  "verb": _verb(state, item)},
     clock="impulse")

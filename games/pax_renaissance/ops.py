@@ -13,11 +13,12 @@ from engine.dice import Dice
 from engine.options import OneOf, Option, Order
 from engine.questions import Item, Kind
 from games.pax_renaissance import asks, battles, catalog, grammar, regime
-from games.pax_renaissance.places import (ability_cards, blocked, cities, destroy, empire_of,
-                                          empty_cities, has_ability, is_ruler, location,
-                                          location_empires, owned_cards, remove_card, repress,
+from games.pax_renaissance.places import (ability_cards, blocked, cities, clear_concession,
+                                          destroy, empire_of, empty_cities, has_ability,
+                                          is_ruler, location, location_empires, owned_cards,
+                                          pirate_on, put_pirate, remove_card, repress,
                                           ruler_id, same_location, sea_borders, side_cards,
-                                          side_of, thrones, to_throne)
+                                          side_of, take_pirate, thrones, to_throne)
 from games.pax_renaissance.victory import prestige
 
 
@@ -83,6 +84,8 @@ def _commerce(state: State, seat: str, cid: str, op: dict[str, Any]) -> list[Opt
 
 
 #: Cards whose behead may only hit a card of one side carrying a bishop of these colours.
+#: The empire whose repressed pieces Circassian Mamluks sends to war (card data).
+SLAVE_MASTER = "mamluk"
 BEHEAD_LIMITS = {
     "behead_west_card_with_catholic_reformist_bishop_only": ("west", ("catholic", "protestant")),
     "behead_east_card_with_islamic_reformist_bishop_only": ("east", ("islamic", "protestant")),
@@ -184,12 +187,11 @@ def _corsair(state: State, seat: str, cid: str, op: dict[str, Any]) -> list[Opti
     here = _here(state, cid)
     reach = corsair_reach(here)
     for border in sorted({b for e in here for b in sea_borders(e)}):
-        piece = state["borders"][border]
-        if not piece or piece["piece"] != "pirate" or piece["religion"] != op["religion"]:
+        piece = pirate_on(state, border)
+        if not piece or piece["religion"] != op["religion"]:
             continue
-        dests = tuple(b for b in reach if b != border and not (
-            state["borders"][b] and state["borders"][b]["piece"] == "pirate"
-            and state["borders"][b]["religion"] == op["religion"]))
+        dests = tuple(b for b in reach if b != border and (
+            pirate_on(state, b) or {}).get("religion") != op["religion"])
         found.append(Option.of("OP", card=OneOf((cid,)), op=OneOf(("corsair",)),
                                target=OneOf((border,)), to=OneOf(dests)))
     return found
@@ -200,8 +202,7 @@ def _siege(state: State, seat: str, cid: str, op: dict[str, Any]) -> list[Option
     here = _here(state, cid)
     targets = [c for c, p in state["cities"].items()
                if p and catalog.board()["cities"][c]["empire"] in here]
-    targets += [b for e in here for b in catalog.empire_borders(e)
-                if state["borders"][b] and state["borders"][b]["piece"] == "pirate"]
+    targets += [b for e in here for b in catalog.empire_borders(e) if pirate_on(state, b)]
     return [Option.of("OP", card=OneOf((cid,)), op=OneOf(("siege",)),
                       target=OneOf(tuple(dict.fromkeys(targets))))]
 
@@ -221,15 +222,25 @@ def _campaign(state: State, seat: str, cid: str, op: dict[str, Any]) -> list[Opt
     opponent's tableau (§6.9.А), never its suzerain or vassal (§6.9.К), paying 1 per
     knight of its empire."""
     home = empire_of(cid)
-    attackers = len(knights(state, home))
-    if not attackers or state["florins"][seat] < attackers:
-        return []
     mine = state["rulers"][home]
     targets = tuple(e for e in battles.adjacent(state, home)
                     if state["rulers"][e]["owner"] != seat
                     and state["rulers"][e].get("suzerain") != home
-                    and mine.get("suzerain") != e)
+                    and mine.get("suzerain") != e
+                    and 0 < len(campaign_attackers(state, seat, home, e)) <= state["florins"][seat])
     return [Option.of("OP", card=OneOf((cid,)), op=OneOf(("campaign",)), target=OneOf(targets))]
+
+
+def campaign_attackers(state: State, seat: str, home: str, target: str) -> list[battles.Fighter]:
+    """§6.9.Б: every knight of the home empire; with Circassian Mamluks (card data, the
+    README's ruling) each piece repressed on the Mamluk ruler joins as a knight when the
+    target is an East empire other than Mamluk itself (§6.9.Д keeps the target's own)."""
+    attack = [battles.fighter_in_city(state, c) for c in knights(state, home)]
+    if (has_ability(state, seat, "repressed_tokens_counts_as_knight_in_east_campaign")
+            and target != SLAVE_MASTER
+            and catalog.board()["empires"][target]["region"] == "east"):
+        attack += battles.repressed_fighters(state, SLAVE_MASTER, battles.PIECES, "slave")
+    return attack
 
 
 TARGETS = {"inquisitor": _inquisitor, "commerce": _commerce, "behead": _behead, "tax": _tax,
@@ -281,23 +292,25 @@ def run(state: State, seat: str, order: Order) -> dict[str, Any]:
         entry.update(target=order["target"], empire=order["empire"], owner=owner)
     elif name == "repress":
         target = order["target"]
-        table = "cities" if target in state["cities"] else "borders"
-        repress(state, state[table][target], order["empire"])
-        state[table][target] = None
+        if target in state["cities"]:
+            repress(state, state["cities"][target], order["empire"])
+            state["cities"][target] = None
+        else:
+            repress(state, state["borders"][target], order["empire"])
+            clear_concession(state, target)
         state["florins"][seat] += 1
         entry.update(target=target, empire=order["empire"])
     elif name == "vote":
         entry.update(vote(state, seat, order["target"], order["regime"]))
     elif name == "corsair":
-        pirate = state["borders"][order["target"]]
-        state["borders"][order["target"]] = None
-        destroy(state, state["borders"][order["to"]])
-        state["borders"][order["to"]] = pirate
+        put_pirate(state, order["to"], take_pirate(state, order["target"]))
         entry.update(target=order["target"], to=order["to"])
     elif name == "siege":
         target = order["target"]
-        table = "cities" if target in state["cities"] else "borders"
-        state[table][target] = None
+        if target in state["cities"]:
+            state["cities"][target] = None
+        else:
+            take_pirate(state, target)
         entry.update(target=target)
     else:
         entry.update(campaign(state, seat, empire_of(cid), order["target"]))
@@ -338,8 +351,9 @@ def vote(state: State, seat: str, empire: str, liberty: str) -> dict[str, Any]:
 def campaign(state: State, seat: str, home: str, target: str) -> dict[str, Any]:
     """§6.9: every knight of the home empire attacks at 1 florin each; all nobles of the
     target defend (a battle, battles.py, whose win takes the target's ruler as a vassal of
-    the home ruler or of its suzerain, §6.9.К); surviving knights stay home (§6.9.И)."""
-    attack = [battles.fighter_in_city(state, c) for c in knights(state, home)]
+    the home ruler or of its suzerain, §6.9.К); surviving knights stay home (§6.9.И), and
+    Circassian Mamluks' slave soldiers stay repressed on the Mamluk ruler."""
+    attack = campaign_attackers(state, seat, home, target)
     state["florins"][seat] -= len(attack)
     top = state["rulers"][home].get("suzerain") or home
     battles.start(state, seat, "campaign", target, attack,

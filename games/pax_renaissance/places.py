@@ -200,6 +200,54 @@ def destroy(state: State, piece: dict[str, Any] | None) -> None:
         state["pawns"][piece["owner"]] += 1
 
 
+def shielded(state: State, border: str) -> bool:
+    """A concession a pirate cannot destroy (note Г on pirates, L1525): its owner has an
+    unblocked `concessions_cannot_be_killed_by_pirates` card (Tersâne-i Âmire, Dalmatian
+    Merchant Marine)."""
+    piece = state["borders"][border]
+    return bool(piece and piece["piece"] == "pawn" and has_ability(
+        state, piece["owner"], "concessions_cannot_be_killed_by_pirates"))
+
+
+def pirate_on(state: State, border: str) -> dict[str, Any] | None:
+    """The pirate on a border: alone there, or moored beside a shielded concession."""
+    piece = state["borders"][border]
+    if piece and piece["piece"] == "pirate":
+        return piece
+    return state["moored"].get(border)
+
+
+def pirates(state: State) -> list[tuple[str, dict[str, Any]]]:
+    """Every pirate on the map with its border, moored ones included."""
+    return [(b, p) for b in state["borders"] if (p := pirate_on(state, b))]
+
+
+def put_pirate(state: State, border: str, piece: dict[str, Any]) -> None:
+    """A pirate enters a sea border (§5.2.2.В, §6.7.А): the pirate there is destroyed, and
+    the concession too unless it is shielded; then the pirate moors beside it (L1525)."""
+    if shielded(state, border):
+        state["moored"][border] = dict(piece)
+        return
+    destroy(state, state["borders"][border])
+    state["borders"][border] = dict(piece)
+
+
+def take_pirate(state: State, border: str) -> dict[str, Any] | None:
+    """The pirate leaves its border (a corsair move, a siege, a battle); a concession it
+    shared stays alone."""
+    if border in state["moored"]:
+        return state["moored"].pop(border)
+    piece = state["borders"][border]
+    state["borders"][border] = None
+    return piece
+
+
+def clear_concession(state: State, border: str) -> None:
+    """The concession leaves its border (repressed or destroyed): a pirate moored beside it
+    holds the border alone."""
+    state["borders"][border] = state["moored"].pop(border, None)
+
+
 def sea_borders(empire: str) -> list[str]:
     return [b for b in catalog.empire_borders(empire) if catalog.board()["borders"][b]["sea"]]
 

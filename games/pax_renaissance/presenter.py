@@ -77,8 +77,8 @@ class PaxPresenter(Presenter):
             args["or_skip"] = self._("or_skip") if context.get("optional") else ""
         if decision.kind in ("one_shot", "sold_one_shot"):
             verb = str(context.get("verb") or "")
-            args["declare"] = (self._("declare.with", verb=verb.replace("<empire>", self._(
-                "field.empire").join("<>"))) if verb else self._("declare.closed"))
+            args["declare"] = self._("declare.with", verb=verb.replace("<empire>", self._(
+                "field.empire").join("<>")))
         fighters = context.get("fighters")
         if isinstance(fighters, list):
             attackers = int(context.get("attackers", 0))
@@ -125,7 +125,34 @@ class PaxPresenter(Presenter):
             "tableaux": tableaux,
             "victories": [self._(f"victory.{v}") for v, on in
                           (view.get("victories") or {}).items() if on],
+            "race": self._race(view),
         }
+
+    def _race(self, view: Mapping[str, Any]) -> list[str]:
+        """One line a victory condition: each banker's measures, who leads, who meets it."""
+        lines = []
+        active = view.get("victories") or {}
+        for victory, race in (view.get("race") or {}).items():
+            if victory == "holy":
+                dominant = view.get("dominant")
+                head = (self._("race.holy", religion=self._(f"religion.{dominant}"))
+                        if dominant else self._("race.holy_none"))
+            else:
+                head = self._(f"race.{victory}")
+            if active.get(victory):
+                head += " " + self._("race.active")
+            if not any(race["values"].values()):
+                lines.append(head)
+                continue
+            values = ", ".join(f"{self.seat(s)} {'/'.join(map(str, v))}"
+                               for s, v in race["values"].items() if v)
+            leaders = ", ".join(self.seat(s) for s in race["leaders"]) or self._("race.nobody")
+            line = f"{head}: {values + '; ' if values else ''}{self._('race.leads', seats=leaders)}"
+            if race["met"]:
+                line += "; " + self._("race.met", seats=", ".join(self.seat(s)
+                                                                 for s in race["met"]))
+            lines.append(line)
+        return lines
 
     def private_context(self, view: Mapping[str, Any], public: Mapping[str, Any]
                         ) -> dict[str, Any]:

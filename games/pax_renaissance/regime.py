@@ -13,8 +13,8 @@ from engine.options import OneOf, Option, Order
 from engine.questions import Item, Kind
 from games.pax_renaissance import asks, catalog, grammar
 from games.pax_renaissance.catalog import display_name
-from games.pax_renaissance.places import (empty_cities, free_vassals, repress, ruler_id,
-                                          side_of, untable)
+from games.pax_renaissance.places import (empty_cities, free_vassals, pirate_on, repress,
+                                          ruler_id, side_of, untable)
 
 
 def _take(state: State, seat: str, empire: str, suzerain: str | None) -> None:
@@ -68,8 +68,7 @@ def change(state: State, seat: str, empire: str, *, flip: bool = True,
 
 def concession_borders(state: State, empire: str) -> list[str]:
     """Borders of `empire` without a pirate (СМЕНА ВЛАСТИ.А)."""
-    return [b for b in catalog.empire_borders(empire)
-            if not (state["borders"][b] and state["borders"][b]["piece"] == "pirate")]
+    return [b for b in catalog.empire_borders(empire) if not pirate_on(state, b)]
 
 
 def place_pawn(state: State, seat: str, border: str, empire: str, *,

@@ -15,7 +15,7 @@ from engine.options import OptionSet, Order
 from games.pax_renaissance import actions, asks, catalog, grammar, offturn
 from games.pax_renaissance.places import condottiere_lapse
 from games.pax_renaissance.setup import SEATS, new_state
-from games.pax_renaissance.victory import patron_winners, prestige
+from games.pax_renaissance.victory import dominant_religion, patron_winners, prestige, race
 
 LOG_LENGTH = 16
 
@@ -33,6 +33,7 @@ class PaxRenaissance(Rules):
     version = 1
     title = "Pax Renaissance (2nd edition)"
     presenter = "games.pax_renaissance.presenter:PaxPresenter"
+    board = "games.pax_renaissance.board:board"
     templates_dir = Path(__file__).resolve().parent / "templates"
 
     def scenarios(self) -> list[ScenarioInfo]:
@@ -120,6 +121,7 @@ class PaxRenaissance(Rules):
             "razed": list(state["razed"]), "regimes": dict(state["regimes"]),
             "cities": {c: dict(p) if p else None for c, p in state["cities"].items()},
             "borders": {b: dict(p) if p else None for b, p in state["borders"].items()},
+            "moored": {b: dict(p) for b, p in state["moored"].items()},
             "rulers": {e: {"owner": r["owner"], "face": r["face"], "queen": r["queen"],
                            "suzerain": r["suzerain"], "repressed": [dict(p) for p in r["repressed"]]}
                        for e, r in state["rulers"].items()},
@@ -127,6 +129,7 @@ class PaxRenaissance(Rules):
             "victories": dict(state["victories"]),
             "prestige": {s: {k: prestige(state, s, k) for k in catalog.PRESTIGE}
                          for s in state["seats"]},
+            "race": race(state), "dominant": dominant_religion(state),
             "ended": state["ended"], "log": [_seen(e, seat) for e in state["log"]],
         }
         if state["options"]["astrological"]:
@@ -162,7 +165,8 @@ class PaxRenaissance(Rules):
         return grammar.order_text(order)
 
     def validate(self, state: State) -> list[str]:
-        """Every market card in exactly one place; no negative florins; one piece a border."""
+        """Every market card in exactly one place; no negative florins; one piece a border,
+        but a pirate moored beside a concession (note Г, L1525)."""
         problems: list[str] = []
         places: list[str] = []
         places += [c for d in state["decks"].values() for c in d]
@@ -179,6 +183,9 @@ class PaxRenaissance(Rules):
             problems.append("negative florins")
         if any(v < 0 for v in state["pawns"].values()):
             problems.append("negative pawn supply")
+        for border in state["moored"]:
+            if (state["borders"][border] or {}).get("piece") != "pawn":
+                problems.append(f"a pirate moored on {border} beside no concession")
         for holder in state["bishops"]:
             if holder not in places and not holder.startswith("ruler_"):
                 problems.append(f"a bishop on {holder}, which is nowhere")

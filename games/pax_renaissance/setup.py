@@ -100,7 +100,7 @@ def new_state(seats: Sequence[str], options: dict[str, Any], dice: Dice) -> Stat
                        "suzerain": None}
                    for e in catalog.board()["empires"]},
         "cities": starting_nobles(regimes),
-        "borders": borders,
+        "borders": borders, "moored": {},
         "victories": {v: False for v in facts["victories"]},
         "turn_state": fresh_turn(),
         "discards": {seat: [] for seat in order},

@@ -8,7 +8,8 @@ from typing import Any
 
 from engine.contract import State
 from games.pax_renaissance import catalog
-from games.pax_renaissance.places import ability_cards, anyone_has, has_ability, owned_cards
+from games.pax_renaissance.places import (ability_cards, anyone_has, has_ability, owned_cards,
+                                          pirates)
 
 
 def card_prestige(state: State, cid: str) -> list[str]:
@@ -63,9 +64,7 @@ def dominant_religion(state: State) -> str | None:
         if piece and state["regimes"][empire] == piece["religion"]:
             strength[piece["religion"]] += 1
     green_as_red = anyone_has(state, "green_pirates_count_as_red_bishops_and_units")
-    for border, piece in state["borders"].items():
-        if not piece or piece["piece"] != "pirate":
-            continue
+    for border, piece in pirates(state):
         counts_as = [piece["religion"]]
         if green_as_red and piece["religion"] == "islamic":
             bishops["protestant"] += 1
@@ -90,25 +89,66 @@ def _patron_as(state: State, seat: str, what: str) -> int:
     return prestige(state, seat, "patron")
 
 
-def achieved(state: State, seat: str, victory: str) -> bool:
-    """Whether `seat` meets an active victory card's conditions (§12.3–§12.6)."""
-    players = len(state["seats"])
+#: Each victory's measures in the order `measures` gives them, and the margin each needs
+#: over every rival (§12.3–§12.6; Imperial's margin depends on the number of bankers).
+MARGINS = {"globalization": (2, 1), "renaissance": (1, 2), "holy": (1,)}
+
+
+def measures(state: State, seat: str, victory: str) -> tuple[int, ...]:
+    """What a victory condition counts for a banker (§12.3–§12.6): Imperial his monarchies;
+    Globalization his concessions (and patron prestige with a card saying so), then his
+    discovery prestige; Renaissance his republics (and cards counting as one), then his law
+    prestige (and patron with a card saying so); Faith his prestige of the dominant
+    religion (nothing without one; Circassian Mamluks' patron as Islamic)."""
     if victory == "imperial":
-        margin = catalog.facts()["setup"]["imperial_margin"][players]
-        return _beats_all(state, seat, lambda s: monarchs(state, s), margin)
+        return (monarchs(state, seat),)
     if victory == "globalization":
-        return (_beats_all(state, seat, lambda s: concessions(state, s)
-                           + _patron_as(state, s, "concession_in_globalization_victory"), 2)
-                and _beats_all(state, seat, lambda s: prestige(state, s, "discovery")))
+        return (concessions(state, seat) + _patron_as(
+            state, seat, "concession_in_globalization_victory"), prestige(state, seat, "discovery"))
     if victory == "renaissance":
-        return (_beats_all(state, seat, lambda s: republics(state, s) + ability_cards(
-                    state, s, "card_counts_as_republic_for_renaissance_victory"))
-                and _beats_all(state, seat, lambda s: prestige(state, s, "law")
-                               + _patron_as(state, s, "law_in_renaissance_victory"), 2))
+        return (republics(state, seat) + ability_cards(
+            state, seat, "card_counts_as_republic_for_renaissance_victory"),
+            prestige(state, seat, "law") + _patron_as(state, seat, "law_in_renaissance_victory"))
     religion = dominant_religion(state)
-    return religion is not None and _beats_all(state, seat, lambda s: prestige(
-        state, s, religion) + (_patron_as(state, s, "green_bishop_your_holy_victory")
-                               if religion == "islamic" else 0))
+    if religion is None:
+        return ()
+    return (prestige(state, seat, religion) + (_patron_as(
+        state, seat, "green_bishop_your_holy_victory") if religion == "islamic" else 0),)
+
+
+def margins(state: State, victory: str) -> tuple[int, ...]:
+    if victory == "imperial":
+        return (catalog.facts()["setup"]["imperial_margin"][len(state["seats"])],)
+    return MARGINS[victory]
+
+
+def achieved(state: State, seat: str, victory: str) -> bool:
+    """Whether `seat` meets a victory card's conditions (§12.3–§12.6): each measure beats
+    every rival's by its margin."""
+    mine = measures(state, seat, victory)
+    if not mine:
+        return False
+    return all(_beats_all(state, seat, lambda s, k=k: measures(state, s, victory)[k], m)
+               for k, m in enumerate(margins(state, victory)))
+
+
+def race(state: State) -> dict[str, dict[str, Any]]:
+    """Who leads each victory condition (for the reports): every banker's measures, the
+    leaders (the highest measures, compared in order; several when tied) and who meets the
+    condition now (a victory still needs its card active to be declared, §12.1); and the
+    Patron end's order should the decks run out now (§12.2)."""
+    found: dict[str, dict[str, Any]] = {}
+    for victory in state["victories"]:
+        values = {s: list(measures(state, s, victory)) for s in state["seats"]}
+        best = max(values.values())
+        found[victory] = {"values": values,
+                          "leaders": [s for s, v in values.items() if v == best]
+                          if any(best) else [],
+                          "met": [s for s in state["seats"] if achieved(state, s, victory)]}
+    winners, _ = patron_winners(state)
+    found["patron"] = {"values": {s: [prestige(state, s, "patron"), state["florins"][s]]
+                                  for s in state["seats"]}, "leaders": winners, "met": []}
+    return found
 
 
 def patron_winners(state: State) -> tuple[list[str], dict[str, int]]:

@@ -28,10 +28,11 @@ def his_at(tmp_path: Path, until: Callable[[Any], bool], *, seed: str = "golden"
     return home
 
 
-def send(home: Path, seat: str, body: str, mid: str) -> list:
-    """Mail `body` from `seat` and run the daemon once: the mails it sent."""
+def send(home: Path, seat: str, body: str, mid: str, game: str = "his-9") -> list:
+    """Mail `body` from `seat` (token tok<seat>) to `game` and run the daemon once: the
+    mails it sent."""
     before = len(sent_mails(home))
-    drop(home, mid, player_mail(f"{seat}@example.org", f"[his-9 {seat} tok{seat}]", body,
+    drop(home, mid, player_mail(f"{seat}@example.org", f"[{game} {seat} tok{seat}]", body,
                                 f"<{mid}@x>"))
     Daemon(home).run_once()
     return sent_mails(home)[before:]

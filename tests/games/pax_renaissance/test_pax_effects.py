@@ -316,3 +316,14 @@ def test_machiavellianism_declined_places_no_agent_and_needs_the_card():
     plain["hands"]["fugger"] = [FLANDERS_GUILD]
     act(plain, "SELL Flanders Guild")
     assert asked(plain) == ("fugger", "action")
+
+
+def test_ransom_sells_for_4_unless_a_bishop_blocks_it():
+    """Cem Anti-Hostage's Ransom (sell for 4) is an effect a bishop blocks (§5.4.4, L667)."""
+    for bishop, florins in ((None, 7), ("catholic", 5)):
+        state = new()
+        own(state, "fugger", "pren088")
+        if bishop:
+            state["bishops"]["pren088"] = bishop
+        act(state, "SELL pren088")
+        assert state["florins"]["fugger"] == florins
