@@ -16,10 +16,15 @@ from games.pax_renaissance.market import buy_cost, why_not_buy
 
 ROW_WORDS = {"west": "west", "w": "west", "запад": "west", "east": "east", "e": "east",
              "восток": "east"}
-#: Russian words for the action verbs.
+#: Russian words for the verbs of actions and of answers to questions (ORDERS.md).
 VERB_WORDS = {"ПАС": "PASS", "КУПИТЬ": "BUY", "СЫГРАТЬ": "PLAY", "ИГРАТЬ": "PLAY",
               "РАЗЫГРАТЬ": "PLAY", "ПРОДАТЬ": "SELL",
-              "ЯРМАРКА": "FAIR", "БУНТ": "REVOLT"}
+              "ЯРМАРКА": "FAIR", "БУНТ": "REVOLT", "ОПЕРАЦИИ": "OPS", "ОБЪЯВИТЬ": "DECLARE",
+              "ОТРЕЧЕНИЕ": "APOSTASY", "ПОСТАВИТЬ": "PLACE", "ПРОПУСТИТЬ": "SKIP",
+              "НЕТ": "NO", "ВОЙНА": "WAR", "СМЕНА": "SHIFT", "ВЕНЧАТЬ": "MARRY",
+              "НЕЗАМУЖНЯЯ": "UNMARRIED", "ОП": "OP", "КОНЦЕССИЯ": "CONCESSION",
+              "НИЧЕГО": "NONE", "ОСВОБОДИТЬ": "FREE", "ПОТЕРИ": "LOSE", "ПОМЕСТИТЬ": "PUT",
+              "ПЛАТИТЬ": "PAY", "УГНЕСТИ": "REPRESS", "СБРОСИТЬ": "DISCARD"}
 VICTORY_WORDS = {"holy": "holy", "faith": "holy", "вера": "holy", "imperial": "imperial",
                  "империализм": "imperial", "globalization": "globalization",
                  "глобализация": "globalization", "renaissance": "renaissance",
@@ -146,6 +151,7 @@ def parse_options(options: Iterable[Option], text: str) -> Order:
     with spaces in other fields are written with underscores or as ids."""
     words = text.split()
     verb = words[0].upper() if words else ""
+    verb = VERB_WORDS.get(verb, verb)
     shapes = [o for o in options if o.verb == verb]
     if not shapes:
         verbs = sorted({o.verb for o in options})

@@ -46,7 +46,7 @@ def test_three_bankers_play_turns_by_mail_one_in_russian(tmp_path: Path):
     assert "Фуггер покупает карту из ячейки 3 (Восток)" in asked   # the buy stays hidden
 
     mails = send(home, "medici", "ПОСТОЯННО tax PAY\nКУПИТЬ запад 2\n"
-                 "СЫГРАТЬ Человек на все времена\nPLACE ruler_england\n", "p2")
+                 "СЫГРАТЬ Человек на все времена\nПОСТАВИТЬ ruler_england\n", "p2")
     receipt = next(t for t in to(mails, "medici") if "Квитанция" in t)
     assert receipt.count("-> применён") == 4
     assert "Медичи выставляет агента (слон) карты «Человек на все времена»: Англия" in receipt

@@ -76,3 +76,15 @@ def test_row_and_victory_words_are_read_forgivingly():
     with pytest.raises(IllegalOrder) as refused:
         RULES.parse(state, decision, "FAIR north")
     assert refused.value.code == "name_unknown"
+
+
+def test_answers_have_russian_verbs_too():
+    """ORDERS.md: НЕТ, ПОСТАВИТЬ … read as NO, PLACE … in the answers to questions."""
+    state = new()
+    state["hands"]["fugger"] = ["pren036"]
+    act(state, "СЫГРАТЬ Гильдии Фландрии")
+    assert RULES.parse(state, RULES.decisions(state)[0], "нет") == {"verb": "NO"}
+    act(state, "НЕТ")
+    assert asked(state) == ("fugger", "agent")
+    act(state, "ПОСТАВИТЬ aragon__france")
+    assert state["borders"]["aragon__france"] == pawn("fugger")
