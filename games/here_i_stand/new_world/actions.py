@@ -15,10 +15,11 @@ Rules: §20.1 (colonize), §20.2 (explore), §20.3 (conquer)
 """
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from engine.contract import IllegalOrder, Reason
 from engine.options import Option
+from games.here_i_stand import choices
 from games.here_i_stand import state as S
 from games.here_i_stand.catalog import load_pieces, load_powers, load_tables
 
@@ -169,3 +170,13 @@ def apply(state: S.State, power: str, verb: str, cp: int) -> int:
                                   "action_cost", need=need, cp=cp))
     place(state, power, verb)
     return need
+
+
+def one_or_ask(state: S.State, seat: str, card: int, kind: str, found: list[Any],
+               act: Callable[[Any], None]) -> None:
+    """A card event's choice: with one possibility `act(it)` at once, else ask `seat` the
+    question `kind` about `card` (the New World cards that name a power or a voyage)."""
+    if len(found) == 1:
+        act(found[0])
+    else:
+        choices.push(state, {"kind": kind, "seat": seat, "card": card})

@@ -102,11 +102,8 @@ def _cancel_condition(card: int) -> Callable[[S.State, str], Reason | None]:
 
 def _cancel(card: int) -> Callable[[S.State, str, Dice], int]:
     def resolve(state: S.State, power: str, dice: Dice) -> int:
-        found = targets(state, card)
-        if len(found) == 1:
-            _cancel_voyage(state, card, *found[0], dice)
-        else:
-            choices.push(state, {"kind": "nw_cancel", "seat": power, "card": card})
+        A.one_or_ask(state, power, card, "nw_cancel", targets(state, card),
+                     lambda t: _cancel_voyage(state, card, *t, dice))
         return 0
     return resolve
 

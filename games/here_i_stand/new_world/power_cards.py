@@ -110,11 +110,8 @@ def _for_condition(card: int) -> Callable[[S.State, str], Reason | None]:
 
 def _for_event(card: int) -> Callable[[S.State, str, Dice], int]:
     def resolve(state: S.State, power: str, dice: Dice) -> int:
-        found = named(state, card)
-        if len(found) == 1:
-            FOR[card][1](state, found[0], dice)
-        else:
-            choices.push(state, {"kind": "nw_for", "seat": power, "card": card})
+        A.one_or_ask(state, power, card, "nw_for", named(state, card),
+                     lambda p: FOR[card][1](state, p, dice))
         return 0
     return resolve
 
