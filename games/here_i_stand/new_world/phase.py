@@ -8,14 +8,19 @@ with *Mercator's Map*, ``bonus``) on the exploration table: ≤4 lost (removed),
 choice (decision ``voyage``): circumnavigate (taking the Pacific Strait first if still open;
 2d6 with the same modifiers, ≥10 success, 12+ also a card; failure removes the explorer), the
 Amazon, or a 1-VP discovery.  A discovery's VP go to the power's bonus VP at once.
-*Sebastian Cabot*'s card leaves the game when Cabot dies (worked example E18, L1557).
+*Sebastian Cabot*'s card leaves the game when Cabot dies (worked example E18, L1557); his
+counter leaves the game after his voyage whatever its result (the card's text: once per power).
+Who made each discovery and conquest is kept in ``found_by`` (for the reports).
 
 Conquests (§20.3 L1565-1567): Hapsburgs, then England, then France; the Hapsburg marker becomes
 a random conquistador.  2d6 + value (+2 *Smallpox*): ≤6 destroyed (removed), 7-8 nothing,
 9+ the conquest for the roll (Maya 9, Aztecs 10, Inca 11+) or the next lower one open; its VP
 count at once (kept in bonus VP under ``conquest_<id>``).
 
-Colonies (§20.1 L1523) move from "Crossing Atlantic" to their power's boxes.
+Colonies (§20.1 L1523) move from "Crossing Atlantic" to their power's boxes, each taking a
+colony marker left (not one *Potosí Silver Mines* took out of the game).  The voyages that
+*Fountain of Youth* or *Search for Cibola* cancelled leave the turn track: next turn they may
+be launched again.
 
 Default of ``voyage`` (NMR): the Amazon (2 VP, certain) while open, else a 1-VP discovery,
 else the circumnavigation attempt.  Standing order: ``STANDING voyage AMAZON|DISCOVER|

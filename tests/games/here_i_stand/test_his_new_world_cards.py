@@ -12,6 +12,7 @@ from games.here_i_stand.new_world import actions as A
 from games.here_i_stand.new_world import phase as P
 from games.here_i_stand.new_world import riches
 from his_helpers import FixedDice, asked, fresh, into_action, log_text, order
+from pbem.reports.presenters import presenter_for
 
 
 def _verbs(state, power, cp):
@@ -236,6 +237,10 @@ def test_search_for_cibola_cancels_a_conquest_for_the_turn():
     state = _play(fresh(), "france", 98)
     decision = asked(state, "france")
     assert decision.context["voyages"] == ["hapsburg EXPLORATION", "hapsburg CONQUEST"]
+    assert presenter_for("here-i-stand", "ru").prompt(decision) == (
+        "#98 Поиски Сиболы: прервите экспедицию, пересекающую Атлантику: ПРЕРВАТЬ <держава> "
+        "ИССЛЕДОВАНИЕ|ЗАВОЕВАНИЕ (Габсбурги (исследование), Габсбурги (завоевание))")
+    assert RULES.default(state, decision)["voyage"] == "EXPLORATION"   # the Hapsburgs' first
     state = order(state, "france", "ПРЕРВАТЬ Габсбурги ЗАВОЕВАНИЕ")
     assert A.crossing(state, "hapsburg", "conquest_underway") == []
     assert A.crossing(state, "hapsburg", "exploration_underway")
@@ -259,3 +264,32 @@ def test_cabot_leaves_the_game_after_a_voyage_without_result_but_his_card_stays(
     assert 99 not in state["removed"]
     with pytest.raises(IllegalOrder):
         _play(state, "england", 99)
+
+
+# ---------------------------------------------------------------- the status report
+def test_status_names_explorers_cancelled_voyages_depleted_conquests_and_markers():
+    from games.here_i_stand import views
+    state = fresh("1532")
+    nw = state["new_world"]
+    nw["crossing_atlantic"] = [{"power": "england", "marker": "exploration_underway",
+                                "bonus": 2},
+                               {"power": "france", "marker": "exploration_underway",
+                                "free": True, "explorer": "cabot_france"}]
+    nw["turn_track"] = [{"power": "hapsburg", "marker": "conquest_underway"}]
+    nw["found_by"] = {"amazon": "cartier"}
+    nw["discoveries"]["amazon"] = "france"
+    nw["depleted"] = ["aztecs"]
+    nw["galleons"], nw["plantations"], nw["raiders"] = ["hapsburg"], ["france"], ["england"]
+    view = views.view(state, None)["new_world"]
+    en = presenter_for("here-i-stand", "en")._new_world(view)
+    ru = presenter_for("here-i-stand", "ru")._new_world(view)
+    assert en[0] == ("Crossing the Atlantic: England exploration [+2], "
+                     "France exploration [Cabot (France)]")
+    assert en[1] == "Cancelled, back next turn: Hapsburgs conquest"
+    assert "Amazon River (France, Cartier)" in en[2]
+    assert en[3] == "Conquests: Aztecs (Hapsburgs, depleted)"
+    assert en[-1] == ("Markers: Galleons (Hapsburgs), Plantations +1 (France), "
+                      "Raider (England)")
+    assert ru[1] == "Прерваны, вернутся в следующем ходу: завоевание (Габсбурги)"
+    assert ru[3] == "Завоевания: Ацтеки (Габсбурги, истощено)"
+    assert ru[-1] == "Фишки: Галеоны (Габсбурги), Плантации +1 (Франция), Рейдер (Англия)"
