@@ -69,11 +69,14 @@ def _mercator(state: S.State, power: str, dice: Dice) -> None:
     A.place(state, power, "EXPLORE", bonus=BONUS)
 
 
-def _marker(key: str, card: int) -> Callable[[S.State, str, Dice], None]:
-    def put(state: S.State, power: str, dice: Dice) -> None:
-        A.world(state)[key].append(power)
-        S.log(state, f"nw_{key}", card=card, power=power)
-    return put
+def _galleons(state: S.State, power: str, dice: Dice) -> None:
+    A.world(state)["galleons"].append(power)
+    S.log(state, "nw_galleons", card=GALLEONS, power=power)
+
+
+def _plantations(state: S.State, power: str, dice: Dice) -> None:
+    A.world(state)["plantations"].append(power)
+    S.log(state, "nw_plantations", card=PLANTATIONS, power=power)
 
 
 def _potosi(state: S.State, power: str, dice: Dice) -> None:
@@ -87,8 +90,8 @@ def _potosi(state: S.State, power: str, dice: Dice) -> None:
 #: Card -> (may this power be named, what the card does for it).
 FOR: dict[int, tuple[Callable[[S.State, str], bool], Callable[[S.State, str, Dice], None]]] = {
     MERCATOR: (_can_explore, _mercator),
-    GALLEONS: (_lacks("galleons"), _marker("galleons", GALLEONS)),
-    PLANTATIONS: (_lacks("plantations"), _marker("plantations", PLANTATIONS)),
+    GALLEONS: (_lacks("galleons"), _galleons),
+    PLANTATIONS: (_lacks("plantations"), _plantations),
     POTOSI: (_potosi_fits, _potosi),
 }
 

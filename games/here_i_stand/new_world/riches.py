@@ -57,9 +57,14 @@ def _raided(state: S.State, dice: Dice) -> str:
             destroyed = "hapsburg" in nw["galleons"]
         if destroyed:
             nw["raiders"].remove(owner)
-        outcome = ("steals_retires" if destroyed else "steals") if row["card_stolen"] else \
-            ("destroyed" if destroyed else "misses")
-        S.log(state, f"nw_raider_{outcome}", power=owner, roll=roll)
+        if row["card_stolen"] and destroyed:
+            S.log(state, "nw_raider_steals_retires", power=owner, roll=roll)
+        elif row["card_stolen"]:
+            S.log(state, "nw_raider_steals", power=owner, roll=roll)
+        elif destroyed:
+            S.log(state, "nw_raider_destroyed", power=owner, roll=roll)
+        else:
+            S.log(state, "nw_raider_misses", power=owner, roll=roll)
         if row["card_stolen"]:
             return str(owner)
     return "hapsburg"
