@@ -28,7 +28,7 @@ from engine import questions
 from engine.contract import IllegalOrder, Reason
 from engine.dice import Dice
 from engine.options import OneOf, Option
-from games.here_i_stand import choices, grammar
+from games.here_i_stand import choices, facts, grammar
 from games.here_i_stand import state as S
 from games.here_i_stand.new_world import actions as A
 
@@ -164,7 +164,8 @@ def _cancel_parse(state: S.State, item: dict[str, Any], text: str) -> dict[str, 
 KINDS["nw_cancel"] = choices.Kind(
     options=_cancel_options, apply=_cancel_apply, default=_cancel_default,
     parse=_cancel_parse,
-    prompt=lambda state, item: ("cancel a voyage crossing the Atlantic: "
+    prompt=lambda state, item: (f"{facts.card(item['card']).name_en}: cancel a voyage "
+                                "crossing the Atlantic: "
                                 + " | ".join(f"CANCEL {p} {w}"
                                              for p, w in targets(state, item["card"]))),
     context=lambda state, item: {"card": item["card"], "voyages": [

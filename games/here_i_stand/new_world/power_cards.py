@@ -32,7 +32,7 @@ from engine import questions
 from engine.contract import IllegalOrder, Reason
 from engine.dice import Dice
 from engine.options import OneOf, Option
-from games.here_i_stand import choices, events, grammar
+from games.here_i_stand import choices, events, facts, grammar
 from games.here_i_stand import state as S
 from games.here_i_stand.catalog import load_tables
 from games.here_i_stand.new_world import actions as A
@@ -144,8 +144,9 @@ def _for_parse(state: S.State, item: dict[str, Any], text: str) -> dict[str, Any
 
 KINDS["nw_for"] = choices.Kind(
     options=_for_options, apply=_for_apply, default=_for_default, parse=_for_parse,
-    prompt=lambda state, item: ("name the power that takes the card: "
-                                + " | ".join(f"FOR {p}" for p in named(state, item["card"]))),
+    prompt=lambda state, item: (f"{facts.card(item['card']).name_en}: name the power that "
+                                "takes it: " + " | ".join(f"FOR {p}"
+                                                          for p in named(state, item["card"]))),
     context=lambda state, item: {"card": item["card"], "powers": named(state, item["card"])})
 
 
