@@ -15,6 +15,7 @@ in the game's own pixel frame::
     areas:  [{id, label, x, y, outline: [[x, y], ...], badges: [badge]}]   # sea zones
     edges:  [{a, b, dashed: bool}]          # a, b: node ids
     nodes:  [{id, label, x, y, shape, bold, fill, ring, faded, marks: [mark], badges: [badge]}]
+    panels: [{title, rows: [{label, badges: [badge]}]}]     # optional
     legend: [item]
 
 ``shape`` is ``circle``, ``square``, ``hexagon`` or ``star``; ``bold`` a thick border;
@@ -24,7 +25,10 @@ strip on its left); a *mark* ``{text, fill, color}`` a small disc at the node's 
 A legend *item* has a ``kind``: ``heading``, ``swatch`` (fill), ``shape`` (as a node),
 ``mark``, ``badge``, ``line`` (dashed) or ``break`` (new row), and a ``label``.
 
-The picture is the viewport scaled to ``width`` with the legend in a strip below it.  Text
+A *panel* is a framed box below the map (a game's off-map display, such as a chart of
+tokens): its title, then one line per row, the row's label and its badges, wrapped to the
+width.  The picture is the viewport scaled to ``width`` with the panels, the title and the
+legend in a strip below it.  Text
 uses Noto Sans (the ``fontpkg-noto-sans`` dependency: Latin with accents, Cyrillic, Greek),
 so labels are drawn as given, in any language the board is described in.  Without that
 package it falls back to Pillow's bundled font (``ImageFont.load_default(size=...)``, Pillow
@@ -434,6 +438,57 @@ class _Painter:
             d.text((self.px(12), top + self.title_height() / 2 + self.px(2)), text,
                    font=self.f_title, fill="#111111", anchor="lm")
 
+    # -- panels ----------------------------------------------------------------------
+    def panel_layout(self, top: float) -> tuple[list[tuple[str, float, float, Any]], float]:
+        """Where each panel's frame, title, row labels and badges go, from `top` down:
+        ``[(what, x, y, item)]`` (what: ``frame`` with item ``(x1, y1)``, ``title``, ``label``,
+        ``badge``), and the height used."""
+        ops: list[tuple[str, float, float, Any]] = []
+        if not self.board.get("panels"):
+            return ops, 0.0
+        margin, pad, gap = self.px(12), self.px(8), self.px(4)
+        asc, desc = self.f_badge.getmetrics()
+        line = asc + desc + self.px(6)
+        y = top + self.px(8)
+        for panel in self.board.get("panels", ()):
+            start = y
+            y += pad
+            ops.append(("title", margin + pad, y, panel.get("title", "")))
+            y += self.row_height() * 0.8
+            widest = max((self.text_size(label(r["label"]) + ":", self.f_legend)[0]
+                          for r in panel.get("rows", ())), default=0)
+            for row in panel.get("rows", ()):
+                ops.append(("label", margin + pad, y, row["label"] + ":"))
+                left = margin + pad + widest + self.px(10)
+                x = left
+                for item in row.get("badges", ()):
+                    w, _ = self.badge_size(item)
+                    if x > left and x + w > self.width - margin - pad:
+                        x, y = left, y + line
+                    ops.append(("badge", x, y, item))
+                    x += w + gap
+                y += line
+            y += pad
+            ops.append(("frame", margin, start, (self.width - margin, y)))
+            y += self.px(8)
+        return ops, y - top
+
+    def panels(self, d: ImageDraw.ImageDraw, top: float) -> None:
+        ops, _ = self.panel_layout(top)
+        for what, x, y, item in sorted(ops, key=lambda o: o[0] != "frame"):
+            if what == "frame":
+                d.rounded_rectangle((x, y, *item), radius=self.px(6), fill=self.colors["sea"],
+                                    outline="#555555", width=self.px(1.5))
+            elif what == "title":
+                d.text((x, y), label(item), font=self.f_sea, fill=self.colors["sea_label"],
+                       anchor="la", stroke_width=self.px(0.5),
+                       stroke_fill=self.colors["sea_label"])
+            elif what == "label":
+                d.text((x, y + self.px(2)), label(item), font=self.f_legend, fill="#111111",
+                       anchor="la")
+            else:
+                self.badge(d, x, y, item)
+
     # -- legend ----------------------------------------------------------------------
     def legend_rows(self) -> list[list[tuple[Mapping[str, Any], float]]]:
         """Items flowed into rows that fit the width: [(item, width)]."""
@@ -517,7 +572,8 @@ class _Painter:
     def paint(self) -> Image.Image:
         height = map_height(self.board, self.width)
         rows = self.legend_rows()
-        strip = self.title_height() + len(rows) * self.row_height()
+        _, panels_h = self.panel_layout(0)
+        strip = panels_h + self.title_height() + len(rows) * self.row_height()
         strip_h = round(strip + self.px(12)) if strip else 0
         image = Image.new("RGB", (self.width, height + strip_h), self.colors["background"])
         d = ImageDraw.Draw(image)
@@ -529,8 +585,9 @@ class _Painter:
         if strip_h:
             d.rectangle((0, height, self.width, height + strip_h), fill="#ffffff")
             d.line((0, height, self.width, height), fill="#555555", width=self.px(1.5))
-            self.title(d, height)
-            self.legend(d, height + self.title_height())
+            self.panels(d, height)
+            self.title(d, height + panels_h)
+            self.legend(d, height + panels_h + self.title_height())
         return image
 
 

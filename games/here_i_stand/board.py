@@ -25,6 +25,8 @@ What is read from the view (every field optional; a missing one means "as printe
     changed sides.  Used for siege inference and leader colours.
 ``turn``, ``scenario``, ``phase``
     For the title line.
+``new_world``
+    The New World record (§20), drawn as a panel below the map (`board_new_world`).
 
 ``board(view, lang)`` names spaces, sea zones, leaders, powers and the legend in ``en`` or
 ``ru``: names from the map and piece data (``name: {en, ru}``), the legend's words, the
@@ -40,6 +42,7 @@ from typing import Any, Mapping
 
 import yaml
 
+from games.here_i_stand import board_new_world
 from games.here_i_stand.catalog import load_pieces
 from games.here_i_stand.mapdata import load_map
 
@@ -79,8 +82,10 @@ def _lang(lang: str | None) -> str:
 
 
 def word(key: str, lang: str = "en", **args: Any) -> str:
-    """A word of the map (``labels`` in palette.yaml) in `lang`."""
-    entry = palette()["labels"][key]
+    """A word of the map (``labels`` in palette.yaml; ``a.b`` looks in a group) in `lang`."""
+    entry = palette()["labels"]
+    for part in key.split("."):
+        entry = entry[part]
     text = str(entry.get(_lang(lang)) or entry["en"])
     return text.format(**args) if args else text
 
@@ -290,6 +295,7 @@ def board(view: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
         "areas": areas,
         "edges": edges,
         "nodes": nodes,
+        "panels": [board_new_world.panel(view, lang, word, _badge, _pair(colours["open_token"]))],
         "legend": _legend(lang),
     }
 

@@ -203,6 +203,10 @@ class HereIStandPresenter(Presenter):
                     "odds.intercept", space=self.space(sid), units=n,
                     leaders="".join(", " + self.leader(lid) for lid in leaders), chance=chance)
                     for sid, n, leaders, chance in value)
+            elif key == "powers" and isinstance(value, (list, tuple)):
+                value = ", ".join(self.power(str(p)) for p in value)
+            elif key == "voyages":                  # a voyage to cancel (§20)
+                value = ", ".join(self._nw_voyage(*str(v).split()) for v in value)
             elif key == "targets":                  # avoiding battle (§13.3)
                 key, value = "odds", self._(
                     "odds.avoid", targets=", ".join(self.space(x) for x in value) or "—",
@@ -270,6 +274,8 @@ class HereIStandPresenter(Presenter):
             return self.debater(str(value))
         if kind in ("explorer", "nw_token"):
             return self._nw_name(kind, str(value))
+        if kind == "nw_voyage":
+            return self.maybe(f"status.nw_voyage.{value}", str(value))
         if kind == "zone":
             return self.maybe(f"zone.{value}", str(value))
         if kind == "zones":
@@ -470,24 +476,50 @@ class HereIStandPresenter(Presenter):
                 return self._pick(row["name"]["en"], row["name"]["ru"])
         return self.maybe(f"status.nw_token.{pid}", pid.replace("_", " "))
 
+    def _nw_voyage(self, power: str, word: str) -> str:
+        return f"{self.power(power)} ({self.maybe(f'status.nw_voyage.{word.lower()}', word)})"
+
+    def _nw_found(self, data: Mapping[str, Any], token: str, power: str) -> str:
+        """A discovery or conquest with its power, its explorer or conquistador, depleted."""
+        who = [self.power(power)]
+        pid = (data.get("found_by") or {}).get(token)
+        if pid:
+            who.append(self._nw_name("explorer", pid))
+        if token in (data.get("depleted") or ()):
+            who.append(self._("status.nw_depleted"))
+        return f"{self._nw_name('nw_token', token)} ({', '.join(who)})"
+
     def _new_world(self, data: Any) -> list[str]:
-        """The New World lines of the status (§20): crossing, discoveries, conquests, colonies."""
+        """The New World lines of the status (§20): crossing (with a known explorer and the
+        +2 of an event), the voyages cancelled until next turn, discoveries and conquests
+        (with who made them), colonies, and the Galleons, Plantations and raider markers."""
         if not data:
             return []
         out = []
-        crossing = [self._("status.nw_marker." + i["marker"], power=self.power(i["power"]))
-                    for i in data.get("crossing_atlantic") or []]
+        crossing = []
+        for i in data.get("crossing_atlantic") or []:
+            text = self._("status.nw_marker." + i["marker"], power=self.power(i["power"]))
+            extra = ([self._nw_name("explorer", i["explorer"])] if i.get("explorer") else [])
+            extra += [f"+{i['bonus']}"] if i.get("bonus") else []
+            crossing.append(text + (f" [{', '.join(extra)}]" if extra else ""))
         if crossing:
             out.append(self._("status.nw_crossing", items=", ".join(crossing)))
+        waiting = [self._("status.nw_marker." + i["marker"], power=self.power(i["power"]))
+                   for i in data.get("turn_track") or []]
+        if waiting:
+            out.append(self._("status.nw_turn_track", items=", ".join(waiting)))
         for key in ("discoveries", "conquests"):
-            found = [f"{self._nw_name('nw_token', t)} ({self.power(p)})"
-                     for t, p in (data.get(key) or {}).items()]
+            found = [self._nw_found(data, t, p) for t, p in (data.get(key) or {}).items()]
             if found:
                 out.append(self._(f"status.nw_{key}", items=", ".join(found)))
         colonies = [f"{self._nw_name('nw_token', c['name'])} ({self.power(c['power'])})"
                     for c in data.get("colonies") or []]
         if colonies:
             out.append(self._("status.nw_colonies", items=", ".join(colonies)))
+        markers = [self._(f"status.nw_marker_of.{key}", power=self.power(p))
+                   for key in ("galleons", "plantations", "raiders") for p in data.get(key) or ()]
+        if markers:
+            out.append(self._("status.nw_markers", items=", ".join(markers)))
         return out
 
     def _england(self, henry: Mapping[str, Any]) -> dict[str, Any]:
@@ -573,5 +605,5 @@ HIS_PARAMS: dict[str, str] = {
     "text": "text", "game": "text", "verb": "text", "verbs": "words", "what": "what", "seat": "power",
     "hints_cards": "cards", "hints_spaces": "spaces", "hints_leaders": "leaders",
     "explorer": "explorer", "conquistador": "explorer", "token": "nw_token", "mod": "num",
-    "colony": "nw_token", "choices": "words",
+    "colony": "nw_token", "choices": "words", "voyage": "nw_voyage",
 }

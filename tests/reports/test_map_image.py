@@ -179,7 +179,7 @@ def test_size_keeps_the_aspect(board1517, image1517):
     map_h = mapimage.map_height(board1517, 1600)
     assert map_h == round((y1 - y0) * 1600 / (x1 - x0))
     assert image1517.width == 1600
-    assert map_h < image1517.height < map_h + 200  # the legend strip below the map
+    assert map_h < image1517.height < map_h + 350  # the New World panel and the legend below
     small = picture(board1517, 800)
     assert small.width == 800 and abs(mapimage.map_height(board1517, 800) - map_h / 2) <= 1
     assert Image.open(io.BytesIO(mapimage.render(board1517))).format == "PNG"
@@ -362,3 +362,47 @@ def test_report_mails_attach_the_map_in_each_readers_language():
     assert ru.attachments[0][2] != en.attachments[0][2]
     assert again.attachments[0][2] is en.attachments[0][2]        # drawn once per language
     assert sorted(png.data) == ["en", "ru"]
+
+
+# ------------------------------------------------------------------------ the New World panel
+def _new_world_view(view1517: dict) -> dict:
+    view = copy.deepcopy(view1517)
+    view["new_world"] = {
+        "crossing_atlantic": [{"power": "england", "marker": "exploration_underway",
+                               "bonus": 2}],
+        "turn_track": [{"power": "hapsburg", "marker": "conquest_underway"}],
+        "discoveries": {"amazon": "france", "pacific_strait": "hapsburg"},
+        "found_by": {"amazon": "cartier"}, "conquests": {"aztecs": "hapsburg"},
+        "depleted": ["aztecs"], "colonies": [{"power": "hapsburg", "name": "potosi"}],
+        "galleons": ["hapsburg"], "plantations": ["england"], "raiders": ["france"]}
+    return view
+
+
+def test_the_new_world_panel_names_every_mark(view1517):
+    """§20 on the picture: crossing, cancelled, discoveries with the explorer, conquests
+    (depleted), colonies (Potosí), Galleons, Plantations and raiders, open tokens grey."""
+    panel = his_board.board(_new_world_view(view1517))["panels"][0]
+    rows = {r["label"]: [b["text"] for b in r["badges"]] for r in panel["rows"]}
+    assert panel["title"] == "New World"
+    assert rows["Crossing the Atlantic"] == ["EN exploration +2"]
+    assert rows["Cancelled (back next turn)"] == ["HA conquest"]
+    assert "FR Amazon River · Cartier" in rows["Discoveries"]
+    assert "HA Pacific Strait" in rows["Discoveries"]
+    assert "Great Lakes (open)" in rows["Discoveries"]
+    assert rows["Conquests"] == ["Maya (open)", "HA Aztecs · depleted", "Inca (open)"]
+    assert rows["Colonies"] == ["HA Potosí"]
+    assert rows["Markers"] == ["HA Galleons", "EN Plantations +1", "FR Raider"]
+    ru = his_board.board(_new_world_view(view1517), lang="ru")["panels"][0]
+    rows_ru = {r["label"]: [b["text"] for b in r["badges"]] for r in ru["rows"]}
+    assert ru["title"] == "Новый Свет" and rows_ru["Колонии"] == ["ГБ Потоси"]
+    assert "ФР Амазонка · Картье" in rows_ru["Открытия"]
+
+
+def test_the_new_world_panel_is_drawn_below_the_map(view1517, board1517, image1517):
+    board = his_board.board(_new_world_view(view1517))
+    image = picture(board)
+    assert image.height > image1517.height                 # one more row: the cancelled
+    strip = image.crop((0, mapimage.map_height(board) + 2, 1600, image.height))
+    colours = {c for _, c in strip.getcolors(1_000_000)}
+    assert rgb(PALETTE["map"]["sea"]) in colours             # the panel's frame
+    assert rgb(PALETTE["map"]["open_token"]["fill"]) in colours

@@ -6,16 +6,20 @@ turn blocks the action, including the Hapsburg exploration and conquest that sta
 scenario there (L1529, L1563).  A marker placed by an event that the rulebook exempts
 (*Sebastian Cabot*, *Potosí Silver Mines*) carries ``free: true`` and does not count.
 Explore needs an explorer left in the pool (L1529), conquer a conquistador or conquerors
-marker left (L1563), colonize a colony below the limit (England/France 2, Hapsburgs 3, L1523).
+marker left (L1563), colonize a colony below the limit (England/France 2, Hapsburgs 3, L1523)
+and a colony marker left (*Potosí Silver Mines* takes one out of the game).  A voyage that
+*Fountain of Youth* or *Search for Cibola* cancelled waits on the turn track
+(``turn_track``) until the New World phase: it still counts toward the limit.
 
 Rules: §20.1 (colonize), §20.2 (explore), §20.3 (conquer)
 """
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from engine.contract import IllegalOrder, Reason
 from engine.options import Option
+from games.here_i_stand import choices
 from games.here_i_stand import state as S
 from games.here_i_stand.catalog import load_pieces, load_powers, load_tables
 
@@ -32,10 +36,12 @@ WORDS = {"EXPLORE": "EXPLORE", "ИССЛЕДОВАТЬ": "EXPLORE", "COLONIZE": 
 def world(state: S.State) -> dict[str, Any]:
     """The New World record, with the keys this package adds filled in."""
     nw = state["new_world"]
-    for key in ("removed_explorers", "removed_conquistadors", "placed"):
+    for key in ("removed_explorers", "removed_conquistadors", "placed", "found_by",
+                "colony_markers_removed"):
         nw.setdefault(key, {})
-    nw.setdefault("crossing_atlantic", [])
-    nw.setdefault("colonies", [])
+    for key in ("crossing_atlantic", "colonies", "turn_track", "raiders", "galleons",
+                "plantations", "depleted"):
+        nw.setdefault(key, [])
     return nw
 
 
@@ -84,8 +90,20 @@ def colonies_of(state: S.State, power: str) -> int:
             + len(crossing(state, power, "colony")))
 
 
+def colony_markers_left(state: S.State, power: str) -> list[str]:
+    """`power`'s colony markers neither in play, crossing, nor out of the game (§20.1)."""
+    nw = world(state)
+    going = crossing(state, power, "colony")
+    used = {c.get("name") for c in nw["colonies"]} | {i.get("name") for i in going}
+    gone = set(nw["colony_markers_removed"].get(power, []))
+    free = [n for n in load_pieces().colonies.get(power, ()) if n not in used | gone]
+    return free[sum(1 for i in going if not i.get("name")):]
+
+
 def _limited(state: S.State, power: str, marker: str) -> bool:
-    return any(not i.get("free") for i in crossing(state, power, marker))
+    return (any(not i.get("free") for i in crossing(state, power, marker))
+            or any(i.get("power") == power and i.get("marker") == marker
+                   for i in world(state)["turn_track"]))
 
 
 def problem(state: S.State, power: str, verb: str) -> Reason | None:
@@ -105,7 +123,7 @@ def problem(state: S.State, power: str, verb: str) -> Reason | None:
         return Reason("no conquistador is left in the pool (§20.3)", "nw_no_conquistador")
     if verb == "COLONIZE":
         limit = load_tables().data["new_world"]["colony_limits"][power]
-        if colonies_of(state, power) >= limit:
+        if colonies_of(state, power) >= limit or not colony_markers_left(state, power):
             return Reason(f"at most {limit} colonies (§20.1)", "nw_colony_limit", n=limit)
     return None
 
@@ -152,3 +170,13 @@ def apply(state: S.State, power: str, verb: str, cp: int) -> int:
                                   "action_cost", need=need, cp=cp))
     place(state, power, verb)
     return need
+
+
+def one_or_ask(state: S.State, seat: str, card: int, kind: str, found: list[Any],
+               act: Callable[[Any], None]) -> None:
+    """A card event's choice: with one possibility `act(it)` at once, else ask `seat` the
+    question `kind` about `card` (the New World cards that name a power or a voyage)."""
+    if len(found) == 1:
+        act(found[0])
+    else:
+        choices.push(state, {"kind": kind, "seat": seat, "card": card})

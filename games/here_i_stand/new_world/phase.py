@@ -8,14 +8,19 @@ with *Mercator's Map*, ``bonus``) on the exploration table: ≤4 lost (removed),
 choice (decision ``voyage``): circumnavigate (taking the Pacific Strait first if still open;
 2d6 with the same modifiers, ≥10 success, 12+ also a card; failure removes the explorer), the
 Amazon, or a 1-VP discovery.  A discovery's VP go to the power's bonus VP at once.
-*Sebastian Cabot*'s card leaves the game when Cabot dies (worked example E18, L1557).
+*Sebastian Cabot*'s card leaves the game when Cabot dies (worked example E18, L1557); his
+counter leaves the game after his voyage whatever its result (the card's text: once per power).
+Who made each discovery and conquest is kept in ``found_by`` (for the reports).
 
 Conquests (§20.3 L1565-1567): Hapsburgs, then England, then France; the Hapsburg marker becomes
 a random conquistador.  2d6 + value (+2 *Smallpox*): ≤6 destroyed (removed), 7-8 nothing,
 9+ the conquest for the roll (Maya 9, Aztecs 10, Inca 11+) or the next lower one open; its VP
 count at once (kept in bonus VP under ``conquest_<id>``).
 
-Colonies (§20.1 L1523) move from "Crossing Atlantic" to their power's boxes.
+Colonies (§20.1 L1523) move from "Crossing Atlantic" to their power's boxes, each taking a
+colony marker left (not one *Potosí Silver Mines* took out of the game).  The voyages that
+*Fountain of Youth* or *Search for Cibola* cancelled leave the turn track: next turn they may
+be launched again.
 
 Default of ``voyage`` (NMR): the Amazon (2 VP, certain) while open, else a 1-VP discovery,
 else the circumnavigation attempt.  Standing order: ``STANDING voyage AMAZON|DISCOVER|
@@ -81,8 +86,9 @@ def _vp(kind: str, token: str) -> int:
     return next(int(r["vp"]) for r in rows if r["id"] == token)
 
 
-def _gain(state: S.State, power: str, what: str, token: str, vp: int) -> None:
+def _gain(state: S.State, power: str, what: str, token: str, vp: int, pid: str) -> None:
     A.world(state)[what][token] = power
+    A.world(state)["found_by"][token] = pid
     key = token if what == "discoveries" else f"conquest_{token}"
     state["bonus_vp"][power][key] = vp
 
@@ -144,7 +150,7 @@ def _discover(state: S.State, power: str, pid: str, token: str | None) -> None:
     if token is None:
         S.log(state, "nw_nothing", power=power, explorer=pid)
         return
-    _gain(state, power, "discoveries", token, _vp("discovery", token))
+    _gain(state, power, "discoveries", token, _vp("discovery", token), pid)
     _place(state, power, pid)
     S.log(state, "nw_discovery", power=power, explorer=pid, token=token,
           vp=_vp("discovery", token))
@@ -190,6 +196,7 @@ def _circumnavigate(state: S.State, voyage: dict[str, Any], dice: Dice) -> None:
         S.log(state, "nw_circum_failed", power=power, explorer=pid)
         return
     A.world(state)["discoveries"]["circumnavigation"] = power
+    A.world(state)["found_by"]["circumnavigation"] = pid
     state["bonus_vp"][power]["circumnavigation"] = int(row["vp"])
     _place(state, power, pid)
     S.log(state, "nw_circumnavigated", power=power, explorer=pid, vp=int(row["vp"]))
@@ -223,7 +230,7 @@ def _conquests(state: S.State, dice: Dice) -> None:
         elif token is None:
             S.log(state, "nw_conquest_nothing", power=power, conquistador=pid)
         else:
-            _gain(state, power, "conquests", token, _vp("conquest", token))
+            _gain(state, power, "conquests", token, _vp("conquest", token), pid)
             _place(state, power, pid)
             S.log(state, "nw_conquest", power=power, conquistador=pid, token=token,
                   vp=_vp("conquest", token))
@@ -234,6 +241,7 @@ def _colonies(state: S.State) -> None:
     names = load_pieces().colonies
     for item in [i for i in nw["crossing_atlantic"] if i.get("marker") == "colony"]:
         used = {c.get("name") for c in nw["colonies"]}
+        used |= set(nw["colony_markers_removed"].get(item["power"], []))
         free = [n for n in names.get(item["power"], ()) if n not in used]
         name = item.get("name") or (free[0] if free else f"colony_{len(nw['colonies']) + 1}")
         nw["colonies"].append({"power": item["power"], "name": name})
@@ -256,7 +264,21 @@ def _run(state: S.State, dice: Dice) -> None:
             return
     _conquests(state, dice)
     _colonies(state)
+    _retire_cabots(state)
     A.world(state)["crossing_atlantic"] = []
+    A.world(state)["turn_track"] = []
+
+
+def _retire_cabots(state: S.State) -> None:
+    """A Cabot who came back leaves the game all the same (card #99's text: once per power
+    per game); only his death also removes the card (L1557)."""
+    nw = A.world(state)
+    for item in nw["crossing_atlantic"]:
+        pid = item.get("explorer") or ""
+        power = item["power"]
+        done = list(nw["removed_explorers"].get(power, [])) + list(nw["placed"].get(power, []))
+        if pid.startswith("cabot_") and pid not in done:
+            nw["removed_explorers"].setdefault(power, []).append(pid)
 
 
 def _voyage_apply(state: S.State, item: dict[str, Any], order: dict[str, Any], dice: Dice) -> bool:

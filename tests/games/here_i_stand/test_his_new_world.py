@@ -197,15 +197,6 @@ def test_sebastian_cabot_is_free_and_once_per_power():
         _play(state, "england", 99)
 
 
-def test_mercators_map_counts_toward_the_limit_with_2_more():
-    state = _play(fresh(), "france", 50)
-    assert A.crossing(state, "france", "exploration_underway") == [
-        {"power": "france", "marker": "exploration_underway", "bonus": 2}]
-    assert "EXPLORE" not in _verbs(state, "france", 6)
-    with pytest.raises(IllegalOrder):
-        _play(fresh(), "ottoman", 50)
-
-
 def test_status_lists_the_new_world_in_english_and_russian():
     from pbem.reports.presenters import presenter_for
     from games.here_i_stand import views
