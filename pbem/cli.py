@@ -27,6 +27,7 @@ from pbem.mail.moderator import queue_welcome
 from pbem.mail.outgoing import before_move, remember_unmailed
 from pbem import rules_index, textreport
 from pbem.store import Store, StoreError
+from pbem.summaries import open_store
 from pbem.timesource import now
 
 def run(argv: list[str] | None = None) -> None:
@@ -152,7 +153,7 @@ def new(ctx: click.Context, game_id: str, rules_name: str, scenario: str | None,
                 parse_duration(value)
             clock_map[key] = value
     moderators = tuple(check_address(m) for m in moderators)
-    store = Store(folder(ctx.obj["home"]))        # a new game may create its home
+    store = open_store(folder(ctx.obj["home"]))   # a new game may create its home
     store.init()
     game_options = {k: _option_value(v) for k, v in _pairs(options, "KEY=VALUE")}
     if anonymous:
