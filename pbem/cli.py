@@ -17,7 +17,6 @@ from engine.clocks import parse_duration
 from engine.game import Game
 from engine.contract import Rules
 from engine.record import Entry, Record, ReplayError, replay
-from pbem import simulate as simulation
 from pbem.addresses import check_address
 from pbem.anonymity import OPTION as ANONYMOUS
 from pbem.cli_base import friendly, main, seat_of, store_of
@@ -347,6 +346,7 @@ def simulate(rules_name: str, scenario: str | None, players: int | None, count: 
              seed: str, bot: str, out: Path | None, jobs: int, check_invariants: bool,
              options: tuple[str, ...]) -> None:
     """Play complete games with bots, replay-verifying each: one line per game."""
+    from pbem import simulate as simulation   # not loaded by every other command
     rules = registry.get(rules_name)
     game_options = {k: _option_value(v) for k, v in _pairs(options, "KEY=VALUE")}
     simulation.check_setup(rules, scenario, game_options)

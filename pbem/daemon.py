@@ -15,12 +15,13 @@ from typing import Any
 
 from pbem.config import Config, load_config
 from pbem.mail.clocks import ClockRunner
-from pbem.mail.inbox import Inbox, make_inbox
+from pbem.mail.inbox import Inbox
 from pbem.mail.duties import Duties
 from pbem.mail.outbox import Outbox
 from pbem.mail.processor import Processor, utcnow
 from pbem.mail.retention import Retention
-from pbem.mail.senders import Sender, flush, make_sender
+from pbem.mail.senders import Sender, flush
+from pbem.mail.transports import make_inbox, make_sender
 from pbem.store import Store
 from pbem.summaries import with_summaries
 
