@@ -3,6 +3,7 @@ game object it committed, so that object must behave exactly like the file parse
 from __future__ import annotations
 
 import datetime as dt
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -291,3 +292,18 @@ def test_a_daemon_save_writes_the_index(tmp_path: Path, monkeypatch) -> None:
     parses = _count_parses(monkeypatch)
     Daemon(home).run_once()
     assert parses == []
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_head_always_agrees_with_the_game_parsed_again(tmp_path: Path, name: str) -> None:
+    """After every save of a random game, the summaries in the head of its file are what
+    the judge's summaries of that file parsed afresh are (written in the same write)."""
+    from pbem.summaries import SUMMARIES
+    new_game(tmp_path, name)
+    store, rng = with_summaries(Store(tmp_path)), random.Random(7)
+    for n in range(12):
+        if not step(store, rng, n):
+            break
+        fresh = Store(tmp_path).load("g1")
+        expected = {k: f(fresh) for k, f in SUMMARIES.items()}
+        assert read_head(store.path("g1").read_bytes()) == json.loads(json.dumps(expected)), n
