@@ -237,8 +237,11 @@ class Store:
             raise StoreError(f"no game {game_id!r} in {self.home}") from None
         key = content_key(data, st.st_mtime_ns)
         if index.get("key") != key:
-            index = {"key": key, **read_head(data)}
+            index = {"key": key}
         index["signature"] = signature
+        if any(n not in index for n in self._summaries):
+            for n, value in read_head(data).items():
+                index.setdefault(n, value)
         missing = {n: f for n, f in self._summaries.items() if n not in index}
         if missing:
             game = self._parsed(game_id, tuple(signature), data)

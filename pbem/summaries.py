@@ -5,6 +5,9 @@ the addresses it knows, what retention may prune, its open timers (the stuck dig
 Every store the judge opens (`open_store`: the daemon, the CLI) computes them all when it
 saves a game and writes them in the head of the game file, so a daemon that finds no index
 beside a game (a home written elsewhere, or restored without its indexes) parses nothing.
+A change to what a summary means must change its name here (or the head's version,
+`pbem.store.HEAD`): heads and indexes written before are trusted while their game file is
+unchanged.
 """
 from __future__ import annotations
 

@@ -307,3 +307,22 @@ def test_the_head_always_agrees_with_the_game_parsed_again(tmp_path: Path, name:
         fresh = Store(tmp_path).load("g1")
         expected = {k: f(fresh) for k, f in SUMMARIES.items()}
         assert read_head(store.path("g1").read_bytes()) == json.loads(json.dumps(expected)), n
+
+
+def test_a_summary_the_index_lacks_comes_from_the_head(tmp_path: Path, monkeypatch) -> None:
+    """An index written before a summary existed (same game file, same content key) is
+    completed from the head, not by parsing the game."""
+    from pbem.moderation import open_timer_rows
+    from pbem.summaries import SUMMARIES
+    home = _home_with_games(tmp_path)
+    store = with_summaries(Store(home))
+    for gid in store.game_ids():
+        store.summary(gid, "duties", SUMMARIES["duties"])   # the indexes are written
+    for path in home.glob("games/*/index.json"):
+        index = json.loads(path.read_text("utf-8"))
+        del index["open_timers"]
+        path.write_text(json.dumps(index), "utf-8")
+    parses = _count_parses(monkeypatch)
+    fresh = with_summaries(Store(home))
+    rows = [fresh.summary(gid, "open_timers", open_timer_rows) for gid in fresh.game_ids()]
+    assert parses == [] and all(len(r) == 2 for r in rows)
