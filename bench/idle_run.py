@@ -2,8 +2,8 @@
 
 Creates a server home with T testgames and H Here I Stand games (each played E entries on
 the rules' defaults; the first is played, the others are copies of it under their own ids),
-with no ``index.json`` beside any game (a home written by another process, or before the
-indexes existed).  Then it times ``pbem run --once`` with an empty inbox:
+with no ``index.json`` beside any game (a home written by another process, or restored
+without them; the game files carry their summaries in their head, `pbem.store`).  Then it times ``pbem run --once`` with an empty inbox:
 
 - cold: the first run (every game file read; bytecode already written);
 - warm: the best of three runs after it;
@@ -34,7 +34,7 @@ sys.path.insert(0, str(REPO))
 from engine import registry  # noqa: E402
 from engine.game import Game  # noqa: E402
 from pbem.demo import make_game, make_home  # noqa: E402
-from pbem.store import Store  # noqa: E402
+from pbem.summaries import open_store  # noqa: E402
 
 T0 = dt.datetime(2026, 11, 21, tzinfo=dt.timezone.utc)
 
@@ -56,7 +56,7 @@ def build(home: Path, testgames: int, his: int, entries: int) -> None:
         game.apply_order(decision.seat, rules.default(game.state, decision),
                          by=decision.seat, source="bench", at=T0, decision=decision)
     data = game.to_data(private=True)
-    store = Store(home)
+    store = open_store(home)          # as `pbem new` and the daemon write games
     for g in range(his):
         data["game"]["id"] = f"h{g:03d}"
         data["server"] = {}

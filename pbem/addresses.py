@@ -3,6 +3,7 @@ ADD-ADDRESS): one bare address, as the judge will write it in a ``To:`` header."
 from __future__ import annotations
 
 import email.errors
+import functools
 from email.headerregistry import Address
 
 EXAMPLE = "ann@example.org"
@@ -23,6 +24,7 @@ def check_address(text: str) -> str:
     return spec.lower()
 
 
+@functools.lru_cache(maxsize=4096)    # the same few addresses, checked for every mail
 def _problem(spec: str) -> str | None:
     if any(c in spec for c in "\r\n"):
         return "it contains a line break"

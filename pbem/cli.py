@@ -17,7 +17,6 @@ from engine.clocks import parse_duration
 from engine.game import Game
 from engine.contract import Rules
 from engine.record import Entry, Record, ReplayError, replay
-from pbem import simulate as simulation
 from pbem.addresses import check_address
 from pbem.anonymity import OPTION as ANONYMOUS
 from pbem.cli_base import friendly, main, seat_of, store_of
@@ -27,6 +26,7 @@ from pbem.mail.moderator import queue_welcome
 from pbem.mail.outgoing import before_move, remember_unmailed
 from pbem import rules_index, textreport
 from pbem.store import Store, StoreError
+from pbem.summaries import open_store
 from pbem.timesource import now
 
 def run(argv: list[str] | None = None) -> None:
@@ -152,7 +152,7 @@ def new(ctx: click.Context, game_id: str, rules_name: str, scenario: str | None,
                 parse_duration(value)
             clock_map[key] = value
     moderators = tuple(check_address(m) for m in moderators)
-    store = Store(folder(ctx.obj["home"]))        # a new game may create its home
+    store = open_store(folder(ctx.obj["home"]))   # a new game may create its home
     store.init()
     game_options = {k: _option_value(v) for k, v in _pairs(options, "KEY=VALUE")}
     if anonymous:
@@ -346,6 +346,7 @@ def simulate(rules_name: str, scenario: str | None, players: int | None, count: 
              seed: str, bot: str, out: Path | None, jobs: int, check_invariants: bool,
              options: tuple[str, ...]) -> None:
     """Play complete games with bots, replay-verifying each: one line per game."""
+    from pbem import simulate as simulation   # not loaded by every other command
     rules = registry.get(rules_name)
     game_options = {k: _option_value(v) for k, v in _pairs(options, "KEY=VALUE")}
     simulation.check_setup(rules, scenario, game_options)

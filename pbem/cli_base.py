@@ -16,6 +16,7 @@ from engine.game import Game
 from engine.record import ReplayError
 from pbem.cli_paths import os_error_text, require_home
 from pbem.store import Store, StoreError
+from pbem.summaries import open_store
 
 USER_ERRORS = (IllegalOrder, StoreError, ReplayError, ClockError, OSError, ValueError)
 
@@ -35,7 +36,7 @@ def friendly(command: Callable[..., Any]) -> Callable[..., Any]:
 
 def store_of(ctx: click.Context) -> Store:
     """The store of the server home given by --home / PBEM_HOME, which must exist."""
-    return Store(require_home(ctx.obj["home"]))
+    return open_store(require_home(ctx.obj["home"]))
 
 
 def seat_of(game: Game, word: str) -> str:

@@ -15,12 +15,15 @@ from typing import Any
 
 from pbem.config import Config, load_config
 from pbem.mail.clocks import ClockRunner
-from pbem.mail.inbox import Inbox, make_inbox
+from pbem.mail.inbox import Inbox
 from pbem.mail.duties import Duties
 from pbem.mail.outbox import Outbox
 from pbem.mail.processor import Processor, utcnow
 from pbem.mail.retention import Retention
-from pbem.mail.senders import Sender, flush, make_sender
+from pbem.mail.senders import Sender, flush
+from pbem.mail.transports import make_inbox, make_sender
+from pbem.store import Store
+from pbem.summaries import with_summaries
 
 log = logging.getLogger("pbem.daemon")
 
@@ -32,10 +35,9 @@ class Daemon:
     """One judge server home: its inbox, store, outbox and clocks."""
 
     def __init__(self, home: Path, cfg: Config | None = None, store: Any = None) -> None:
-        from pbem.store import Store
         self.home = Path(home)
         self.cfg = cfg or load_config(self.home)
-        self.store = store or Store(self.home)
+        self.store = with_summaries(store or Store(self.home))
         smtp = self.cfg.smtp
         self.outbox = Outbox(self.cfg.mail_dir / "outbox", smtp.retry_base, smtp.retry_max,
                              smtp.give_up_after)

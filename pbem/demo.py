@@ -42,7 +42,7 @@ def make_game(home: Path, game_id: str, seats: dict[str, str | list[str]], *,
     `langs` the seats' languages (default English)."""
     from engine import registry
     from engine.game import Game
-    from pbem.store import Store
+    from pbem.summaries import open_store
     from pbem.timesource import now as timesource_now
     seat_map = {s: {"players": [p] if isinstance(p, str) else list(p),
                     "lang": (langs or {}).get(s, "en")}
@@ -52,7 +52,7 @@ def make_game(home: Path, game_id: str, seats: dict[str, str | list[str]], *,
                        options=options)
     if tokens:
         game.server["tokens"] = dict(tokens)
-    store = Store(home)
+    store = open_store(home)
     store.init()
     store.create(game)
     return store.load(game_id)

@@ -659,7 +659,7 @@ def stuck(store: Store, now: dt.datetime) -> list[Stuck]:
     found = []
     for game_id in store.game_ids():
         for seat, decision, deadline_at, overdue_at, moderators in store.summary(
-                game_id, "open_timers", _open_timer_rows):
+                game_id, "open_timers", open_timer_rows):
             deadline = dt.datetime.fromisoformat(deadline_at)
             if now >= dt.datetime.fromisoformat(overdue_at):
                 found.append(Stuck(game_id, seat, decision, deadline, now - deadline,
@@ -667,7 +667,7 @@ def stuck(store: Store, now: dt.datetime) -> list[Stuck]:
     return sorted(found, key=lambda s: (s.game, s.deadline))
 
 
-def _open_timer_rows(game: Game) -> list[list[Any]]:
+def open_timer_rows(game: Game) -> list[list[Any]]:
     """`_open_timers` as plain data: seat, decision, deadline, deadline plus grace (ISO)
     and the game's moderators."""
     return [[timer["seat"], timer["decision"], deadline.isoformat(), overdue_at.isoformat(),

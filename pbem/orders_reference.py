@@ -19,6 +19,7 @@ from typing import Any
 
 import yaml
 
+from engine.archive import SafeLoader
 from engine.contract import Rules
 from pbem.reports.i18n import LANGS, t
 from pbem.reports.templating import wrap
@@ -43,7 +44,7 @@ def _read(path: Path) -> Reference | None:
     if not path.is_file():
         return None
     with path.open(encoding="utf-8") as fh:
-        return yaml.safe_load(fh)
+        return yaml.load(fh, Loader=SafeLoader)   # the C loader when built
 
 
 def _text(value: Any, lang: str) -> str:

@@ -3,7 +3,8 @@
 Layout::
 
     <home>/pbem.yaml              server configuration (mail transports, judge address)
-    <home>/games/<id>/game.yaml   the game: archive + private ``server`` and ``cache`` sections
+    <home>/games/<id>/game.yaml   the game: archive + private ``server`` and ``cache`` sections,
+                                  after a one-line head of summaries (`HEAD`)
     <home>/games/<id>/lock        flock(2) target serialising writers of that game
     <home>/games/<id>/index.json  facts derived from game.yaml, keyed by its content
 
@@ -11,6 +12,16 @@ A write goes to a temporary file in the same directory, is fsynced, renamed over
 ``game.yaml`` and the directory fsynced: a crash at any instant leaves the old file or the
 new one, never a mix.  Readers need no lock (rename is atomic); writers hold the lock from
 load to save, so two processes never interleave read-modify-write cycles.
+
+The head.  A store with summaries (`register_summary`; the judge's: `pbem.summaries`) writes
+them in the first line of ``game.yaml``, a YAML comment no parser reads::
+
+    #pbem-index 1 <blake2b-128 of the bytes after this line> {"duties": ..., ...}
+
+It is written in the same atomic write as the game, and trusted only while the hash still
+matches the rest of the file: a process that finds no index beside a game (a home written
+elsewhere, an index lost) reads the head and parses nothing.  A file without a head (older
+homes, or written by a store without summaries) is parsed as before.
 """
 from __future__ import annotations
 
@@ -36,6 +47,7 @@ log = logging.getLogger("pbem.store")
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 GAME_FILE = "game.yaml"
 INDEX_FILE = "index.json"   # `Store.summary`: facts derived from game.yaml, by its content
+HEAD = b"#pbem-index 1 "    # the first line of a game file with summaries (module docstring)
 
 
 class StoreError(Exception):
@@ -78,6 +90,30 @@ def content_key(data: bytes, mtime_ns: int) -> list[Any]:
     return [len(data), mtime_ns, hashlib.blake2b(data, digest_size=16).hexdigest()]
 
 
+def with_head(body: bytes, summaries: dict[str, Any]) -> bytes:
+    """The game file: the head line naming `summaries` and the hash of `body`, then `body`."""
+    digest = hashlib.blake2b(body, digest_size=16).hexdigest()
+    line = json.dumps(summaries, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return HEAD + f"{digest} {line}\n".encode("ascii") + body
+
+
+def read_head(data: bytes) -> dict[str, Any]:
+    """The summaries in the head of a game file's bytes `data`, when its hash matches the
+    rest of the file (else, and without a head, none)."""
+    if not data.startswith(HEAD):
+        return {}
+    end = data.find(b"\n")
+    digest, _, line = data[len(HEAD):end].partition(b" ")
+    if end < 0 or hashlib.blake2b(memoryview(data)[end + 1:], digest_size=16).hexdigest() \
+            != digest.decode("ascii", "replace"):
+        return {}
+    try:
+        summaries = json.loads(line)
+    except ValueError:
+        return {}
+    return summaries if isinstance(summaries, dict) else {}
+
+
 class Store:
     """Games under a server home (see the module docstring).
 
@@ -92,8 +128,12 @@ class Store:
 
     def __init__(self, home: Path | str) -> None:
         self.home = Path(home)
+        self._games = os.path.join(self.home, "games")
         self._cache: OrderedDict[str, tuple[tuple[int, ...], Game]] = OrderedDict()
         self._summaries: dict[str, Callable[[Game], Any]] = {}
+        #: The index of each game looked at (`summary`), as on disk: one look per game
+        #: while its file keeps its signature, however many duties ask.
+        self._looks: dict[str, dict[str, Any]] = {}
 
     @property
     def games_dir(self) -> Path:
@@ -103,12 +143,20 @@ class Store:
         self.games_dir.mkdir(parents=True, exist_ok=True)
 
     def game_ids(self) -> list[str]:
-        if not self.games_dir.is_dir():
+        try:
+            entries = list(os.scandir(self._games))
+        except OSError:
             return []
-        return sorted(p.name for p in self.games_dir.iterdir() if (p / GAME_FILE).is_file())
+        return sorted(e.name for e in entries
+                      if os.path.isfile(os.path.join(e.path, GAME_FILE)))
 
     def path(self, game_id: str) -> Path:
-        return self.games_dir / check_game_id(game_id) / GAME_FILE
+        return Path(self.beside(game_id, GAME_FILE))
+
+    def beside(self, game_id: str, name: str) -> str:
+        """The path of the file `name` in the folder of `game_id` (a string: the daemon
+        asks it of every game each cycle)."""
+        return os.path.join(self._games, check_game_id(game_id), name)
 
     def exists(self, game_id: str) -> bool:
         return self.path(game_id).is_file()
@@ -163,24 +211,27 @@ class Store:
 
         The index is keyed on the file's content (`content_key`), so a copy or a restore
         of the home keeps it; its stat signature is kept too, and while the file keeps it
-        the bytes are not even read.  When the game must be parsed, every summary
-        registered with `register_summary` is computed from that one parse.  Raises
-        `StoreError` when the game is gone."""
+        the bytes are not even read (nor the index again, in this process).  Without an
+        index, the file's head (`read_head`) is read.  When the game must be parsed,
+        every summary registered with `register_summary` is computed from that one
+        parse.  Raises `StoreError` when the game is gone."""
         self.register_summary(name, compute)
-        path = self.path(game_id)
-        index_path = path.with_name(INDEX_FILE)
+        path = self.beside(game_id, GAME_FILE)
         try:
-            index = json.loads(index_path.read_text("utf-8"))
-        except (OSError, ValueError):
-            index = {}
-        if not isinstance(index, dict):
-            index = {}
+            st = os.stat(path)
+        except OSError:
+            raise StoreError(f"no game {game_id!r} in {self.home}") from None
+        signature = [st.st_ino, st.st_mtime_ns, st.st_ctime_ns, st.st_size]
+        index = self._looks.get(game_id)
+        if index is None or index.get("signature") != signature:
+            index = self._read_index(path)
+        if index.get("signature") == signature and name in index:
+            self._looks[game_id] = index
+            return index[name]
         try:
             with open(path, "rb") as handle:
                 st = os.fstat(handle.fileno())
                 signature = [st.st_ino, st.st_mtime_ns, st.st_ctime_ns, st.st_size]
-                if index.get("signature") == signature and name in index:
-                    return index[name]
                 data = handle.read()
         except OSError:
             raise StoreError(f"no game {game_id!r} in {self.home}") from None
@@ -188,12 +239,26 @@ class Store:
         if index.get("key") != key:
             index = {"key": key}
         index["signature"] = signature
+        if any(n not in index for n in self._summaries):
+            for n, value in read_head(data).items():
+                index.setdefault(n, value)
         missing = {n: f for n, f in self._summaries.items() if n not in index}
         if missing:
             game = self._parsed(game_id, tuple(signature), data)
             index.update({n: f(game) for n, f in missing.items()})
-        self._write_index(index_path, index)
+        self._write_index(Path(path).with_name(INDEX_FILE), index)
+        self._looks[game_id] = index
         return index[name]
+
+    @staticmethod
+    def _read_index(path: str) -> dict[str, Any]:
+        """The index beside the game file `path` (empty when missing or unreadable)."""
+        try:
+            with open(os.path.join(os.path.dirname(path), INDEX_FILE), "rb") as handle:
+                index = json.loads(handle.read())
+        except (OSError, ValueError):
+            return {}
+        return index if isinstance(index, dict) else {}
 
     def register_summary(self, name: str, compute: Callable[[Game], Any]) -> None:
         """Compute `name` with the others whenever a game is parsed for its index, and when
@@ -223,23 +288,29 @@ class Store:
                 raise
 
     def _save(self, game: Game) -> None:
-        """Write the game; when summaries are registered, its index too (from the game in
-        hand, keyed on the bytes just written: the next look parses nothing)."""
+        """Write the game; when summaries are registered, with its head and its index
+        (from the game in hand, keyed on the bytes just written: the next look parses
+        nothing)."""
         path = self.path(game.id)
         data = dump_yaml(game.to_data(private=True)).encode("utf-8")
+        try:
+            summaries = {n: f(game) for n, f in self._summaries.items()}
+        except Exception:   # the game is committed; its summaries are only computed later
+            log.exception("summaries of %s not written", game.id)
+            summaries = {}
+        if summaries:
+            data = with_head(data, summaries)
         atomic_write(path, data)
         signature = _signature(path)
         if signature is None:
             return
         self._remember(game.id, signature, game)
-        if not self._summaries:
+        if not summaries:
             return
-        index = {"key": content_key(data, signature[1]), "signature": list(signature)}
-        try:
-            index.update({n: f(game) for n, f in self._summaries.items()})
-        except Exception:   # the game is committed; its index is only computed later
-            log.exception("index of %s not written", game.id)
-            return
+        index = {"key": content_key(data, signature[1]),
+                 "signature": [signature[0], signature[1], signature[2], signature[3]],
+                 **summaries}
+        self._looks[game.id] = index
         self._write_index(path.with_name(INDEX_FILE), index)
 
     @contextmanager

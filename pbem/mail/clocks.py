@@ -23,7 +23,7 @@ from pbem.store import StoreError
 log = logging.getLogger("pbem.mail")
 
 
-def _next_clock_event(game: Any) -> str | None:
+def next_clock_event(game: Any) -> str | None:
     nxt = game.clocks.next_event() if game.outcome() is None else None
     return nxt.isoformat() if nxt is not None else None
 
@@ -33,13 +33,12 @@ class ClockRunner:
 
     def __init__(self, proc: Processor) -> None:
         self.proc = proc
-        proc.store.register_summary("next_clock_event", _next_clock_event)
 
     def _next_event(self, game_id: str) -> dt.datetime | None:
         """When `game_id` next needs its clocks looked at (`Store.summary`: the game file is
         parsed only when it changed)."""
         try:
-            value = self.proc.store.summary(game_id, "next_clock_event", _next_clock_event)
+            value = self.proc.store.summary(game_id, "next_clock_event", next_clock_event)
         except StoreError:
             return None
         return dt.datetime.fromisoformat(value) if value else None

@@ -39,7 +39,7 @@ class _Due:
     warnings: dt.datetime | None = None     # the next owner-warning digest (`owner_warnings`)
 
 
-def _due_summary(game: Any) -> dict[str, Any]:
+def due_summary(game: Any) -> dict[str, Any]:
     """`_Due` of a game as plain data (for `Store.summary`)."""
     live = game.outcome() is None
     work = has_pending(game) or bool(game.server.get("held_fates")) or (
@@ -63,14 +63,13 @@ class Duties:
 
     def __init__(self, proc: Processor) -> None:
         self.proc = proc
-        proc.store.register_summary("duties", _due_summary)
         self.digest_state = proc.cfg.mail_dir / "state" / "stuck_digests.json"
 
     def _look(self, game_id: str) -> _Due:
         """What `game_id` has due (nothing when its file is gone); `Store.summary` parses
         the game only when its file changed."""
         try:
-            data = self.proc.store.summary(game_id, "duties", _due_summary)
+            data = self.proc.store.summary(game_id, "duties", due_summary)
         except StoreError:
             return _Due(False, None, None, ())
         when = {k: dt.datetime.fromisoformat(data[k]) if data.get(k) else None

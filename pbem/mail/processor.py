@@ -76,7 +76,6 @@ class Processor:
                                         cfg.limits.stranger_replies_hour)
         self.replies = Replies(cfg, self.rate, outbox, self.strangers, self.registered, now)
         self._known: set[str] | None = None      # every game's addresses, per batch
-        store.register_summary("addresses", _addresses)
         self.spool = cfg.mail_dir / "spool"
         self.spool.mkdir(parents=True, exist_ok=True)
 
@@ -135,7 +134,7 @@ class Processor:
             known: set[str] = set()
             for game_id in self.store.game_ids():
                 try:
-                    known.update(self.store.summary(game_id, "addresses", _addresses))
+                    known.update(self.store.summary(game_id, "addresses", game_addresses))
                 except Exception:   # an unreadable game: its addresses count as unknown
                     log.warning("addresses of %s unreadable", game_id)
             self._known = known
@@ -243,7 +242,7 @@ class Processor:
     def recover(self, game_id: str) -> None:
         """Copy into the outbox the mails a game committed, when its pending file says the
         outbox may not have them (after a crash between the commit and the copy)."""
-        if self.pending_mark(game_id).exists():
+        if os.path.exists(self.store.beside(game_id, PENDING_MARK)):
             with self.mail_transaction(game_id):
                 pass
 
@@ -408,7 +407,7 @@ def _valid_id(game_id: str) -> bool:
     return bool(GAME_ID.match(game_id))
 
 
-def _addresses(game: Any) -> list[str]:
+def game_addresses(game: Any) -> list[str]:
     """Every address `game` knows: players, moderators, observers (for `Store.summary`)."""
     known = {p.lower() for info in game.seats.values() for p in info.get("players", [])}
     known |= {m.lower() for m in game.moderators}

@@ -24,7 +24,7 @@ from pbem.store import Store, StoreError
 log = logging.getLogger("pbem.mail")
 
 
-def _summary(game: Any) -> dict[str, Any]:
+def retention_summary(game: Any) -> dict[str, Any]:
     """When the game ended (its last entry; None while it runs) and whether it still keeps
     handled Message-IDs (plain data for `Store.summary`)."""
     ended = game.outcome() is not None and game.record.entries
@@ -37,7 +37,6 @@ class Retention:
 
     def __init__(self, cfg: RetentionConfig, store: Store, spool: Path) -> None:
         self.cfg, self.store, self.spool = cfg, store, spool
-        store.register_summary("retention", _summary)
 
     def run(self, now: dt.datetime) -> int:
         """Drop what is past its time; returns how many games and spool days were pruned."""
@@ -48,7 +47,7 @@ class Retention:
         pruned = 0
         for game_id in self.store.game_ids():
             try:
-                look = self.store.summary(game_id, "retention", _summary)
+                look = self.store.summary(game_id, "retention", retention_summary)
             except StoreError:
                 continue
             if not look["processed"] or look["ended_at"] is None or \

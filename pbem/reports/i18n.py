@@ -16,11 +16,13 @@ from __future__ import annotations
 import functools
 import string
 from pathlib import Path
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import yaml
 
 from engine import registry
+from engine.archive import SafeLoader
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 LANGS = ("en", "ru")
@@ -33,6 +35,8 @@ class MissingString(KeyError):
 
 def norm_lang(lang: Any) -> str:
     """A supported language code (``en`` for anything else)."""
+    if lang in LANGS:
+        return str(lang)
     text = str(lang or "").strip().lower()[:2]
     return text if text in LANGS else DEFAULT_LANG
 
@@ -56,7 +60,7 @@ def _load(path: Path) -> dict[str, Any]:
     if not path.is_file():
         return {}
     with path.open(encoding="utf-8") as fh:
-        data = yaml.safe_load(fh) or {}
+        data = yaml.load(fh, Loader=SafeLoader) or {}     # the C loader when built
     return _flatten(data)
 
 

@@ -9,7 +9,9 @@ one, for games without their own): a game's presenter lives in its own folder.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+import functools
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from engine import registry
 from engine.contract import Decision, Reason
@@ -269,7 +271,11 @@ def is_message(item: Any) -> bool:
 
 def presenter_for(rules_name: str, lang: str) -> Presenter:
     """The presenter the game registered as `rules_name` declares (``Rules.presenter``), or
-    the generic one."""
-    rules = registry.installed().get(rules_name)
+    the generic one (one per game and language: presenters keep no state of their own)."""
+    return _presenter(registry.installed().get(rules_name), rules_name, norm_lang(lang))
+
+
+@functools.lru_cache(maxsize=64)
+def _presenter(rules: Any, rules_name: str, lang: str) -> Presenter:
     cls = registry.part(rules, "presenter") if rules is not None else None
     return (cls or Presenter)(lang, rules_name)

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from typing import Any, Callable, Mapping
+from collections.abc import Mapping
+from typing import Any, Callable
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine.contract import Decision, IllegalOrder

@@ -24,7 +24,11 @@ WIDTH = 78
 
 def wrap(text: Any, width: int = WIDTH, indent: str = "") -> str:
     """Wrap one paragraph; continuation lines get `indent` (default: the leading spaces)."""
-    text = str(text)
+    return _fill(str(text), width, indent)
+
+
+@functools.lru_cache(maxsize=4096)   # receipts repeat the same paragraphs mail after mail
+def _fill(text: str, width: int, indent: str) -> str:
     lead = len(text) - len(text.lstrip(" "))
     return textwrap.fill(text, width=width, initial_indent="", subsequent_indent=indent or
                          " " * lead, break_on_hyphens=False, break_long_words=False) or text

@@ -3,14 +3,17 @@ game object it committed, so that object must behave exactly like the file parse
 from __future__ import annotations
 
 import datetime as dt
+import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from engine import registry
 from engine.game import Game
-from pbem.store import Store
+from pbem.store import HEAD, Store, read_head
+from pbem.summaries import with_summaries
 
 GAMES = sorted(registry.installed())
 T0 = dt.datetime(2026, 11, 21, 12, 0, tzinfo=dt.timezone.utc)
@@ -141,18 +144,100 @@ def test_an_idle_daemon_run_parses_no_game(tmp_path: Path, monkeypatch) -> None:
     assert parses == []
 
 
-def test_a_cold_daemon_run_parses_each_game_once(tmp_path: Path, monkeypatch) -> None:
-    """No index yet: the clocks and the moderator duties share one parse per game (even
-    when the games are too many to stay in memory)."""
+def _strip_heads(home: Path) -> None:
+    """Make `home` an old one: game files without their head, no indexes."""
+    for path in home.glob("games/*/game.yaml"):
+        data = path.read_bytes()
+        assert data.startswith(HEAD)
+        path.write_bytes(data.split(b"\n", 1)[1])
+    for index in home.glob("games/*/index.json"):
+        index.unlink()
+
+
+def _count_reads(monkeypatch) -> list[str]:
+    """Every game file a store opens to look at (`Store.summary`), by game."""
+    import builtins
+
+    import pbem.store
+    reads: list[str] = []
+
+    def counting_open(path: Any, *args: Any, **kwargs: Any) -> Any:
+        if str(path).endswith("game.yaml"):
+            reads.append(Path(path).parent.name)
+        return builtins.open(path, *args, **kwargs)
+    monkeypatch.setattr(pbem.store, "open", counting_open, raising=False)
+    return reads
+
+
+def test_an_old_home_is_parsed_once_per_game(tmp_path: Path, monkeypatch) -> None:
+    """Game files without a head and no index (a home from before either): the clocks and
+    the moderator duties share one parse per game (even when the games are too many to
+    stay in memory), and the games load as they are."""
     from pbem.daemon import Daemon
     monkeypatch.setattr(Store, "CACHED", 0)
     home = _home_with_games(tmp_path)
-    for index in home.glob("games/*/index.json"):
-        index.unlink()
+    _strip_heads(home)
     parses = _count_parses(monkeypatch)
     Daemon(home).run_once()
     assert sorted(p for p in parses if p != "yaml") == []
     assert parses.count("yaml") == 3
+    assert Store(home).load("g1").record.last_seq == 0
+
+
+def test_a_cold_daemon_run_reads_the_heads_and_parses_no_game(tmp_path: Path,
+                                                              monkeypatch) -> None:
+    """No index beside any game (a home written by another process, or restored without
+    them): the head of each game file holds the summaries, each file is read once in
+    the whole cycle (clocks, duties, retention, next event) and none is parsed."""
+    from pbem.daemon import Daemon
+    home = _home_with_games(tmp_path)
+    for index in home.glob("games/*/index.json"):
+        index.unlink()
+    parses = _count_parses(monkeypatch)
+    reads = _count_reads(monkeypatch)
+    daemon = Daemon(home)
+    daemon.run_once()
+    daemon.seconds_to_next_event()
+    assert parses == []
+    assert sorted(reads) == ["g0", "g1", "g2"]
+
+
+def test_a_warm_cycle_reads_no_game_file(tmp_path: Path, monkeypatch) -> None:
+    """With the indexes in place, a whole cycle opens no game file: one index per game."""
+    from pbem.daemon import Daemon
+    home = _home_with_games(tmp_path)
+    Daemon(home).run_once()
+    reads = _count_reads(monkeypatch)
+    daemon = Daemon(home)
+    daemon.run_once()
+    daemon.run_once()
+    assert reads == []
+
+
+def test_a_stale_head_is_never_served(tmp_path: Path) -> None:
+    """A game file changed behind the store's back with its head kept (an edit by hand):
+    the head's hash no longer matches the rest, so the summary is computed afresh."""
+    new_game(tmp_path, "testgame")
+    calls: list[str] = []
+
+    def title(game: Game) -> str:
+        calls.append(game.id)
+        return game.record.header.title
+
+    store = with_summaries(Store(tmp_path))
+    store.register_summary("title", title)
+    with store.transaction("g1"):
+        pass                                       # saved with a head naming the title
+    path = store.path("g1")
+    head = path.read_bytes().split(b"\n", 1)[0]
+    assert head.startswith(HEAD) and b'"title":""' in head
+    path.with_name("index.json").unlink()
+    assert Store(tmp_path).summary("g1", "title", title) == ""
+    assert calls == ["g1"]                         # computed on save; the head served
+    path.write_bytes(path.read_bytes().replace(b"title: ''", b"title: x", 1))
+    assert Store(tmp_path).summary("g1", "title", title) == "x"
+    assert calls == ["g1", "g1"]
+    assert read_head(path.read_bytes()) == {}
 
 
 def test_a_copy_of_the_home_stays_warm(tmp_path: Path, monkeypatch) -> None:
@@ -207,3 +292,37 @@ def test_a_daemon_save_writes_the_index(tmp_path: Path, monkeypatch) -> None:
     parses = _count_parses(monkeypatch)
     Daemon(home).run_once()
     assert parses == []
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_head_always_agrees_with_the_game_parsed_again(tmp_path: Path, name: str) -> None:
+    """After every save of a random game, the summaries in the head of its file are what
+    the judge's summaries of that file parsed afresh are (written in the same write)."""
+    from pbem.summaries import SUMMARIES
+    new_game(tmp_path, name)
+    store, rng = with_summaries(Store(tmp_path)), random.Random(7)
+    for n in range(12):
+        if not step(store, rng, n):
+            break
+        fresh = Store(tmp_path).load("g1")
+        expected = {k: f(fresh) for k, f in SUMMARIES.items()}
+        assert read_head(store.path("g1").read_bytes()) == json.loads(json.dumps(expected)), n
+
+
+def test_a_summary_the_index_lacks_comes_from_the_head(tmp_path: Path, monkeypatch) -> None:
+    """An index written before a summary existed (same game file, same content key) is
+    completed from the head, not by parsing the game."""
+    from pbem.moderation import open_timer_rows
+    from pbem.summaries import SUMMARIES
+    home = _home_with_games(tmp_path)
+    store = with_summaries(Store(home))
+    for gid in store.game_ids():
+        store.summary(gid, "duties", SUMMARIES["duties"])   # the indexes are written
+    for path in home.glob("games/*/index.json"):
+        index = json.loads(path.read_text("utf-8"))
+        del index["open_timers"]
+        path.write_text(json.dumps(index), "utf-8")
+    parses = _count_parses(monkeypatch)
+    fresh = with_summaries(Store(home))
+    rows = [fresh.summary(gid, "open_timers", open_timer_rows) for gid in fresh.game_ids()]
+    assert parses == [] and all(len(r) == 2 for r in rows)

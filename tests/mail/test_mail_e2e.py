@@ -208,7 +208,7 @@ def test_mail_arriving_between_fetch_and_idle_wakes_the_inbox(servers, judge_hom
     answer to the next command, which IDLE used to swallow: the daemon slept until its
     next event with the mail in the inbox."""
     from pbem.config import load_config
-    from pbem.mail.inbox import make_inbox
+    from pbem.mail.transports import make_inbox
     cfg = load_config(judge_home)
     inbox = make_inbox(cfg.mailbox, judge_home / "state", cfg.poll_interval)
     try:

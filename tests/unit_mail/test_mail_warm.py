@@ -1,0 +1,39 @@
+"""What a warm judge keeps for the life of its process, and what it never loads (issue 13):
+one presenter per game and language, the transports' libraries only when configured."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+from pbem.reports.presenters import presenter_for
+from pbem.reports.templating import wrap
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_one_presenter_per_game_and_language() -> None:
+    english, russian = presenter_for("testgame", "en"), presenter_for("testgame", "ru")
+    assert presenter_for("testgame", "en") is english
+    assert presenter_for("testgame", "RU") is russian
+    assert (english.lang, russian.lang) == ("en", "ru")
+    assert english.seat("north") != russian.seat("north")
+
+
+def test_wrapping_remembered_gives_what_textwrap_gives() -> None:
+    text = "  " + "word " * 40
+    for _ in range(2):
+        assert wrap(text, 30) == textwrap.fill(text, width=30, subsequent_indent="  ",
+                                               break_on_hyphens=False, break_long_words=False)
+        assert wrap(text, 30, indent="    ").splitlines()[1].startswith("    word")
+
+
+def test_a_maildir_judge_loads_no_imap_or_smtp_library(mailhome: Path) -> None:
+    """`pbem run --once` on a Maildir home (a cron judge's start-up is mostly imports)."""
+    code = ("import sys\nfrom pbem.daemon import Daemon\n"
+            f"Daemon({str(mailhome)!r}).run_once()\n"
+            "print(sorted(m for m in ('imapclient', 'aiosmtplib') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True,
+                         capture_output=True, text=True).stdout
+    assert out.strip() == "[]"
