@@ -624,10 +624,13 @@ def build_units(state: S.State, power: str, owner: str | None = None) -> list[st
 
 def build_problem(state: S.State, power: str, unit: str, sid: str,
                   on_map: tuple[int, int] | None = None,
-                  mixes: dict[str, counter_mix.Mix] | None = None) -> Reason | None:
+                  mixes: dict[str, counter_mix.Mix] | None = None, *,
+                  anywhere: bool = False) -> Reason | None:
     """Why `power` may not build `unit` in `sid` now, or None; `on_map` (its land and naval
     counters, `_counts`) and `mixes` (land stacks by owner, `counter_mix.current`, filled as
-    found) carry what several checks of one unchanged state share."""
+    found) carry what several checks of one unchanged state share.  `anywhere`: *Foreign
+    Recruits* (#76, L1101): any space `power` controls not under siege, and the Ottomans
+    build any unit in Algiers and the pirate havens."""
     m = S.board()
     if sid not in m.spaces or not S.in_play(state, sid):
         return R(f"{sid} is not a space in play", "not_in_play", text=str(sid))
@@ -646,14 +649,18 @@ def build_problem(state: S.State, power: str, unit: str, sid: str,
             return R(f"{sp.name_en} is not a home space of {owner} that {power}'s side "
                      "controls (§22.3)", "build_minor_space", space=sid, minor=owner,
                      power=power)
-    elif not (sp.home == power or sid in havens) or S.controller(state, sid) != power:
+    elif anywhere and (S.controller(state, sid) != power or sieges.siege_at(state, sid)):
+        return R(f"{sp.name_en} is not a space {power} controls outside a siege (#76)",
+                 "recruits_space", space=sid, power=power)
+    elif not anywhere and (not (sp.home == power or sid in havens)
+                           or S.controller(state, sid) != power):
         return R(f"{sp.name_en} is not a home space {power} controls (§17)", "build_not_home",
                  space=sid, power=power)
     if S.in_unrest(state, sid):
         return R(f"{sp.name_en} is in unrest (§12.4)", "in_unrest", space=sid)
     if S.enemy_units_at(state, power, sid):
         return R(f"{sp.name_en} is occupied by the enemy (§17)", "build_occupied", space=sid)
-    if sid in havens and unit != "corsair":
+    if sid in havens and unit != "corsair" and not anywhere:
         return R("only corsairs may be built in a pirate haven (§21.1)", "build_haven")
     if unit in ("squadron", "corsair") and not sp.ports:
         return R(f"{sp.name_en} is not a port (§17)", "build_not_port", space=sid)
@@ -674,11 +681,17 @@ def build_problem(state: S.State, power: str, unit: str, sid: str,
     return None
 
 
-def build_options(state: S.State, power: str, cp: int) -> list[Option]:
+def build_options(state: S.State, power: str, cp: int, *,
+                  anywhere: bool = False) -> list[Option]:
+    """``BUILD`` options within `cp` (`anywhere`: as `build_problem`'s)."""
     out = []
     m = S.board()
-    candidates = sorted(set(m.spaces_of(home=power)) | set(state.get("pirate_havens", []))
-                        | {s for minor in allied_minors(state, power) for s in m.spaces_of(home=minor)})
+    if anywhere:
+        candidates = sorted(s for s in m.spaces if S.controller(state, s) == power)
+    else:
+        candidates = sorted(set(m.spaces_of(home=power)) | set(state.get("pirate_havens", []))
+                            | {s for minor in allied_minors(state, power)
+                               for s in m.spaces_of(home=minor)})
     counts = _counts(state, power)
     mixes: dict[str, counter_mix.Mix] = {}
     kinds = set(build_units(state, power))
@@ -688,15 +701,17 @@ def build_options(state: S.State, power: str, cp: int) -> list[Option]:
         if facts.BUILD_COST[unit] > cp:
             continue
         spaces = tuple(s for s in candidates
-                       if build_problem(state, power, unit, s, counts, mixes) is None)
+                       if build_problem(state, power, unit, s, counts, mixes,
+                                        anywhere=anywhere) is None)
         if spaces:
             out.append(Option.of("BUILD", f"BUILD {unit.upper()} IN {spaces[0]}",
                                  unit=OneOf((unit,)), space=OneOf(spaces)))
     return out
 
 
-def apply_build(state: S.State, power: str, unit: str, sid: str) -> int:
-    why = build_problem(state, power, unit, sid)
+def apply_build(state: S.State, power: str, unit: str, sid: str, *,
+                anywhere: bool = False) -> int:
+    why = build_problem(state, power, unit, sid, anywhere=anywhere)
     if why:
         raise IllegalOrder(why)
     owner = build_owner(state, power, sid)

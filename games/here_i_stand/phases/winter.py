@@ -1,7 +1,8 @@
 """Phase 7: Winter (§19), all powers at once.
 
 In order (§19): (1) loaned squadrons go home (`diplomacy_terms.end_loans`); (2) the renegade
-leader (*Charles Bourbon*) leaves; (3) **return home** — naval units to the nearest port their
+leader (*Charles Bourbon*) leaves and the leaders *Threat to Power* sent away for the turn come
+back (`card_events_war.return_threatened`); (3) **return home** — naval units to the nearest port their
 power controls; when several are equally near the owner chooses and may split the ships
 (L1438: decision ``ports``, ``PORTS <port> <n>, <port> <n>``; squadrons are sent before
 corsairs, naval leaders with the first group; default all to the first port by id), then land
@@ -49,7 +50,8 @@ from engine import questions
 from engine.contract import IllegalOrder
 from engine.contract import Reason as R
 from engine.options import Count, OneOf, Option
-from games.here_i_stand import choices, counter_mix, diplomacy_terms, events, facts, grammar
+from games.here_i_stand import (card_events_war, choices, counter_mix, diplomacy_terms, events,
+                                facts, grammar)
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import decision_id
 from games.here_i_stand.relocation import steps, distances
@@ -265,6 +267,7 @@ def default_plan(state, power: str) -> None:
 def enter(state, dice) -> None:
     state["phase_data"] = {"done": [], "settled": {}}
     _remove_renegade(state)
+    card_events_war.return_threatened(state)
     diplomacy_terms.end_loans(state)  # §19.1: loaned squadrons and leaders go back first
     _naval_return(state)
     if not decisions(state):
