@@ -40,7 +40,7 @@ from engine.contract import IllegalOrder
 from engine.contract import Reason as R
 from engine.dice import Dice
 from engine.options import OneOf, Option
-from games.here_i_stand import choices, counter_mix, cp_actions, grammar
+from games.here_i_stand import choices, counter_mix, cp_actions, diplomacy_terms, grammar
 from games.here_i_stand import siege as sieges
 from games.here_i_stand import state as S
 from games.here_i_stand.land_war import battle, kinds
@@ -215,18 +215,13 @@ def _threat_apply(state, item, order, dice) -> bool:
 def return_threatened(state: S.State) -> None:
     """Winter (§19): leaders sent away by Threat to Power come back to their capital, or a
     friendly home key when it is not theirs (card text); nowhere to go: they stay away."""
-    m = S.board()
     for lid in list(state.get("leaders_away", [])):
-        power = S.leader_power(state, lid) or ""
-        homes = [s for s in S.capitals(power) if S.controller(state, s) == power]
-        homes += sorted(s for s in m.spaces_of(home=power)
-                        if m.spaces[s].is_key and S.controller(state, s) == power
-                        and s not in homes)
-        if not homes:
+        home = diplomacy_terms.leader_home(state, S.leader_power(state, lid) or "")
+        if home is None:
             continue
-        S.move_leader(state, lid, None, homes[0])
+        S.move_leader(state, lid, None, home)
         state["leaders_away"].remove(lid)
-        S.log(state, "threat_back", leader=lid, space=homes[0])
+        S.log(state, "threat_back", leader=lid, space=home)
     if not state.get("leaders_away"):
         state.pop("leaders_away", None)
 

@@ -1,0 +1,186 @@
+"""Political events played in one's own impulse (card texts).
+
+* **#66 Akinji Raiders** — the Ottomans only, against a major power they are at war with
+  that controls a space within 2 spaces of Ottoman cavalry (the space between, if any,
+  Ottoman-controlled): ``TARGET <power>`` (question ``akinji``; default: the one holding most
+  cards), then the Ottomans draw one card at random from its hand (home cards excepted, as
+  every random draw, `diplomacy_terms.draw_random`) and keep it.
+* **#79 Fuggers** — the player draws 2 cards now and is dealt one card fewer at the next Card
+  Draw (``state["fuggers"]``, read by `phases.card_draw.deal_size`).
+* **#91 Ransom** — ``TARGET <leader>``: any captured leader (whoever holds him) goes back to
+  a fortified home space of his power, his owner's choice (question ``ransom_event`` asked
+  of the player, then ``ransom_home`` of the owner when there are several; defaults: the
+  player's own leader first, then the one captured first by id; the capital, else the first
+  fortified home space by id).
+
+Rules: §9.4 (captured leaders), §6.2 (the deal), §21 (events)
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine import questions
+from engine.contract import Reason as R
+from engine.dice import Dice
+from engine.options import OneOf, Option
+from games.here_i_stand import card_events_war, choices, diplomacy_terms, events, grammar
+from games.here_i_stand import state as S
+
+KINDS: dict[str, questions.Kind] = {}
+
+AKINJI, FUGGERS, RANSOM = 66, 79, 91
+FUGGERS_DRAW = 2
+
+
+# ---------------------------------------------------------------- #66 Akinji Raiders
+def _near_cavalry(state: S.State) -> set[str]:
+    """Spaces within 2 of Ottoman cavalry, the one between (if any) Ottoman-controlled."""
+    m = S.board()
+    out: set[str] = set()
+    for sid in m.spaces:
+        if not S.units(state, sid).get("ottoman", {}).get("cavalry"):
+            continue
+        for n1 in m.neighbours(sid):
+            out.add(n1)
+            if S.controller(state, n1) == "ottoman":
+                out.update(m.neighbours(n1))
+    return out
+
+
+def akinji_targets(state: S.State) -> list[str]:
+    near = _near_cavalry(state)
+    return [p for p in S.MAJORS if p != "ottoman" and S.at_war(state, "ottoman", p)
+            and any(S.controller(state, s) == p for s in near)]
+
+
+def akinji(state: S.State, power: str, dice: Dice) -> int:
+    choices.push(state, {"kind": "akinji", "seat": power})
+    return 0
+
+
+def akinji_condition(state: S.State, power: str) -> R | None:
+    if power != "ottoman":
+        return R("Akinji Raiders is an Ottoman event", "akinji_ottoman", card=AKINJI)
+    if not akinji_targets(state):
+        return R("Akinji Raiders: no enemy major power controls a space within 2 spaces of "
+                 "Ottoman cavalry", "akinji_no_target", card=AKINJI)
+    return None
+
+
+def _akinji_apply(state, item, order, dice) -> bool:
+    taken = diplomacy_terms.draw_random(state, order["power"], "ottoman", 1, dice,
+                                        S.msg("why_card", card=AKINJI))
+    S.log(state, "akinji_draw", card=AKINJI, power=order["power"], n=len(taken))
+    return True
+
+
+KINDS["akinji"] = choices.Kind(
+    options=lambda state, item: [Option.of("TARGET", f"TARGET {akinji_targets(state)[0]}",
+                                           power=OneOf(tuple(akinji_targets(state))))],
+    apply=_akinji_apply, settle=lambda state, item, dice: not akinji_targets(state),
+    parse=lambda state, item, text: {"verb": "TARGET", "power": grammar.power(
+        card_events_war.target_verb(text, "TARGET <power>"))},
+    default=lambda state, item: {"verb": "TARGET", "power": max(
+        akinji_targets(state), key=lambda p: (len(state["hands"][p]), p))},
+    prompt=lambda state, item: "Akinji Raiders: TARGET <power> (you draw a random card of it)")
+
+
+# ---------------------------------------------------------------- #79 Fuggers
+def fuggers(state: S.State, power: str, dice: Dice) -> int:
+    for _ in range(FUGGERS_DRAW):
+        events.draw(state, power, dice)
+    state["fuggers"] = sorted(set(state.get("fuggers", [])) | {power})
+    S.log(state, "fuggers", card=FUGGERS, power=power, n=FUGGERS_DRAW)
+    return 0
+
+
+# ---------------------------------------------------------------- #91 Ransom
+def ransom_targets(state: S.State) -> list[str]:
+    return sorted(lid for held in state["captured"].values() for lid in held)
+
+
+def fortified_homes(state: S.State, lid: str) -> list[str]:
+    """The fortified home spaces of the leader's power it controls, capital first."""
+    power = diplomacy_terms.owner_of(state, lid) or ""
+    m = S.board()
+    homes = sorted(s for s in m.spaces_of(home=power) if m.spaces[s].is_fortified
+                   and S.in_play(state, s) and S.controller(state, s) == power)
+    return sorted(homes, key=lambda s: (s not in S.capitals(power), s))
+
+
+def ransom(state: S.State, power: str, dice: Dice) -> int:
+    choices.push(state, {"kind": "ransom_event", "seat": power})
+    return 0
+
+
+def ransom_condition(state: S.State, power: str) -> R | None:
+    if not any(fortified_homes(state, lid) for lid in ransom_targets(state)):
+        return R("Ransom: no captured leader (with a fortified home space to go to)",
+                 "ransom_no_leader", card=RANSOM)
+    return None
+
+
+def _ransom_choices(state: S.State) -> tuple[str, ...]:
+    return tuple(lid for lid in ransom_targets(state) if fortified_homes(state, lid))
+
+
+def _ransom_apply(state, item, order, dice) -> bool:
+    lid = order["leader"]
+    homes = fortified_homes(state, lid)
+    owner = diplomacy_terms.owner_of(state, lid) or ""
+    if len(homes) > 1 and owner in S.MAJORS:
+        choices.push(state, {"kind": "ransom_home", "seat": owner, "leader": lid}, first=True)
+    else:
+        _free(state, lid, homes[0])
+    return True
+
+
+def _free(state: S.State, lid: str, sid: str) -> None:
+    captor = diplomacy_terms.captor_of(state, lid)
+    if captor is not None:
+        state["captured"][captor].remove(lid)
+        if not state["captured"][captor]:
+            del state["captured"][captor]
+    S.move_leader(state, lid, None, sid)
+    S.log(state, "ransom_freed", card=RANSOM, leader=lid, space=sid)
+
+
+def _ransom_default(state, item) -> dict[str, Any]:
+    found = _ransom_choices(state)
+    mine = [lid for lid in found if diplomacy_terms.owner_of(state, lid) == item["seat"]]
+    return {"verb": "TARGET", "leader": (mine or list(found))[0]}
+
+
+KINDS["ransom_event"] = choices.Kind(
+    options=lambda state, item: [Option.of("TARGET", f"TARGET {_ransom_choices(state)[0]}",
+                                           leader=OneOf(_ransom_choices(state)))],
+    apply=_ransom_apply, default=_ransom_default,
+    settle=lambda state, item, dice: not _ransom_choices(state),
+    parse=lambda state, item, text: {"verb": "TARGET", "leader": grammar.leader(
+        card_events_war.target_verb(text, "TARGET <leader>"))},
+    prompt=lambda state, item: "Ransom: TARGET <captured leader>")
+
+
+def _home_apply(state, item, order, dice) -> bool:
+    _free(state, item["leader"], order["space"])
+    return True
+
+
+KINDS["ransom_home"] = choices.Kind(
+    options=lambda state, item: [Option.of(
+        "TARGET", f"TARGET {fortified_homes(state, item['leader'])[0]}",
+        space=OneOf(tuple(fortified_homes(state, item["leader"]))))],
+    apply=_home_apply,
+    default=lambda state, item: {"verb": "TARGET",
+                                 "space": fortified_homes(state, item["leader"])[0]},
+    settle=lambda state, item, dice: not fortified_homes(state, item["leader"]),
+    parse=lambda state, item, text: {"verb": "TARGET", "space": grammar.space(
+        card_events_war.target_verb(text, "TARGET <space>"))},
+    policies=("CAPITAL",),
+    standing=lambda policy, state, decision: {
+        "verb": "TARGET", "space": fortified_homes(state, decision.context["leader"])[0]},
+    prompt=lambda state, item: f"Ransom: TARGET <fortified home space> for {item['leader']}")
+
+
+EVENTS = {AKINJI: akinji, FUGGERS: fuggers, RANSOM: ransom}
+CONDITIONS = {AKINJI: akinji_condition, RANSOM: ransom_condition}
