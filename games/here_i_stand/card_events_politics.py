@@ -12,8 +12,17 @@
   of the player, then ``ransom_home`` of the owner when there are several; defaults: the
   player's own leader first, then the one captured first by id; the capital, else the first
   fortified home space by id).
+* **#40 Machiavelli: The Prince** — ``DECLARE WAR ON <power>``: a free war on a major power
+  within §9.6's restrictions (L583; not the bans of a Diplomacy phase's peace), then 2 CP
+  (question ``machiavelli``; default: the first in standard order).
+* **#74 Diplomatic Overture** — the player draws 2 cards, then ``GIVE <card> TO <power>``:
+  not a home card nor a mandatory event, unless it holds nothing else, when a mandatory event
+  may go (question ``overture``; default: the card of fewest CP to an ally, else the first
+  other power).  Only the two powers learn the card.
+* **#84 Julia Gonzaga** — needs Barbary Pirates played (piracy enabled); a piracy hit in the
+  Tyrrhenian Sea later this turn gives the Ottomans 1 bonus VP (`navy.piracy.begin`).
 
-Rules: §9.4 (captured leaders), §6.2 (the deal), §21 (events)
+Rules: §9.4 (captured leaders), §6.2 (the deal), §9.6 (L583), §21.1 (piracy), §21 (events)
 """
 from __future__ import annotations
 
@@ -23,12 +32,16 @@ from engine import questions
 from engine.contract import Reason as R
 from engine.dice import Dice
 from engine.options import OneOf, Option
-from games.here_i_stand import card_events_war, choices, diplomacy_terms, events, grammar
+from games.here_i_stand import card_events_war, choices, diplomacy_terms, events, facts, grammar
+from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import state as S
+from games.here_i_stand.phases import diplomacy
 
 KINDS: dict[str, questions.Kind] = {}
 
-AKINJI, FUGGERS, RANSOM = 66, 79, 91
+AKINJI, FUGGERS, RANSOM, MACHIAVELLI, OVERTURE, JULIA = 66, 79, 91, 40, 74, 84
+MACHIAVELLI_CP = 2
+OVERTURE_DRAW = 2
 FUGGERS_DRAW = 2
 
 
@@ -182,5 +195,126 @@ KINDS["ransom_home"] = choices.Kind(
     prompt=lambda state, item: f"Ransom: TARGET <fortified home space> for {item['leader']}")
 
 
-EVENTS = {AKINJI: akinji, FUGGERS: fuggers, RANSOM: ransom}
-CONDITIONS = {AKINJI: akinji_condition, RANSOM: ransom_condition}
+# ---------------------------------------------------------------- #40 Machiavelli: The Prince
+def machiavelli_targets(state: S.State, power: str) -> list[str]:
+    """Major powers `power` may declare war on now (§9.6's restrictions, L583)."""
+    return [p for p in S.MAJORS if p != power
+            and diplomacy.war_problem(state, power, p, phase_bans=False) is None]
+
+
+def machiavelli(state: S.State, power: str, dice: Dice) -> int:
+    choices.push(state, {"kind": "machiavelli", "seat": power})
+    return MACHIAVELLI_CP
+
+
+def machiavelli_condition(state: S.State, power: str) -> R | None:
+    if not machiavelli_targets(state, power):
+        return R("Machiavelli: you may declare war on no major power now (§9.6)",
+                 "machiavelli_no_target", card=MACHIAVELLI)
+    return None
+
+
+def _machiavelli_apply(state, item, order, dice) -> bool:
+    events.start_war(state, item["seat"], order["power"], S.msg("why_card", card=MACHIAVELLI))
+    return True
+
+
+def _machiavelli_parse(state, item, text) -> dict[str, Any]:
+    verb = O.verb(text)
+    grammar.expect(["DECLARE_WAR"], verb, text, "DECLARE WAR ON <power>")
+    return {"verb": "DECLARE_WAR", "power": O.war_target(O.rest(text))}
+
+
+KINDS["machiavelli"] = choices.Kind(
+    options=lambda state, item: [Option.of(
+        "DECLARE_WAR", f"DECLARE WAR ON {machiavelli_targets(state, item['seat'])[0]}",
+        power=OneOf(tuple(machiavelli_targets(state, item["seat"]))))],
+    apply=_machiavelli_apply, parse=_machiavelli_parse,
+    default=lambda state, item: {"verb": "DECLARE_WAR",
+                                 "power": machiavelli_targets(state, item["seat"])[0]},
+    settle=lambda state, item, dice: not machiavelli_targets(state, item["seat"]),
+    prompt=lambda state, item: "Machiavelli: DECLARE WAR ON <power> (free), then 2 CP")
+
+
+# ---------------------------------------------------------------- #74 Diplomatic Overture
+def giftable(state: S.State, power: str) -> tuple[int, ...]:
+    """Cards `power` may give: not its home cards nor mandatory events, unless it holds only
+    those, when a mandatory event may go (card text)."""
+    homes = set(facts.home_cards()[power])
+    hand = [n for n in state["hands"][power] if n not in homes]
+    plain = tuple(n for n in hand if facts.card(n).type != "mandatory")
+    return plain or tuple(hand)
+
+
+def overture(state: S.State, power: str, dice: Dice) -> int:
+    for _ in range(OVERTURE_DRAW):
+        events.draw(state, power, dice)
+    choices.push(state, {"kind": "overture", "seat": power})
+    return 0
+
+
+def _overture_options(state, item) -> list[Option]:
+    cards = giftable(state, item["seat"])
+    others = tuple(p for p in S.MAJORS if p != item["seat"])
+    return [Option.of("GIVE", f"GIVE {cards[0]} TO {others[0]}", card=OneOf(cards),
+                      power=OneOf(others))] if cards else []
+
+
+def _overture_parse(state, item, text) -> dict[str, Any]:
+    verb = grammar.verb_of(text)
+    grammar.expect(["GIVE"], "GIVE" if verb in ("GIVE", "ОТДАТЬ") else verb, text,
+                   "GIVE <card> TO <power>")
+    words = grammar.rest_of(text).split()
+    cut = next((i for i, w in enumerate(words) if w.upper() in ("TO", "->")), len(words))
+    return {"verb": "GIVE", "card": grammar.card_number(" ".join(words[:cut]),
+                                                         state["hands"][item["seat"]]),
+            "power": grammar.power(" ".join(words[cut + 1:]))}
+
+
+def _overture_apply(state, item, order, dice) -> bool:
+    giver, card, to = item["seat"], order["card"], order["power"]
+    state["hands"][giver].remove(card)
+    state["hands"][to] = sorted(state["hands"][to] + [card])
+    why = S.msg("why_card", card=OVERTURE)
+    diplomacy_terms.note(state, to, "cards_received", why=why, cards=[card])
+    diplomacy_terms.note(state, giver, "card_given", why=why, cards=[card], receiver=to)
+    S.log(state, "overture_given", card=OVERTURE, power=giver, power2=to)
+    return True
+
+
+def _overture_default(state, item) -> dict[str, Any]:
+    """The card of fewest CP to the first ally, else the first other power."""
+    cards = giftable(state, item["seat"])
+    others = [p for p in S.MAJORS if p != item["seat"]]
+    allies = [p for p in others if S.allied(state, item["seat"], p)]
+    return {"verb": "GIVE", "card": min(cards, key=lambda n: (facts.card(n).cp, n)),
+            "power": (allies or others)[0]}
+
+
+KINDS["overture"] = choices.Kind(
+    options=_overture_options, apply=_overture_apply, parse=_overture_parse,
+    default=_overture_default, private=True,
+    settle=lambda state, item, dice: not giftable(state, item["seat"]),
+    prompt=lambda state, item: "Diplomatic Overture: GIVE <card> TO <power>")
+
+
+# ---------------------------------------------------------------- #84 Julia Gonzaga
+def julia_gonzaga(state: S.State, power: str, dice: Dice) -> int:
+    """A piracy hit in the Tyrrhenian Sea later this turn gives the Ottomans 1 VP
+    (`navy.piracy.begin`)."""
+    state["julia_gonzaga"] = state["turn"]
+    S.log(state, "julia_gonzaga", card=JULIA)
+    return 0
+
+
+def julia_condition(state: S.State, power: str) -> R | None:
+    if not state["piracy"].get("enabled"):
+        return R("Julia Gonzaga: Barbary Pirates has not been played", "julia_no_pirates",
+                 card=JULIA)
+    return None
+
+
+EVENTS = {AKINJI: akinji, FUGGERS: fuggers, RANSOM: ransom, MACHIAVELLI: machiavelli,
+          OVERTURE: overture, JULIA: julia_gonzaga}
+CONDITIONS = {AKINJI: akinji_condition, RANSOM: ransom_condition,
+              MACHIAVELLI: machiavelli_condition, JULIA: julia_condition}

@@ -88,6 +88,10 @@ def piracy_rating(state: S.State, zone: str) -> int:
                default=0)
 
 
+#: Where a piracy hit after *Julia Gonzaga* (#84, played this turn) gives the Ottomans 1 VP.
+JULIA_ZONE = "tyrrhenian_sea"
+
+
 def begin(state: S.State, zone: str, target: str, dice) -> None:
     """Roll the anti-piracy dice, then the Ottomans', and ask the target a reward per hit."""
     state["piracy"]["done"] = {"turn": state["turn"],
@@ -107,6 +111,10 @@ def begin(state: S.State, zone: str, target: str, dice) -> None:
     rolls = [dice.d6() for _ in range(n)]
     hits = sum(1 for r in rolls if r >= 5)
     S.log(state, "piracy_roll", space=zone, power=target, dice=n, rolls=rolls, hits=hits)
+    if hits and zone == JULIA_ZONE and state.get("julia_gonzaga") == state["turn"]:
+        state["bonus_vp"]["ottoman"]["julia_gonzaga"] = 1     # #84 Julia Gonzaga
+        del state["julia_gonzaga"]
+        S.log(state, "julia_gonzaga_vp", card=84, space=zone)
     for i in range(hits):
         choices.push(state, {"kind": "piracy-rewards", "seat": target, "space": zone,
                              "hit": i + 1, "hits": hits})

@@ -138,3 +138,50 @@ def test_ransom_home_standing_order_and_refusal():
     assert choices.KINDS["ransom_home"].standing("CAPITAL", state, d) == {"verb": "TARGET",
                                                                          "space": "paris"}
     assert kind is None or kind.policies == ("CAPITAL",)
+
+
+# ---------------------------------------------------------------- #40 Machiavelli
+def test_machiavelli_free_war_then_2_cp():
+    state = into_action(fresh(), "france", hand=[40])
+    state = order(state, "france", "PLAY Machiavelli AS EVENT")
+    d = asked(state, "france")
+    targets = dict(d.options.options[0].fields)["power"].values
+    assert "hapsburg" not in targets and "protestant" not in targets   # at war / no League
+    state = order(state, "france", "DECLARE WAR ON England")
+    assert ["england", "france"] in state["wars"]
+    d = asked(state, "france")
+    assert d.kind == "cp" and state["phase_data"]["cp"] == 2
+
+
+def test_machiavelli_refused_with_no_possible_war():
+    state = into_action(fresh(), "protestant", hand=[40])
+    assert events.playable_as_event(state, "protestant", 40).code == "machiavelli_no_target"
+
+
+# ---------------------------------------------------------------- #74 Diplomatic Overture
+def test_diplomatic_overture_draws_two_and_gives_one():
+    state = into_action(fresh(), "france", hand=[74])
+    state["deck"] = state["deck"][:-2] + [11, 50]       # drawn: #50 then #11 (mandatory)
+    state = order(state, "france", "PLAY Diplomatic Overture AS EVENT")
+    assert state["hands"]["france"] == [11, 50]
+    d = asked(state, "france")
+    assert dict(d.options.options[0].fields)["card"].values == (50,)
+    assert RULES.default(state, d) == {"verb": "GIVE", "card": 50, "power": "ottoman"}
+    state = order(state, "france", "GIVE 50 TO England")
+    assert 50 in state["hands"]["england"] and state["hands"]["france"] == [11]
+    assert state["private_log"]["england"]
+
+
+# ---------------------------------------------------------------- #84 Julia Gonzaga
+def test_julia_gonzaga_vp_on_a_tyrrhenian_piracy_hit():
+    from games.here_i_stand.navy import piracy
+    state = into_action(fresh(), "ottoman", hand=[84])
+    assert events.playable_as_event(state, "ottoman", 84).code == "julia_no_pirates"
+    state["piracy"]["enabled"] = True
+    state = order(state, "ottoman", "PLAY Julia Gonzaga AS EVENT")
+    assert state["julia_gonzaga"] == state["turn"] and 84 in state["removed"]
+    put(state, "tyrrhenian_sea", "ottoman", corsairs=2)
+    anti = piracy.anti_piracy_dice(state, "tyrrhenian_sea", "papacy")
+    piracy.begin(state, "tyrrhenian_sea", "papacy", FixedDice(*[1] * anti, 6, 6, 6))
+    assert "the Ottomans gain 1 VP" in log_text(state["log"])
+    assert state["bonus_vp"]["ottoman"]["julia_gonzaga"] == 1
