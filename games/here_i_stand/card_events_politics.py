@@ -21,6 +21,11 @@
   other power).  Only the two powers learn the card.
 * **#84 Julia Gonzaga** — needs Barbary Pirates played (piracy enabled); a piracy hit in the
   Tyrrhenian Sea later this turn gives the Ottomans 1 bonus VP (`navy.piracy.begin`).
+* **#38 Halley's Comet** (as an event in one's own impulse; its use as a response in
+  another power's impulse belongs to the response windows) — ``DISCARD <power>``: a random
+  card of that power's hand (home cards excepted) is discarded; or ``SKIP <power>``: that
+  power's next impulse is skipped, which is not a pass (`phases.action`; question ``halley``;
+  default: a discard from the enemy holding most cards).
 
 Rules: §9.4 (captured leaders), §6.2 (the deal), §9.6 (L583), §21.1 (piracy), §21 (events)
 """
@@ -39,7 +44,7 @@ from games.here_i_stand.phases import diplomacy
 
 KINDS: dict[str, questions.Kind] = {}
 
-AKINJI, FUGGERS, RANSOM, MACHIAVELLI, OVERTURE, JULIA = 66, 79, 91, 40, 74, 84
+AKINJI, FUGGERS, RANSOM, MACHIAVELLI, OVERTURE, JULIA, HALLEY = 66, 79, 91, 40, 74, 84, 38
 MACHIAVELLI_CP = 2
 OVERTURE_DRAW = 2
 FUGGERS_DRAW = 2
@@ -314,7 +319,58 @@ def julia_condition(state: S.State, power: str) -> R | None:
     return None
 
 
+# ---------------------------------------------------------------- #38 Halley's Comet
+def halley(state: S.State, power: str, dice: Dice) -> int:
+    choices.push(state, {"kind": "halley", "seat": power})
+    return 0
+
+
+def _halley_options(state, item) -> list[Option]:
+    others = tuple(p for p in S.MAJORS if p != item["seat"])
+    holders = tuple(p for p in others if diplomacy_terms.drawable(state, p))
+    return ([Option.of("DISCARD", f"DISCARD {holders[0]}", power=OneOf(holders))]
+            if holders else []) + [Option.of("SKIP", f"SKIP {others[0]}", power=OneOf(others))]
+
+
+def _halley_parse(state, item, text) -> dict[str, Any]:
+    verb = grammar.verb_of(text)
+    verb = {"СБРОСИТЬ": "DISCARD", "ПРОПУСК": "SKIP"}.get(verb, verb)
+    grammar.expect(["DISCARD", "SKIP"], verb, text, "DISCARD <power> or SKIP <power>")
+    return {"verb": verb, "power": grammar.power(grammar.rest_of(text))}
+
+
+def _halley_apply(state, item, order, dice) -> bool:
+    target = order["power"]
+    if order["verb"] == "SKIP":
+        data = state["phase_data"]
+        data["skip"] = data.get("skip", []) + [target]
+        S.log(state, "halley_skip", card=HALLEY, power=target)
+        return True
+    for number in diplomacy_terms.draw_random(state, target, None, 1, dice,
+                                              S.msg("why_card", card=HALLEY)):
+        S.discard(state, number, as_event=False)
+        S.log(state, "halley_discard", card=HALLEY, power=target, card2=number)
+    return True
+
+
+def _halley_default(state, item) -> dict[str, Any]:
+    """A random discard from the enemy holding most cards (else the first other power)."""
+    others = [p for p in S.MAJORS if p != item["seat"]]
+    best = min(others, key=lambda p: (not S.at_war(state, item["seat"], p),
+                                      -len(diplomacy_terms.drawable(state, p)), p))
+    if diplomacy_terms.drawable(state, best):
+        return {"verb": "DISCARD", "power": best}
+    return {"verb": "SKIP", "power": best}
+
+
+KINDS["halley"] = choices.Kind(
+    options=_halley_options, apply=_halley_apply, parse=_halley_parse,
+    default=_halley_default,
+    prompt=lambda state, item: ("Halley's Comet: DISCARD <power> (a random card of its hand) "
+                                "or SKIP <power> (its next impulse)"))
+
+
 EVENTS = {AKINJI: akinji, FUGGERS: fuggers, RANSOM: ransom, MACHIAVELLI: machiavelli,
-          OVERTURE: overture, JULIA: julia_gonzaga}
+          OVERTURE: overture, JULIA: julia_gonzaga, HALLEY: halley}
 CONDITIONS = {AKINJI: akinji_condition, RANSOM: ransom_condition,
               MACHIAVELLI: machiavelli_condition, JULIA: julia_condition}

@@ -105,6 +105,13 @@ def _settle(state, dice=None) -> None:
                 _end_impulse(state, power)
                 continue
             return
+        if power in data.get("skip", []):       # Halley's Comet (#38): not a pass
+            data["skip"].remove(power)
+            if not data["skip"]:
+                del data["skip"]
+            S.log(state, "impulse_skipped", power=power, card=38)
+            _next(state)
+            continue
         if not state["hands"][power]:
             _record_pass(state, power, dice)
             continue

@@ -185,3 +185,25 @@ def test_julia_gonzaga_vp_on_a_tyrrhenian_piracy_hit():
     piracy.begin(state, "tyrrhenian_sea", "papacy", FixedDice(*[1] * anti, 6, 6, 6))
     assert "the Ottomans gain 1 VP" in log_text(state["log"])
     assert state["bonus_vp"]["ottoman"]["julia_gonzaga"] == 1
+
+
+# ---------------------------------------------------------------- #38 Halley's Comet
+def test_halleys_comet_random_discard():
+    state = into_action(fresh(), "france", hand=[38])
+    state["hands"]["hapsburg"] = [2, 50, 53]
+    state["hands"]["papacy"] = [5, 61]                  # fewer: the enemy with most first
+    state = order(state, "france", "PLAY Halley's Comet AS EVENT")
+    d = asked(state, "france")
+    assert RULES.default(state, d) == {"verb": "DISCARD", "power": "hapsburg"}
+    state = order(state, "france", "DISCARD Hapsburgs")
+    assert len(state["hands"]["hapsburg"]) == 2 and 2 in state["hands"]["hapsburg"]
+    assert set(state["discard"]) & {50, 53} and 38 in state["removed"]
+
+
+def test_halleys_comet_skips_the_next_impulse_without_a_pass():
+    state = into_action(fresh(), "france", hand=[38])
+    state = order(state, "france", "PLAY 38 AS EVENT")
+    state = order(state, "france", "SKIP Papacy")
+    assert state["phase_data"]["active"] == S.MAJORS.index("protestant")
+    assert state["phase_data"]["passes"] == 0
+    assert "Papacy skips this impulse" in log_text(state["log"])
