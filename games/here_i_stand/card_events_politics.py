@@ -349,7 +349,7 @@ def _halley_apply(state, item, order, dice) -> bool:
     for number in diplomacy_terms.draw_random(state, target, None, 1, dice,
                                               S.msg("why_card", card=HALLEY)):
         S.discard(state, number, as_event=False)
-        S.log(state, "halley_discard", card=HALLEY, power=target, card2=number)
+        S.log(state, "random_discard", card=HALLEY, power=target, card2=number)
     return True
 
 

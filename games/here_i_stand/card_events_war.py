@@ -6,6 +6,8 @@ only in passing: unrest L735, Bourbon L1430, Foreign Recruits L1101).
   power), #94 *Revolt of the Communeros* (up to 3 unoccupied Spanish-speaking spaces):
   ``UNREST <space>`` one at a time, or ``DONE`` (question ``card_unrest``; default: the next
   candidate by id).  Unoccupied: no land or naval units of any power (L735).
+  #72 *Cloth Prices Fluctuate*'s second choice uses the same question (up to 2 of Amsterdam,
+  Antwerp, Brussels and the German- and Italian-speaking Hapsburg home spaces).
 * **#83 John Zapolya** — unless Buda is under siege, its controller adds 4 regulars there (as
   many as its counter mix shows: Hungary's when Hungary holds Buda).  Refused while Buda is
   besieged.
@@ -49,7 +51,9 @@ KINDS: dict[str, questions.Kind] = {}
 TEXTS: dict[str, Callable[[dict], str]] = {}
 
 BOURBON, ZAPOLYA, FOREIGN_RECRUITS, GABELLE, JANISSARIES_REBEL = 70, 83, 76, 80, 82
-COMMUNEROS, THREAT, UNPAID, CAMP = 94, 103, 106, 107
+COMMUNEROS, THREAT, UNPAID, CAMP, CLOTH = 94, 103, 106, 107, 72
+#: Cloth Prices Fluctuate's unrest spaces besides the German and Italian Hapsburg homes.
+CLOTH_UNREST = ("amsterdam", "antwerp", "brussels")
 TARGET_WORDS = ("TARGET", "ЦЕЛЬ")
 
 
@@ -96,13 +100,15 @@ def unrest_candidates(state: S.State, card: int) -> list[str]:
     m = S.board()
     pool = (m.spaces_of(home="france") if card == GABELLE else
             m.spaces_of(home="ottoman") if card == JANISSARIES_REBEL else
-            m.spaces_of(language="spanish"))
+            CLOTH_UNREST + tuple(s for s in m.spaces_of(home="hapsburg")
+                                 if m.spaces[s].language in ("german", "italian"))
+            if card == CLOTH else m.spaces_of(language="spanish"))
     return sorted(s for s in pool if S.in_play(state, s) and not S.in_unrest(state, s)
                   and unoccupied(state, s))
 
 
 def unrest_count(state: S.State, card: int) -> int:
-    if card == GABELLE:
+    if card in (GABELLE, CLOTH):
         return 2
     if card == JANISSARIES_REBEL:
         at_war = any(S.at_war(state, "ottoman", p) for p in S.MAJORS if p != "ottoman")

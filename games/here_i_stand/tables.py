@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import Callable
 
 from engine import questions
-from games.here_i_stand import (assault, card_events_keys, card_events_pay, card_events_politics,
+from games.here_i_stand import (assault, card_events_cloth, card_events_keys, card_events_pay,
+                                card_events_politics,
                                 card_events_war, choices, diplomacy_orders, events,
                                 foreign_wars,
                                 grammar, henry_viii, home_cards, mandatory_events,
@@ -41,7 +42,8 @@ EVENTS: dict[int, events.Resolver] = {**events.EVENTS, **henry_viii.EVENTS,
                                       **stop_domination.EVENTS, **common_prayer.EVENTS,
                                       **mercenary_events.EVENTS, **new_world_events.EVENTS,
                                       **card_events_war.EVENTS, **card_events_keys.EVENTS,
-                                      **card_events_politics.EVENTS, **card_events_pay.EVENTS}
+                                      **card_events_politics.EVENTS, **card_events_pay.EVENTS,
+                                      **card_events_cloth.EVENTS}
 #: Extra conditions of some events (card number -> why not | None).
 CONDITIONS = {**events.CONDITIONS, **henry_viii.CONDITIONS, **home_cards.CONDITIONS,
               **{n: foreign_wars.condition(n) for n in foreign_wars.WARS},
@@ -61,7 +63,8 @@ KINDS: dict[str, questions.Kind] = {**henry_viii.KINDS, **events.KINDS, **home_c
                                     **stop_domination.KINDS, **victory.KINDS, **common_prayer.KINDS,
                                     **mercenary_events.KINDS, **navy.KINDS,
                                     **card_events_war.KINDS, **card_events_keys.KINDS,
-                                    **card_events_politics.KINDS, **card_events_pay.KINDS}
+                                    **card_events_politics.KINDS, **card_events_pay.KINDS,
+                                    **card_events_cloth.KINDS}
 #: Canonical texts of the verbs `grammar.order_text` does not write itself.
 TEXTS: dict[str, Callable[[dict], str]] = {
     **{verb: diplomacy_orders.order_text for verb in grammar.DIPLOMACY_VERBS},

@@ -205,3 +205,33 @@ def test_foreign_recruits_not_in_a_besieged_space():
     for o in asked(state, "france").options.options:
         if o.verb == "BUILD":
             assert "genoa" not in dict(o.fields)["space"].values
+
+
+# ---------------------------------------------------------------- #72 Cloth Prices Fluctuate
+def test_cloth_prices_trade_draws_and_mercenaries():
+    state = _play("france", 72)
+    d = asked(state, "france")
+    assert d.kind == "cloth" and RULES.default(state, d) == {"verb": "TRADE"}
+    england, hapsburg = len(state["hands"]["england"]), len(state["hands"]["hapsburg"])
+    state = order(state, "france", "TRADE")
+    assert (len(state["hands"]["england"]), len(state["hands"]["hapsburg"])) == \
+        (england + 1, hapsburg + 1)
+    state = order(state, "france", "PLACE 2 IN Lyon")
+    assert S.units(state, "lyon")["france"]["mercenaries"] == 2
+
+
+def test_cloth_prices_revolt_discard_and_unrest():
+    state = into_action(fresh(), "france", hand=[72])
+    S.set_control(state, "calais", "france")            # no trade: only REVOLT
+    state["hands"]["hapsburg"] = [2, 50]
+    state = order(state, "france", "PLAY 72 AS EVENT")
+    d = asked(state, "france")
+    assert [o.verb for o in d.options.options] == ["REVOLT"]
+    state = order(state, "france", "REVOLT")
+    assert state["hands"]["hapsburg"] == [2] and 50 in state["discard"]
+    d = asked(state, "france")
+    spots = dict(d.options.options[0].fields)["space"].values
+    assert "graz" in spots and "amsterdam" in spots and "madrid" not in spots
+    state = order(state, "france", "UNREST Amsterdam")
+    state = order(state, "france", "UNREST Graz")
+    assert S.in_unrest(state, "amsterdam") and S.in_unrest(state, "graz")
