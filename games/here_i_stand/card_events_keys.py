@@ -17,8 +17,14 @@
   `counter_mix.TRIM_ORDER` does).  When none of its units is left, the player captures the
   leaders there, control returns to the home power (independent for an independent key)
   and 1 regular of the home power is placed (as far as its counter mix allows).
+* **#104 Trace Italienne** — ``TARGET <space>``: any unfortified space (in unrest or held by
+  anyone) gets a fortress marker (`state.add_fortress`; `state.is_fortified` reads it
+  wherever the state is at hand) and, unless it is independent or in unrest, 1 regular of
+  its controller (counter mix permitting; question ``trace``; default: the player's own
+  space with most of its units).
 
-Rules: §15.1 (the assault), §9.4 (captured leaders), §22.6 (independent keys, L1884)
+Rules: §15.1 (the assault), §9.4 (captured leaders), §22.6 (independent keys, L1884),
+§2.1 (fortified spaces)
 """
 from __future__ import annotations
 
@@ -34,7 +40,7 @@ from games.here_i_stand import state as S
 
 KINDS: dict[str, questions.Kind] = {}
 
-REBELS, TREACHERY = 71, 105
+REBELS, TREACHERY, TRACE = 71, 105, 104
 REBEL_DICE = 5
 #: The controller's units lost to the rebels, cheapest first (ruling, see the docstring).
 REBEL_LOSSES = ("mercenaries", "cavalry", "regulars", "corsairs", "squadrons")
@@ -149,7 +155,33 @@ def _rebels_default(state, item) -> dict[str, Any]:
     return {"verb": "TARGET", "space": (enemy or others or found)[0]}
 
 
-APPLY = {"treachery": _treachery_apply, "rebels": _rebels_apply}
+# ---------------------------------------------------------------- #104 Trace Italienne
+def trace_targets(state: S.State) -> list[str]:
+    """Unfortified land spaces in play (unrest and any controller allowed)."""
+    return sorted(sid for sid in S.board().spaces
+                  if S.in_play(state, sid) and not S.is_fortified(sid, state))
+
+
+def _trace_apply(state, item, order, dice) -> bool:
+    sid = order["space"]
+    S.add_fortress(state, sid)
+    owner = S.controller(state, sid)
+    n = 0
+    if owner != "independent" and not S.in_unrest(state, sid) \
+            and counter_mix.can_add(state, owner, sid, "regulars"):
+        S.add_units(state, sid, owner, "regulars", 1)
+        n = 1
+    S.log(state, "trace_italienne", card=TRACE, space=sid, power=owner, n=n)
+    return True
+
+
+def _trace_default(state, item) -> dict[str, Any]:
+    found = trace_targets(state)
+    return {"verb": "TARGET", "space": min(found, key=lambda s: (
+        S.controller(state, s) != item["seat"], -S.count(state, s, item["seat"]), s))}
+
+
+APPLY = {"treachery": _treachery_apply, "rebels": _rebels_apply, "trace": _trace_apply}
 KINDS["treachery"] = _space_question(
     "treachery", treachery_targets, _treachery_default,
     "Treachery!: TARGET <besieged space> (an assault at once; the besiegers take it if they "
@@ -157,7 +189,11 @@ KINDS["treachery"] = _space_question(
 KINDS["rebels"] = _space_question(
     "rebels", rebel_targets, _rebels_default,
     "City State Rebels: TARGET <captured key> (5 dice against its garrison)")
-EVENTS = {TREACHERY: _event("treachery"), REBELS: _event("rebels")}
+KINDS["trace"] = _space_question(
+    "trace", trace_targets, _trace_default,
+    "Trace Italienne: TARGET <unfortified space> (a fortress there, and 1 regular of its "
+    "controller unless independent or in unrest)")
+EVENTS = {TREACHERY: _event("treachery"), REBELS: _event("rebels"), TRACE: _event("trace")}
 CONDITIONS = {
     TREACHERY: _condition(TREACHERY, treachery_targets, "Treachery!: no space is under siege",
                           "treachery_no_siege"),

@@ -121,7 +121,7 @@ def fortified_homes(state: S.State, lid: str) -> list[str]:
     """The fortified home spaces of the leader's power it controls, capital first."""
     power = diplomacy_terms.owner_of(state, lid) or ""
     m = S.board()
-    homes = sorted(s for s in m.spaces_of(home=power) if m.spaces[s].is_fortified
+    homes = sorted(s for s in m.spaces_of(home=power) if S.is_fortified(s, state)
                    and S.in_play(state, s) and S.controller(state, s) == power)
     return sorted(homes, key=lambda s: (s not in S.capitals(power), s))
 

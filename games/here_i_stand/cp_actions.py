@@ -52,7 +52,7 @@ def loc_reach(state: S.State, power: str) -> tuple[set[str], set[str], set[str]]
     """
     m = S.board()
     sources = set()
-    for s in m.fortified():
+    for s in m.fortified() + tuple(m.spaces[f] for f in S.fortress_markers(state)):
         if (S.in_play(state, s.id) and S.friendly(state, power, s.id)
                 and S.allied(state, power, s.home) and s.home != "independent"):
             if state["league"] or s.type != "electorate":
@@ -493,7 +493,7 @@ def control_problem(state: S.State, power: str, target: str, reach=None) -> Reas
     if target not in m.spaces or not S.in_play(state, target):
         return R(f"{target} is not a space in play", "not_in_play", text=str(target))
     sp = m.spaces[target]
-    if sp.is_fortified:
+    if S.is_fortified(target, state):
         return R(f"{sp.name_en} is fortified: only a siege, a peace or an event changes its "
                  "control (§12.3)", "control_fortified", space=target)
     owner = S.controller(state, target)

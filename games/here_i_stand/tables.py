@@ -27,7 +27,7 @@ from games.here_i_stand.land_war import mercenary_events
 from games.here_i_stand.navy import actions as naval_actions
 from games.here_i_stand.navy import kinds as navy
 from games.here_i_stand.new_world import events as new_world_events
-from games.here_i_stand.phases import action, card_draw, victory, winter
+from games.here_i_stand.phases import action, card_draw, spring_deployment, victory, winter
 from games.here_i_stand.reformation import actions as religious_actions
 from games.here_i_stand.reformation import attempts, card_events, debate, papal_bull
 from games.here_i_stand.reformation import common_prayer, stop_domination
@@ -43,7 +43,8 @@ EVENTS: dict[int, events.Resolver] = {**events.EVENTS, **henry_viii.EVENTS,
                                       **mercenary_events.EVENTS, **new_world_events.EVENTS,
                                       **card_events_war.EVENTS, **card_events_keys.EVENTS,
                                       **card_events_politics.EVENTS, **card_events_pay.EVENTS,
-                                      **card_events_cloth.EVENTS}
+                                      **card_events_cloth.EVENTS,
+                                      **spring_deployment.EVENTS}
 #: Extra conditions of some events (card number -> why not | None).
 CONDITIONS = {**events.CONDITIONS, **henry_viii.CONDITIONS, **home_cards.CONDITIONS,
               **{n: foreign_wars.condition(n) for n in foreign_wars.WARS},
@@ -52,7 +53,7 @@ CONDITIONS = {**events.CONDITIONS, **henry_viii.CONDITIONS, **home_cards.CONDITI
               **common_prayer.CONDITIONS, **mercenary_events.CONDITIONS,
               **new_world_events.CONDITIONS, **card_events_war.CONDITIONS,
               **card_events_keys.CONDITIONS, **card_events_politics.CONDITIONS,
-              **card_events_pay.CONDITIONS}
+              **card_events_pay.CONDITIONS, **spring_deployment.CONDITIONS}
 #: Every question asked through the queue, by kind.
 KINDS: dict[str, questions.Kind] = {**henry_viii.KINDS, **events.KINDS, **home_cards.KINDS,
                                     **mandatory_events.KINDS, **action.KINDS,

@@ -76,7 +76,8 @@ def anti_piracy_dice(state: S.State, zone: str, target: str) -> int:
         n += sum(fleet.count(fleet.units(state, sid, p), "squadrons")
                  for p in fleet.powers_at(state, sid) if _hostile(state, p, target))
     for sid in m.ports_of(zone):
-        if (m.spaces[sid].type == "fortress" and S.in_play(state, sid)
+        if ((m.spaces[sid].type == "fortress" or S.record(state, sid).get("fortress"))
+                and S.in_play(state, sid)
                 and not sieges.siege_at(state, sid) and not S.in_unrest(state, sid)
                 and _hostile(state, S.controller(state, sid), target)):
             n += 1

@@ -103,9 +103,14 @@ def safe_path(state, power: str, start: str, dest: str) -> bool:
 
 # ---------------------------------------------------------------- who goes where
 @functools.lru_cache(maxsize=1)
-def _fortified() -> tuple[str, ...]:
+def _map_fortified() -> tuple[str, ...]:
     m = S.board()
     return tuple(s.id for s in m.spaces.values() if s.is_fortified)
+
+
+def _fortified(state) -> tuple[str, ...]:
+    """The map's fortified spaces and those *Trace Italienne* (#104) added."""
+    return _map_fortified() + S.fortress_markers(state)
 
 
 def _home_capitals(state, power: str) -> list[str]:
@@ -121,7 +126,7 @@ def _home_capitals(state, power: str) -> list[str]:
 
 def _own_fort(state, power: str, sid: str) -> bool:
     m = S.board()
-    return (sid in m.spaces and m.spaces[sid].is_fortified and S.in_play(state, sid)
+    return (sid in m.spaces and S.is_fortified(sid, state) and S.in_play(state, sid)
             and S.controller(state, sid) in (power, S.major_of(state, power)))
 
 
@@ -160,7 +165,7 @@ def pending(state, power: str) -> tuple[dict[str, int], dict[str, int]]:
 
 def _room(state, power: str, caps) -> dict[str, int]:
     """Own fortified non-capital spaces and their room (4 less the power's units there)."""
-    return {f: FORT_CAP - S.count(state, f, power) for f in _fortified()
+    return {f: FORT_CAP - S.count(state, f, power) for f in _fortified(state)
             if f not in caps and _own_fort(state, power, f)}
 
 

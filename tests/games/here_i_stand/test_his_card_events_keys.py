@@ -207,3 +207,26 @@ def test_halleys_comet_skips_the_next_impulse_without_a_pass():
     assert state["phase_data"]["active"] == S.MAJORS.index("protestant")
     assert state["phase_data"]["passes"] == 0
     assert "Papacy skips this impulse" in log_text(state["log"])
+
+
+# ---------------------------------------------------------------- #104 Trace Italienne
+def test_trace_italienne_fortifies_a_space_and_adds_a_regular():
+    from games.here_i_stand import cp_actions
+    state = into_action(fresh(), "hapsburg", hand=[104])
+    assert cp_actions.control_problem(state, "hapsburg", "dijon").code != "control_fortified"
+    state = order(state, "hapsburg", "PLAY Trace Italienne AS EVENT")
+    d = asked(state, "hapsburg")
+    assert "paris" not in dict(d.options.options[0].fields)["space"].values
+    state = order(state, "hapsburg", "TARGET Dijon")
+    assert S.is_fortified("dijon", state) and not S.is_fortified("dijon")
+    assert S.units(state, "dijon")["france"]["regulars"] == 1
+    assert cp_actions.control_problem(state, "hapsburg", "dijon").code == "control_fortified"
+    assert "a fortress is built in Dijon" in log_text(state["log"])
+
+
+def test_trace_italienne_no_regular_in_unrest():
+    state = into_action(fresh(), "hapsburg", hand=[104])
+    S.set_unrest(state, "dijon", True)
+    state = order(state, "hapsburg", "PLAY 104 AS EVENT")
+    state = order(state, "hapsburg", "TARGET Dijon")
+    assert S.is_fortified("dijon", state) and not S.units(state, "dijon")
