@@ -77,7 +77,8 @@ def assault_problem(state: S.State, power: str, sid: str) -> Reason | None:
         return R(f"{power} does not besiege {name} (§15.1)", "assault_no_siege", power=power,
                  space=sid)
     now = siege.impulse_key(state)
-    if record.get("begun") == now and not free_assault(state, power, sid):
+    area = (state.get("phase_data") or {}).get("cp_area") or ()
+    if record.get("begun") == now and not free_assault(state, power, sid) and sid not in area:
         return R(f"the siege of {name} began this impulse: assault it in a later one (§15.1)",
                  "assault_same_impulse", space=sid)
     if responses.weather(state, power):

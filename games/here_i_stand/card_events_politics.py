@@ -31,7 +31,7 @@ Rules: §9.4 (captured leaders), §6.2 (the deal), §9.6 (L583), §21.1 (piracy)
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from engine import questions
 from engine.contract import Reason as R
@@ -43,6 +43,9 @@ from games.here_i_stand import state as S
 from games.here_i_stand.phases import diplomacy
 
 KINDS: dict[str, questions.Kind] = {}
+TEXTS: dict[str, Callable[[dict], str]] = {
+    "GIVE": lambda o: f"GIVE {o['card']} TO {o['power']}",
+    "DISCARD": lambda o: f"DISCARD {o['power'] if 'power' in o else o['card']}"}
 
 AKINJI, FUGGERS, RANSOM, MACHIAVELLI, OVERTURE, JULIA, HALLEY = 66, 79, 91, 40, 74, 84, 38
 MACHIAVELLI_CP = 2

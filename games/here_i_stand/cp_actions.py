@@ -730,6 +730,51 @@ def apply_build(state: S.State, power: str, unit: str, sid: str, *,
     return facts.BUILD_COST[unit]
 
 
+# ---------------------------------------------------------------- CP bound to an area
+#: The actions CP bound to an area may pay for (*Scots Raid*, #97: build, move, control,
+#: assault).
+AREA_VERBS = ("DONE", "MOVE", "CONTROL", "ASSAULT", "BUILD")
+AREA_FIELDS = ("from", "to", "space", "via")
+
+
+def cp_area(state: S.State) -> tuple[str, ...] | None:
+    """The spaces this impulse's CP are bound to (``phase_data["cp_area"]``), or None."""
+    area = (state.get("phase_data") or {}).get("cp_area")
+    return tuple(area) if area else None
+
+
+def _within(option: Option, area: tuple[str, ...]) -> Option | None:
+    """`option` with its spaces cut to `area`, or None when nothing is left."""
+    if option.verb not in AREA_VERBS:
+        return None
+    fields = []
+    for name, domain in option.fields:
+        if name in AREA_FIELDS and isinstance(domain, OneOf):
+            kept = tuple(v for v in domain.values if v in area)
+            if not kept:
+                return None
+            domain = OneOf(kept)
+        fields.append((name, domain))
+    example = option.example
+    if option.verb in ("CONTROL", "ASSAULT", "BUILD"):
+        space = dict(fields)["space"].values[0]
+        example = option.example.rsplit(" ", 1)[0] + f" {space}"
+    return Option(option.verb, tuple(fields), example)
+
+
+def area_problem(state: S.State, order: Order) -> Reason | None:
+    """Why `order` falls outside this impulse's CP area (*Scots Raid*), or None."""
+    area = cp_area(state)
+    if area is None or order.get("verb") == "DONE":
+        return None
+    spaces = [order[f] for f in ("from", "to", "space") if f in order]
+    spaces += list(order.get("via") or ())
+    if order.get("verb") not in AREA_VERBS or any(s not in area for s in spaces):
+        return R("these CP are spent on building, moving, control and assaults in "
+                 f"{', '.join(area)} only (Scots Raid)", "cp_area", spaces=list(area))
+    return None
+
+
 # ---------------------------------------------------------------- the table
 def options(state: S.State, power: str, cp: int) -> list[Option]:
     """Every CP action `power` may take with `cp` CP left (plus ``DONE``)."""
@@ -742,7 +787,15 @@ def can_act(state: S.State, power: str, cp: int) -> bool:
 
 
 def _each_option(state: S.State, power: str, cp: int) -> Iterator[Option]:
-    """`options`, one at a time, in their order."""
+    """`options`, one at a time, in their order (cut to this impulse's CP area)."""
+    area = cp_area(state)
+    for option in _all_options(state, power, cp):
+        found = option if area is None else _within(option, area)
+        if found is not None:
+            yield found
+
+
+def _all_options(state: S.State, power: str, cp: int) -> Iterator[Option]:
     yield Option.of("DONE", "DONE")
     yield from _moves(state, power, cp)
     if cp >= 1:
@@ -843,6 +896,9 @@ def _check(cp: int, need: int, why: Reason | None = None) -> None:
 def apply(state: S.State, power: str, order: Order, cp: int, dice=None) -> int:
     """Apply one CP action; returns the CP it cost (`dice` for the actions that roll)."""
     verb = order.get("verb")
+    why = area_problem(state, order)
+    if why:
+        raise IllegalOrder(why)
     if verb in religious.ACTION_VERBS:
         return religious.apply(state, power, order, cp, dice)
     if verb in naval.ACTION_VERBS:

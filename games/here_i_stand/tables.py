@@ -16,7 +16,7 @@ from typing import Callable
 
 from engine import questions
 from games.here_i_stand import (assault, card_events_cloth, card_events_keys, card_events_pay,
-                                card_events_politics,
+                                card_events_politics, card_events_scots,
                                 card_events_war, choices, diplomacy_orders, events,
                                 foreign_wars,
                                 grammar, henry_viii, home_cards, mandatory_events,
@@ -44,7 +44,7 @@ EVENTS: dict[int, events.Resolver] = {**events.EVENTS, **henry_viii.EVENTS,
                                       **card_events_war.EVENTS, **card_events_keys.EVENTS,
                                       **card_events_politics.EVENTS, **card_events_pay.EVENTS,
                                       **card_events_cloth.EVENTS,
-                                      **spring_deployment.EVENTS}
+                                      **spring_deployment.EVENTS, **card_events_scots.EVENTS}
 #: Extra conditions of some events (card number -> why not | None).
 CONDITIONS = {**events.CONDITIONS, **henry_viii.CONDITIONS, **home_cards.CONDITIONS,
               **{n: foreign_wars.condition(n) for n in foreign_wars.WARS},
@@ -53,7 +53,8 @@ CONDITIONS = {**events.CONDITIONS, **henry_viii.CONDITIONS, **home_cards.CONDITI
               **common_prayer.CONDITIONS, **mercenary_events.CONDITIONS,
               **new_world_events.CONDITIONS, **card_events_war.CONDITIONS,
               **card_events_keys.CONDITIONS, **card_events_politics.CONDITIONS,
-              **card_events_pay.CONDITIONS, **spring_deployment.CONDITIONS}
+              **card_events_pay.CONDITIONS, **spring_deployment.CONDITIONS,
+              **card_events_scots.CONDITIONS}
 #: Every question asked through the queue, by kind.
 KINDS: dict[str, questions.Kind] = {**henry_viii.KINDS, **events.KINDS, **home_cards.KINDS,
                                     **mandatory_events.KINDS, **action.KINDS,
@@ -65,14 +66,15 @@ KINDS: dict[str, questions.Kind] = {**henry_viii.KINDS, **events.KINDS, **home_c
                                     **mercenary_events.KINDS, **navy.KINDS,
                                     **card_events_war.KINDS, **card_events_keys.KINDS,
                                     **card_events_politics.KINDS, **card_events_pay.KINDS,
-                                    **card_events_cloth.KINDS}
+                                    **card_events_cloth.KINDS, **card_events_scots.KINDS}
 #: Canonical texts of the verbs `grammar.order_text` does not write itself.
 TEXTS: dict[str, Callable[[dict], str]] = {
     **{verb: diplomacy_orders.order_text for verb in grammar.DIPLOMACY_VERBS},
     **home_cards.TEXTS, **mandatory_events.TEXTS, **card_draw.TEXTS, **winter.TEXTS,
     **land_war.TEXTS, **foreign_wars.TEXTS, **sack_of_rome.TEXTS, **relief.TEXTS,
     **religious_actions.TEXTS, **debate.TEXTS, **papal_bull.TEXTS, **stop_domination.TEXTS,
-    **navy.TEXTS, **naval_actions.TEXTS, **card_events_war.TEXTS}
+    **navy.TEXTS, **naval_actions.TEXTS, **card_events_war.TEXTS,
+    **card_events_politics.TEXTS, **card_events_scots.TEXTS}
 
 
 def install() -> None:

@@ -78,6 +78,7 @@ def _next(state) -> None:
     data["card"] = None
     data["impulse"] += 1
     data.pop("roxelana", None)           # Roxelana (#42) lasts one impulse (§15.1)
+    data.pop("cp_area", None)            # Scots Raid's (#97) CP are spent in its impulse
 
 
 def _record_pass(state, power: str, dice=None) -> None:
