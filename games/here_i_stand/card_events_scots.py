@@ -80,12 +80,10 @@ def _apply(state, item, order, dice) -> bool:
 
 
 def _parse(state, item, text) -> dict[str, Any]:
-    verb = grammar.verb_of(text)
-    if verb in ("DONE", "ГОТОВО"):
+    if grammar.verb_or_done(text, "TRANSFER", ("ПЕРЕВЕСТИ",),
+                            "TRANSFER <leader> TO <space> or DONE") == "DONE":
         grammar.no_args("DONE", text)
         return {"verb": "DONE"}
-    grammar.expect(["TRANSFER"], "TRANSFER" if verb in ("TRANSFER", "ПЕРЕВЕСТИ") else verb,
-                   text, "TRANSFER <leader> TO <space> or DONE")
     words = grammar.rest_of(text).split()
     cut = next((i for i, w in enumerate(words) if w.upper() in ("TO", "В", "->")), len(words))
     return {"verb": "TRANSFER", "leader": grammar.leader(" ".join(words[:cut])),

@@ -131,11 +131,8 @@ def _unrest_options(state, item) -> list[Option]:
 
 
 def _unrest_parse(state, item, text) -> dict[str, Any]:
-    verb = grammar.verb_of(text)
-    if verb in ("DONE", "ГОТОВО", "PASS"):
+    if grammar.verb_or_done(text, "UNREST", ("БЕСПОРЯДКИ",), "UNREST <space> or DONE") == "DONE":
         return {"verb": "DONE"}
-    grammar.expect(["UNREST"], "UNREST" if verb in ("UNREST", "БЕСПОРЯДКИ") else verb, text,
-                   "UNREST <space> or DONE")
     return {"verb": "UNREST", "space": grammar.space(grammar.rest_of(text).strip())}
 
 
