@@ -219,7 +219,8 @@ def return_threatened(state: S.State) -> None:
     """Winter (§19): leaders sent away by Threat to Power come back to their capital, or a
     friendly home key when it is not theirs (card text); nowhere to go: they stay away."""
     for lid in list(state.get("leaders_away", [])):
-        home = diplomacy_terms.leader_home(state, S.leader_power(state, lid) or "")
+        home = diplomacy_terms.leader_home(state, S.leader_power(state, lid) or "",
+                                           home_keys=True)
         if home is None:
             continue
         S.move_leader(state, lid, None, home)

@@ -235,3 +235,13 @@ def test_cloth_prices_revolt_discard_and_unrest():
     state = order(state, "france", "UNREST Amsterdam")
     state = order(state, "france", "UNREST Graz")
     assert S.in_unrest(state, "amsterdam") and S.in_unrest(state, "graz")
+
+
+def test_threat_to_power_returns_to_a_friendly_home_key_when_the_capital_is_lost():
+    state = order(_play("france", 103), "france", "TARGET Duke of Alva", FixedDice(1))
+    for sid in ("valladolid", "vienna", "antwerp"):
+        S.set_control(state, sid, "france")
+    S.set_control(state, "athens", "hapsburg")          # a friendly key, not a home key
+    state["phase_data"] = {}
+    winter.enter(state, FixedDice())
+    assert S.where_is(state, "duke_of_alva") == "barcelona"
