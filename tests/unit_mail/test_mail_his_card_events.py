@@ -10,24 +10,21 @@ from test_mail_done import POWERS, his_at, now, send
 from test_mail_his_plan import to
 
 
-def _at_impulse(tmp_path: Path, seat: str, card: int, langs: dict[str, str]) -> Path:
-    """Game his-9 played by defaults until `seat`'s first impulse; `card` moved into its hand
-    (from wherever it was), no response windows asked."""
+def _at_impulse(tmp_path: Path, seat: str, card: int, seed: str,
+                langs: dict[str, str]) -> Path:
+    """Game his-9 (dice seed `seed`, whose deal gives `seat` the card) played by defaults
+    until `seat`'s first impulse; no response windows asked."""
     home = his_at(tmp_path, lambda g: any(d.seat == seat and d.kind == "impulse"
-                                          for d in g.decisions()), seed="s1", langs=langs)
+                                          for d in g.decisions()), seed=seed, langs=langs)
     with Store(home).transaction("his-9") as game:
-        state = game.state
-        for pile in [state["deck"], state["discard"], *state["hands"].values()]:
-            if card in pile:
-                pile.remove(card)
-        state["hands"][seat] = sorted(state["hands"][seat] + [card])
+        assert card in game.state["hands"][seat]
         for power in POWERS:
             game.submit(power, "STANDING RESPONSE NEVER", at=now())
     return home
 
 
 def test_gabelle_revolt_by_mail_in_russian(tmp_path: Path):
-    home = _at_impulse(tmp_path, "hapsburg", 80, {"hapsburg": "ru"})
+    home = _at_impulse(tmp_path, "hapsburg", 80, "s4", {"hapsburg": "ru"})
     mails = send(home, "hapsburg", "СЫГРАТЬ 80 КАК СОБЫТИЕ\n", "g1")
     text = "\n".join(to(mails, "hapsburg"))
     assert "UNREST <город>" in text and "незанятый" in text
@@ -40,7 +37,7 @@ def test_gabelle_revolt_by_mail_in_russian(tmp_path: Path):
 
 
 def test_threat_to_power_by_mail_in_english(tmp_path: Path):
-    home = _at_impulse(tmp_path, "france", 103, {})
+    home = _at_impulse(tmp_path, "france", 103, "s2", {})
     mails = send(home, "france", "PLAY Threat to Power AS EVENT\n", "t1")
     text = "\n".join(to(mails, "france"))
     assert "TARGET <Brandon, Alva, Montmorency or Ibrahim>" in text
