@@ -63,12 +63,6 @@ def _event(kind: str):
     return resolve
 
 
-def _condition(card: int, targets, text: str, code: str):
-    def why(state: S.State, power: str) -> R | None:
-        return None if targets(state) else R(text, code, card=card)
-    return why
-
-
 # ---------------------------------------------------------------- #105 Treachery!
 def treachery_targets(state: S.State) -> list[str]:
     """Fortified spaces under siege with besieging units outside."""
@@ -194,8 +188,17 @@ KINDS["trace"] = _space_question(
     "Trace Italienne: TARGET <unfortified space> (a fortress there, and 1 regular of its "
     "controller unless independent or in unrest)")
 EVENTS = {TREACHERY: _event("treachery"), REBELS: _event("rebels"), TRACE: _event("trace")}
-CONDITIONS = {
-    TREACHERY: _condition(TREACHERY, treachery_targets, "Treachery!: no space is under siege",
-                          "treachery_no_siege"),
-    REBELS: _condition(REBELS, rebel_targets, "City State Rebels: no captured key outside a "
-                       "siege", "rebels_no_key")}
+def treachery_condition(state: S.State, power: str) -> R | None:
+    if treachery_targets(state):
+        return None
+    return R("Treachery!: no space is under siege", "treachery_no_siege", card=TREACHERY)
+
+
+def rebels_condition(state: S.State, power: str) -> R | None:
+    if rebel_targets(state):
+        return None
+    return R("City State Rebels: no captured key outside a siege", "rebels_no_key",
+             card=REBELS)
+
+
+CONDITIONS = {TREACHERY: treachery_condition, REBELS: rebels_condition}

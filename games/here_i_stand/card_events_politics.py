@@ -15,14 +15,14 @@
 * **#40 Machiavelli: The Prince** — ``DECLARE WAR ON <power>``: a free war on a major power
   within §9.6's restrictions (L583; not the bans of a Diplomacy phase's peace), then 2 CP
   (question ``machiavelli``; default: the first in standard order).
-* **#74 Diplomatic Overture** — the player draws 2 cards, then ``GIVE <card> TO <power>``:
+* **#74 Diplomatic Overture** — the player draws 2 cards, then ``HAND <card> TO <power>``:
   not a home card nor a mandatory event, unless it holds nothing else, when a mandatory event
   may go (question ``overture``; default: the card of fewest CP to an ally, else the first
   other power).  Only the two powers learn the card.
 * **#84 Julia Gonzaga** — needs Barbary Pirates played (piracy enabled); a piracy hit in the
   Tyrrhenian Sea later this turn gives the Ottomans 1 bonus VP (`navy.piracy.begin`).
 * **#38 Halley's Comet** (as an event in one's own impulse; its use as a response in
-  another power's impulse belongs to the response windows) — ``DISCARD <power>``: a random
+  another power's impulse belongs to the response windows) — ``RANDOM DISCARD <power>``: a random
   card of that power's hand (home cards excepted) is discarded; or ``SKIP <power>``: that
   power's next impulse is skipped, which is not a pass (`phases.action`; question ``halley``;
   default: a discard from the enemy holding most cards).
@@ -44,8 +44,8 @@ from games.here_i_stand.phases import diplomacy
 
 KINDS: dict[str, questions.Kind] = {}
 TEXTS: dict[str, Callable[[dict], str]] = {
-    "GIVE": lambda o: f"GIVE {o['card']} TO {o['power']}",
-    "DISCARD": lambda o: f"DISCARD {o['power'] if 'power' in o else o['card']}"}
+    "HAND": lambda o: f"HAND {o['card']} TO {o['power']}",
+    "RANDOM_DISCARD": lambda o: f"RANDOM DISCARD {o['power']}"}
 
 AKINJI, FUGGERS, RANSOM, MACHIAVELLI, OVERTURE, JULIA, HALLEY = 66, 79, 91, 40, 74, 84, 38
 MACHIAVELLI_CP = 2
@@ -264,17 +264,17 @@ def overture(state: S.State, power: str, dice: Dice) -> int:
 def _overture_options(state, item) -> list[Option]:
     cards = giftable(state, item["seat"])
     others = tuple(p for p in S.MAJORS if p != item["seat"])
-    return [Option.of("GIVE", f"GIVE {cards[0]} TO {others[0]}", card=OneOf(cards),
+    return [Option.of("HAND", f"HAND {cards[0]} TO {others[0]}", card=OneOf(cards),
                       power=OneOf(others))] if cards else []
 
 
 def _overture_parse(state, item, text) -> dict[str, Any]:
     verb = grammar.verb_of(text)
-    grammar.expect(["GIVE"], "GIVE" if verb in ("GIVE", "ОТДАТЬ") else verb, text,
-                   "GIVE <card> TO <power>")
+    grammar.expect(["HAND"], "HAND" if verb in ("HAND", "ОТДАТЬ") else verb, text,
+                   "HAND <card> TO <power>")
     words = grammar.rest_of(text).split()
     cut = next((i for i, w in enumerate(words) if w.upper() in ("TO", "->")), len(words))
-    return {"verb": "GIVE", "card": grammar.card_number(" ".join(words[:cut]),
+    return {"verb": "HAND", "card": grammar.card_number(" ".join(words[:cut]),
                                                          state["hands"][item["seat"]]),
             "power": grammar.power(" ".join(words[cut + 1:]))}
 
@@ -295,7 +295,7 @@ def _overture_default(state, item) -> dict[str, Any]:
     cards = giftable(state, item["seat"])
     others = [p for p in S.MAJORS if p != item["seat"]]
     allies = [p for p in others if S.allied(state, item["seat"], p)]
-    return {"verb": "GIVE", "card": min(cards, key=lambda n: (facts.card(n).cp, n)),
+    return {"verb": "HAND", "card": min(cards, key=lambda n: (facts.card(n).cp, n)),
             "power": (allies or others)[0]}
 
 
@@ -303,7 +303,7 @@ KINDS["overture"] = choices.Kind(
     options=_overture_options, apply=_overture_apply, parse=_overture_parse,
     default=_overture_default, private=True,
     settle=lambda state, item, dice: not giftable(state, item["seat"]),
-    prompt=lambda state, item: "Diplomatic Overture: GIVE <card> TO <power>")
+    prompt=lambda state, item: "Diplomatic Overture: HAND <card> TO <power>")
 
 
 # ---------------------------------------------------------------- #84 Julia Gonzaga
@@ -331,15 +331,22 @@ def halley(state: S.State, power: str, dice: Dice) -> int:
 def _halley_options(state, item) -> list[Option]:
     others = tuple(p for p in S.MAJORS if p != item["seat"])
     holders = tuple(p for p in others if diplomacy_terms.drawable(state, p))
-    return ([Option.of("DISCARD", f"DISCARD {holders[0]}", power=OneOf(holders))]
+    return ([Option.of("RANDOM_DISCARD", f"RANDOM DISCARD {holders[0]}",
+                       power=OneOf(holders))]
             if holders else []) + [Option.of("SKIP", f"SKIP {others[0]}", power=OneOf(others))]
 
 
 def _halley_parse(state, item, text) -> dict[str, Any]:
     verb = grammar.verb_of(text)
-    verb = {"СБРОСИТЬ": "DISCARD", "ПРОПУСК": "SKIP"}.get(verb, verb)
-    grammar.expect(["DISCARD", "SKIP"], verb, text, "DISCARD <power> or SKIP <power>")
-    return {"verb": verb, "power": grammar.power(grammar.rest_of(text))}
+    verb = {"СЛУЧАЙНЫЙ": "RANDOM", "ПРОПУСК": "SKIP"}.get(verb, verb)
+    grammar.expect(["RANDOM", "SKIP"], verb, text, "RANDOM DISCARD <power> or SKIP <power>")
+    rest = grammar.rest_of(text)
+    if verb == "RANDOM":
+        words = rest.split()
+        if words and words[0].upper() in ("DISCARD", "СБРОС"):
+            rest = " ".join(words[1:])
+        return {"verb": "RANDOM_DISCARD", "power": grammar.power(rest)}
+    return {"verb": "SKIP", "power": grammar.power(rest)}
 
 
 def _halley_apply(state, item, order, dice) -> bool:
@@ -362,14 +369,14 @@ def _halley_default(state, item) -> dict[str, Any]:
     best = min(others, key=lambda p: (not S.at_war(state, item["seat"], p),
                                       -len(diplomacy_terms.drawable(state, p)), p))
     if diplomacy_terms.drawable(state, best):
-        return {"verb": "DISCARD", "power": best}
+        return {"verb": "RANDOM_DISCARD", "power": best}
     return {"verb": "SKIP", "power": best}
 
 
 KINDS["halley"] = choices.Kind(
     options=_halley_options, apply=_halley_apply, parse=_halley_parse,
     default=_halley_default,
-    prompt=lambda state, item: ("Halley's Comet: DISCARD <power> (a random card of its hand) "
+    prompt=lambda state, item: ("Halley's Comet: RANDOM DISCARD <power> (a random card of its hand) "
                                 "or SKIP <power> (its next impulse)"))
 
 

@@ -15,9 +15,9 @@ only in passing: unrest L735, Bourbon L1430, Foreign Recruits L1101).
   Montmorency and Ibrahim Pasha on the map (question ``threat``; default: an enemy's first);
   a die: 1-3 he is away until the turn's Winter, when he returns to his capital (or a
   friendly home key), 4-6 he leaves the game (``state["leaders_gone"]``).
-* **#106 Unpaid Mercenaries** — ``TARGET <power> IN <space>``: that power's mercenaries there
+* **#106 Unpaid Mercenaries** — ``STRIKE <power> IN <space>``: that power's mercenaries there
   are all removed (question ``unpaid``; default: the largest enemy stack of mercenaries).
-* **#107 Unsanitary Camp** — ``TARGET <power> IN <space>``: that stack (its allied minors'
+* **#107 Unsanitary Camp** — ``STRIKE <power> IN <space>``: that stack (its allied minors'
   units with it) loses a third of its land units, rounded up (question ``camp``; default: the
   largest enemy stack); then the owner picks the losses, at least half of them regulars when
   it has them (question ``camp_losses``, ``LOSE 2R 1M``; default: regulars as few as the card
@@ -74,18 +74,13 @@ def power_in_space(text: str) -> tuple[str, str]:
     words = text.split()
     cut = next((i for i, w in enumerate(words) if w.upper() in ("IN", "В")), None)
     if cut is None:
-        raise IllegalOrder(R("say TARGET <power> IN <space>", "syntax",
-                             text="TARGET <power> IN <space>"), ["TARGET France IN Milan"])
+        raise IllegalOrder(R("say STRIKE <power> IN <space>", "syntax",
+                             text="STRIKE <power> IN <space>"), ["STRIKE France IN Milan"])
     return grammar.power(" ".join(words[:cut])), grammar.space(" ".join(words[cut + 1:]))
 
 
-def _target_text(o: dict) -> str:
-    if "power" in o and "space" in o:
-        return f"TARGET {o['power']} IN {o['space']}"
-    return f"TARGET {o.get('space') or o.get('leader') or o.get('power')}"
-
-
-TEXTS["TARGET"] = _target_text
+TEXTS["TARGET"] = lambda o: f"TARGET {o.get('space') or o.get('leader') or o.get('power')}"
+TEXTS["STRIKE"] = lambda o: f"STRIKE {o['power']} IN {o['space']}"
 
 
 def _enemy_first(state: S.State, player: str) -> Callable[[str], tuple]:
@@ -263,15 +258,18 @@ def _stacks(state: S.State, kind: str | None) -> dict[str, tuple[str, ...]]:
 
 def _stack_options(kind: str | None) -> Callable[[S.State, dict], list[Option]]:
     def options(state, item) -> list[Option]:
-        return [Option.of("TARGET", f"TARGET {ps[0]} IN {sid}", power=OneOf(ps),
+        return [Option.of("STRIKE", f"STRIKE {ps[0]} IN {sid}", power=OneOf(ps),
                           space=OneOf((sid,)))
                 for sid, ps in _stacks(state, kind).items()]
     return options
 
 
 def _stack_parse(state, item, text) -> dict[str, Any]:
-    power, sid = power_in_space(target_verb(text, "TARGET <power> IN <space>"))
-    return {"verb": "TARGET", "power": power, "space": sid}
+    verb = grammar.verb_of(text)
+    grammar.expect(["STRIKE"], "STRIKE" if verb in ("STRIKE", "УДАР") else verb, text,
+                   "STRIKE <power> IN <space>")
+    power, sid = power_in_space(grammar.rest_of(text))
+    return {"verb": "STRIKE", "power": power, "space": sid}
 
 
 def _stack_size(state: S.State, sid: str, power: str, kind: str | None) -> int:
@@ -285,7 +283,7 @@ def _stack_default(kind: str | None) -> Callable[[S.State, dict], dict]:
         enemy = _enemy_first(state, item["seat"])
         pairs = [(sid, p) for sid, ps in _stacks(state, kind).items() for p in ps]
         sid, p = min(pairs, key=lambda sp: (enemy(sp[1]), -_stack_size(state, *sp, kind), sp))
-        return {"verb": "TARGET", "power": p, "space": sid}
+        return {"verb": "STRIKE", "power": p, "space": sid}
     return default
 
 
@@ -317,7 +315,7 @@ KINDS["unpaid"] = choices.Kind(
     options=_stack_options("mercenaries"), apply=_unpaid_apply, parse=_stack_parse,
     default=_stack_default("mercenaries"),
     settle=lambda state, item, dice: not _stacks(state, "mercenaries"),
-    prompt=lambda state, item: "Unpaid Mercenaries: TARGET <power> IN <space>")
+    prompt=lambda state, item: "Unpaid Mercenaries: STRIKE <power> IN <space>")
 
 
 def _stack_owners(state: S.State, sid: str, power: str) -> list[str]:
@@ -353,7 +351,7 @@ def _camp_apply(state, item, order, dice) -> bool:
 KINDS["camp"] = choices.Kind(
     options=_stack_options(None), apply=_camp_apply, parse=_stack_parse,
     default=_stack_default(None), settle=lambda state, item, dice: not _stacks(state, None),
-    prompt=lambda state, item: "Unsanitary Camp: TARGET <power> IN <space>")
+    prompt=lambda state, item: "Unsanitary Camp: STRIKE <power> IN <space>")
 
 
 def _camp_losses_options(state, item) -> list[Option]:

@@ -166,8 +166,8 @@ def test_diplomatic_overture_draws_two_and_gives_one():
     assert state["hands"]["france"] == [11, 50]
     d = asked(state, "france")
     assert dict(d.options.options[0].fields)["card"].values == (50,)
-    assert RULES.default(state, d) == {"verb": "GIVE", "card": 50, "power": "ottoman"}
-    state = order(state, "france", "GIVE 50 TO England")
+    assert RULES.default(state, d) == {"verb": "HAND", "card": 50, "power": "ottoman"}
+    state = order(state, "france", "HAND 50 TO England")
     assert 50 in state["hands"]["england"] and state["hands"]["france"] == [11]
     assert state["private_log"]["england"]
 
@@ -194,8 +194,8 @@ def test_halleys_comet_random_discard():
     state["hands"]["papacy"] = [5, 61]                  # fewer: the enemy with most first
     state = order(state, "france", "PLAY Halley's Comet AS EVENT")
     d = asked(state, "france")
-    assert RULES.default(state, d) == {"verb": "DISCARD", "power": "hapsburg"}
-    state = order(state, "france", "DISCARD Hapsburgs")
+    assert RULES.default(state, d) == {"verb": "RANDOM_DISCARD", "power": "hapsburg"}
+    state = order(state, "france", "RANDOM DISCARD Hapsburgs")
     assert len(state["hands"]["hapsburg"]) == 2 and 2 in state["hands"]["hapsburg"]
     assert set(state["discard"]) & {50, 53} and 38 in state["removed"]
 

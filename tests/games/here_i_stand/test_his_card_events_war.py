@@ -113,8 +113,8 @@ def test_unpaid_mercenaries_remove_one_powers_mercenaries_in_one_space():
     put(state, "naples", "hapsburg", mercenaries=1)
     state = order(state, "france", "PLAY 106 AS EVENT")
     d = asked(state, "france")
-    assert RULES.default(state, d) == {"verb": "TARGET", "power": "hapsburg", "space": "milan"}
-    state = order(state, "france", "TARGET Hapsburg IN Milan")
+    assert RULES.default(state, d) == {"verb": "STRIKE", "power": "hapsburg", "space": "milan"}
+    state = order(state, "france", "STRIKE Hapsburg IN Milan")
     assert "mercenaries" not in S.units(state, "milan").get("hapsburg", {})
     assert S.units(state, "milan")["france"]["mercenaries"] == 1
     assert S.units(state, "naples")["hapsburg"]["mercenaries"] == 1
@@ -131,7 +131,7 @@ def test_unsanitary_camp_a_third_rounded_up_half_regulars():
     clear_units(state, "vienna")
     put(state, "vienna", "hapsburg", regulars=4, mercenaries=3)       # 7 units: 3 lost, 2 R
     state = order(state, "france", "PLAY 107 AS EVENT")
-    state = order(state, "france", "TARGET Hapsburg IN Vienna")
+    state = order(state, "france", "STRIKE Hapsburg IN Vienna")
     d = asked(state, "hapsburg")
     assert d.kind == "camp_losses" and d.context["n"] == 3 and d.context["regulars"] == 2
     assert RULES.default(state, d) == {"verb": "CASUALTIES", "losses": "1M 2R"}
@@ -146,7 +146,7 @@ def test_unsanitary_camp_default_loss_is_applied_without_an_answer():
     clear_units(state, "vienna")
     put(state, "vienna", "hapsburg", regulars=1, mercenaries=4)       # 5: 2 lost, 1 R
     state = order(state, "france", "PLAY 107 AS EVENT")
-    state = order(state, "france", "TARGET hapsburg IN Vienna")
+    state = order(state, "france", "STRIKE hapsburg IN Vienna")
     d = asked(state, "hapsburg")
     state = RULES.apply(state, "hapsburg", RULES.default(state, d), FixedDice())
     assert S.units(state, "vienna")["hapsburg"] == {"mercenaries": 3}
