@@ -77,7 +77,8 @@ def assault_problem(state: S.State, power: str, sid: str) -> Reason | None:
         return R(f"{power} does not besiege {name} (§15.1)", "assault_no_siege", power=power,
                  space=sid)
     now = siege.impulse_key(state)
-    if record.get("begun") == now and not free_assault(state, power, sid):
+    area = (state.get("phase_data") or {}).get("cp_area") or ()
+    if record.get("begun") == now and not free_assault(state, power, sid) and sid not in area:
         return R(f"the siege of {name} began this impulse: assault it in a later one (§15.1)",
                  "assault_same_impulse", space=sid)
     if responses.weather(state, power):
@@ -164,9 +165,11 @@ def current(state: S.State) -> dict[str, Any] | None:
     return (state.get("phase_data") or {}).get("assault")
 
 
-def begin(state: S.State, power: str, sid: str, dice: Dice) -> None:
+def begin(state: S.State, power: str, sid: str, dice: Dice, *, treachery: bool = False) -> None:
     """Declare an assault `assault_problem` allows (§15.1 step 1) and carry it on through
-    its card windows (steps 2, 5-6, 8) to its result."""
+    its card windows (steps 2, 5-6, 8) to its result; `treachery`: the assault of *Treachery!*
+    (#105, `card_events_keys`), which takes the space when it fails with the besiegers still
+    outnumbering the units inside."""
     record = siege.siege_at(state, sid)
     record["assaulted"] = siege.impulse_key(state)
     if free_assault(state, power, sid):
@@ -174,6 +177,8 @@ def begin(state: S.State, power: str, sid: str, dice: Dice) -> None:
     state["phase_data"]["assault"] = {
         "space": sid, "attacker": power, "owner": S.controller(state, sid), "played": [],
         "stage": "assault_mercs", "windows": None, "extra": 0}
+    if treachery:
+        state["phase_data"]["assault"]["treachery"] = True
     advance(state, dice)
 
 
@@ -232,6 +237,14 @@ def resolve(state: S.State, record: dict[str, Any]) -> dict[str, Any]:
     survivors = sum(sum(c.values()) for c in attack.values())
     result = {"space": sid, "dice": [record["dice"], record["dice2"]], "hits": [hits, hits_def]}
     if hits and not left_in and survivors:
+        _fall(state, power, sid, owner, def_leaders)
+        result["outcome"] = "taken"
+    elif record.get("treachery") and siege.outside(state, sid) > left_in:
+        for p, stack in defend.items():                # #105: the defenders are eliminated
+            for kind in S.LAND:
+                if S.units(state, sid).get(p, {}).get(kind):
+                    S.add_units(state, sid, p, kind, -S.units(state, sid)[p][kind])
+        S.log(state, "treachery_taken", power=power, space=sid)
         _fall(state, power, sid, owner, def_leaders)
         result["outcome"] = "taken"
     else:

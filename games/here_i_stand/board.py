@@ -247,7 +247,8 @@ def board(view: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
         space = m.spaces[sid]
         rec = records.get(sid) or {}
         controller = rec.get("control") or space.home
-        siege = _siege(view, rec, controller, space.is_fortified)
+        siege = _siege(view, rec, controller,
+                       space.is_fortified or bool(rec.get("fortress")))
         marks = []
         if rec.get("unrest"):
             marks.append({"text": word("unrest_mark", lang), **_pair(colours["unrest"])})

@@ -206,7 +206,7 @@ def _move_bonus(state: State, power: str, order: Order) -> float:
     if defenders:
         out += 3.0 if _strength(moving, order.get("leaders")) >= BATTLE_ODDS * defenders else -4.0
     elif S.enemy_space(state, power, dst):
-        out += 1.5 + (2.0 if S.is_fortified(dst) and moving >= 2 else 0.0)
+        out += 1.5 + (2.0 if S.is_fortified(dst, state) and moving >= 2 else 0.0)
     if siege.is_besieger(state, str(src), power) and moving >= S.count(state, src, power):
         out -= 4.0                      # leaving lifts the siege
     if src in S.capitals(power):

@@ -52,7 +52,7 @@ def loc_reach(state: S.State, power: str) -> tuple[set[str], set[str], set[str]]
     """
     m = S.board()
     sources = set()
-    for s in m.fortified():
+    for s in m.fortified() + tuple(m.spaces[f] for f in S.fortress_markers(state)):
         if (S.in_play(state, s.id) and S.friendly(state, power, s.id)
                 and S.allied(state, power, s.home) and s.home != "independent"):
             if state["league"] or s.type != "electorate":
@@ -493,7 +493,7 @@ def control_problem(state: S.State, power: str, target: str, reach=None) -> Reas
     if target not in m.spaces or not S.in_play(state, target):
         return R(f"{target} is not a space in play", "not_in_play", text=str(target))
     sp = m.spaces[target]
-    if sp.is_fortified:
+    if S.is_fortified(target, state):
         return R(f"{sp.name_en} is fortified: only a siege, a peace or an event changes its "
                  "control (§12.3)", "control_fortified", space=target)
     owner = S.controller(state, target)
@@ -624,10 +624,13 @@ def build_units(state: S.State, power: str, owner: str | None = None) -> list[st
 
 def build_problem(state: S.State, power: str, unit: str, sid: str,
                   on_map: tuple[int, int] | None = None,
-                  mixes: dict[str, counter_mix.Mix] | None = None) -> Reason | None:
+                  mixes: dict[str, counter_mix.Mix] | None = None, *,
+                  anywhere: bool = False) -> Reason | None:
     """Why `power` may not build `unit` in `sid` now, or None; `on_map` (its land and naval
     counters, `_counts`) and `mixes` (land stacks by owner, `counter_mix.current`, filled as
-    found) carry what several checks of one unchanged state share."""
+    found) carry what several checks of one unchanged state share.  `anywhere`: *Foreign
+    Recruits* (#76, L1101): any space `power` controls not under siege, and the Ottomans
+    build any unit in Algiers and the pirate havens."""
     m = S.board()
     if sid not in m.spaces or not S.in_play(state, sid):
         return R(f"{sid} is not a space in play", "not_in_play", text=str(sid))
@@ -646,14 +649,18 @@ def build_problem(state: S.State, power: str, unit: str, sid: str,
             return R(f"{sp.name_en} is not a home space of {owner} that {power}'s side "
                      "controls (§22.3)", "build_minor_space", space=sid, minor=owner,
                      power=power)
-    elif not (sp.home == power or sid in havens) or S.controller(state, sid) != power:
+    elif anywhere and (S.controller(state, sid) != power or sieges.siege_at(state, sid)):
+        return R(f"{sp.name_en} is not a space {power} controls outside a siege (#76)",
+                 "recruits_space", space=sid, power=power)
+    elif not anywhere and (not (sp.home == power or sid in havens)
+                           or S.controller(state, sid) != power):
         return R(f"{sp.name_en} is not a home space {power} controls (§17)", "build_not_home",
                  space=sid, power=power)
     if S.in_unrest(state, sid):
         return R(f"{sp.name_en} is in unrest (§12.4)", "in_unrest", space=sid)
     if S.enemy_units_at(state, power, sid):
         return R(f"{sp.name_en} is occupied by the enemy (§17)", "build_occupied", space=sid)
-    if sid in havens and unit != "corsair":
+    if sid in havens and unit != "corsair" and not anywhere:
         return R("only corsairs may be built in a pirate haven (§21.1)", "build_haven")
     if unit in ("squadron", "corsair") and not sp.ports:
         return R(f"{sp.name_en} is not a port (§17)", "build_not_port", space=sid)
@@ -674,11 +681,17 @@ def build_problem(state: S.State, power: str, unit: str, sid: str,
     return None
 
 
-def build_options(state: S.State, power: str, cp: int) -> list[Option]:
+def build_options(state: S.State, power: str, cp: int, *,
+                  anywhere: bool = False) -> list[Option]:
+    """``BUILD`` options within `cp` (`anywhere`: as `build_problem`'s)."""
     out = []
     m = S.board()
-    candidates = sorted(set(m.spaces_of(home=power)) | set(state.get("pirate_havens", []))
-                        | {s for minor in allied_minors(state, power) for s in m.spaces_of(home=minor)})
+    if anywhere:
+        candidates = sorted(s for s in m.spaces if S.controller(state, s) == power)
+    else:
+        candidates = sorted(set(m.spaces_of(home=power)) | set(state.get("pirate_havens", []))
+                            | {s for minor in allied_minors(state, power)
+                               for s in m.spaces_of(home=minor)})
     counts = _counts(state, power)
     mixes: dict[str, counter_mix.Mix] = {}
     kinds = set(build_units(state, power))
@@ -688,15 +701,17 @@ def build_options(state: S.State, power: str, cp: int) -> list[Option]:
         if facts.BUILD_COST[unit] > cp:
             continue
         spaces = tuple(s for s in candidates
-                       if build_problem(state, power, unit, s, counts, mixes) is None)
+                       if build_problem(state, power, unit, s, counts, mixes,
+                                        anywhere=anywhere) is None)
         if spaces:
             out.append(Option.of("BUILD", f"BUILD {unit.upper()} IN {spaces[0]}",
                                  unit=OneOf((unit,)), space=OneOf(spaces)))
     return out
 
 
-def apply_build(state: S.State, power: str, unit: str, sid: str) -> int:
-    why = build_problem(state, power, unit, sid)
+def apply_build(state: S.State, power: str, unit: str, sid: str, *,
+                anywhere: bool = False) -> int:
+    why = build_problem(state, power, unit, sid, anywhere=anywhere)
     if why:
         raise IllegalOrder(why)
     owner = build_owner(state, power, sid)
@@ -715,6 +730,51 @@ def apply_build(state: S.State, power: str, unit: str, sid: str) -> int:
     return facts.BUILD_COST[unit]
 
 
+# ---------------------------------------------------------------- CP bound to an area
+#: The actions CP bound to an area may pay for (*Scots Raid*, #97: build, move, control,
+#: assault).
+AREA_VERBS = ("DONE", "MOVE", "CONTROL", "ASSAULT", "BUILD")
+AREA_FIELDS = ("from", "to", "space", "via")
+
+
+def cp_area(state: S.State) -> tuple[str, ...] | None:
+    """The spaces this impulse's CP are bound to (``phase_data["cp_area"]``), or None."""
+    area = (state.get("phase_data") or {}).get("cp_area")
+    return tuple(area) if area else None
+
+
+def _within(option: Option, area: tuple[str, ...]) -> Option | None:
+    """`option` with its spaces cut to `area`, or None when nothing is left."""
+    if option.verb not in AREA_VERBS:
+        return None
+    fields = []
+    for name, domain in option.fields:
+        if name in AREA_FIELDS and isinstance(domain, OneOf):
+            kept = tuple(v for v in domain.values if v in area)
+            if not kept:
+                return None
+            domain = OneOf(kept)
+        fields.append((name, domain))
+    example = option.example
+    if option.verb in ("CONTROL", "ASSAULT", "BUILD"):
+        space = dict(fields)["space"].values[0]
+        example = option.example.rsplit(" ", 1)[0] + f" {space}"
+    return Option(option.verb, tuple(fields), example)
+
+
+def area_problem(state: S.State, order: Order) -> Reason | None:
+    """Why `order` falls outside this impulse's CP area (*Scots Raid*), or None."""
+    area = cp_area(state)
+    if area is None or order.get("verb") == "DONE":
+        return None
+    spaces = [order[f] for f in ("from", "to", "space") if f in order]
+    spaces += list(order.get("via") or ())
+    if order.get("verb") not in AREA_VERBS or any(s not in area for s in spaces):
+        return R("these CP are spent on building, moving, control and assaults in "
+                 f"{', '.join(area)} only (Scots Raid)", "cp_area", spaces=list(area))
+    return None
+
+
 # ---------------------------------------------------------------- the table
 def options(state: S.State, power: str, cp: int) -> list[Option]:
     """Every CP action `power` may take with `cp` CP left (plus ``DONE``)."""
@@ -727,7 +787,15 @@ def can_act(state: S.State, power: str, cp: int) -> bool:
 
 
 def _each_option(state: S.State, power: str, cp: int) -> Iterator[Option]:
-    """`options`, one at a time, in their order."""
+    """`options`, one at a time, in their order (cut to this impulse's CP area)."""
+    area = cp_area(state)
+    for option in _all_options(state, power, cp):
+        found = option if area is None else _within(option, area)
+        if found is not None:
+            yield found
+
+
+def _all_options(state: S.State, power: str, cp: int) -> Iterator[Option]:
     yield Option.of("DONE", "DONE")
     yield from _moves(state, power, cp)
     if cp >= 1:
@@ -828,6 +896,9 @@ def _check(cp: int, need: int, why: Reason | None = None) -> None:
 def apply(state: S.State, power: str, order: Order, cp: int, dice=None) -> int:
     """Apply one CP action; returns the CP it cost (`dice` for the actions that roll)."""
     verb = order.get("verb")
+    why = area_problem(state, order)
+    if why:
+        raise IllegalOrder(why)
     if verb in religious.ACTION_VERBS:
         return religious.apply(state, power, order, cp, dice)
     if verb in naval.ACTION_VERBS:

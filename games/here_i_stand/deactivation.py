@@ -85,7 +85,7 @@ def _land_home(state: S.State, minor: str, sid: str) -> str | None:
     m = S.board()
     own = [s for s in m.spaces_of(home=minor) if S.controller(state, s) == minor
            and S.in_play(state, s)]
-    forts = [s for s in own if m.spaces[s].is_fortified]
+    forts = [s for s in own if S.is_fortified(s, state)]
     return _nearest(state, minor, sid, forts) or _nearest(state, minor, sid, own)
 
 

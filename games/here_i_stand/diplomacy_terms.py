@@ -101,15 +101,17 @@ def captor_of(state, lid: str) -> str | None:
 
 
 
-def leader_home(state, owner: str) -> str | None:
+def leader_home(state, owner: str, *, home_keys: bool = False) -> str | None:
     """Where a freed leader goes: its capital if the owner controls it, else the first
-    friendly key by id (§9.1 L488, §9.4 L560)."""
+    friendly key by id (§9.1 L488, §9.4 L560); `home_keys`: only the owner's home keys (a
+    leader back from *Threat to Power*, #103)."""
     for cap in S.capitals(owner):
         if S.controller(state, cap) == owner:
             return cap
     m = S.board()
     keys = sorted(s.id for s in m.spaces.values()
-                  if s.is_key and S.in_play(state, s.id) and S.friendly(state, owner, s.id))
+                  if s.is_key and S.in_play(state, s.id) and S.friendly(state, owner, s.id)
+                  and (not home_keys or s.home == owner))
     return keys[0] if keys else None
 
 

@@ -347,6 +347,16 @@ def expect(decision_verbs: Iterable[str], verb: str, text: str, prompt: str) -> 
                            [v.replace("_", " ") for v in verbs])
 
 
+def verb_or_done(text: str, verb: str, aliases: Iterable[str], prompt: str) -> str:
+    """``DONE`` (also ``ГОТОВО``, ``PASS``) or `verb` (written as itself or one of its
+    `aliases`); any other verb is refused with `prompt`."""
+    word = verb_of(text)
+    if word in ("DONE", "ГОТОВО", "PASS"):
+        return "DONE"
+    expect([verb], verb if word in (verb, *aliases) else word, text, prompt)
+    return verb
+
+
 def no_args(verb: str, text: str) -> None:
     if rest_of(text).strip():
         raise IllegalOrder(Reason(f"{verb} takes nothing after it", "no_args", verb=verb), [verb])

@@ -215,7 +215,7 @@ def sieges(state: State) -> list[str]:
             if rec.get(key):
                 besieged.setdefault(sid, _besieger(rec[key]))
     for sid, by in sorted(besieged.items()):
-        if not S.is_fortified(sid):
+        if not S.is_fortified(sid, state):
             out.append(f"{sid} is besieged but not fortified (§15)")
         if by and not S.count(state, sid, by):
             out.append(f"{by} besieges {sid} without land units there (§15)")

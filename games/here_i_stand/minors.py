@@ -36,11 +36,11 @@ def inactive_choice(state: S.State, question: Question, space: str, owner: str) 
     if question in ("intercept", "avoid"):
         return False
     if question == "withdraw":
-        return units <= WITHDRAW_MAX and S.is_fortified(space)
+        return units <= WITHDRAW_MAX and S.is_fortified(space, state)
     if question == "fight":
-        return units > WITHDRAW_MAX or not S.is_fortified(space)
+        return units > WITHDRAW_MAX or not S.is_fortified(space, state)
     if question == "retreat_inside":
-        return min(units, WITHDRAW_MAX) if S.is_fortified(space) else 0
+        return min(units, WITHDRAW_MAX) if S.is_fortified(space, state) else 0
     raise ValueError(question)
 
 

@@ -119,7 +119,7 @@ class HereIStandPresenter(Presenter):
             if isinstance(value, (tuple, list)):
                 return " -> ".join(self.space(v) for v in value) or self._("word.none")
             return self.space(value)
-        if field == "leaders":
+        if field in ("leaders", "leader"):
             if isinstance(value, (tuple, list)):
                 return ", ".join(self.leader(v) for v in value) or self._("word.none")
             return self.leader(value)
@@ -154,6 +154,8 @@ class HereIStandPresenter(Presenter):
             out["via"] = [self.space(v) for v in out["via"]]
         if isinstance(out.get("leaders"), (list, tuple)):
             out["leaders"] = [self.leader(v) for v in out["leaders"]]
+        if isinstance(out.get("leader"), str):
+            out["leader"] = self.leader(out["leader"])
         if isinstance(out.get("power"), str) and out["power"] in self._power_ids():
             out["power"] = self.power(out["power"])
         item = out.get("item")
@@ -194,6 +196,8 @@ class HereIStandPresenter(Presenter):
                 value = self.card(value)
             elif key == "leaders" and isinstance(value, (list, tuple)):
                 value = ", ".join(self.leader(str(x)) for x in value)
+            elif key == "leader" and isinstance(value, str):
+                value = self.leader(value)
             elif key in ("window", "action"):
                 value = self.maybe(f"{key}_word.{value}", str(value)) or str(value)
             elif key == "why_msg" and is_message(value):

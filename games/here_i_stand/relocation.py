@@ -79,7 +79,8 @@ def relocate(state, major: str, sid: str) -> None:
             return None
         return min(reach, key=lambda s: (dist[s], s not in capitals, s))
 
-    forts = [s.id for s in m.spaces.values() if s.is_fortified and S.in_play(state, s.id)
+    forts = [s.id for s in m.spaces.values() if S.is_fortified(s.id, state)
+             and S.in_play(state, s.id)
              and side_controls(state, major, s.id)]
     ports = [s.id for s in m.spaces.values() if s.ports and S.in_play(state, s.id)
              and side_controls(state, major, s.id)]

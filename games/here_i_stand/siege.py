@@ -55,7 +55,7 @@ def hostile(state: S.State, power: str, sid: str) -> bool:
     """Whether `power` may besiege `sid`: fortified, controlled by an enemy or independent
     (§12.3, §15, §22.6)."""
     owner = S.controller(state, sid)
-    return S.is_fortified(sid) and (owner == "independent" or S.at_war(state, power, owner))
+    return S.is_fortified(sid, state) and (owner == "independent" or S.at_war(state, power, owner))
 
 
 def _side_units(state: S.State, sid: str, side: str) -> int:
@@ -157,7 +157,7 @@ def retreat_destinations(state: S.State, sid: str, power: str) -> list[str]:
            and not any(p == "independent" for p in S.land_powers(state, n))
            and S.friendly(state, power, n)
            and (state["league"] or m.spaces[n].type != "electorate" or power == "protestant")]
-    return sorted(out, key=lambda n: (not m.spaces[n].is_fortified, n))
+    return sorted(out, key=lambda n: (not S.is_fortified(n, state), n))
 
 
 def break_siege(state: S.State, sid: str, *, ask: bool = True) -> None:

@@ -251,9 +251,22 @@ def in_play(state: State, sid: str) -> bool:
     return sid not in state["out_of_play"]
 
 
-def is_fortified(sid: str) -> bool:
+def is_fortified(sid: str, state: State | None = None) -> bool:
+    """A fortified space of the map (§2.1), or one with a fortress marker (*Trace
+    Italienne*, #104: the space record's ``fortress``) when `state` is given."""
     m = board()
-    return sid in m.spaces and m.spaces[sid].is_fortified
+    return sid in m.spaces and (m.spaces[sid].is_fortified
+                                or (state is not None and bool(record(state, sid).get("fortress"))))
+
+
+def add_fortress(state: State, sid: str) -> None:
+    """A fortress marker on `sid` (*Trace Italienne*, #104)."""
+    _edit(state, sid)["fortress"] = True
+
+
+def fortress_markers(state: State) -> tuple[str, ...]:
+    """Spaces with a fortress marker (*Trace Italienne*, #104)."""
+    return tuple(sorted(sid for sid, rec in state["spaces"].items() if rec.get("fortress")))
 
 
 # ---------------------------------------------------------------- units and leaders

@@ -15,7 +15,10 @@ from __future__ import annotations
 from typing import Callable
 
 from engine import questions
-from games.here_i_stand import (assault, choices, diplomacy_orders, events, foreign_wars,
+from games.here_i_stand import (assault, card_events_cloth, card_events_keys, card_events_pay,
+                                card_events_politics, card_events_scots,
+                                card_events_war, choices, diplomacy_orders, events,
+                                foreign_wars,
                                 grammar, henry_viii, home_cards, mandatory_events,
                                 sack_of_rome, siege)
 from games.here_i_stand.land_war import kinds as land_war
@@ -25,7 +28,7 @@ from games.here_i_stand.navy import actions as naval_actions
 from games.here_i_stand.navy import kinds as navy
 from games.here_i_stand.new_world import events as new_world_events
 from games.here_i_stand.new_world import power_cards as new_world_cards
-from games.here_i_stand.phases import action, card_draw, victory, winter
+from games.here_i_stand.phases import action, card_draw, spring_deployment, victory, winter
 from games.here_i_stand.reformation import actions as religious_actions
 from games.here_i_stand.reformation import attempts, card_events, debate, papal_bull
 from games.here_i_stand.reformation import common_prayer, stop_domination
@@ -39,14 +42,22 @@ EVENTS: dict[int, events.Resolver] = {**events.EVENTS, **henry_viii.EVENTS,
                                       **papal_bull.EVENTS, **card_events.EVENTS,
                                       **stop_domination.EVENTS, **common_prayer.EVENTS,
                                       **mercenary_events.EVENTS, **new_world_events.EVENTS,
-                                      **new_world_cards.EVENTS}
+                                      **new_world_cards.EVENTS,
+                                      **card_events_war.EVENTS, **card_events_keys.EVENTS,
+                                      **card_events_politics.EVENTS, **card_events_pay.EVENTS,
+                                      **card_events_cloth.EVENTS,
+                                      **spring_deployment.EVENTS, **card_events_scots.EVENTS}
 #: Extra conditions of some events (card number -> why not | None).
 CONDITIONS = {**events.CONDITIONS, **henry_viii.CONDITIONS, **home_cards.CONDITIONS,
               **{n: foreign_wars.condition(n) for n in foreign_wars.WARS},
               sack_of_rome.CARD: sack_of_rome.condition, **debate.CONDITIONS,
               **papal_bull.CONDITIONS, **card_events.CONDITIONS,
               **common_prayer.CONDITIONS, **mercenary_events.CONDITIONS,
-              **new_world_events.CONDITIONS, **new_world_cards.CONDITIONS}
+              **new_world_events.CONDITIONS, **new_world_cards.CONDITIONS,
+              **card_events_war.CONDITIONS,
+              **card_events_keys.CONDITIONS, **card_events_politics.CONDITIONS,
+              **card_events_pay.CONDITIONS, **spring_deployment.CONDITIONS,
+              **card_events_scots.CONDITIONS}
 #: Every question asked through the queue, by kind.
 KINDS: dict[str, questions.Kind] = {**henry_viii.KINDS, **events.KINDS, **home_cards.KINDS,
                                     **mandatory_events.KINDS, **action.KINDS,
@@ -56,14 +67,18 @@ KINDS: dict[str, questions.Kind] = {**henry_viii.KINDS, **events.KINDS, **home_c
                                     **card_events.KINDS, **papal_bull.KINDS,
                                     **stop_domination.KINDS, **victory.KINDS, **common_prayer.KINDS,
                                     **mercenary_events.KINDS, **navy.KINDS,
-                                    **new_world_events.KINDS, **new_world_cards.KINDS}
+                                    **new_world_events.KINDS, **new_world_cards.KINDS,
+                                    **card_events_war.KINDS, **card_events_keys.KINDS,
+                                    **card_events_politics.KINDS, **card_events_pay.KINDS,
+                                    **card_events_cloth.KINDS, **card_events_scots.KINDS}
 #: Canonical texts of the verbs `grammar.order_text` does not write itself.
 TEXTS: dict[str, Callable[[dict], str]] = {
     **{verb: diplomacy_orders.order_text for verb in grammar.DIPLOMACY_VERBS},
     **home_cards.TEXTS, **mandatory_events.TEXTS, **card_draw.TEXTS, **winter.TEXTS,
     **land_war.TEXTS, **foreign_wars.TEXTS, **sack_of_rome.TEXTS, **relief.TEXTS,
     **religious_actions.TEXTS, **debate.TEXTS, **papal_bull.TEXTS, **stop_domination.TEXTS,
-    **navy.TEXTS, **naval_actions.TEXTS}
+    **navy.TEXTS, **naval_actions.TEXTS, **card_events_war.TEXTS,
+    **card_events_politics.TEXTS, **card_events_scots.TEXTS}
 
 
 def install() -> None:

@@ -301,7 +301,7 @@ def retreat_targets(state: S.State, power: str, src: str, barred: str | None) ->
 def default_retreat(state: S.State, power: str, targets: list[str]) -> str:
     """A friendly fortified space first, then the one with most friendly units, then by
     name (§14.1; the default of every retreat question)."""
-    return min(targets, key=lambda t: (not S.is_fortified(t),
+    return min(targets, key=lambda t: (not S.is_fortified(t, state),
                                        -sum(S.count(state, t, p) for p in S.land_powers(state, t)
                                             if S.allied(state, power, p)), t))
 
@@ -363,7 +363,7 @@ def can_go_inside(state: S.State, battle: Battle, power: str) -> bool:
     """The controlling power that lost in its fortified space may keep up to 4 units and
     its leaders inside (§14.1)."""
     sid = battle["space"]
-    return (S.is_fortified(sid) and battle.get("winner") == "attacker"
+    return (S.is_fortified(sid, state) and battle.get("winner") == "attacker"
             and S.allied(state, power, S.controller(state, sid)) and power != battle["attacker"])
 
 
@@ -389,7 +389,7 @@ def _retreat(state: S.State, battle: Battle, dice) -> None:
         if power not in S.MAJORS:
             units_left = sum(S.count(state, sid, o) for o in side_owners(state, battle, loser)
                              if S.major_of(state, o) == power)
-            inside = min(4, units_left) if S.is_fortified(sid) else 0
+            inside = min(4, units_left) if S.is_fortified(sid, state) else 0
             if inside:
                 lost = units_left - inside
                 owners = [o for o in side_owners(state, battle, loser)

@@ -82,7 +82,7 @@ def leaders_entry_problem(state: S.State, power: str, dst: str) -> R | None:
 def lone_enemy_leaders(state: S.State, power: str, sid: str) -> list[str]:
     """Enemy leaders alone in an unfortified space: captured when `power`'s land units enter
     it by move, retreat or interception (§13.1 L784)."""
-    if S.is_fortified(sid):
+    if S.is_fortified(sid, state):
         return []
     out = []
     for lid in S.leaders_at(state, sid):

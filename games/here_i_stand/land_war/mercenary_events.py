@@ -45,9 +45,11 @@ def spaces(state: S.State, owner: str) -> list[str]:
                   and not sieges.is_besieged(state, sid, owner))
 
 
-def _merc_spaces(state: S.State) -> list[str]:
+def _merc_spaces(state: S.State, owner: str | None = None) -> list[str]:
+    """Spaces with mercenaries (of `owner` only, when given)."""
     return sorted(sid for sid, rec in state["spaces"].items()
-                  if any(c.get("mercenaries") for c in rec.get("units", {}).values()))
+                  if any(c.get("mercenaries") for p, c in rec.get("units", {}).items()
+                         if owner in (None, p)))
 
 
 def resolve(card: int) -> Callable[[S.State, str, Dice], int]:
@@ -65,7 +67,7 @@ def resolve(card: int) -> Callable[[S.State, str, Dice], int]:
 
 def _options(state, item):
     if item["remove"]:
-        found = tuple(_merc_spaces(state))
+        found = tuple(_merc_spaces(state, item.get("owner")))
         return [Option.of("ELIMINATE", f"ELIMINATE MERCENARY IN {found[0]}",
                           unit=OneOf(("mercenary",)), space=OneOf(found))] if found else []
     return counter_mix.place_options(state, item["seat"], spaces(state, item["seat"]),
@@ -75,8 +77,9 @@ def _options(state, item):
 def _apply(state, item, order, dice) -> bool:
     sid = order["space"]
     if item["remove"]:
-        owner = next(p for p in list(S.MAJORS) + sorted(S.units(state, sid))
-                     if S.units(state, sid).get(p, {}).get("mercenaries"))
+        owner = item.get("owner") or next(
+            p for p in list(S.MAJORS) + sorted(S.units(state, sid))
+            if S.units(state, sid).get(p, {}).get("mercenaries"))
         S.add_units(state, sid, owner, "mercenaries", -1)
         counter_mix.trim(state, owner, sid)
         S.log(state, "mercenaries_eliminated", card=item["card"], power=owner, space=sid)
@@ -93,8 +96,9 @@ def _default(state, item):
     option = _options(state, item)[0]
     found = dict(option.fields)["space"].values
     if item["remove"]:
-        best = max(found, key=lambda s: (sum(c.get("mercenaries", 0) for c in
-                                             S.units(state, s).values()), s))
+        best = max(found, key=lambda s: (sum(c.get("mercenaries", 0) for p, c in
+                                             S.units(state, s).items()
+                                             if item.get("owner") in (None, p)), s))
         return {"verb": "ELIMINATE", "unit": "mercenary", "space": best}
     best = max(found, key=lambda s: (S.count(state, s, item["seat"]), s))
     return {"verb": "PLACE", "units": dict(option.fields)["units"].values[-1], "space": best}

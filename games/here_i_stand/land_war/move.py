@@ -135,7 +135,7 @@ def stacks(state: S.State, power: str, move: Move) -> list[tuple[str, int, list[
     dst, mover = move["to"], move["power"]
     if power not in S.MAJORS or not S.at_war(state, power, mover):
         return []
-    if S.is_fortified(dst) and S.friendly(state, mover, dst) and not sieges.siege_at(state, dst):
+    if S.is_fortified(dst, state) and S.friendly(state, mover, dst) and not sieges.siege_at(state, dst):
         return []                               # into an unbesieged friendly fortress
     occupiers = [p for p in S.land_powers(state, dst) if not S.allied(state, mover, p)]
     if occupiers and (not all(S.allied(state, power, p) for p in occupiers)
@@ -329,7 +329,7 @@ def withdraw_decider(state: S.State, move: Move) -> str | None:
     ally, and 1-4 defending units are left; none after a successful interception."""
     dst = move["to"]
     n = defending_units(state, move)
-    if move["success"] or not S.is_fortified(dst) or not 0 < n <= 4:
+    if move["success"] or not S.is_fortified(dst, state) or not 0 < n <= 4:
         return None
     owner = S.controller(state, dst)
     defenders = [p for p in entry.enemies_at(state, move["power"], dst)

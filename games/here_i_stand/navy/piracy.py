@@ -76,7 +76,8 @@ def anti_piracy_dice(state: S.State, zone: str, target: str) -> int:
         n += sum(fleet.count(fleet.units(state, sid, p), "squadrons")
                  for p in fleet.powers_at(state, sid) if _hostile(state, p, target))
     for sid in m.ports_of(zone):
-        if (m.spaces[sid].type == "fortress" and S.in_play(state, sid)
+        if ((m.spaces[sid].type == "fortress" or S.record(state, sid).get("fortress"))
+                and S.in_play(state, sid)
                 and not sieges.siege_at(state, sid) and not S.in_unrest(state, sid)
                 and _hostile(state, S.controller(state, sid), target)):
             n += 1
@@ -86,6 +87,10 @@ def anti_piracy_dice(state: S.State, zone: str, target: str) -> int:
 def piracy_rating(state: S.State, zone: str) -> int:
     return max((facts.leader(l).piracy or 0 for l in fleet.leaders(state, zone, "ottoman")),
                default=0)
+
+
+#: Where a piracy hit after *Julia Gonzaga* (#84, played this turn) gives the Ottomans 1 VP.
+JULIA_ZONE = "tyrrhenian_sea"
 
 
 def begin(state: S.State, zone: str, target: str, dice) -> None:
@@ -107,6 +112,10 @@ def begin(state: S.State, zone: str, target: str, dice) -> None:
     rolls = [dice.d6() for _ in range(n)]
     hits = sum(1 for r in rolls if r >= 5)
     S.log(state, "piracy_roll", space=zone, power=target, dice=n, rolls=rolls, hits=hits)
+    if hits and zone == JULIA_ZONE and state.get("julia_gonzaga") == state["turn"]:
+        state["bonus_vp"]["ottoman"]["julia_gonzaga"] = 1     # #84 Julia Gonzaga
+        del state["julia_gonzaga"]
+        S.log(state, "julia_gonzaga_vp", card=84, space=zone)
     for i in range(hits):
         choices.push(state, {"kind": "piracy-rewards", "seat": target, "space": zone,
                              "hit": i + 1, "hits": hits})

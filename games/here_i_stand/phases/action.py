@@ -78,6 +78,7 @@ def _next(state) -> None:
     data["card"] = None
     data["impulse"] += 1
     data.pop("roxelana", None)           # Roxelana (#42) lasts one impulse (§15.1)
+    data.pop("cp_area", None)            # Scots Raid's (#97) CP are spent in its impulse
 
 
 def _record_pass(state, power: str, dice=None) -> None:
@@ -105,6 +106,13 @@ def _settle(state, dice=None) -> None:
                 _end_impulse(state, power)
                 continue
             return
+        if power in data.get("skip", []):       # Halley's Comet (#38): not a pass
+            data["skip"].remove(power)
+            if not data["skip"]:
+                del data["skip"]
+            S.log(state, "impulse_skipped", power=power, card=38)
+            _next(state)
+            continue
         if not state["hands"][power]:
             _record_pass(state, power, dice)
             continue

@@ -13,7 +13,8 @@ turn number, the conditional succession cards (#19 Edward VI, #21 Mary I, #23 El
 (e) the discard pile, the undealt cards and the new cards are shuffled together and each
 power is dealt: the last uncovered box of its key track (keys controlled less keys in
 unrest, at least 1), the Protestants 5 with 4+ electorates and 4 otherwise; +1 per ruler card
-bonus, -1 if excommunicated (§6.2), -1 per foreign war being fought (§21.7, card text).  Home
+bonus, -1 if excommunicated (§6.2), -1 after *Fuggers* (#79) last turn, -1 per foreign war
+being fought (§21.7, card text).  Home
 cards played last turn return to their owners.
 
 Rules: §6.2, §8, §21.7
@@ -48,6 +49,8 @@ def deal_size(state, power: str) -> int:
         base = facts.key_track(power).cards_for(boxes)
     size = base + S.card_bonus(state, power)
     if power in state["excommunicated"]:
+        size -= 1
+    if power in state.get("fuggers", []):               # #79 Fuggers, played last turn
         size -= 1
     size -= foreign_wars.cards_less(state, power)
     return max(0, size)
@@ -191,6 +194,7 @@ def enter(state, dice) -> None:
             state["hands"][power].append(state["deck"].pop())
         state["hands"][power].sort()
     S.log(state, "dealt", counts=sizes)
+    state.pop("fuggers", None)
     state["pregnancy_extra"] = False
 
 

@@ -443,9 +443,9 @@ def war_cost(state, declarer: str, target: str) -> int | None:
 
 def war_problem(state, declarer: str, target: str, *, phase_bans: bool = True
                 ) -> Reason | None:
-    """Why `declarer` may not declare war on `target` now (§9.6 L587-609), or None."""
-    pd = _pd(state)
-    ctx = pd["ctx"]
+    """Why `declarer` may not declare war on `target` now (§9.6 L587-609), or None;
+    without `phase_bans` (outside the Diplomacy phase: *Machiavelli*, #40) the bans of this
+    phase's peace and alliances are not checked."""
     if target == declarer or target not in S.MAJORS + S.MINORS:
         return R("not a power you can declare war on", "war_not_a_power")
     if declarer == "protestant" and not state["league"]:
@@ -476,6 +476,7 @@ def war_problem(state, declarer: str, target: str, *, phase_bans: bool = True
         return R(f"{declarer} cannot declare war on {target} (§9.6, §21.6)", "war_impossible",
                  power=declarer, target=target)
     if phase_bans:
+        ctx = _pd(state)["ctx"]
         made = [set(p) for p in ctx["peace_made"]]
         allied = [set(p) for p in ctx["allied"]]
         if {declarer, target} in made:

@@ -15,7 +15,17 @@ enemy units (deploying into a battle is the land war, a later issue).  Powers wi
 deploy are not asked.  Units of an allied minor power in the capital may go with the army
 (they act as the major's units, §22.3 L1839; an army may mix a major and its allied minors,
 §5.1 L271); a minor's home key is not a capital for this phase (it is one only in Winter,
-§22.3 L1840).  *Spring Preparations* and *Venetian Informant* are not implemented yet.
+§22.3 L1840).
+
+*Spring Preparations* (#102, played as an event only here, L343-348): a power asked to
+deploy that holds it, is not the Protestants and controls its capital may first ``PLAY 102 AS
+EVENT``: 1 new regular in its capital (the Hapsburgs: in each capital they control), counter
+mix permitting; its deployment may then cross passes, carry more than 5 units by sea and
+cross a sea zone where other powers have ships (still one sea zone), and it is asked again.
+A power with nothing to deploy is not asked (public information), so it cannot play the card
+(pbem ruling: asking every power every turn would reveal nothing but cost a round of mail).
+*Venetian Informant* (#109) is not implemented yet (it needs a window before the first
+deployment).
 
 Default (NMR): PASS (no deployment).
 """
@@ -27,12 +37,14 @@ from engine import questions
 from engine.contract import IllegalOrder
 from engine.contract import Reason as R
 from engine.options import Count, OneOf, Option
-from games.here_i_stand import cp_actions, facts, grammar
+from engine.dice import Dice
+from games.here_i_stand import counter_mix, cp_actions, facts, grammar
 from games.here_i_stand import state as S
-from games.here_i_stand.phases import decision_id
+from games.here_i_stand.phases import action, decision_id
 
 NAME = "spring_deployment"
 SEA_LIMIT = 5
+SPRING_PREPARATIONS = 102
 
 
 def enter(state, dice) -> None:
@@ -47,7 +59,14 @@ def _ok_space(state, power: str, sid: str) -> bool:
             and (state["league"] or power == "protestant" or m.spaces[sid].type != "electorate"))
 
 
+def prepared(state, power: str) -> bool:
+    """`power` played Spring Preparations this phase (its deployment's limits are lifted)."""
+    return (state.get("phase_data") or {}).get("prepared") == power
+
+
 def _sea_open(state, power: str, zone: str) -> bool:
+    if prepared(state, power):
+        return True
     m = S.board()
     for port in m.ports_of(zone):
         for other, counts in S.units(state, port).items():
@@ -65,7 +84,8 @@ def reach(state, power: str, capital: str) -> dict[str, bool]:
         here, crossed = queue.popleft()
         if best.get(here) is not crossed:
             continue
-        steps = [(n, crossed) for n in m.neighbours_without_passes(here)]
+        steps = [(n, crossed) for n in (m.neighbours(here) if prepared(state, power)
+                                        else m.neighbours_without_passes(here))]
         if not crossed:
             for zone in m.spaces[here].ports:
                 if _sea_open(state, power, zone):
@@ -93,7 +113,8 @@ def _options(state, power: str) -> list[Option]:
             continue
         for dst, crossed in sorted(reach(state, power, capital).items()):
             for group in cp_actions._leader_sets(here):
-                high = min(total, S.army_limit(group), SEA_LIMIT if crossed else total)
+                sea = SEA_LIMIT if crossed and not prepared(state, power) else total
+                high = min(total, S.army_limit(group), sea)
                 low = 0 if group else 1
                 if high >= low:
                     out.append(Option.of("MOVE", f"MOVE {capital} -> {dst}", **{
@@ -108,8 +129,50 @@ def _skip(state) -> None:
         data["index"] += 1
 
 
+def preparations_problem(state, power: str) -> R | None:
+    """Why `power` may not play Spring Preparations now (card text, L343-348)."""
+    if state["phase"] != NAME:
+        return R("Spring Preparations is played as an event only in the Spring Deployment "
+                 "phase (§6.2)", "preparations_phase", card=SPRING_PREPARATIONS)
+    if power == "protestant" or not any(S.controller(state, c) == power
+                                        for c in S.capitals(power)):
+        return R("Spring Preparations: not for the Protestants nor a power without its capital",
+                 "preparations_capital", card=SPRING_PREPARATIONS)
+    return None
+
+
+def prepare(state, power: str, dice: Dice) -> int:
+    """#102: a regular in each capital `power` controls; its deployment's limits lift."""
+    for capital in S.capitals(power):
+        if S.controller(state, capital) == power and \
+                counter_mix.can_add(state, power, capital, "regulars"):
+            S.add_units(state, capital, power, "regulars", 1)
+            S.log(state, "preparations_regular", card=SPRING_PREPARATIONS, power=power,
+                  space=capital)
+    state["phase_data"]["prepared"] = power
+    return 0
+
+
+def _deploy_options(state, item) -> list[Option]:
+    power = item["seat"]
+    out = [*_options(state, power), Option.of("PASS", "PASS")]
+    if SPRING_PREPARATIONS in state["hands"][power] and \
+            preparations_problem(state, power) is None and not prepared(state, power):
+        out.append(Option.of("PLAY", f"PLAY {SPRING_PREPARATIONS} AS EVENT",
+                             card=OneOf((SPRING_PREPARATIONS,)), mode=OneOf(("event",))))
+    return out
+
+
 def _deploy_parse(state, item, text):
     verb = grammar.verb_of(text)
+    if verb == "PLAY" and SPRING_PREPARATIONS in state["hands"][item["seat"]]:
+        try:
+            played = action.parse_play(state, item["seat"], text)
+        except IllegalOrder:
+            played = {}
+        if played.get("card") == SPRING_PREPARATIONS:
+            return played
+    # any other PLAY answers the Action phase's question (a held order waits for it)
     grammar.expect(["MOVE", "PASS"], verb, text, DEPLOY.prompt(state, item))
     if verb == "PASS":
         grammar.no_args(verb, text)
@@ -126,6 +189,19 @@ def _deploy_parse(state, item, text):
 def _deploy_apply(state, item, order, dice) -> bool:
     """One power's deployment (§10), then on to the next power with something to deploy."""
     seat, verb = item["seat"], order.get("verb")
+    if verb == "PLAY":
+        why = preparations_problem(state, seat)
+        if order.get("card") != SPRING_PREPARATIONS or order.get("mode") != "event" or \
+                SPRING_PREPARATIONS not in state["hands"][seat] or prepared(state, seat):
+            why = R("in Spring Deployment only Spring Preparations may be played, as an event, "
+                    "once", "preparations_only", card=SPRING_PREPARATIONS)
+        if why:
+            raise IllegalOrder(why)
+        state["hands"][seat].remove(order["card"])
+        S.discard(state, order["card"], as_event=True)
+        S.log(state, "plays_event", power=seat, card=order["card"])
+        prepare(state, seat, dice)
+        return True                                  # the same power deploys next
     if verb == "PASS":
         S.log(state, "no_deploy", power=seat)
     elif verb == "MOVE":
@@ -141,7 +217,7 @@ def _deploy_apply(state, item, order, dice) -> bool:
 #: One power's spring deployment, asked in the standard order of powers with something to
 #: deploy (§10); the default is no deployment.
 DEPLOY = questions.Kind(
-    options=lambda state, item: (*_options(state, item["seat"]), Option.of("PASS", "PASS")),
+    options=_deploy_options,
     apply=_deploy_apply, default=lambda state, item: {"verb": "PASS"}, parse=_deploy_parse,
     prompt=lambda state, item: ("spring deployment: move one army from your capital to a "
                                 "friendly space, or PASS"),
@@ -194,7 +270,7 @@ def _deploy(state, power: str, order) -> None:
     if n > limit:
         raise IllegalOrder(R(f"the army may hold at most {limit} units (§5.1)", "army_limit",
                              limit=limit, n=n))
-    if paths[dst] and n > SEA_LIMIT:
+    if paths[dst] and n > SEA_LIMIT and not prepared(state, power):
         raise IllegalOrder(R(f"at most {SEA_LIMIT} units may cross a sea zone in spring "
                              "deployment (§10)", "deploy_sea_limit", limit=SEA_LIMIT))
     chosen = cp_actions.pick_units(avail, power, n, order.get("mix"), order.get("allied", ()))
@@ -212,3 +288,8 @@ def _deploy(state, power: str, order) -> None:
 
 def default(state, decision):
     return DEPLOY.default(state, questions.item_of(decision))
+
+
+#: Spring Preparations as an event (`events` refuses it outside this phase).
+EVENTS = {SPRING_PREPARATIONS: prepare}
+CONDITIONS = {SPRING_PREPARATIONS: preparations_problem}

@@ -1,7 +1,8 @@
 """Phase 7: Winter (§19), all powers at once.
 
 In order (§19): (1) loaned squadrons go home (`diplomacy_terms.end_loans`); (2) the renegade
-leader (*Charles Bourbon*) leaves; (3) **return home** — naval units to the nearest port their
+leader (*Charles Bourbon*) leaves and the leaders *Threat to Power* sent away for the turn come
+back (`card_events_war.return_threatened`); (3) **return home** — naval units to the nearest port their
 power controls; when several are equally near the owner chooses and may split the ships
 (L1438: decision ``ports``, ``PORTS <port> <n>, <port> <n>``; squadrons are sent before
 corsairs, naval leaders with the first group; default all to the first port by id), then land
@@ -49,7 +50,8 @@ from engine import questions
 from engine.contract import IllegalOrder
 from engine.contract import Reason as R
 from engine.options import Count, OneOf, Option
-from games.here_i_stand import choices, counter_mix, diplomacy_terms, events, facts, grammar
+from games.here_i_stand import (card_events_war, choices, counter_mix, diplomacy_terms, events,
+                                facts, grammar)
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import decision_id
 from games.here_i_stand.relocation import steps, distances
@@ -101,9 +103,14 @@ def safe_path(state, power: str, start: str, dest: str) -> bool:
 
 # ---------------------------------------------------------------- who goes where
 @functools.lru_cache(maxsize=1)
-def _fortified() -> tuple[str, ...]:
+def _map_fortified() -> tuple[str, ...]:
     m = S.board()
     return tuple(s.id for s in m.spaces.values() if s.is_fortified)
+
+
+def _fortified(state) -> tuple[str, ...]:
+    """The map's fortified spaces and those *Trace Italienne* (#104) added."""
+    return _map_fortified() + S.fortress_markers(state)
 
 
 def _home_capitals(state, power: str) -> list[str]:
@@ -119,7 +126,7 @@ def _home_capitals(state, power: str) -> list[str]:
 
 def _own_fort(state, power: str, sid: str) -> bool:
     m = S.board()
-    return (sid in m.spaces and m.spaces[sid].is_fortified and S.in_play(state, sid)
+    return (sid in m.spaces and S.is_fortified(sid, state) and S.in_play(state, sid)
             and S.controller(state, sid) in (power, S.major_of(state, power)))
 
 
@@ -158,7 +165,7 @@ def pending(state, power: str) -> tuple[dict[str, int], dict[str, int]]:
 
 def _room(state, power: str, caps) -> dict[str, int]:
     """Own fortified non-capital spaces and their room (4 less the power's units there)."""
-    return {f: FORT_CAP - S.count(state, f, power) for f in _fortified()
+    return {f: FORT_CAP - S.count(state, f, power) for f in _fortified(state)
             if f not in caps and _own_fort(state, power, f)}
 
 
@@ -265,6 +272,7 @@ def default_plan(state, power: str) -> None:
 def enter(state, dice) -> None:
     state["phase_data"] = {"done": [], "settled": {}}
     _remove_renegade(state)
+    card_events_war.return_threatened(state)
     diplomacy_terms.end_loans(state)  # §19.1: loaned squadrons and leaders go back first
     _naval_return(state)
     if not decisions(state):

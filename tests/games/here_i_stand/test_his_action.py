@@ -44,9 +44,9 @@ def test_play_for_cp_then_actions_then_done():
 
 
 def test_unimplemented_event_is_refused_with_a_reason():
-    state = into_action(fresh(), "france", hand=[103])
+    state = into_action(fresh(), "france", hand=[109])
     with pytest.raises(IllegalOrder, match="not yet implemented in pbem"):
-        order(state, "france", "PLAY 103 AS EVENT")
+        order(state, "france", "PLAY 109 AS EVENT")
     with pytest.raises(IllegalOrder, match="combat card"):
         order(into_action(fresh(), "france", hand=[24]), "france", "PLAY 24 AS EVENT")
 

@@ -164,7 +164,7 @@ def test_turns_of_land_war_answered_by_standing_orders_never_ask_those_questions
     receipt = game.submit("france", "PLAY 4 FOR CP\nMOVE Bordeaux -> Navarre 2R\n"
                           "MOVE Paris -> St Quentin WITH Francis I 4R\nDONE", at=T0)
     assert [r.status for r in receipt.results] == ["applied"] * 4
-    rng = random.Random("standing-war-2")
+    rng = random.Random("standing-war-4")
     seen: set[str] = set()
     while game.outcome() is None and game.state["turn"] <= 3:
         open_ = game.decisions()

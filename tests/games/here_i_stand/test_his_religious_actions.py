@@ -212,11 +212,11 @@ def test_no_university_before_society_of_jesus():
 
 def test_e7_impulse_options_with_katharina_and_threat_to_power():
     """E7's impulse: either card for 3 CP, Katharina von Bora as its event (5 attempts per the
-    §18.3 list), or pass (no home or mandatory card, hand within the admin rating); Threat to
-    Power's event is not implemented yet, so it is not offered."""
+    §18.3 list), Threat to Power as its event (E7's option 6: remove a leader), or pass (no
+    home or mandatory card, hand within the admin rating)."""
     state = committed(into_action(fresh(), "protestant", hand=[85, 103]),
                       "melanchthon", "bucer", "carlstadt")
     assert options_of(asked(state, "protestant")) == sorted([
-        "PLAY <card: 85 | 103> <mode: cp>", "PLAY <card: 85> <mode: event>", "PASS"])
+        "PLAY <card: 85 | 103> <mode: cp>", "PLAY <card: 85 | 103> <mode: event>", "PASS"])
     state = order(state, "protestant", "PLAY 85 AS EVENT")
     assert asked(state, "protestant").context["left"] == 5

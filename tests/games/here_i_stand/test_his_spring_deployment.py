@@ -95,3 +95,22 @@ def test_order_pass_default_and_the_sequence():
         assert seat != "protestant"
         state = order(state, seat, "PASS")
     assert state["phase"] == "action"
+
+
+def test_spring_preparations_a_regular_and_six_across_the_sea():
+    """#102 in E6's position: +1 regular in Paris, then 6 may cross the Gulf of Lyon."""
+    from games.here_i_stand import events
+    state = e6_state()
+    state["hands"]["france"] = [102]
+    d = asked(state, "france")
+    assert "PLAY" in d.options.verbs() and RULES.default(state, d) == {"verb": "PASS"}
+    before = S.count(state, "paris", "france")
+    state = order(state, "france", "PLAY Spring Preparations AS EVENT")
+    assert S.count(state, "paris", "france") == before + 1 and 102 in state["discard"]
+    assert asked(state, "france").kind == "deploy" and "PLAY" not in asked(state, "france")\
+        .options.verbs()
+    after = order(state, "france", "MOVE Paris -> Genoa WITH Montmorency, Francis I 6")
+    assert S.count(after, "genoa", "france") == 6
+    s2 = fresh()
+    s2["hands"]["france"] = [102]
+    assert events.playable_as_event(s2, "france", 102).code == "preparations_phase"
