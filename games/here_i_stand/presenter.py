@@ -428,7 +428,7 @@ class HereIStandPresenter(Presenter):
         unrest = []
         for sid, rec in spaces.items():
             sp = m.spaces.get(sid)
-            if rec.get("religion") == "protestant" and sp is not None:
+            if rec.get("religion") == "protestant" and sp is not None and not rec.get("unrest"):
                 zone = sp.language or "other"
                 zones[zone] = zones.get(zone, 0) + 1
             if rec.get("unrest"):

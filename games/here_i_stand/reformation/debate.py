@@ -50,6 +50,14 @@ ZONES = ("german", "french", "english")
 HERE_I_STAND = 7
 LEIPZIG = 6
 POOLS = ("uncommitted", "committed")
+#: Language zones as orders write them, in English and Russian.
+ZONE_WORDS = {"GERMAN": "german", "GERMANY": "german", "FRENCH": "french", "FRANCE": "french",
+              "ENGLISH": "english", "ENGLAND": "english", "ITALIAN": "italian",
+              "ITALY": "italian", "SPANISH": "spanish", "SPAIN": "spanish",
+              "НЕМЕЦКАЯ": "german", "НЕМЕЦКИЙ": "german", "ГЕРМАНИЯ": "german",
+              "ФРАНЦУЗСКАЯ": "french", "ФРАНЦУЗСКИЙ": "french", "ФРАНЦИЯ": "french",
+              "АНГЛИЙСКАЯ": "english", "АНГЛИЙСКИЙ": "english", "АНГЛИЯ": "english",
+              "ИТАЛЬЯНСКАЯ": "italian", "ИСПАНСКАЯ": "spanish", "ANY": "any", "ЛЮБАЯ": "any"}
 #: A debate called by *Papal Inquisition* (#56): the Papal attacker rolls 2 more dice (L1390).
 INQUISITION_SOURCE, INQUISITION_DICE = "papal_inquisition", 2
 #: Reformers who leave with their burned debater (§18.5 step 8).
@@ -491,8 +499,7 @@ def _leipzig_parse(state, item, text):
     grammar.expect(["DEBATE"], "DEBATE" if verb in ("DEBATE", "ДИСПУТ", "LEIPZIG") else verb,
                    text, "DEBATE <zone> WITH <Papal debater> | DEBATE <zone> BAR <debater>")
     words = grammar.rest_of(text).split()
-    zone = {"GERMAN": "german", "FRENCH": "french", "ENGLISH": "english"}.get(
-        words[0].upper() if words else "", words[0].lower() if words else "")
+    zone = ZONE_WORDS.get(words[0].upper() if words else "", words[0].lower() if words else "")
     order: dict[str, Any] = {"verb": "DEBATE_LEIPZIG", "zone": zone,
                              "pool": parse_pool(state, "papacy", zone, words)}
     rest = [w for w in words[1:] if w.upper() not in POOL_WORDS]
