@@ -29,7 +29,7 @@ from games.here_i_stand.reformation import actions as religious_actions
 from games.here_i_stand.reformation import attempts, card_events, debate, papal_bull
 from games.here_i_stand.reformation import common_prayer, stop_domination
 from games.here_i_stand.reformation import (catholic_events, conversions, inquisitions,
-                                            protestant_events, wartburg)
+                                            people_events, protestant_events, wartburg)
 
 #: Every card event implemented: card number -> resolver.
 EVENTS: dict[int, events.Resolver] = {**events.EVENTS, **henry_viii.EVENTS,
@@ -41,7 +41,7 @@ EVENTS: dict[int, events.Resolver] = {**events.EVENTS, **henry_viii.EVENTS,
                                       **stop_domination.EVENTS, **common_prayer.EVENTS,
                                       **mercenary_events.EVENTS, **new_world_events.EVENTS,
                                       **inquisitions.EVENTS, **catholic_events.EVENTS,
-                                      **protestant_events.EVENTS}
+                                      **protestant_events.EVENTS, **people_events.EVENTS}
 #: Extra conditions of some events (card number -> why not | None).
 CONDITIONS = {**events.CONDITIONS, **henry_viii.CONDITIONS, **home_cards.CONDITIONS,
               **{n: foreign_wars.condition(n) for n in foreign_wars.WARS},
@@ -49,7 +49,8 @@ CONDITIONS = {**events.CONDITIONS, **henry_viii.CONDITIONS, **home_cards.CONDITI
               **papal_bull.CONDITIONS, **card_events.CONDITIONS,
               **common_prayer.CONDITIONS, **mercenary_events.CONDITIONS,
               **new_world_events.CONDITIONS, **inquisitions.CONDITIONS,
-              **catholic_events.CONDITIONS, **protestant_events.CONDITIONS}
+              **catholic_events.CONDITIONS, **protestant_events.CONDITIONS,
+              **people_events.CONDITIONS}
 #: Every question asked through the queue, by kind.
 KINDS: dict[str, questions.Kind] = {**henry_viii.KINDS, **events.KINDS, **home_cards.KINDS,
                                     **mandatory_events.KINDS, **action.KINDS,
@@ -60,14 +61,15 @@ KINDS: dict[str, questions.Kind] = {**henry_viii.KINDS, **events.KINDS, **home_c
                                     **stop_domination.KINDS, **victory.KINDS, **common_prayer.KINDS,
                                     **mercenary_events.KINDS, **navy.KINDS,
                                     **wartburg.KINDS, **inquisitions.KINDS, **conversions.KINDS,
-                                    **protestant_events.KINDS}
+                                    **protestant_events.KINDS, **people_events.KINDS}
 #: Canonical texts of the verbs `grammar.order_text` does not write itself.
 TEXTS: dict[str, Callable[[dict], str]] = {
     **{verb: diplomacy_orders.order_text for verb in grammar.DIPLOMACY_VERBS},
     **home_cards.TEXTS, **mandatory_events.TEXTS, **card_draw.TEXTS, **winter.TEXTS,
     **land_war.TEXTS, **foreign_wars.TEXTS, **sack_of_rome.TEXTS, **relief.TEXTS,
     **religious_actions.TEXTS, **debate.TEXTS, **papal_bull.TEXTS, **stop_domination.TEXTS,
-    **navy.TEXTS, **naval_actions.TEXTS, **inquisitions.TEXTS, **protestant_events.TEXTS}
+    **navy.TEXTS, **naval_actions.TEXTS, **inquisitions.TEXTS, **protestant_events.TEXTS,
+    **people_events.TEXTS}
 
 
 def install() -> None:

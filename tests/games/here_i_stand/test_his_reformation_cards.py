@@ -286,3 +286,34 @@ def test_indulgence_vendor_a_random_protestant_card_to_st_peters():
     state = order(state, "papacy", "PLAY 81 AS EVENT")
     assert state["hands"]["protestant"] == [7] and 65 in state["discard"]
     assert state["st_peters"]["cp"] == 4 and state["st_peters"]["vp"] == 0      # #65: 4 CP
+
+
+# ---------------------------------------------------------------- #59, #60
+def test_lady_jane_grey_after_a_change_of_english_ruler():
+    state = into_action(fresh(), "france", hand=[59])
+    _hand(state, "england", [3, 108])
+    with pytest.raises(IllegalOrder):                         # no change of ruler this turn
+        order(state, "france", "PLAY 59 AS EVENT")
+    state["english_succession"] = {"edward_vi": state["turn"]}
+    top = state["deck"][-1]
+    state = order(state, "france", "PLAY 59 AS EVENT")
+    assert state["hands"]["england"] == [3]                  # the home card is never drawn
+    d = asked(state, "france")
+    assert d.kind == "jane_grey" and sorted(d.context["cards"]) == sorted([108, top])
+    state = order(state, "france", f"GIVE {top} TO Protestants")
+    assert top in state["hands"]["protestant"] and state["hands"]["france"] == [108]
+
+
+def test_maurice_of_saxony_changes_sides_with_his_mercenaries():
+    state = into_action(fresh(), "hapsburg", hand=[60])
+    with pytest.raises(IllegalOrder):                         # not in play before turn 6
+        order(state, "hapsburg", "PLAY 60 AS EVENT")
+    clear_units(state, "leipzig")
+    put(state, "leipzig", "protestant", regulars=1, mercenaries=2,
+        leaders=["maurice_of_saxony"])
+    state = order(state, "hapsburg", "PLAY 60 AS EVENT")
+    assert S.leader_power(state, "maurice_of_saxony") == "hapsburg"
+    where = S.where_is(state, "maurice_of_saxony")
+    assert where != "leipzig" and S.friendly(state, "hapsburg", where)
+    assert S.count(state, where, "hapsburg", ("mercenaries",)) == 2
+    assert S.count(state, "leipzig", "protestant") == 1         # the regular stays
