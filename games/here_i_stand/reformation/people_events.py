@@ -18,7 +18,6 @@ Rules: §8.2 (Maurice enters on turn 6), card texts
 """
 from __future__ import annotations
 
-from collections import deque
 from typing import Any
 
 from engine import questions
@@ -27,7 +26,7 @@ from engine.dice import Dice
 from engine.options import OneOf, Option
 from games.here_i_stand import choices, diplomacy_terms, events, facts, grammar
 from games.here_i_stand import state as S
-from games.here_i_stand.reformation import attempts
+from games.here_i_stand.reformation import attempts, debaters
 
 JANE_GREY, MAURICE_CARD = 59, 60
 MAURICE = "maurice_of_saxony"
@@ -104,20 +103,11 @@ def _maurice_condition(state: S.State, power: str) -> Reason | None:
 
 
 def _nearest_free(state: S.State, src: str, power: str) -> str | None:
-    """The nearest space (not `src`) without any unit and friendly to `power`."""
-    m = S.board()
-    seen, todo = {src}, deque([src])
-    while todo:
-        here = todo.popleft()
-        for n in sorted(m.neighbours(here)):
-            if n in seen:
-                continue
-            seen.add(n)
-            if (S.in_play(state, n) and S.friendly(state, power, n)
-                    and not any(any(c.values()) for c in S.units(state, n).values())):
-                return n
-            todo.append(n)
-    return None
+    """The nearest space (not `src`; ties by id) without any unit and friendly to `power`."""
+    near = debaters.land_distances(src)
+    free = [n for n in near if n != src and S.in_play(state, n) and S.friendly(state, power, n)
+            and not any(any(c.values()) for c in S.units(state, n).values())]
+    return min(free, key=lambda n: (near[n], n), default=None)
 
 
 def maurice(state: S.State, power: str, dice: Dice) -> int:

@@ -29,7 +29,6 @@ Rules: §12.4 (L735), §18.4 (L1350), §18.5 (L1387), §9.1, card texts
 """
 from __future__ import annotations
 
-from collections import deque
 from typing import Any
 
 from engine import questions
@@ -46,19 +45,6 @@ FREDERICK_SPACES = 2
 UNREST_MAX = 5
 PHILIP = "philip_of_hesse"
 LAND = ("regulars", "mercenaries", "cavalry")
-
-
-def distances(src: str) -> dict[str, int]:
-    """Spaces by the number of connections from `src` (passes count like any connection)."""
-    m = S.board()
-    seen, todo = {src: 0}, deque([src])
-    while todo:
-        here = todo.popleft()
-        for n in m.neighbours(here):
-            if n not in seen:
-                seen[n] = seen[here] + 1
-                todo.append(n)
-    return seen
 
 
 # ---------------------------------------------------------------- #39
@@ -80,7 +66,7 @@ def _zwingli_condition(state: S.State, power: str) -> Reason | None:
 
 def catholic_units(state: S.State) -> tuple[tuple[str, str, str], ...]:
     """(space, power, unit kind) of every Catholic land unit within 3 spaces of Zurich."""
-    near = distances("zurich")
+    near = debaters.land_distances("zurich")
     return tuple(sorted((sid, p, k) for sid, d in near.items() if d <= ZWINGLI_REACH
                         for p, stack in S.units(state, sid).items()
                         if religion.power_side(state, p) == religion.CATHOLIC
@@ -190,7 +176,7 @@ def _bigamy_standing(policy: str, state, decision) -> dict | None:
 # ---------------------------------------------------------------- #78
 def frederick_nearest(state: S.State) -> list[str]:
     """The Catholic German-zone spaces nearest Wittenberg (all at the least distance)."""
-    near = distances("wittenberg")
+    near = debaters.land_distances("wittenberg")
     found = [s for s in S.board().spaces_of(language="german")
              if S.in_play(state, s) and religion.faith(state, s) == religion.CATHOLIC
              and s in near]
