@@ -16,8 +16,8 @@ questions are open):
    NEVER``) — not in a turn when *The Wartburg* (#37) was played, which also stops the
    Protestants calling debates;
 4. the attacker rolls value + 3 dice (Eck and Gardiner +1; a Papal
-   attacker −1 under *Augsburg Confession*, +2 in the debate of *Papal Inquisition*; a Papal debater's value doubles in the English zone
-   under Mary I); 5. the defender rolls value + 2, or + 1 if committed when the debate began;
+   attacker −1 under *Augsburg Confession*, +2 in the debate of *Papal Inquisition*; a Papal
+   debater's value doubles in the English zone under Mary I); 5. the defender rolls value + 2, or + 1 if committed when the debate began;
    5-6 hit;
 6. both (and a debater replaced by Luther) become committed;
 7. a tie in round 1 starts round 2 with new random debaters (uncommitted first, else committed);
