@@ -213,7 +213,7 @@ KINDS: dict[str, questions.Kind] = {
                                                power=OneOf(WATCHED))],
         prompt=lambda state, item: "Papal Inquisition: INSPECT ENGLAND | INSPECT PROTESTANT"),
     "inquisition_choice": _kind(
-        _choice_default, name="inquisition_choice", options=_choice_options,
+        _choice_default, name="inquisition_choice", options=_choice_options, private=True,
         apply=_choice_apply, parse=_choice_parse,
         context=lambda state, item: {"power": item["power"]},
         prompt=lambda state, item: ("Papal Inquisition: DRAW (a random card of "
@@ -222,7 +222,7 @@ KINDS: dict[str, questions.Kind] = {
     "spanish_discard": _kind(
         lambda state, item: {"verb": "DISCARD_CARD", "card": max(
             _discardable(state), key=lambda n: (facts.card(n).cp, -n))},
-        name="spanish_discard", apply=_discard_apply, parse=_discard_parse,
+        name="spanish_discard", apply=_discard_apply, parse=_discard_parse, private=True,
         settle=_discard_settle, done=_discard_done,
         options=lambda state, item: [Option.of("DISCARD_CARD", f"DISCARD {_discardable(state)[0]}",
                                                card=OneOf(_discardable(state)))]
