@@ -456,7 +456,8 @@ class HereIStandPresenter(Presenter):
                 "burned": [self.debater(d) for d in lost.get("burned", [])],
                 "disgraced": [self.debater(d) for d in lost.get("disgraced", [])],
                 "translations": translation_rows,
-                "st_peters_cp": st.get("cp", 0), "st_peters_vp": st.get("vp", 0)}
+                "st_peters_cp": st.get("cp", 0), "st_peters_vp": st.get("vp", 0),
+                "this_turn": [self.card(c) for c in view.get("religion_this_turn") or []]}
 
     def _nw_name(self, kind: str, pid: str) -> str:
         """An explorer's, conquistador's or New World token's name (§20)."""

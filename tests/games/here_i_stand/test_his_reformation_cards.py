@@ -317,3 +317,20 @@ def test_maurice_of_saxony_changes_sides_with_his_mercenaries():
     assert where != "leipzig" and S.friendly(state, "hapsburg", where)
     assert S.count(state, where, "hapsburg", ("mercenaries",)) == 2
     assert S.count(state, "leipzig", "protestant") == 1         # the regular stays
+
+
+def test_status_shows_the_religious_struggle_with_the_events_of_the_turn():
+    """The status's religion section (EN and RU): Protestant spaces by zone on the track,
+    universities, and the events that last the turn (The Wartburg, Augsburg Confession)."""
+    import datetime as dt
+    from engine.game import Game
+    from pbem import reports
+    seats = {p: {"players": [f"{p}@example.org"], "lang": "en"} for p in S.MAJORS}
+    game = Game.create(RULES, "his-status", seats, seed="status",
+                       now=dt.datetime(2026, 1, 1, tzinfo=dt.timezone.utc))
+    game.state["wartburg"] = game.state["augsburg_confession"] = game.state["turn"]
+    game.state["jesuits"] = ["trier"]
+    en, ru = reports.status_text(game, "en"), reports.status_text(game, "ru")
+    assert "In effect this turn: #39 Augsburg Confession; #37 The Wartburg" in en
+    assert "Jesuit universities: Trier" in en
+    assert "Действуют до конца хода: #39 Аугсбургское исповедание; #37 Вартбург" in ru
