@@ -78,40 +78,60 @@ def zwingli_armor(state: S.State, power: str, dice: Dice) -> int:
     return 0
 
 
+#: Unit words of ``ELIMINATE`` (English and Russian, singular and plural, R/M/C).
+UNIT_WORDS = {**{w: "regulars" for w in ("regulars", "regular", "r", "регулярный",
+                                          "регулярные", "регулярных")},
+              **{w: "mercenaries" for w in ("mercenaries", "mercenary", "m", "наёмники",
+                                             "наемники", "наёмников")},
+              **{w: "cavalry" for w in ("cavalry", "c", "кавалерия", "кавалерии")}}
+POWER_WORDS = {"independent": "independent", "независимые": "independent"}
+
+
+def _word_power(word: str) -> str | None:
+    try:
+        return grammar.power(word)
+    except IllegalOrder:
+        return POWER_WORDS.get(word.lower())
+
+
 def _zwingli_parse(state, item, text):
+    """``ELIMINATE <space> [<power>] [<unit>]``: the power and the unit may be left out when
+    the space holds one Catholic unit kind; what the words do not name is refused by the
+    options."""
     verb = grammar.verb_of(text)
     grammar.expect(["ELIMINATE"], "ELIMINATE" if verb in ("ELIMINATE", "УНИЧТОЖИТЬ") else verb,
                    text, "ELIMINATE <space> <power> <unit>")
-    words = grammar.rest_of(text).split()
-    found = []
+    words = grammar.rest_of(text).replace(",", " ").split()
     for cut in range(len(words), 0, -1):
         try:
             sid = grammar.space(" ".join(words[:cut]))
         except IllegalOrder:
             continue
-        rest = {w.lower().rstrip("s") for w in words[cut:]}
-        found = [u for u in catholic_units(state) if u[0] == sid
-                 and all(w in (u[1].rstrip("s"), u[2].rstrip("s")) for w in rest)]
-        break
-    if len(found) != 1:
-        raise IllegalOrder(Reason("Zwingli Dons Armor: name one Catholic land unit within 3 "
-                                  "spaces of Zurich", "zwingli_unit"),
-                           [f"ELIMINATE {' '.join(u)}" for u in catholic_units(state)][:8])
-    return {"verb": "ELIMINATE_UNIT", "unit": found[0]}
+        rest = words[cut:]
+        power = next((p for p in map(_word_power, rest) if p), None)
+        unit = next((UNIT_WORDS[w.lower()] for w in rest if w.lower() in UNIT_WORDS), None)
+        here = [u for u in catholic_units(state) if u[0] == sid
+                and power in (None, u[1]) and unit in (None, u[2])]
+        if len(here) == 1:
+            power, unit = here[0][1], here[0][2]
+        return {"verb": "ELIMINATE_UNIT", "space": sid, "power": power, "unit": unit}
+    raise IllegalOrder(Reason("Zwingli Dons Armor: name one Catholic land unit within 3 "
+                              "spaces of Zurich", "zwingli_unit"),
+                       [f"ELIMINATE {' '.join(u)}" for u in catholic_units(state)][:8])
 
 
 def _zwingli_apply(state, item, order, dice) -> bool:
-    sid, owner, kind = order["unit"]
+    sid, owner, kind = order["space"], order["power"], order["unit"]
     S.add_units(state, sid, owner, kind, -1)
     S.log(state, "zwingli_eliminates", card=ZWINGLI_ARMOR, space=sid, power=owner, unit=kind)
     return True
 
 
 def _zwingli_default(state, item):
-    units = catholic_units(state)
-    return {"verb": "ELIMINATE_UNIT", "unit": max(units, key=lambda u: (
+    sid, power, unit = max(catholic_units(state), key=lambda u: (
         sum(S.count(state, u[0], p) for p in S.land_powers(state, u[0])
-            if religion.power_side(state, p) == religion.CATHOLIC), u))}
+            if religion.power_side(state, p) == religion.CATHOLIC), u))
+    return {"verb": "ELIMINATE_UNIT", "space": sid, "power": power, "unit": unit}
 
 
 def _zwingli_done(state, item, dice) -> None:
@@ -158,7 +178,6 @@ def _bigamy_parse(state, item, text):
     verb = {"УБРАТЬ": "REMOVE", "СБРОСИТЬ": "DISCARD"}.get(grammar.verb_of(text),
                                                           grammar.verb_of(text))
     grammar.expect(["REMOVE", "DISCARD"], verb, text, "REMOVE or DISCARD")
-    grammar.no_args(verb, text)
     return {"verb": "BIGAMY", "choice": verb.lower()}
 
 
@@ -293,9 +312,10 @@ def _default_standing(kind: str, default):
 
 KINDS: dict[str, questions.Kind] = {
     "zwingli_armor": choices.Kind(
-        options=lambda state, item: ([Option.of("ELIMINATE_UNIT", "ELIMINATE " + " ".join(
-            catholic_units(state)[0]), unit=OneOf(catholic_units(state)))]
-            if catholic_units(state) else []),
+        options=lambda state, item: [Option.of("ELIMINATE_UNIT", "ELIMINATE " + " ".join(u),
+                                               space=OneOf((u[0],)), power=OneOf((u[1],)),
+                                               unit=OneOf((u[2],)))
+                                     for u in catholic_units(state)],
         apply=_zwingli_apply, parse=_zwingli_parse, done=_zwingli_done,
         **_default_standing("zwingli_armor", _zwingli_default), default=_zwingli_default,
         prompt=lambda state, item: ("Zwingli Dons Armor: ELIMINATE <space> <power> <unit> "
@@ -337,7 +357,7 @@ KINDS: dict[str, questions.Kind] = {
         prompt=lambda state, item: (f"card {item['card']}: UNREST <unoccupied space> "
                                     f"({item['left']} more) or DONE")),
 }
-TEXTS = {"ELIMINATE_UNIT": lambda o: "ELIMINATE " + " ".join(o["unit"]),
+TEXTS = {"ELIMINATE_UNIT": lambda o: f"ELIMINATE {o['space']} {o['power']} {o['unit']}",
          "BIGAMY": lambda o: o["choice"].upper()}
 EVENTS = {AUGSBURG: augsburg, ZWINGLI_ARMOR: zwingli_armor, BIGAMY: bigamy,
           FREDERICK: frederick, PEASANTS: _unrest_event(PEASANTS),

@@ -83,7 +83,7 @@ def _parse(state, item, text) -> dict[str, Any]:
         return {"verb": "DONE"}
     grammar.expect(["PLAY"], "PLAY" if verb in ("PLAY", "ИГРАТЬ") else verb, text,
                    "PLAY 37 or DONE")
-    card = grammar.card_number(re.split(r"\s+(?:AS|КАК)\s+", grammar.rest_of(text),
+    card = grammar.card_number(re.split(r"\s+(?:AS|FOR|КАК|ЗА)\s+", grammar.rest_of(text),
                                         flags=re.IGNORECASE)[0],
                                state["hands"]["protestant"])
     return {"verb": "PLAY", "card": card, "mode": "event"}
