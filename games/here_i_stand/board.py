@@ -20,6 +20,8 @@ What is read from the view (every field optional; a missing one means "as printe
     ``wars`` and ``minor_allies``).
 ``out_of_play``
     Space ids not in play (Algiers before Barbary Pirates): drawn faded.
+``universities``, ``reformers``
+    Spaces with a Jesuit university; ``{reformer: space}``: marked J and R (Russian И, Р).
 ``wars``, ``minor_allies``, ``leader_owner``
     Sorted power pairs at war; ``{minor: major}``; ``{leader: power}`` for leaders that
     changed sides.  Used for siege inference and leader colours.
@@ -241,6 +243,8 @@ def board(view: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
     colours = pal["map"]
     records, out_of_play = _records(view)
     halo = pal["religion"]["protestant"]
+    universities = set(view.get("universities") or ())
+    reformers = {where for where in (view.get("reformers") or {}).values() if where}
 
     nodes = []
     for sid in sorted(m.spaces):
@@ -254,6 +258,10 @@ def board(view: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
             marks.append({"text": word("unrest_mark", lang), **_pair(colours["unrest"])})
         if siege is not None:
             marks.append({"text": word("siege_mark", lang), **_pair(colours["siege"])})
+        if sid in universities:
+            marks.append({"text": word("university_mark", lang), **_pair(colours["university"])})
+        if sid in reformers:
+            marks.append({"text": word("reformer_mark", lang), **_pair(colours["reformer"])})
         faded = sid in out_of_play
         nodes.append({
             "id": sid,
@@ -331,6 +339,10 @@ def _legend(lang: str = "en") -> list[dict[str, Any]]:
          "label": word("unrest", lang)},
         {"kind": "mark", "text": word("siege_mark", lang), **_pair(colours["siege"]),
          "label": word("siege", lang)},
+        {"kind": "mark", "text": word("university_mark", lang), **_pair(colours["university"]),
+         "label": word("university", lang)},
+        {"kind": "mark", "text": word("reformer_mark", lang), **_pair(colours["reformer"]),
+         "label": word("reformer", lang)},
         {"kind": "line", "dashed": True, "label": word("pass", lang)},
     ]
     items.append({"kind": "break"})

@@ -51,6 +51,7 @@ from engine.options import OneOf, Option, SubsetOf
 from games.here_i_stand import choices, events, facts, grammar, religion, relocation
 from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import state as S
+from games.here_i_stand.reformation import attempts
 
 #: The questions this module asks (`tables` hands them to `choices`).
 KINDS: dict[str, questions.Kind] = {}
@@ -205,7 +206,7 @@ def _jesuit_options(state, item):
 def _jesuit_apply(state, item, order, dice) -> bool:
     state["jesuits"] = sorted(state.get("jesuits", []) + [order["space"]])
     item["left"] -= 1
-    S.log(state, "jesuit_university", card=JESUITS, space=order["space"])
+    S.log(state, "jesuit_university", card=item.get("card", JESUITS), space=order["space"])
     return item["left"] <= 0
 
 
@@ -232,9 +233,12 @@ def _space_order(verb_name: str, *aliases: str):
 KINDS["jesuits"] = choices.Kind(
     options=_jesuit_options, apply=_jesuit_apply, default=_jesuit_default,
     parse=_space_order("FOUND", "ОСНОВАТЬ", "PLACE"),
-    prompt=lambda state, item: (f"Society of Jesus: FOUND <Catholic space> — {item['left']} "
-                                "Jesuit universit" + ("y" if item["left"] == 1 else "ies") + " to place"),
-    settle=lambda state, item, dice: item["left"] <= 0)
+    prompt=lambda state, item: (f"card {item.get('card', JESUITS)}: FOUND <Catholic space> — "
+                                f"{item['left']} Jesuit universit"
+                                + ("y" if item["left"] == 1 else "ies") + " to place"),
+    context=lambda state, item: {"left": item["left"], "card": item.get("card", JESUITS)},
+    settle=lambda state, item, dice: item["left"] <= 0,
+    policies=("DEFAULT",), standing=attempts.by_default("jesuits", _jesuit_default))
 TEXTS["FOUND"] = lambda o: f"FOUND {o['space']}"
 
 

@@ -438,7 +438,7 @@ class HereIStandPresenter(Presenter):
         unrest = []
         for sid, rec in spaces.items():
             sp = m.spaces.get(sid)
-            if rec.get("religion") == "protestant" and sp is not None:
+            if rec.get("religion") == "protestant" and sp is not None and not rec.get("unrest"):
                 zone = sp.language or "other"
                 zones[zone] = zones.get(zone, 0) + 1
             if rec.get("unrest"):
@@ -466,7 +466,8 @@ class HereIStandPresenter(Presenter):
                 "burned": [self.debater(d) for d in lost.get("burned", [])],
                 "disgraced": [self.debater(d) for d in lost.get("disgraced", [])],
                 "translations": translation_rows,
-                "st_peters_cp": st.get("cp", 0), "st_peters_vp": st.get("vp", 0)}
+                "st_peters_cp": st.get("cp", 0), "st_peters_vp": st.get("vp", 0),
+                "this_turn": [self.card(c) for c in view.get("religion_this_turn") or []]}
 
     def _nw_name(self, kind: str, pid: str) -> str:
         """An explorer's, conquistador's or New World token's name (§20)."""

@@ -32,6 +32,8 @@ from games.here_i_stand.phases import action, card_draw, spring_deployment, vict
 from games.here_i_stand.reformation import actions as religious_actions
 from games.here_i_stand.reformation import attempts, card_events, debate, papal_bull
 from games.here_i_stand.reformation import common_prayer, stop_domination
+from games.here_i_stand.reformation import (catholic_events, conversions, inquisitions,
+                                            people_events, protestant_events, wartburg)
 
 #: Every card event implemented: card number -> resolver.
 EVENTS: dict[int, events.Resolver] = {**events.EVENTS, **henry_viii.EVENTS,
@@ -46,7 +48,9 @@ EVENTS: dict[int, events.Resolver] = {**events.EVENTS, **henry_viii.EVENTS,
                                       **card_events_war.EVENTS, **card_events_keys.EVENTS,
                                       **card_events_politics.EVENTS, **card_events_pay.EVENTS,
                                       **card_events_cloth.EVENTS,
-                                      **spring_deployment.EVENTS, **card_events_scots.EVENTS}
+                                      **spring_deployment.EVENTS, **card_events_scots.EVENTS,
+                                      **inquisitions.EVENTS, **catholic_events.EVENTS,
+                                      **protestant_events.EVENTS, **people_events.EVENTS}
 #: Extra conditions of some events (card number -> why not | None).
 CONDITIONS = {**events.CONDITIONS, **henry_viii.CONDITIONS, **home_cards.CONDITIONS,
               **{n: foreign_wars.condition(n) for n in foreign_wars.WARS},
@@ -57,7 +61,9 @@ CONDITIONS = {**events.CONDITIONS, **henry_viii.CONDITIONS, **home_cards.CONDITI
               **card_events_war.CONDITIONS,
               **card_events_keys.CONDITIONS, **card_events_politics.CONDITIONS,
               **card_events_pay.CONDITIONS, **spring_deployment.CONDITIONS,
-              **card_events_scots.CONDITIONS}
+              **card_events_scots.CONDITIONS,
+              **inquisitions.CONDITIONS, **catholic_events.CONDITIONS,
+              **protestant_events.CONDITIONS, **people_events.CONDITIONS}
 #: Every question asked through the queue, by kind.
 KINDS: dict[str, questions.Kind] = {**henry_viii.KINDS, **events.KINDS, **home_cards.KINDS,
                                     **mandatory_events.KINDS, **action.KINDS,
@@ -70,7 +76,9 @@ KINDS: dict[str, questions.Kind] = {**henry_viii.KINDS, **events.KINDS, **home_c
                                     **new_world_events.KINDS, **new_world_cards.KINDS,
                                     **card_events_war.KINDS, **card_events_keys.KINDS,
                                     **card_events_politics.KINDS, **card_events_pay.KINDS,
-                                    **card_events_cloth.KINDS, **card_events_scots.KINDS}
+                                    **card_events_cloth.KINDS, **card_events_scots.KINDS,
+                                    **wartburg.KINDS, **inquisitions.KINDS, **conversions.KINDS,
+                                    **protestant_events.KINDS, **people_events.KINDS}
 #: Canonical texts of the verbs `grammar.order_text` does not write itself.
 TEXTS: dict[str, Callable[[dict], str]] = {
     **{verb: diplomacy_orders.order_text for verb in grammar.DIPLOMACY_VERBS},
@@ -78,7 +86,8 @@ TEXTS: dict[str, Callable[[dict], str]] = {
     **land_war.TEXTS, **foreign_wars.TEXTS, **sack_of_rome.TEXTS, **relief.TEXTS,
     **religious_actions.TEXTS, **debate.TEXTS, **papal_bull.TEXTS, **stop_domination.TEXTS,
     **navy.TEXTS, **naval_actions.TEXTS, **card_events_war.TEXTS,
-    **card_events_politics.TEXTS, **card_events_scots.TEXTS}
+    **card_events_politics.TEXTS, **card_events_scots.TEXTS,
+    **inquisitions.TEXTS, **protestant_events.TEXTS, **people_events.TEXTS}
 
 
 def install() -> None:

@@ -20,6 +20,9 @@ from games.here_i_stand.phases import diet_of_worms, diplomacy, victory
 #: Phases with views of their own: `public_view(state)` and `private_view(state, seat)`.
 _phase_views = {"diplomacy": diplomacy, "diet_of_worms": diet_of_worms}
 
+#: The events that last the turn (§6.1 L337) and the state keys holding their turn.
+RELIGION_THIS_TURN = (("printing_press", 90), ("augsburg_confession", 39), ("wartburg", 37))
+
 
 def _card(number: int) -> dict[str, Any]:
     c = facts.card(number)
@@ -100,6 +103,8 @@ def view(state, seat: str | None) -> dict[str, Any]:
                        "heirs": dict(state["heirs"])},
         "excommunicated": list(state["excommunicated"]),
         "universities": sorted(state.get("jesuits", [])),
+        "religion_this_turn": [card for key, card in RELIGION_THIS_TURN
+                               if state.get(key) == state["turn"]],
         "debaters_lost": {fate: sorted(k.split("_", 1)[1] for k in state["bonus_vp"][side]
                                        if k.startswith(fate + "_"))
                           for fate, side in (("burned", "papacy"), ("disgraced", "protestant"))},

@@ -167,6 +167,31 @@ def test_unrest_siege_and_fleets(view1517):
     assert rgb(PALETTE["map"]["unrest"]["fill"]) in {c for _, c in near}
 
 
+def test_religious_struggle_on_the_map_from_a_game_view():
+    """A game's public view: Protestant spaces ringed, unrest U, Jesuit universities J and
+    reformers R (Russian Б, И, Р), each mark drawn in its colour, and all in the legend."""
+    from engine.dice import Dice
+    from games.here_i_stand import RULES
+    from games.here_i_stand.state import MAJORS
+    state = RULES.setup("1517", list(MAJORS), {}, Dice("map-religion"))
+    state["spaces"].setdefault("leipzig", {})["religion"] = "protestant"
+    state["spaces"].setdefault("mainz", {})["unrest"] = True
+    state["jesuits"] = ["trier"]
+    view = RULES.view(state, None)
+    b = his_board.board(view)
+    assert node(b, "leipzig")["ring"] is not None and node(b, "trier")["ring"] is None
+    assert [m["text"] for m in node(b, "mainz")["marks"]] == ["U"]
+    assert [m["text"] for m in node(b, "trier")["marks"]] == ["J"]
+    assert [m["text"] for m in node(b, "wittenberg")["marks"]] == ["R"]   # Luther
+    ru = his_board.board(view, "ru")
+    assert [m["text"] for m in node(ru, "trier")["marks"]] == ["И"]
+    assert {"J", "R", "U"} <= {i.get("text") for i in b["legend"]}
+    img = picture(b)
+    cx, cy = at(b, "trier")
+    near = img.crop((cx - 30, cy - 30, cx + 5, cy + 5)).getcolors(100000)
+    assert rgb(PALETTE["map"]["university"]["fill"]) in {c for _, c in near}
+
+
 def test_both_view_layouts_give_the_same_board(view1517):
     view = copy.deepcopy(view1517)
     view["spaces"].setdefault("tyrrhenian_sea", {})["units"] = {"papacy": {"squadrons": 2}}

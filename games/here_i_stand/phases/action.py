@@ -41,6 +41,7 @@ from games.here_i_stand import (choices, cp_actions, events, facts, grammar, hen
                                 home_cards)
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import decision_id, victory
+from games.here_i_stand.reformation import wartburg
 
 NAME = "action"
 #: The questions this module asks (`tables` hands them to `choices`).
@@ -289,6 +290,14 @@ def _play(state, power: str, order, dice) -> None:
     S.log(state, "plays_event", power=power, card=number)
     played = data.setdefault("as_event", {}).setdefault(power, [])
     played.append(number)        # a card is played as an event once per turn (§11 L642)
+    if not wartburg.window(state, power, number):    # the Wartburg may cancel it (#37)
+        _resolve_event(state, power, number, dice)
+
+
+def _resolve_event(state, power: str, number: int, dice) -> None:
+    """The announced event happens (§11): its effect, the card's fate, the CP it gives."""
+    data = state["phase_data"]
+    c = facts.card(number)
     cp = events.resolve(state, power, number, dice)
     fate = data.pop("card_fate", None)
     if fate == "discard":
@@ -348,6 +357,16 @@ CP = questions.Kind(
     context=lambda state, item: {"cp": state["phase_data"]["cp"],
                                  "card": state["phase_data"]["card"]},
     deferred=True)
+
+def _cancelled(state, power: str, number: int, dice) -> None:
+    """The Wartburg cancelled the event: the playing power's impulse is over (#37)."""
+    data = state["phase_data"]
+    data["card"], data["cp"] = number, 0
+    if not choices.current(state):
+        _next(state)
+
+
+wartburg.RESUME.update(event=_resolve_event, cancelled=_cancelled)
 
 #: The phase's own questions (the queued ones, `KINDS`, go through `choices`).
 OWN = {"impulse": IMPULSE, "cp": CP}

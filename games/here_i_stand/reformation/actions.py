@@ -50,14 +50,7 @@ BIBLE_STEPS = 10
 LANGUAGES = ("german", "french", "english")
 COMPLETION_ATTEMPTS = 6
 ST_PETERS = "ST_PETERS"
-#: Zone words of the orders (English and Russian).
-ZONE_WORDS = {"GERMAN": "german", "GERMANY": "german", "FRENCH": "french", "FRANCE": "french",
-              "ENGLISH": "english", "ENGLAND": "english", "ITALIAN": "italian",
-              "ITALY": "italian", "SPANISH": "spanish", "SPAIN": "spanish",
-              "НЕМЕЦКАЯ": "german", "НЕМЕЦКИЙ": "german", "ГЕРМАНИЯ": "german",
-              "ФРАНЦУЗСКАЯ": "french", "ФРАНЦУЗСКИЙ": "french", "ФРАНЦИЯ": "french",
-              "АНГЛИЙСКАЯ": "english", "АНГЛИЙСКИЙ": "english", "АНГЛИЯ": "english",
-              "ИТАЛЬЯНСКАЯ": "italian", "ИСПАНСКАЯ": "spanish", "ANY": "any", "ЛЮБАЯ": "any"}
+
 
 
 # ---------------------------------------------------------------- conditions
@@ -279,7 +272,7 @@ def _split_with(text: str) -> tuple[str, str | None]:
 
 
 def _zone(word: str, *, any_ok: bool = False) -> str:
-    zone = ZONE_WORDS.get(word.upper().rstrip(","))
+    zone = debate.ZONE_WORDS.get(word.upper().rstrip(","))
     if zone is None or (zone == "any" and not any_ok):
         raise IllegalOrder(R(f"{word!r} is not a language zone", "not_zone", text=word),
                            ["GERMAN", "FRENCH", "ENGLISH", "ITALIAN", "SPANISH"])

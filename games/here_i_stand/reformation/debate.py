@@ -13,10 +13,11 @@ questions are open):
    in the German zone the Protestants may play *Here I Stand* (#7, drawing a card) to put Luther
    in place of their debater in any round, even barred or excommunicated (question
    ``here-i-stand``, off-turn, default not: digest R24; ``STANDING here-i-stand IN-DEBATE
-   NEVER``);
+   NEVER``) — not in a turn when *The Wartburg* (#37) was played, which also stops the
+   Protestants calling debates;
 4. the attacker rolls value + 3 dice (Eck and Gardiner +1; a Papal
-   attacker −1 under *Augsburg Confession*; a Papal debater's value doubles in the English zone
-   under Mary I); 5. the defender rolls value + 2, or + 1 if committed when the debate began;
+   attacker −1 under *Augsburg Confession*, +2 in the debate of *Papal Inquisition*; a Papal
+   debater's value doubles in the English zone under Mary I); 5. the defender rolls value + 2, or + 1 if committed when the debate began;
    5-6 hit;
 6. both (and a debater replaced by Luther) become committed;
 7. a tie in round 1 starts round 2 with new random debaters (uncommitted first, else committed);
@@ -42,13 +43,23 @@ from engine.dice import Dice
 from engine.options import OneOf, Option
 from games.here_i_stand import choices, events, grammar, religion
 from games.here_i_stand import state as S
-from games.here_i_stand.reformation import absence, attempts, debaters
+from games.here_i_stand.reformation import absence, attempts, debaters, wartburg
 
 COST = 3
 ZONES = ("german", "french", "english")
 HERE_I_STAND = 7
 LEIPZIG = 6
 POOLS = ("uncommitted", "committed")
+#: Language zones as orders write them, in English and Russian.
+ZONE_WORDS = {"GERMAN": "german", "GERMANY": "german", "FRENCH": "french", "FRANCE": "french",
+              "ENGLISH": "english", "ENGLAND": "english", "ITALIAN": "italian",
+              "ITALY": "italian", "SPANISH": "spanish", "SPAIN": "spanish",
+              "НЕМЕЦКАЯ": "german", "НЕМЕЦКИЙ": "german", "ГЕРМАНИЯ": "german",
+              "ФРАНЦУЗСКАЯ": "french", "ФРАНЦУЗСКИЙ": "french", "ФРАНЦИЯ": "french",
+              "АНГЛИЙСКАЯ": "english", "АНГЛИЙСКИЙ": "english", "АНГЛИЯ": "english",
+              "ИТАЛЬЯНСКАЯ": "italian", "ИСПАНСКАЯ": "spanish", "ANY": "any", "ЛЮБАЯ": "any"}
+#: A debate called by *Papal Inquisition* (#56): the Papal attacker rolls 2 more dice (L1390).
+INQUISITION_SOURCE, INQUISITION_DICE = "papal_inquisition", 2
 #: Reformers who leave with their burned debater (§18.5 step 8).
 REFORMER_OF = {"luther": "luther", "zwingli": "zwingli", "calvin": "calvin",
                "cranmer": "cranmer"}
@@ -72,6 +83,9 @@ def call_problem(state: S.State, power: str, zone: str) -> R | None:
     if zone not in ZONES:
         return R("debates take place in the German, French or English zone (§18.1)",
                  "debate_zone", text=str(zone))
+    if power == "protestant" and wartburg.in_effect(state):
+        return R("after The Wartburg the Protestants call no debate this turn (#37)",
+                 "debate_wartburg", card=wartburg.WARTBURG)
     if not debaters.in_play(state, "protestant", zone_=zone):
         return R(f"no Protestant debater of the {zone} zone is in play (§18.1)",
                  "debate_no_debaters", zone=zone)
@@ -146,7 +160,7 @@ def may_stand(state: S.State) -> bool:
     """Whether the Protestants may now play Here I Stand for Luther (§18.5 step 3)."""
     d = state["phase_data"].get("debate")
     return (d is not None and d["zone"] == "german" and d["protestant"] != "luther"
-            and HERE_I_STAND in state["hands"]["protestant"]
+            and HERE_I_STAND in state["hands"]["protestant"] and not wartburg.in_effect(state)
             and (debaters.record(state, "luther") is not None
                  or absence.is_away(state, "luther")))
 
@@ -170,6 +184,8 @@ def _dice(state: S.State, side: str) -> int:
             n += 1
         if side == "papacy" and state.get("augsburg_confession") == state["turn"]:
             n -= 1
+        if d["source"] == INQUISITION_SOURCE:      # Papal Inquisition's debate (L1390)
+            n += INQUISITION_DICE
         return max(0, n)
     return value + (1 if did in d["committed_at_start"] else 2)
 
@@ -483,8 +499,7 @@ def _leipzig_parse(state, item, text):
     grammar.expect(["DEBATE"], "DEBATE" if verb in ("DEBATE", "ДИСПУТ", "LEIPZIG") else verb,
                    text, "DEBATE <zone> WITH <Papal debater> | DEBATE <zone> BAR <debater>")
     words = grammar.rest_of(text).split()
-    zone = {"GERMAN": "german", "FRENCH": "french", "ENGLISH": "english"}.get(
-        words[0].upper() if words else "", words[0].lower() if words else "")
+    zone = ZONE_WORDS.get(words[0].upper() if words else "", words[0].lower() if words else "")
     order: dict[str, Any] = {"verb": "DEBATE_LEIPZIG", "zone": zone,
                              "pool": parse_pool(state, "papacy", zone, words)}
     rest = [w for w in words[1:] if w.upper() not in POOL_WORDS]

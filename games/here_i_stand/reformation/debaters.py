@@ -17,6 +17,7 @@ Rules: §18.2, §8.2
 """
 from __future__ import annotations
 
+import functools
 from collections import deque
 from typing import Any
 
@@ -150,20 +151,24 @@ def may_use(state: S.State, side: str, did: str) -> bool:
 
 
 # ---------------------------------------------------------------- dice bonuses
-def _within(src: str, dst: str, steps: int) -> bool:
+@functools.lru_cache(maxsize=256)
+def land_distances(src: str) -> dict[str, int]:
+    """Spaces by the number of land connections from `src` (passes count like any other):
+    the reach of debaters' bonuses, and of the events that count spaces (Zwingli Dons Armor,
+    Frederick the Wise, Maurice of Saxony)."""
     m = S.board()
-    seen, queue = {src}, deque([(src, 0)])
+    seen, queue = {src: 0}, deque([src])
     while queue:
-        here, d = queue.popleft()
-        if here == dst:
-            return True
-        if d == steps:
-            continue
+        here = queue.popleft()
         for n in m.neighbours(here):
             if n not in seen:
-                seen.add(n)
-                queue.append((n, d + 1))
-    return False
+                seen[n] = seen[here] + 1
+                queue.append(n)
+    return seen
+
+
+def _within(src: str, dst: str, steps: int) -> bool:
+    return land_distances(src).get(dst, steps + 1) <= steps
 
 
 def dice_bonus(state: S.State, did: str | None, target: str) -> int:

@@ -72,8 +72,8 @@ def put(state, sid, power, **counts):
 
 def into_action(state, power, cp=None, hand=None, *, responses=False):
     """Put the game into the Action phase with `power` active (and `cp` CP to spend).
-    Unless `responses`, Foul Weather and Gout are set aside (`no_responses`), so moves and
-    assaults are not held up by response windows."""
+    Unless `responses`, Foul Weather, Gout and The Wartburg are set aside (`no_responses`),
+    so moves, assaults and events are not held up by response windows."""
     state["phase"] = "action"
     state["phase_step"] = state["step"]
     state["phase_data"] = {"active": MAJORS.index(power), "passes": 0, "cp": cp,
@@ -84,9 +84,10 @@ def into_action(state, power, cp=None, hand=None, *, responses=False):
 
 
 def no_responses(state):
-    """Remove Foul Weather and Gout (#31, #32) from the game: no power could hold one, so a
-    declared move or assault asks nobody (§13.1 step 4, §15.1 step 2)."""
-    for card in (31, 32):
+    """Remove Foul Weather, Gout and The Wartburg (#31, #32, #37) from the game: no power
+    could hold one, so a declared move or assault, or an event, asks nobody (§13.1 step 4,
+    §15.1 step 2, #37)."""
+    for card in (31, 32, 37):
         for pile in [state["deck"], state["discard"], *state["hands"].values()]:
             if card in pile:
                 pile.remove(card)
