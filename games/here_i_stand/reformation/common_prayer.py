@@ -65,7 +65,7 @@ def _parse(state, item, text) -> dict[str, Any]:
     verb = grammar.verb_of(text)
     grammar.expect(["UNREST"], "UNREST" if verb in ("UNREST", "БЕСПОРЯДКИ") else verb, text,
                    "UNREST <space>")
-    sid = grammar.rest_of(text).strip().lower()
+    sid = grammar.space(grammar.rest_of(text))
     if sid not in catholic_homes(state):
         raise IllegalOrder(R("Book of Common Prayer: unrest goes on a Catholic English home "
                              "space", "prayer_unrest_space", text=sid),

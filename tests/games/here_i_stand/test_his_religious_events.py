@@ -185,7 +185,8 @@ def test_book_of_common_prayer_four_english_home_attempts_then_unrest():
     occupied = [x for x in common_prayer.catholic_homes(state) if S.units(state, x)]
     first, second = occupied[0], common_prayer.catholic_homes(state)[-1]
     state = order(state, "england", f"UNREST {first}")   # occupied: still allowed (L735)
-    state = order(state, "england", f"UNREST {second}")
+    state = order(state, "england",                     # the space by its Russian name
+                  f"UNREST {S.board().spaces[second].name_ru}")
     assert S.in_unrest(state, first) and S.in_unrest(state, second)
     assert all(x.kind != "prayer_unrest" for x in RULES.decisions(state))
     assert common_prayer.UNREST_BY_ROLL[6] is None
