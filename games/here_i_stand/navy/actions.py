@@ -11,10 +11,12 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator
 
+from engine.canonical import copy_plain
 from engine.contract import IllegalOrder, Reason
 from engine.options import OneOf, Option
 from games.here_i_stand import grammar
 from games.here_i_stand import state as S
+from games.here_i_stand.land_war import responses
 from games.here_i_stand.navy import move, piracy, transport
 
 Order = dict[str, Any]
@@ -88,19 +90,63 @@ def _check(cp: int, need: int, why: Reason | None) -> None:
 
 
 def apply(state: S.State, power: str, order: Order, cp: int, dice) -> int:
-    """Apply NAVAL MOVE or PIRACY; returns the CP spent."""
+    """Apply NAVAL MOVE, TRANSPORT or PIRACY; returns the CP spent.  Each is declared first:
+    when another power could hold *Foul Weather* (or *Gout*, against a transport with an
+    army leader) the CP are spent and the action waits for their answers (§16.1 step 3,
+    §16.3 step 1, card #31: `responses`); after *Foul Weather* none of them is allowed for
+    the rest of the impulse."""
+    if responses.weather(state, power):
+        raise IllegalOrder(Reason("Foul Weather: no naval move, transport or piracy this "
+                                  "impulse", "foul_weather_sea", power=power,
+                                  card=responses.FOUL_WEATHER))
+    cost, to, leaders = _validate(state, power, order, cp)
+    action = {"verb": _RESPONSE_VERB[order["verb"]], "power": power, "to": to,
+              "leaders": list(leaders), "cost": cost, "order": copy_plain(order)}
+    if not responses.declare(state, action, dice):
+        _carry_out(state, power, order, dice)
+    return cost
+
+
+def _validate(state: S.State, power: str, order: Order, cp: int
+              ) -> tuple[int, str, tuple[str, ...]]:
+    """Refuse an illegal action before it is declared; its cost, the space named in the
+    response question and the army leaders it carries."""
     if order["verb"] == "NAVAL_MOVE":
-        steps = [(str(s), str(t)) for s, t in order["steps"]]
         _check(cp, move.COST, None)
-        move.begin(state, power, steps, dice)
-        return move.COST
+        steps = [(str(s), str(t)) for s, t in order["steps"]]
+        move.check(state, power, steps)
+        return move.COST, steps[0][1], ()
     if order["verb"] == "TRANSPORT":
-        return transport.begin(state, power, [str(x) for x in order["route"]],
-                               tuple(order["leaders"]), int(order["units"]), cp, dice)
+        route = [str(x) for x in order["route"]]
+        why = transport.problem(state, power, route, tuple(order["leaders"]),
+                                int(order["units"]), cp)
+        if why:
+            raise IllegalOrder(why)
+        return transport.cost(route), route[-1], tuple(order["leaders"])
     _check(cp, piracy.COST, piracy.problem(state, power, order["space"], order["target"]))
-    S.log(state, "piracy", power=power, space=order["space"], target=order["target"])
-    piracy.begin(state, order["space"], order["target"], dice)
-    return piracy.COST
+    return piracy.COST, order["space"], ()
+
+
+def _carry_out(state: S.State, power: str, order: Order, dice) -> None:
+    if order["verb"] == "NAVAL_MOVE":
+        move.begin(state, power, [(str(s), str(t)) for s, t in order["steps"]], dice)
+    elif order["verb"] == "TRANSPORT":
+        transport.begin(state, power, [str(x) for x in order["route"]],
+                        tuple(order["leaders"]), int(order["units"]), dice)
+    else:
+        S.log(state, "piracy", power=power, space=order["space"], target=order["target"])
+        piracy.begin(state, order["space"], order["target"], dice)
+
+
+_RESPONSE_VERB = {"NAVAL_MOVE": "naval_move", "TRANSPORT": "transport", "PIRACY": "piracy"}
+
+
+def _resume(state: S.State, action: dict[str, Any], dice) -> None:
+    """The declared naval action nobody stopped goes on (its CP were spent)."""
+    _carry_out(state, action["power"], action["order"], dice)
+
+
+responses.RESUME.update({verb: _resume for verb in _RESPONSE_VERB.values()})
 
 
 def order_text(order: Order) -> str:

@@ -7,7 +7,9 @@ each; the loser's odd hit kills a squadron, the winner's is ignored; if both are
 the side with more dice (the defender on a tie) keeps one unit.  Then the retreat: after a
 battle in a port the attacker always leaves to an adjacent sea zone without enemies; after a
 battle in a sea zone the loser goes to an adjacent port of its own or an enemy-free zone
-(the `naval_retreat` question); nowhere to go destroys the units.  A side wiped out sends
+(the `naval_retreat` question); nowhere to go destroys the units.  After the roll and
+before the winner is known, *Janissaries* and *Professional Rowers* may add dice
+(`sea_cards`, step 6; the battle waits in ``phase_data["naval_battle"]``).  A side wiped out sends
 its naval leaders, and every side its lost units, to the next turn (``state["naval_out"]``,
 back in the Card Draw, §8.2).
 
@@ -19,13 +21,9 @@ from typing import Any
 
 from games.here_i_stand import choices
 from games.here_i_stand import state as S
-from games.here_i_stand.navy import fleet
+from games.here_i_stand.navy import fleet, sea_cards
 
 Record = dict[str, Any]
-
-
-def hits_of(rolls: list[int]) -> int:
-    return sum(1 for r in rolls if r >= 5)
 
 
 def losses(fleet_: fleet.Units, power: str, hits: int, loser: bool) -> dict[str, int]:
@@ -64,21 +62,56 @@ def _leaders_out(state: S.State, sid: str, power: str) -> None:
         S.log(state, "naval_leader_lost", leader=lid, space=sid)
 
 
-def fight(state: S.State, sid: str, attacker: str, defender: str, dice) -> Record:
-    """Fight the naval battle at `sid` between the moving `attacker` and `defender` (§16.2);
-    returns its record (and queues the loser's retreat question when it has a choice)."""
+def current(state: S.State) -> Record | None:
+    """The naval battle waiting for cards played after the roll, if any."""
+    return (state.get("phase_data") or {}).get("naval_battle")
+
+
+def fight(state: S.State, sid: str, attacker: str, defender: str, dice) -> None:
+    """Fight the naval battle at `sid` between the moving `attacker` and `defender` (§16.2):
+    both sides roll, then the powers that could hold *Janissaries* or *Professional Rowers*
+    are asked (`sea_cards`, step 6) before the winner, losses and retreat (`advance`)."""
     port = not fleet.is_sea(sid)
-    att, dfn = fleet.units(state, sid, attacker), fleet.units(state, sid, defender)
-    n_att = fleet.dice(att) + fleet.rating(state, sid, attacker)
-    n_def = fleet.dice(dfn) + fleet.rating(state, sid, defender) + (1 if port else 0)
-    a_rolls = [dice.d6() for _ in range(n_att)]
-    d_rolls = [dice.d6() for _ in range(n_def)]
-    a_hits, d_hits = hits_of(a_rolls), hits_of(d_rolls)
+    n = {"attacker": fleet.dice(fleet.units(state, sid, attacker))
+         + fleet.rating(state, sid, attacker),
+         "defender": fleet.dice(fleet.units(state, sid, defender))
+         + fleet.rating(state, sid, defender) + (1 if port else 0)}
+    record: Record = {"space": sid, "attacker": attacker, "defender": defender, "dice": n,
+                      "played": [], "hits": {}}
+    for side in ("attacker", "defender"):
+        record["rolls_" + side] = [dice.d6() for _ in range(n[side])]
+        record["hits"][side] = sea_cards.hits_of(record["rolls_" + side])
+    state["phase_data"]["naval_battle"] = record
+    record["windows"] = sea_cards.window(state, record)
+    advance(state, dice)
+
+
+def advance(state: S.State, dice) -> None:
+    """Ask the next power of the after-the-roll window, or end the battle."""
+    record = current(state)
+    if record is None or choices.current(state):
+        return
+    if record["windows"]:
+        choices.push(state, {"kind": "naval-cards", "seat": record["windows"].pop(0),
+                             "space": record["space"]})
+        return
+    del state["phase_data"]["naval_battle"]
+    _resolve(state, record)
+
+
+def _resolve(state: S.State, record: Record) -> None:
+    """§16.2 steps 7-10: the winner (ties to the defender), losses, the retreat."""
+    sid, attacker, defender = record["space"], record["attacker"], record["defender"]
+    port = not fleet.is_sea(sid)
+    n_att, n_def = record["dice"]["attacker"], record["dice"]["defender"]
+    a_hits, d_hits = record["hits"]["attacker"], record["hits"]["defender"]
     winner = "attacker" if a_hits > d_hits else "defender"
     S.log(state, "naval_battle", space=sid, attacker=attacker, defender=defender,
           attacker_dice=n_att, defender_dice=n_def, attacker_hits=a_hits,
-          defender_hits=d_hits, attacker_rolls=a_rolls, defender_rolls=d_rolls,
+          defender_hits=d_hits, attacker_rolls=record["rolls_attacker"],
+          defender_rolls=record["rolls_defender"],
           winner=attacker if winner == "attacker" else defender)
+    att, dfn = fleet.units(state, sid, attacker), fleet.units(state, sid, defender)
     a_loss = losses(att, attacker, d_hits, winner != "attacker")
     d_loss = losses(dfn, defender, a_hits, winner != "defender")
     a_gone = sum(a_loss.values()) >= fleet.count(att)
@@ -95,11 +128,9 @@ def fight(state: S.State, sid: str, attacker: str, defender: str, dice) -> Recor
             _leaders_out(state, sid, power)
     loser = defender if winner == "attacker" else attacker
     mark_lost(state, sid, loser)
-    record = {"space": sid, "attacker": attacker, "defender": defender, "winner": winner}
     leaving = attacker if port else loser
     if fleet.units(state, sid, leaving) or fleet.leaders(state, sid, leaving):
         ask_retreat(state, sid, leaving)
-    return record
 
 
 def mark_lost(state: S.State, sid: str, power: str) -> None:

@@ -12,18 +12,25 @@ naval-retreat    the loser of a naval battle (the          its own port first, t
                  attacker after one in a port, §16.2)      zone; ``PREFER <spaces>``
 piracy-rewards   the target of piracy, once per hit        VP until 10, then a squadron, then
                  (§16.4)                                   a card; ``<rewards in order>``
+naval-cards      each power that could hold Janissaries    none; ``ASK``, ``NEVER``
+                 or Professional Rowers, after the roll
+                 of a naval battle (§16.2 step 6)
+naval-battle     the mover, when several naval battles     the first space of its move, the
+                 may come next (§16.1 step 7)              first enemy in standard order
 ===============  ========================================  ====================================
 
 Rules: §16.1, §16.2, §16.4
 """
 from __future__ import annotations
 
+import re
+
 from engine import questions, standing
 from engine.contract import IllegalOrder
 from engine.options import OneOf, Option
 from games.here_i_stand import choices, grammar
 from games.here_i_stand.land_war.odds import percent
-from games.here_i_stand.navy import battle, move, piracy
+from games.here_i_stand.navy import battle, move, piracy, sea_cards
 
 KINDS: dict[str, questions.Kind] = {}
 DONE_WORDS = ("DONE", "NO", "PASS", "ГОТОВО", "НЕТ")
@@ -225,6 +232,97 @@ KINDS["naval-retreat"] = choices.Kind(
     policies=(PREFER,), standing=_retreat_standing)
 
 
+# ---------------------------------------------------------------- cards after the roll (§16.2)
+def _cards_options(state, item):
+    record = battle.current(state)
+    found = sea_cards.playable(state, record, item["seat"]) if record else []
+    return [Option.of("DONE", "DONE")] + [
+        Option.of("NAVAL_CARD", f"PLAY {card} FOR {record[side]}", card=OneOf((card,)),
+                  side=OneOf((side,))) for card, side in found]
+
+
+def _cards_parse(state, item, text):
+    """``PLAY <card> [FOR <power>]`` (the side helped; one's own side by default) or DONE."""
+    said = grammar.verb_of(text)
+    if said in DONE_WORDS:
+        return {"verb": "DONE"}
+    grammar.expect(["PLAY", "DONE"], said, text, "PLAY <card> [FOR <power>] or DONE")
+    parts = re.split(r"\s+(?:FOR|ЗА)\s+", grammar.rest_of(text), maxsplit=1,
+                     flags=re.IGNORECASE)
+    card = grammar.card_number(parts[0], state["hands"][item["seat"]])
+    record = battle.current(state)
+    helped = grammar.power(parts[1]) if len(parts) > 1 else item["seat"]
+    side = sea_cards.side_of(record, helped) if record else None
+    if (card, side) not in (sea_cards.playable(state, record, item["seat"]) if record else []):
+        raise IllegalOrder(move.R(f"card {card} cannot be played for {helped} in this naval "
+                                  "battle (§16.2)", "naval_card", card=card, power=helped))
+    return {"verb": "NAVAL_CARD", "card": card, "side": side}
+
+
+def _cards_apply(state, item, order, dice) -> bool:
+    if order["verb"] == "DONE":
+        return True
+    sea_cards.play(state, battle.current(state), item["seat"], order["card"], order["side"],
+                   dice)
+    return not sea_cards.playable(state, battle.current(state), item["seat"])
+
+
+def _cards_context(state, item):
+    record = battle.current(state)
+    if record is None:
+        return {"space": item["space"], "attacker": "", "defender": "", "hits": ""}
+    return {"space": item["space"], "attacker": record["attacker"],
+            "defender": record["defender"],
+            "hits": f"{record['hits']['attacker']}-{record['hits']['defender']}"}
+
+
+KINDS["naval-cards"] = choices.Kind(
+    options=_cards_options, apply=_cards_apply, parse=_cards_parse,
+    default=lambda state, item: {"verb": "DONE"}, done=_next_move, private=True,
+    prompt=lambda state, item: (f"naval battle in {item['space']} after the roll "
+                                f"({_cards_context(state, item)['hits']} hits): PLAY "
+                                "Janissaries or Professional Rowers [FOR <power>] or DONE"),
+    context=_cards_context, policies=("ASK", "NEVER"),
+    standing=lambda policy, state, decision: {"verb": "DONE"} if policy == "NEVER" else None)
+
+
+# ---------------------------------------------------------------- the order of battles (§16.1)
+def _battles(state) -> list[tuple[str, str]]:
+    m = move.current(state)
+    return move.pending_battles(state, m) if m else []
+
+
+def _battle_parse(state, item, text):
+    grammar.expect(["FIGHT"], grammar.verb_of(text), text, "FIGHT <space> AGAINST <power>")
+    parts = re.split(r"\s+(?:AGAINST|ПРОТИВ)\s+", grammar.rest_of(text), maxsplit=1,
+                     flags=re.IGNORECASE)
+    sid = _space(parts[0])
+    found = [b for b in _battles(state) if b[0] == sid
+             and (len(parts) < 2 or b[1] == grammar.power(parts[1]))]
+    if not found:
+        raise IllegalOrder(move.R(f"no naval battle to fight in {sid}", "naval_no_battle",
+                                  space=sid))
+    return {"verb": "NAVAL_FIGHT", "space": sid, "against": found[0][1]}
+
+
+def _battle_apply(state, item, order, dice) -> bool:
+    move.start_battle(state, move.current(state), order["space"], order["against"], dice)
+    return True
+
+
+KINDS["naval-battle"] = choices.Kind(
+    options=lambda state, item: [
+        Option.of("NAVAL_FIGHT", f"FIGHT {sid} AGAINST {foe}", space=OneOf((sid,)),
+                  against=OneOf((foe,))) for sid, foe in _battles(state)],
+    apply=_battle_apply, parse=_battle_parse, done=_next_move,
+    default=lambda state, item: {"verb": "NAVAL_FIGHT", "space": _battles(state)[0][0],
+                                 "against": _battles(state)[0][1]},
+    prompt=lambda state, item: ("naval battles to fight: " + "; ".join(
+        f"FIGHT {sid} AGAINST {foe}" for sid, foe in _battles(state))),
+    context=lambda state, item: {"battles": "; ".join(
+        f"{sid} / {foe}" for sid, foe in _battles(state))})
+
+
 # ---------------------------------------------------------------- piracy rewards (§16.4)
 def _rewards_parse(state, item, text):
     verb = grammar.verb_of(text)
@@ -288,7 +386,12 @@ def order_text(order: dict) -> str:
         return f"AVOID TO {order['to']}"
     if verb == "NAVAL_RETREAT":
         return f"RETREAT TO {order['to']}"
+    if verb == "NAVAL_CARD":
+        return f"PLAY {order['card']} FOR {order['side']}"
+    if verb == "NAVAL_FIGHT":
+        return f"FIGHT {order['space']} AGAINST {order['against']}"
     return piracy.option_text(order)
 
 
-TEXTS = {verb: order_text for verb in ("NAVAL_INTERCEPT", "NAVAL_AVOID", "NAVAL_RETREAT", "GIVE")}
+TEXTS = {verb: order_text for verb in ("NAVAL_INTERCEPT", "NAVAL_AVOID", "NAVAL_RETREAT", "GIVE",
+                                               "NAVAL_CARD", "NAVAL_FIGHT")}

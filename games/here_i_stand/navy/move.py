@@ -6,7 +6,8 @@ power had no naval units are "arrived"; enemies in adjacent zones and ports may 
 intercept them (2d6 + naval leader rating >= 9, the first success stops the other powers),
 then, where nobody intercepted, enemies in the zone may try to avoid battle; then every
 space shared with enemy ships sees naval battles (`battle.fight`), one enemy power at a
-time, until the mover has beaten them all or lost.
+time, until the mover has beaten them all or lost, in the order the mover chooses (the
+``naval-battle`` question when there is more than one).
 
 Restrictions (§16.1): another power's port only against enemy naval units there; units that
 lost a naval battle this impulse stay; Genoese and Venetian units and Andrea Doria never
@@ -139,18 +140,38 @@ def proceed(state: S.State, dice) -> None:
             del state["phase_data"]["naval_move"]
 
 
-def _next_battle(state: S.State, move: Move, dice) -> None:
-    """The next naval battle, in the order of the move's destinations (§16.1 step 7): one
-    enemy power at a time, while the mover still has ships there."""
+def pending_battles(state: S.State, move: Move) -> list[tuple[str, str]]:
+    """``(space, enemy)`` battles still to fight (§16.1 step 7): in the move's destinations
+    where the mover still has ships, one per enemy power there; once a battle was fought in
+    a space, only the other enemies there until the mover has beaten them all or lost."""
     power = move["power"]
-    for sid in move["to"]:
-        if not fleet.units(state, sid, power):
-            continue
-        foes = fleet.enemies(state, power, sid)
-        if foes:
-            battle.fight(state, sid, power, foes[0], dice)
-            return
-    move["stage"] = "end"
+    spaces = [move["fighting"]] if move.get("fighting") in move["to"] else move["to"]
+    out = [(sid, foe) for sid in spaces if fleet.units(state, sid, power)
+           for foe in fleet.enemies(state, power, sid)]
+    if not out and move.get("fighting"):
+        move["fighting"] = None
+        return pending_battles(state, move)
+    return out
+
+
+def _next_battle(state: S.State, move: Move, dice) -> None:
+    """Carry on the battle waiting for cards, or ask the mover which battle comes next when
+    there is a choice (the ``naval-battle`` question), or fight the only one."""
+    if battle.current(state) is not None:
+        battle.advance(state, dice)
+        return
+    found = pending_battles(state, move)
+    if not found:
+        move["stage"] = "end"
+    elif len(found) > 1:
+        choices.push(state, {"kind": "naval-battle", "seat": move["power"], "space": found[0][0]})
+    else:
+        start_battle(state, move, *found[0], dice)
+
+
+def start_battle(state: S.State, move: Move, sid: str, foe: str, dice) -> None:
+    move["fighting"] = sid
+    battle.fight(state, sid, move["power"], foe, dice)
 
 
 # ---------------------------------------------------------------- interception (§16.1 step 4)

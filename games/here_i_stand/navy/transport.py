@@ -13,7 +13,7 @@ Rules: §16.3
 """
 from __future__ import annotations
 
-from engine.contract import IllegalOrder, Reason as R
+from engine.contract import Reason as R
 from games.here_i_stand import siege as sieges
 from games.here_i_stand import state as S
 from games.here_i_stand.land_war import entry, marks
@@ -78,14 +78,11 @@ def units(state: S.State, power: str, src: str, n: int) -> dict[str, dict[str, i
 
 
 def begin(state: S.State, power: str, route: list[str], leaders: tuple[str, ...], n: int,
-          cp: int, dice) -> int:
-    """Carry the army over and land it (a doomed land move from `src`); returns the CP."""
-    why = problem(state, power, route, leaders, n, cp)
-    if why:
-        raise IllegalOrder(why)
+          dice) -> None:
+    """Carry the army over and land it (a doomed land move from `src`); the caller checked
+    it (`problem`) and spent its CP."""
     src, dst = route[0], route[-1]
     army = units(state, power, src, n)
     S.log(state, "transport", power=power, space=src, to=dst, units=n, leaders=list(leaders),
           zones=route[1:-1])
     land_move.begin(state, power, src, dst, leaders, army, dice, doomed=True)
-    return cost(route)

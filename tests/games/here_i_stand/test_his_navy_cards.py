@@ -1,0 +1,214 @@
+"""Cards and choices at sea: #1 Janissaries and #34 Professional Rowers after the roll of a
+naval battle (§16.2 step 6), the order of several naval battles chosen by the mover
+(§16.1 step 7), #31 Foul Weather against a naval move, transport or piracy (§16.1 step 3,
+§16.3 step 1), the pirated card held back for an impulse and the Knights' anti-piracy die
+(§16.4)."""
+from __future__ import annotations
+
+import pytest
+
+from engine import standing
+from engine.contract import IllegalOrder
+from games.here_i_stand import RULES as HIS
+from games.here_i_stand import state as S
+from games.here_i_stand.navy import piracy, sea_cards
+from his_helpers import FixedDice, asked, into_action, log_text, order, put
+from test_his_navy import ROLL_E10, barbary, ionian
+
+
+def _e10_until_the_roll(state, dice):
+    state = order(state, "ottoman", "NAVAL MOVE Tunis -> Barbary Coast", dice)
+    state = order(state, "hapsburg", "INTERCEPT FROM Ionian Sea", dice)
+    return order(state, "hapsburg", "INTERCEPT FROM Tyrrhenian Sea", dice)
+
+
+def test_janissaries_at_sea_add_four_dice_after_the_roll_and_turn_e10():
+    """E10's roll (3 hits each), then the Ottomans play Janissaries: 4 more dice [5, 1, 1,
+    1], 4 hits against 3: the Ottomans win; they lose a squadron and the corsair, the
+    Hapsburgs both squadrons (Doria to the next turn)."""
+    state = barbary()
+    state["hands"]["ottoman"] = [1]
+    dice = FixedDice(*ROLL_E10, 5, 1, 1, 1)
+    state = _e10_until_the_roll(state, dice)
+    d = asked(state, "ottoman")
+    assert d.kind == "naval-cards" and d.private
+    assert [o.example for o in d.options.options] == ["DONE", "PLAY 1 FOR ottoman"]
+    assert d.context["hits"] == "3-3"
+    assert HIS.default(state, d) == {"verb": "DONE"}
+    state = order(state, "ottoman", "PLAY Janissaries", dice)
+    rolled = next(e for e in state["log"] if e["msg"] == "naval_battle")
+    assert (rolled["attacker_dice"], rolled["attacker_hits"]) == (11, 4)
+    assert rolled["winner"] == "ottoman"
+    assert S.units(state, "barbary_coast")["ottoman"] == {"squadrons": 1}
+    assert "hapsburg" not in S.units(state, "barbary_coast")
+    assert "andrea_doria" in state["naval_out"]["leaders"]
+    assert 1 in state["home_used"]
+    assert "4 more" not in log_text(state["log"])            # the line names the dice
+    assert "Janissaries" in log_text([e for e in state["log"] if e["msg"] == "naval_card"])
+
+
+def test_professional_rowers_offered_by_public_information_for_either_side():
+    """#34 is not public: every power with a card is offered the window (the attacker, the
+    defender, then the others in standard order); France plays it FOR the Hapsburgs: 3 more
+    dice [6, 6, 1], 5 hits against 3."""
+    state = barbary()
+    state["hands"]["england"] = [45]
+    state["hands"]["france"] = [34]
+    dice = FixedDice(*ROLL_E10, 6, 6, 1)
+    state = _e10_until_the_roll(state, dice)
+    d = asked(state, "england")                               # holds no Rowers: asked all the same
+    assert d.kind == "naval-cards" and [o.example for o in d.options.options] == ["DONE"]
+    policy = standing.parse(HIS, "STANDING NAVAL-CARDS NEVER").policy
+    assert HIS.answer_from_standing(state, d, policy) == {"verb": "DONE"}
+    state = order(state, "england", "DONE", dice)
+    d = asked(state, "france")
+    assert {o.example for o in d.options.options} == {
+        "DONE", "PLAY 34 FOR ottoman", "PLAY 34 FOR hapsburg"}
+    with pytest.raises(IllegalOrder):                           # France does not fight
+        order(state, "france", "PLAY 34", dice)
+    state = order(state, "france", "PLAY 34 FOR Hapsburgs", dice)
+    rolled = next(e for e in state["log"] if e["msg"] == "naval_battle")
+    assert (rolled["defender_dice"], rolled["defender_hits"]) == (9, 5)
+    assert 34 in state["discard"]
+
+
+def test_no_window_when_nobody_could_hold_a_card():
+    """Rowers in the discard pile and no Janissaries: the battle goes straight on (E10)."""
+    state = barbary()
+    state["hands"]["france"] = [45]
+    state["discard"].append(34)
+    state = _e10_until_the_roll(state, FixedDice(*ROLL_E10))
+    assert asked(state, "ottoman").kind == "naval-retreat"
+
+
+def _two_battles():
+    """The Ottomans step from Tunis into the Barbary Coast (a Hapsburg squadron) and from
+    the Aegean into the Ionian (French and Hapsburg squadrons; all at war)."""
+    state = barbary()
+    S.move_leader(state, "andrea_doria", "tyrrhenian_sea", None)
+    for sid in ("tyrrhenian_sea", "ionian_sea"):
+        for owner in ("genoa", "hapsburg"):
+            n = S.units(state, sid).get(owner, {}).get("squadrons", 0)
+            if n:
+                S.add_units(state, sid, owner, "squadrons", -n)
+    state["wars"] = sorted(state["wars"] + [["france", "ottoman"]])
+    put(state, "barbary_coast", "hapsburg", squadrons=1)
+    put(state, "aegean_sea", "ottoman", squadrons=3)
+    put(state, "ionian_sea", "france", squadrons=1)
+    put(state, "ionian_sea", "hapsburg", squadrons=1)
+    return state
+
+
+def test_the_mover_chooses_the_order_of_battles_and_fights_one_enemy_at_a_time():
+    """§16.1 step 7: three battles wait (Barbary Coast; Ionian against France and against
+    the Hapsburgs); the default is the first; the Ottomans fight the Ionian Hapsburgs first,
+    then must finish the Ionian (France) before the Barbary Coast."""
+    state = _two_battles()
+    dice = FixedDice(*([1] * 40))
+    state = order(state, "ottoman", "NAVAL MOVE Tunis -> Barbary Coast, Aegean Sea -> "
+                  "Ionian Sea", dice)
+    while HIS.decisions(state)[0].seat != "ottoman":       # no interception, no avoiding
+        state = order(state, HIS.decisions(state)[0].seat, "DONE", dice)
+    d = asked(state, "ottoman")
+    assert d.kind == "naval-battle"
+    assert {o.example for o in d.options.options} == {
+        "FIGHT barbary_coast AGAINST hapsburg", "FIGHT ionian_sea AGAINST france",
+        "FIGHT ionian_sea AGAINST hapsburg"}
+    assert HIS.default(state, d)["space"] == "barbary_coast"
+    state = order(state, "ottoman", "FIGHT Ionian Sea AGAINST Hapsburgs", dice)
+    fought = [e for e in state["log"] if e["msg"] == "naval_battle"]
+    assert [(e["space"], e["defender"]) for e in fought] == [("ionian_sea", "hapsburg")]
+    # 0 hits each: the defender wins, the Ottomans retreat from the Ionian (their choice)
+    d = asked(state, "ottoman")
+    assert d.kind == "naval-retreat"
+    state = order(state, "ottoman", "RETREAT TO Aegean Sea", dice)
+    fought = [e for e in state["log"] if e["msg"] == "naval_battle"]
+    assert [(e["space"], e["defender"]) for e in fought][-1] == ("barbary_coast", "hapsburg")
+
+
+def test_battle_order_after_a_win_stays_in_the_space():
+    """After beating one enemy in a zone the mover fights the others there before any other
+    battle (`pending_battles`)."""
+    from games.here_i_stand.navy import move
+    state = _two_battles()
+    m = {"power": "ottoman", "to": ["barbary_coast", "ionian_sea"], "fighting": "ionian_sea"}
+    put(state, "ionian_sea", "ottoman", squadrons=1)
+    put(state, "barbary_coast", "ottoman", squadrons=1)
+    assert move.pending_battles(state, m) == [("ionian_sea", "hapsburg"),
+                                             ("ionian_sea", "france")]
+    S.add_units(state, "ionian_sea", "ottoman", "squadrons", -1)
+    assert move.pending_battles(state, m) == [("barbary_coast", "hapsburg")]
+
+
+def _weather(state):
+    state["removed"].remove(31)
+    state["hands"]["france"] = [31]
+    return state
+
+
+def test_foul_weather_cancels_a_naval_move_and_bars_the_sea_for_the_impulse():
+    """#31 against a declared naval move: cancelled, 1 CP lost; then no naval move,
+    transport or piracy for the rest of the impulse (card text)."""
+    state = _weather(barbary())
+    state = order(state, "ottoman", "NAVAL MOVE Tunis -> Barbary Coast")
+    d = asked(state, "france")
+    assert d.kind == "response" and d.context["action"] == "naval_move"
+    assert [o.example for o in d.options.options] == ["DONE", "PLAY 31"]
+    state = order(state, "france", "PLAY Foul Weather")
+    assert S.units(state, "tunis")["ottoman"] == {"squadrons": 2, "corsairs": 1}
+    assert state["phase_data"]["cp"] == 1
+    with pytest.raises(IllegalOrder, match="Foul Weather"):
+        order(state, "ottoman", "NAVAL MOVE Tunis -> Barbary Coast")
+    assert "naval move" in log_text(state["log"][-1:])
+
+
+def test_a_naval_move_nobody_stops_goes_on():
+    state = _weather(barbary())
+    state = order(state, "ottoman", "NAVAL MOVE Tunis -> Barbary Coast")
+    state = order(state, "france", "DONE", FixedDice(1, 1, 1, 1))
+    assert S.units(state, "barbary_coast")["ottoman"] == {"squadrons": 2, "corsairs": 1}
+
+
+def test_foul_weather_cancels_piracy():
+    state = ionian()
+    state["removed"].remove(31)
+    for power in S.MAJORS:
+        state["hands"][power] = []
+    state["hands"]["france"] = [31]
+    state["phase_data"]["cp"] = 4
+    state = order(state, "ottoman", "PIRACY Ionian Sea AGAINST Hapsburgs")
+    assert asked(state, "france").context["action"] == "piracy"
+    state = order(state, "france", "PLAY 31")
+    assert not any(e["msg"] == "piracy_defence" for e in state["log"])
+    assert state["phase_data"]["cp"] == 3
+    with pytest.raises(IllegalOrder, match="Foul Weather"):
+        order(state, "ottoman", "PIRACY Ionian Sea AGAINST Hapsburgs")
+
+
+def test_a_pirated_card_is_held_back_until_the_next_impulse():
+    """§16.4 L1087: the card the target gives may not be played this impulse (here:
+    Professional Rowers won by piracy, then a naval battle in the same impulse)."""
+    state = ionian()
+    state["hands"]["hapsburg"] = [34]
+    state["phase_data"]["cp"] = 4
+    state = order(state, "ottoman", "PIRACY Ionian Sea AGAINST Hapsburgs",
+                  FixedDice(1, 1, 6, 1))
+    state = order(state, "hapsburg", "GIVE CARD")
+    assert 34 in state["hands"]["ottoman"]
+    record = {"space": "ionian_sea", "attacker": "ottoman", "defender": "hapsburg",
+              "played": []}
+    assert S.held_back(state) == {34}
+    assert (34, "attacker") not in sea_cards.playable(state, record, "ottoman")
+    state["phase_data"]["impulse"] += 1
+    assert (34, "attacker") in sea_cards.playable(state, record, "ottoman")
+
+
+def test_the_knights_fortress_gives_an_anti_piracy_die():
+    """§16.4 L1073: Rhodes held by the Knights (independent, their counter) gives the target
+    a die in the Aegean; once the Ottomans hold it, none."""
+    state = ionian()
+    put(state, "aegean_sea", "ottoman", corsairs=1)
+    assert piracy.knights_hold(state, "rhodes")
+    base = piracy.anti_piracy_dice(state, "aegean_sea", "hapsburg")
+    S.set_control(state, "rhodes", "ottoman")
+    assert piracy.anti_piracy_dice(state, "aegean_sea", "hapsburg") == base - 1
