@@ -32,7 +32,9 @@ def is_naval(text: str) -> bool:
 
 def options(state: S.State, power: str, cp: int) -> Iterator[Option]:
     """One NAVAL MOVE option per single step (a bot moves one stack), and one PIRACY option
-    per zone."""
+    per zone; none after *Foul Weather* this impulse."""
+    if responses.weather(state, power):
+        return
     if cp >= move.COST:
         steps = move.options(state, power)
         if steps:

@@ -2,8 +2,9 @@
 
 Each side rolls 2 dice per squadron and 1 per corsair plus its best naval leader's battle
 rating, the defender +1 in a port only; 5 or 6 hits; more hits win, ties go to the defender.
-Each side loses a squadron per 2 hits taken; the Ottomans' hits left over kill a corsair
-each; the loser's odd hit kills a squadron, the winner's is ignored; if both are wiped out
+Each side loses a squadron per 2 hits taken (the owner chooses between its own and its
+allied minors' squadrons, the `naval-losses` question, minors first by default); the
+Ottomans' hits left over kill a corsair each; the loser's odd hit kills a squadron, the winner's is ignored; if both are wiped out
 the side with more dice (the defender on a tie) keeps one unit.  Then the retreat: after a
 battle in a port the attacker always leaves to an adjacent sea zone without enemies; after a
 battle in a sea zone the loser goes to an adjacent port of its own or an enemy-free zone
@@ -38,13 +39,17 @@ def losses(fleet_: fleet.Units, power: str, hits: int, loser: bool) -> dict[str,
     return {"squadrons": ks, "corsairs": kc}
 
 
-def remove(state: S.State, sid: str, power: str, kill: dict[str, int]) -> None:
-    """Take `kill` from `power`'s fleet at `sid`, its minors' units first (the default of the
-    owner's choice), to the next turn's box (§16.2 step 10)."""
+def remove(state: S.State, sid: str, power: str, kill: dict[str, int],
+           squadrons_by_owner: dict[str, int] | None = None) -> None:
+    """Take `kill` from `power`'s fleet at `sid` to the next turn's box (§16.2 step 10):
+    the squadrons as the owner chose (`squadrons_by_owner`), else its minors' first (the
+    default of that choice)."""
     out = state.setdefault("naval_out", {"units": {}, "leaders": []})
     for kind, n in kill.items():
         for owner in sorted(fleet.owners(state, sid, power), key=lambda o: (o == power, o)):
             k = min(n, S.units(state, sid).get(owner, {}).get(kind, 0))
+            if kind == "squadrons" and squadrons_by_owner is not None:
+                k = squadrons_by_owner.get(owner, 0)
             if k:
                 S.add_units(state, sid, owner, kind, -k)
                 stack = out["units"].setdefault(owner, {})
@@ -63,7 +68,7 @@ def _leaders_out(state: S.State, sid: str, power: str) -> None:
 
 
 def current(state: S.State) -> Record | None:
-    """The naval battle waiting for cards played after the roll, if any."""
+    """The naval battle waiting for an answer (cards after the roll, ships lost), if any."""
     return (state.get("phase_data") or {}).get("naval_battle")
 
 
@@ -87,22 +92,29 @@ def fight(state: S.State, sid: str, attacker: str, defender: str, dice) -> None:
 
 
 def advance(state: S.State, dice) -> None:
-    """Ask the next power of the after-the-roll window, or end the battle."""
+    """Carry the battle on: the after-the-roll window, the result, the owners' choice of
+    ships lost, the end (losses taken, the retreat)."""
     record = current(state)
-    if record is None or choices.current(state):
-        return
-    if record["windows"]:
-        choices.push(state, {"kind": "naval-cards", "seat": record["windows"].pop(0),
-                             "space": record["space"]})
-        return
-    del state["phase_data"]["naval_battle"]
-    _resolve(state, record)
+    while record is not None and not choices.current(state):
+        if record["windows"]:
+            choices.push(state, {"kind": "naval-cards", "seat": record["windows"].pop(0),
+                                 "space": record["space"]})
+        elif "loss" not in record:
+            _result(state, record)
+        elif record["asking"]:
+            choices.push(state, {"kind": "naval-losses", "seat": record["asking"].pop(0),
+                                 "space": record["space"]})
+        else:
+            del state["phase_data"]["naval_battle"]
+            _finish(state, record)
+            return
 
 
-def _resolve(state: S.State, record: Record) -> None:
-    """§16.2 steps 7-10: the winner (ties to the defender), losses, the retreat."""
+def _result(state: S.State, record: Record) -> None:
+    """§16.2 steps 7-8: the winner (ties to the defender) and how many squadrons and
+    corsairs each side loses; the powers whose loss may fall on their own or their minors'
+    squadrons are asked which (`owner_choices`)."""
     sid, attacker, defender = record["space"], record["attacker"], record["defender"]
-    port = not fleet.is_sea(sid)
     n_att, n_def = record["dice"]["attacker"], record["dice"]["defender"]
     a_hits, d_hits = record["hits"]["attacker"], record["hits"]["defender"]
     winner = "attacker" if a_hits > d_hits else "defender"
@@ -120,13 +132,46 @@ def _resolve(state: S.State, record: Record) -> None:
         keep = a_loss if n_att > n_def else d_loss
         kind = "squadrons" if keep["squadrons"] else "corsairs"
         keep[kind] -= 1
-    for power, loss in ((attacker, a_loss), (defender, d_loss)):
-        remove(state, sid, power, loss)
+    record.update(winner=winner, loss={attacker: a_loss, defender: d_loss}, chosen={})
+    record["asking"] = [p for p in (attacker, defender)
+                        if p in S.MAJORS and len(owner_choices(state, record, p)) > 1]
+
+
+def owner_choices(state: S.State, record: Record, power: str) -> list[dict[str, int]]:
+    """The ways `power`'s squadron losses may fall on its own and its minors' squadrons:
+    ``{owner: n}``, its minors' first (the first is the default)."""
+    k = record["loss"][power]["squadrons"]
+    have = [(o, c.get("squadrons", 0)) for o, c in
+            fleet.units(state, record["space"], power).items() if c.get("squadrons")]
+    have.sort(key=lambda oc: (oc[0] == power, oc[0]))
+    out: list[dict[str, int]] = []
+
+    def walk(i: int, left: int, acc: dict[str, int]) -> None:
+        if i == len(have):
+            if not left:
+                out.append({o: n for o, n in acc.items() if n})
+            return
+        owner, n = have[i]
+        for take in range(min(n, left), -1, -1):
+            walk(i + 1, left - take, {**acc, owner: take})
+
+    walk(0, k, {})
+    return out
+
+
+def _finish(state: S.State, record: Record) -> None:
+    """§16.2 steps 8-10: the losses taken, wiped-out sides' leaders to the next turn, the
+    retreat."""
+    sid, attacker, defender = record["space"], record["attacker"], record["defender"]
+    port = not fleet.is_sea(sid)
+    for power in (attacker, defender):
+        loss = record["loss"][power]
+        remove(state, sid, power, loss, record["chosen"].get(power))
         S.log(state, "naval_losses", power=power, space=sid, squadrons=loss["squadrons"],
               corsairs=loss["corsairs"])
         if not fleet.units(state, sid, power):
             _leaders_out(state, sid, power)
-    loser = defender if winner == "attacker" else attacker
+    loser = defender if record["winner"] == "attacker" else attacker
     mark_lost(state, sid, loser)
     leaving = attacker if port else loser
     if fleet.units(state, sid, leaving) or fleet.leaders(state, sid, leaving):

@@ -15,6 +15,8 @@ piracy-rewards   the target of piracy, once per hit        VP until 10, then a s
 naval-cards      each power that could hold Janissaries    none; ``ASK``, ``NEVER``
                  or Professional Rowers, after the roll
                  of a naval battle (§16.2 step 6)
+naval-losses     a side whose squadrons lost may be its own   its minors' first; ``MINORS FIRST``,
+                 or its allied minors' (§16.2 step 8)      ``OWN FIRST``
 naval-battle     the mover, when several naval battles     the first space of its move, the
                  may come next (§16.1 step 7)              first enemy in standard order
 ===============  ========================================  ====================================
@@ -30,7 +32,7 @@ from engine.contract import IllegalOrder
 from engine.options import OneOf, Option
 from games.here_i_stand import choices, grammar
 from games.here_i_stand.land_war.odds import percent
-from games.here_i_stand.navy import battle, move, piracy, sea_cards
+from games.here_i_stand.navy import battle, fleet, move, piracy, sea_cards
 
 KINDS: dict[str, questions.Kind] = {}
 DONE_WORDS = ("DONE", "NO", "PASS", "ГОТОВО", "НЕТ")
@@ -286,6 +288,69 @@ KINDS["naval-cards"] = choices.Kind(
     standing=lambda policy, state, decision: {"verb": "DONE"} if policy == "NEVER" else None)
 
 
+# ---------------------------------------------------------------- ships lost (§16.2 step 8)
+def _loss_choices(state, item) -> list[dict[str, int]]:
+    record = battle.current(state)
+    return battle.owner_choices(state, record, item["seat"]) if record else []
+
+
+def _loss_text(chosen: dict[str, int]) -> str:
+    return "LOSE " + ", ".join(f"{n} {o}" for o, n in sorted(chosen.items()))
+
+
+def _losses_parse(state, item, text):
+    """``LOSE <n> <owner>[, <n> <owner>]`` (the squadrons lost by owner)."""
+    grammar.expect(["LOSE"], grammar.verb_of(text), text, "LOSE <n> <owner>[, <n> <owner>]")
+    chosen: dict[str, int] = {}
+    for part in grammar.rest_of(text).split(","):
+        found = re.match(r"\s*(\d+)\s+(.+?)\s*$", part)
+        if not found:
+            raise IllegalOrder(move.R("say LOSE <n> <owner>[, <n> <owner>]", "syntax",
+                                      text="LOSE <n> <owner>"))
+        owner = grammar.power(found.group(2))
+        chosen[owner] = chosen.get(owner, 0) + int(found.group(1))
+    chosen = {o: n for o, n in chosen.items() if n}
+    if chosen not in _loss_choices(state, item):
+        raise IllegalOrder(move.R(f"your squadrons lost in {item['space']} do not add up that "
+                                  "way (§16.2)", "naval_losses_split", space=item["space"]))
+    return {"verb": "NAVAL_LOSE", "owners": chosen}
+
+
+def _losses_apply(state, item, order, dice) -> bool:
+    battle.current(state)["chosen"][item["seat"]] = dict(order["owners"])
+    return True
+
+
+OWN_FIRST, MINORS_FIRST = "OWN FIRST", "MINORS FIRST"
+
+
+def _losses_standing(policy, state, decision):
+    """``MINORS FIRST`` (the default) or ``OWN FIRST``."""
+    found = _loss_choices(state, {**decision.context, "seat": decision.seat})
+    if not found or policy not in (OWN_FIRST, MINORS_FIRST):
+        return None
+    return {"verb": "NAVAL_LOSE", "owners": found[-1 if policy == OWN_FIRST else 0]}
+
+
+def _losses_context(state, item):
+    record = battle.current(state)
+    return {"space": item["space"],
+            "n": record["loss"][item["seat"]]["squadrons"] if record else 0,
+            "owners": ", ".join(sorted(fleet.owners(state, item["space"], item["seat"])))}
+
+
+KINDS["naval-losses"] = choices.Kind(
+    options=lambda state, item: [
+        Option.of("NAVAL_LOSE", _loss_text(c), owners=OneOf((c,)))
+        for c in _loss_choices(state, item)],
+    apply=_losses_apply, parse=_losses_parse, done=_next_move,
+    default=lambda state, item: {"verb": "NAVAL_LOSE", "owners": _loss_choices(state, item)[0]},
+    prompt=lambda state, item: (f"naval battle in {item['space']}: choose whose "
+                                f"{_losses_context(state, item)['n']} squadrons are lost — "
+                                + "; ".join(_loss_text(c) for c in _loss_choices(state, item))),
+    context=_losses_context, policies=(MINORS_FIRST, OWN_FIRST), standing=_losses_standing)
+
+
 # ---------------------------------------------------------------- the order of battles (§16.1)
 def _battles(state) -> list[tuple[str, str]]:
     m = move.current(state)
@@ -388,10 +453,13 @@ def order_text(order: dict) -> str:
         return f"RETREAT TO {order['to']}"
     if verb == "NAVAL_CARD":
         return f"PLAY {order['card']} FOR {order['side']}"
+    if verb == "NAVAL_LOSE":
+        return _loss_text(order["owners"])
     if verb == "NAVAL_FIGHT":
         return f"FIGHT {order['space']} AGAINST {order['against']}"
     return piracy.option_text(order)
 
 
 TEXTS = {verb: order_text for verb in ("NAVAL_INTERCEPT", "NAVAL_AVOID", "NAVAL_RETREAT", "GIVE",
-                                               "NAVAL_CARD", "NAVAL_FIGHT")}
+                                               "NAVAL_CARD", "NAVAL_FIGHT",
+                                               "NAVAL_LOSE")}

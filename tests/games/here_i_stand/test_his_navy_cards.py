@@ -36,6 +36,7 @@ def test_janissaries_at_sea_add_four_dice_after_the_roll_and_turn_e10():
     assert d.context["hits"] == "3-3"
     assert HIS.default(state, d) == {"verb": "DONE"}
     state = order(state, "ottoman", "PLAY Janissaries", dice)
+    assert not any(d.kind == "naval-losses" for d in HIS.decisions(state))   # all are lost
     rolled = next(e for e in state["log"] if e["msg"] == "naval_battle")
     assert (rolled["attacker_dice"], rolled["attacker_hits"]) == (11, 4)
     assert rolled["winner"] == "ottoman"
@@ -78,7 +79,7 @@ def test_no_window_when_nobody_could_hold_a_card():
     state["hands"]["france"] = [45]
     state["discard"].append(34)
     state = _e10_until_the_roll(state, FixedDice(*ROLL_E10))
-    assert asked(state, "ottoman").kind == "naval-retreat"
+    assert asked(state, "hapsburg").kind == "naval-losses"
 
 
 def _two_battles():
