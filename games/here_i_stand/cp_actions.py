@@ -579,7 +579,7 @@ def assault_targets(state: S.State, power: str) -> list[str]:
 
 
 # ---------------------------------------------------------------- building (§17)
-def _counts(state: S.State, power: str) -> tuple[int, int]:
+def on_map_counts(state: S.State, power: str) -> tuple[int, int]:
     """(land units, naval counters) of `power` on the map."""
     land = naval = 0
     for rec in state["spaces"].values():
@@ -626,8 +626,8 @@ def build_problem(state: S.State, power: str, unit: str, sid: str,
                   on_map: tuple[int, int] | None = None,
                   mixes: dict[str, counter_mix.Mix] | None = None) -> Reason | None:
     """Why `power` may not build `unit` in `sid` now, or None; `on_map` (its land and naval
-    counters, `_counts`) and `mixes` (land stacks by owner, `counter_mix.current`, filled as
-    found) carry what several checks of one unchanged state share."""
+    counters, `on_map_counts`) and `mixes` (land stacks by owner, `counter_mix.current`,
+    filled as found) carry what several checks of one unchanged state share."""
     m = S.board()
     if sid not in m.spaces or not S.in_play(state, sid):
         return R(f"{sid} is not a space in play", "not_in_play", text=str(sid))
@@ -667,7 +667,8 @@ def build_problem(state: S.State, power: str, unit: str, sid: str,
                      unit=unit, space=sid)
     else:
         limits = facts.counter_limits().get(owner, {})
-        _, naval = (on_map if on_map is not None and owner == power else _counts(state, owner))
+        _, naval = (on_map if on_map is not None and owner == power
+                    else on_map_counts(state, owner))
         if naval + 1 > limits.get("naval", 10 ** 6):
             return R(f"{owner} has no naval counters left (§5)", "no_naval_counters",
                      power=owner)
@@ -679,7 +680,7 @@ def build_options(state: S.State, power: str, cp: int) -> list[Option]:
     m = S.board()
     candidates = sorted(set(m.spaces_of(home=power)) | set(state.get("pirate_havens", []))
                         | {s for minor in allied_minors(state, power) for s in m.spaces_of(home=minor)})
-    counts = _counts(state, power)
+    counts = on_map_counts(state, power)
     mixes: dict[str, counter_mix.Mix] = {}
     kinds = set(build_units(state, power))
     for minor in allied_minors(state, power):

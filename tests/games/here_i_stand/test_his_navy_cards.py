@@ -12,7 +12,7 @@ from engine.contract import IllegalOrder
 from games.here_i_stand import RULES as HIS
 from games.here_i_stand import state as S
 from games.here_i_stand.navy import piracy, sea_cards
-from his_helpers import FixedDice, asked, into_action, log_text, order, put
+from his_helpers import FixedDice, asked, fresh, into_action, log_text, order, put
 from test_his_navy import ROLL_E10, barbary, ionian
 
 
@@ -213,3 +213,36 @@ def test_the_knights_fortress_gives_an_anti_piracy_die():
     base = piracy.anti_piracy_dice(state, "aegean_sea", "hapsburg")
     S.set_control(state, "rhodes", "ottoman")
     assert piracy.anti_piracy_dice(state, "aegean_sea", "hapsburg") == base - 1
+
+
+def test_shipbuilding_two_squadrons_or_corsairs_for_the_ottomans():
+    """#100: the Hapsburgs build a squadron in Naples and one in Barcelona (asked twice);
+    the Ottomans may take 2 corsairs for a squadron, not a squadron in Algiers; the
+    Protestants may not play it."""
+    state = into_action(fresh(), "hapsburg", hand=[100])
+    state = order(state, "hapsburg", "PLAY 100 AS EVENT")
+    d = asked(state, "hapsburg")
+    assert d.kind == "shipbuilding" and d.context["left"] == 2
+    assert "BUILD SQUADRON IN naples" in {o.example for o in d.options.options}
+    before = S.units(state, "naples").get("hapsburg", {}).get("squadrons", 0)
+    state = order(state, "hapsburg", "BUILD SQUADRON IN Naples")
+    assert S.units(state, "naples")["hapsburg"]["squadrons"] == before + 1
+    assert asked(state, "hapsburg").context["left"] == 1
+    state = order(state, "hapsburg", "BUILD SQUADRON IN Barcelona")
+    assert S.units(state, "barcelona")["hapsburg"]["squadrons"] >= 1
+    assert not any(d.kind == "shipbuilding" for d in HIS.decisions(state))
+    assert "Shipbuilding" in log_text(state["log"][-2:])
+
+    state = into_action(fresh(), "ottoman", hand=[100])
+    state["piracy"]["enabled"] = True
+    state["out_of_play"].remove("algiers")
+    S.set_control(state, "algiers", "ottoman")
+    state = order(state, "ottoman", "PLAY 100 AS EVENT")
+    with pytest.raises(IllegalOrder):
+        order(state, "ottoman", "BUILD SQUADRON IN Algiers")
+    state = order(state, "ottoman", "BUILD 2 CORSAIRS IN Algiers")
+    assert S.units(state, "algiers")["ottoman"]["corsairs"] == 2
+
+    state = into_action(fresh(), "protestant", hand=[100])
+    with pytest.raises(IllegalOrder):
+        order(state, "protestant", "PLAY 100 AS EVENT")
