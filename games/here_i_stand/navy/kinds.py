@@ -240,7 +240,7 @@ def _cards_options(state, item):
     found = sea_cards.playable(state, record, item["seat"]) if record else []
     return [Option.of("DONE", "DONE")] + [
         Option.of("NAVAL_CARD", f"PLAY {card} FOR {record[side]}", card=OneOf((card,)),
-                  side=OneOf((side,))) for card, side in found]
+                  helped=OneOf((record[side],))) for card, side in found]
 
 
 def _cards_parse(state, item, text):
@@ -258,14 +258,15 @@ def _cards_parse(state, item, text):
     if (card, side) not in (sea_cards.playable(state, record, item["seat"]) if record else []):
         raise IllegalOrder(move.R(f"card {card} cannot be played for {helped} in this naval "
                                   "battle (§16.2)", "naval_card", card=card, power=helped))
-    return {"verb": "NAVAL_CARD", "card": card, "side": side}
+    return {"verb": "NAVAL_CARD", "card": card, "helped": helped}
 
 
 def _cards_apply(state, item, order, dice) -> bool:
     if order["verb"] == "DONE":
         return True
-    sea_cards.play(state, battle.current(state), item["seat"], order["card"], order["side"],
-                   dice)
+    record = battle.current(state)
+    sea_cards.play(state, record, item["seat"], order["card"],
+                   sea_cards.side_of(record, order["helped"]), dice)
     return not sea_cards.playable(state, battle.current(state), item["seat"])
 
 
@@ -452,7 +453,7 @@ def order_text(order: dict) -> str:
     if verb == "NAVAL_RETREAT":
         return f"RETREAT TO {order['to']}"
     if verb == "NAVAL_CARD":
-        return f"PLAY {order['card']} FOR {order['side']}"
+        return f"PLAY {order['card']} FOR {order['helped']}"
     if verb == "NAVAL_LOSE":
         return _loss_text(order["owners"])
     if verb == "NAVAL_FIGHT":

@@ -10,10 +10,19 @@ import pytest
 from engine import standing
 from engine.contract import IllegalOrder
 from games.here_i_stand import RULES as HIS
+from games.here_i_stand import grammar
 from games.here_i_stand import state as S
 from games.here_i_stand.navy import piracy, sea_cards
 from his_helpers import FixedDice, asked, fresh, into_action, log_text, order, put
 from test_his_navy import ROLL_E10, barbary, ionian
+
+
+def _round_trip(state, decision):
+    """Every option's text parses, and its canonical text parses to the same order (the
+    archive replays the canonical texts)."""
+    for option in decision.options.options:
+        parsed = HIS.parse(state, decision, option.example)
+        assert HIS.parse(state, decision, grammar.order_text(parsed)) == parsed
 
 
 def _e10_until_the_roll(state, dice):
@@ -65,6 +74,7 @@ def test_professional_rowers_offered_by_public_information_for_either_side():
     d = asked(state, "france")
     assert {o.example for o in d.options.options} == {
         "DONE", "PLAY 34 FOR ottoman", "PLAY 34 FOR hapsburg"}
+    _round_trip(state, d)
     with pytest.raises(IllegalOrder):                           # France does not fight
         order(state, "france", "PLAY 34", dice)
     state = order(state, "france", "PLAY 34 FOR Hapsburgs", dice)
@@ -80,6 +90,7 @@ def test_no_window_when_nobody_could_hold_a_card():
     state["discard"].append(34)
     state = _e10_until_the_roll(state, FixedDice(*ROLL_E10))
     assert asked(state, "hapsburg").kind == "naval-losses"
+    _round_trip(state, asked(state, "hapsburg"))
 
 
 def _two_battles():
@@ -116,6 +127,7 @@ def test_the_mover_chooses_the_order_of_battles_and_fights_one_enemy_at_a_time()
         "FIGHT barbary_coast AGAINST hapsburg", "FIGHT ionian_sea AGAINST france",
         "FIGHT ionian_sea AGAINST hapsburg"}
     assert HIS.default(state, d)["space"] == "barbary_coast"
+    _round_trip(state, d)
     state = order(state, "ottoman", "FIGHT Ionian Sea AGAINST Hapsburgs", dice)
     fought = [e for e in state["log"] if e["msg"] == "naval_battle"]
     assert [(e["space"], e["defender"]) for e in fought] == [("ionian_sea", "hapsburg")]
@@ -224,6 +236,7 @@ def test_shipbuilding_two_squadrons_or_corsairs_for_the_ottomans():
     d = asked(state, "hapsburg")
     assert d.kind == "shipbuilding" and d.context["left"] == 2
     assert "BUILD SQUADRON IN naples" in {o.example for o in d.options.options}
+    _round_trip(state, d)
     before = S.units(state, "naples").get("hapsburg", {}).get("squadrons", 0)
     state = order(state, "hapsburg", "BUILD SQUADRON IN Naples")
     assert S.units(state, "naples")["hapsburg"]["squadrons"] == before + 1
