@@ -259,3 +259,25 @@ def test_shipbuilding_two_squadrons_or_corsairs_for_the_ottomans():
     state = into_action(fresh(), "protestant", hand=[100])
     with pytest.raises(IllegalOrder):
         order(state, "protestant", "PLAY 100 AS EVENT")
+
+
+@pytest.mark.parametrize("lang,marker,lost", [("en", "PIRACY", "Ottomans 1P"),
+                                              ("ru", "ПИРАТСТВО", "Османы 1Кс")])
+def test_status_and_map_show_piracy_markers_fleets_and_ships_lost(lang, marker, lost):
+    """E11 played: the Ionian holds a piracy marker (status line and a badge on the map),
+    Barbarossa's fleet is listed in the zone; ships lost in a battle wait for the next turn."""
+    from games.here_i_stand import board, views
+    from pbem.reports.presenters import presenter_for
+    state = order(ionian(), "ottoman", "PIRACY Ionian Sea AGAINST Hapsburgs",
+                  FixedDice(5, 1, 6, 5))
+    state = order(state, "hapsburg", "GIVE VP")
+    s = presenter_for("here-i-stand", lang).status_context(views.view(state, None))
+    assert s["sea"]["out"] in ("none", "нет")        # a corsair sunk by piracy is gone
+    state["naval_out"] = {"units": {"ottoman": {"corsairs": 1}}, "leaders": []}  # a battle's
+    view = views.view(state, None)
+    s = presenter_for("here-i-stand", lang).status_context(view)
+    assert s["sea"]["out"] == lost
+    assert s["sea"]["piracy"] == ("Ionian Sea" if lang == "en" else "Ионическое море")
+    assert any("Barbarossa" in row or "Барбаросса" in row for row in s["units"])
+    zone = next(a for a in board.board(view, lang)["areas"] if a["id"] == "ionian_sea")
+    assert zone["badges"][-1]["text"] == marker
