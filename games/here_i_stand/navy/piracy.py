@@ -185,8 +185,8 @@ def give(state: S.State, item: dict, order: dict, dice) -> None:
         sid = order["space"]
         owner = fleet.owners(state, sid, target)[0]
         S.add_units(state, sid, owner, "squadrons", -1)
-    S.log(state, "piracy_reward", power=target, reward=word, space=order.get("space")
-          or item["space"], vp=state["piracy"]["vp"])
+    S.log(state, f"piracy_reward_{word}", power=target,
+          space=order.get("space") or item["space"], vp=state["piracy"]["vp"])
 
 
 def option_text(order: dict) -> str:
