@@ -144,25 +144,6 @@ def stack_total(stacks: dict[str, dict[str, int]]) -> int:
 # ---------------------------------------------------------------- moves (§13)
 
 
-def can_enter(state: S.State, power: str, dst: str) -> str | None:
-    """Why `power`'s army may not enter `dst` now, or None (§13.1, §21.6)."""
-    m = S.board()
-    if dst not in m.spaces:
-        return R(f"{dst} is not a land space", "not_land", text=str(dst))
-    if not S.in_play(state, dst):
-        return R(f"{m.spaces[dst].name_en} is out of play", "out_of_play", space=dst)
-    if not state["league"] and m.spaces[dst].type == "electorate" and power != "protestant":
-        return R("no army may enter an electorate before the Schmalkaldic League (§21.6)",
-                 "electorate_before_league")
-    owner = S.controller(state, dst)
-    if not (owner in (power, "independent") or S.allied(state, power, owner)
-            or S.at_war(state, power, owner)):
-        return R(f"{m.spaces[dst].name_en} is controlled by {owner}, which is neither at war "
-                 f"nor allied with {power} (§13.1)", "enter_neutral", space=dst, owner=owner,
-                 power=power)
-    return entry.army_entry_problem(state, power, dst)
-
-
 def locked_units(state: S.State, power: str, sid: str) -> int:
     """`power`'s units at `sid` that may not move now: they lost a field battle this impulse,
     they are besieged (§13.1, §15), or they moved under *Foul Weather* (#31)."""
@@ -293,7 +274,7 @@ def check_move(state: S.State, power: str, src: str, dst: str, leaders: tuple[st
                              f"most {limit} units (§5.1), not {n}",
                              "army_limit_led" if leaders else "army_limit",
                              leaders=list(leaders), limit=limit, n=n))
-    why = can_enter(state, power, dst)
+    why = entry.can_enter(state, power, dst)
     if why:
         raise IllegalOrder(why)
     cost = move_cost(src, dst)
@@ -346,7 +327,7 @@ def _moves(state: S.State, power: str, cp: int) -> Iterator[Option]:
             if move_cost(sid, dst) > cp:
                 continue
             if dst not in entering:       # each destination checked once per enumeration
-                entering[dst] = (can_enter(state, power, dst) is None,
+                entering[dst] = (entry.can_enter(state, power, dst) is None,
                                  entry.leaders_entry_problem(state, power, dst) is None)
             enters, alone = entering[dst]
             if not enters:
@@ -415,7 +396,7 @@ def lone_passable(state: S.State, power: str) -> lone_leaders.Passable:
 
     def passable(sid: str) -> bool:
         if sid not in known:
-            known[sid] = (can_enter(state, power, sid) is None
+            known[sid] = (entry.can_enter(state, power, sid) is None
                           and entry.leaders_entry_problem(state, power, sid) is None)
         return known[sid]
 
@@ -445,7 +426,7 @@ def _move_alone(state: S.State, power: str, route: list[str], leaders: tuple[str
                                  f"{S.board().spaces[a].name_en}", "not_adjacent", dst=b,
                                  src=a, hints_spaces=list(S.board().neighbours(a))))
         else:
-            why = can_enter(state, power, b) or entry.leaders_entry_problem(state, power, b)
+            why = entry.can_enter(state, power, b) or entry.leaders_entry_problem(state, power, b)
             if why:
                 raise IllegalOrder(why)
     cost = lone_leaders.cost(route)

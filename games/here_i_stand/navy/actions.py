@@ -13,7 +13,7 @@ from typing import Any, Iterator
 
 from engine.canonical import copy_plain
 from engine.contract import IllegalOrder, Reason
-from engine.options import OneOf, Option
+from engine.options import Count, OneOf, Option
 from games.here_i_stand import grammar
 from games.here_i_stand import state as S
 from games.here_i_stand.land_war import responses
@@ -31,8 +31,9 @@ def is_naval(text: str) -> bool:
 
 
 def options(state: S.State, power: str, cp: int) -> Iterator[Option]:
-    """One NAVAL MOVE option per single step (a bot moves one stack), and one PIRACY option
-    per zone; none after *Foul Weather* this impulse."""
+    """One NAVAL MOVE option per single step (a bot moves one stack), one TRANSPORT option
+    per port-zone-port hop without leaders, and one PIRACY option per zone; none after
+    *Foul Weather* this impulse."""
     if responses.weather(state, power):
         return
     if cp >= move.COST:
@@ -40,6 +41,11 @@ def options(state: S.State, power: str, cp: int) -> Iterator[Option]:
         if steps:
             yield Option.of("NAVAL_MOVE", f"NAVAL MOVE {steps[0][0]} -> {steps[0][1]}",
                             steps=OneOf(tuple(((s, t),) for s, t in steps)))
+    if cp >= transport.NEED:
+        for route, most in transport.single_hops(state, power, cp):
+            yield Option.of("TRANSPORT", f"TRANSPORT {' -> '.join(route)} 1",
+                            route=OneOf((route,)), leaders=OneOf(((),)),
+                            units=Count(1, most))
     if cp >= piracy.COST and power == "ottoman":
         found: dict[str, list[str]] = {}
         for zone, target in piracy.targets(state, power):

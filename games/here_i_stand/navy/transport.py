@@ -62,7 +62,26 @@ def problem(state: S.State, power: str, route: list[str], leaders: tuple[str, ..
            for l in leaders):
         return R("a named leader is not with your army there", "leader_not_here",
                  leader=",".join(leaders), power=power, space=src)
-    return entry.army_entry_problem(state, power, dst)
+    return entry.can_enter(state, power, dst)
+
+
+def single_hops(state: S.State, power: str, cp: int) -> list[tuple[tuple[str, ...], int]]:
+    """Every legal one-zone transport ``(port, zone, port)`` of `power` without leaders, with
+    the most units it may carry (what a bot is offered)."""
+    m = S.board()
+    out = []
+    for zone in sorted(m.sea_zones):
+        if not fleet.units(state, zone, power):
+            continue
+        for src in m.ports_of(zone):
+            for dst in m.ports_of(zone):
+                route = [src, zone, dst]
+                if src != dst and S.in_play(state, src) and S.in_play(state, dst) and \
+                        problem(state, power, route, (), 1, cp) is None:
+                    most = max(n for n in range(1, MOST + 1)
+                               if problem(state, power, route, (), n, cp) is None)
+                    out.append((tuple(route), most))
+    return out
 
 
 def units(state: S.State, power: str, src: str, n: int) -> dict[str, dict[str, int]]:

@@ -281,3 +281,19 @@ def test_status_and_map_show_piracy_markers_fleets_and_ships_lost(lang, marker, 
     assert any("Barbarossa" in row or "Барбаросса" in row for row in s["units"])
     zone = next(a for a in board.board(view, lang)["areas"] if a["id"] == "ionian_sea")
     assert zone["badges"][-1]["text"] == marker
+
+
+def test_transport_offered_to_bots_and_never_into_a_neutral_port():
+    """§16.3 step 3: the landing obeys the usual conditions of a move (§13.1): not into
+    French Marseille at peace (1532); the one-hop transports are offered as options."""
+    state = into_action(fresh("1532"), "hapsburg", cp=4)
+    put(state, "gulf_of_lyon", "hapsburg", squadrons=1)
+    d = asked(state, "hapsburg")
+    offered = {o.example for o in d.options.options if o.example.startswith("TRANSPORT")}
+    assert "TRANSPORT barcelona -> gulf_of_lyon -> valencia 1" in offered
+    assert not any("marseille" in o for o in offered)
+    _round_trip(state, d)
+    with pytest.raises(IllegalOrder, match="neither at war nor allied"):
+        order(state, "hapsburg", "TRANSPORT Barcelona -> Gulf of Lyon -> Marseille 1")
+    state = order(state, "hapsburg", "TRANSPORT Barcelona -> Gulf of Lyon -> Valencia 1")
+    assert S.units(state, "valencia")["hapsburg"]["regulars"] >= 1
