@@ -35,6 +35,7 @@ from games.here_i_stand import state as S
 from games.here_i_stand import siege as sieges
 from games.here_i_stand.land_war import entry, lone_leaders, marks, move, responses
 from games.here_i_stand.navy import actions as naval
+from games.here_i_stand.navy import battle as naval_battle
 from games.here_i_stand.new_world import actions as new_world
 from games.here_i_stand.reformation import actions as religious
 
@@ -481,7 +482,7 @@ def control_problem(state: S.State, power: str, target: str, reach=None) -> Reas
     if not (owner == "independent" or S.at_war(state, power, owner)):
         return R(f"{sp.name_en} is neither independent nor enemy-controlled (§12.2)",
                  "control_not_enemy", space=target)
-    if S.foreign_units_at(state, power, target, S.LAND + S.NAVAL):
+    if S.foreign_units_at(state, power, target, S.LAND):    # ships leave (L727)
         return R(f"{sp.name_en} holds units of a power not allied with {power} (§12.2)",
                  "control_foreign_units", space=target, power=power)
     if not (force_count(state, target, power) > 0
@@ -516,6 +517,7 @@ def apply_control(state: S.State, power: str, target: str) -> None:
         raise IllegalOrder(why)
     S.set_control(state, target, power)
     S.log(state, "control", power=power, space=target)
+    naval_battle.port_changes_hands(state, target, power)
 
 
 def unrest_problem(state: S.State, power: str, target: str) -> Reason | None:

@@ -297,3 +297,19 @@ def test_transport_offered_to_bots_and_never_into_a_neutral_port():
         order(state, "hapsburg", "TRANSPORT Barcelona -> Gulf of Lyon -> Marseille 1")
     state = order(state, "hapsburg", "TRANSPORT Barcelona -> Gulf of Lyon -> Valencia 1")
     assert S.units(state, "valencia")["hapsburg"]["regulars"] >= 1
+
+
+def test_ships_leave_a_port_whose_control_changes():
+    """§12.2 (L727): the Ottomans (1532) take control of unfortified Oran (reached over the
+    Barbary Coast, where their corsair gives the line of communication); ships do not stop
+    it; the Hapsburg squadron there must retreat as after a naval battle (step 9), but its
+    only sea zone holds enemy ships: it is lost until the next turn."""
+    state = into_action(fresh("1532"), "ottoman", cp=2)
+    put(state, "oran", "ottoman", regulars=2)
+    put(state, "oran", "hapsburg", squadrons=1)
+    put(state, "barbary_coast", "ottoman", corsairs=1)
+    state = order(state, "ottoman", "CONTROL Oran")
+    assert S.controller(state, "oran") == "ottoman"
+    assert "hapsburg" not in S.units(state, "oran")
+    assert state["naval_out"]["units"]["hapsburg"] == {"squadrons": 1}
+    assert "must leave" in log_text(state["log"][-3:])
