@@ -1,8 +1,10 @@
 """The war at sea's CP actions (§11.1 table): ``NAVAL MOVE`` (1 CP, §16.1) and ``PIRACY``
 (2 CP, §16.4); `cp_actions` hands them here.
 
-Orders: ``NAVAL MOVE <from> -> <to>[, <from> -> <to> ...]`` (each stack with its naval
-leaders takes one step; all at once) and ``PIRACY <sea zone> AGAINST <power>``.
+Orders: ``NAVAL MOVE <from> -> <to> [WITH <leaders> | WITH NONE] [<n>S <n>P <n>G <n>V
+<n>SC][, <from> -> <to> ...]`` (each stack, or the ships named — own squadrons S, corsairs
+P, Genoese G, Venetian V, Scottish SC squadrons — with its naval leaders takes one step; all
+at once), ``TRANSPORT ...`` and ``PIRACY <sea zone> AGAINST <power>``.
 
 Rules: §11.1, §16.1, §16.4
 """
@@ -58,18 +60,14 @@ def options(state: S.State, power: str, cp: int) -> Iterator[Option]:
 def parse(state: S.State, power: str, text: str) -> Order:
     m = _NAVAL.match(text)
     if m:
-        steps = []
-        for part in re.split(r"[,;]", text[m.end():]):
-            if not part.strip():
-                continue
-            ends = re.split(r"\s*->\s*|\s+(?:TO|В)\s+", part.strip(), maxsplit=1,
-                            flags=re.IGNORECASE)
-            if len(ends) != 2:
-                raise IllegalOrder(Reason("say NAVAL MOVE <from> -> <to>[, <from> -> <to>]",
-                                          "syntax", text="NAVAL MOVE <from> -> <to>"))
-            steps.append((grammar.space(ends[0], land=False),
-                          grammar.space(ends[1], land=False)))
-        return {"verb": "NAVAL_MOVE", "steps": tuple(steps)}
+        parts: list[str] = []
+        for piece in text[m.end():].split(","):
+            if "->" in piece or not parts:
+                parts.append(piece)
+            else:                                   # a leader after WITH, not a new step
+                parts[-1] += "," + piece
+        return {"verb": "NAVAL_MOVE", "steps": tuple(
+            _step(state, power, part) for part in parts if part.strip())}
     found = _TRANSPORT.match(text)
     if found:
         move_order = grammar.parse_move("NAVAL", text[found.end():])
@@ -87,6 +85,55 @@ def parse(state: S.State, power: str, text: str) -> Order:
                                   text="PIRACY <sea zone> AGAINST <power>"))
     return {"verb": "PIRACY", "space": grammar.space(found[0], land=False),
             "target": grammar.power(found[1])}
+
+
+#: Ship letters of a split step: own squadrons, corsairs, and the minors' squadrons.
+SHIP_LETTERS = {"S": (None, "squadrons"), "Э": (None, "squadrons"),
+                "P": (None, "corsairs"), "КС": (None, "corsairs"),
+                "G": ("genoa", "squadrons"), "V": ("venice", "squadrons"),
+                "SC": ("scotland", "squadrons")}
+_SHIPS = re.compile(r"^(\d+)(SC|КС|S|Э|P|G|V)$", re.IGNORECASE)
+
+
+def _step(state: S.State, power: str, part: str) -> tuple:
+    """``<from> -> <to> [WITH <leaders> | WITH NONE] [<n>S] [<n>P] [<n>G] [<n>V] [<n>SC]``
+    (steps are joined by commas):
+    ``(from, to)`` for the whole stack, else ``(from, to, ships, leaders)``."""
+    ends = re.split(r"\s*->\s*", part.strip(), maxsplit=1)
+    if len(ends) != 2:
+        raise IllegalOrder(Reason("say NAVAL MOVE <from> -> <to>[; <from> -> <to>]",
+                                  "syntax", text="NAVAL MOVE <from> -> <to>"))
+    words = ends[1].split()
+    cut = next((i for i, w in enumerate(words)
+                if w.upper() in ("WITH", "С") or _SHIPS.match(w)), len(words))
+    dst, rest = " ".join(words[:cut]), words[cut:]
+    ships = [w for w in rest if _SHIPS.match(w)]
+    lead_words = [w for w in rest if not _SHIPS.match(w)][1:]
+    named: list[tuple[str, str, int]] = []
+    for w in ships:
+        found = _SHIPS.match(w)
+        owner, kind = SHIP_LETTERS[found.group(2).upper()]
+        named.append((owner or power, kind, int(found.group(1))))
+    lead_text = " ".join(lead_words)
+    leaders = None if not rest or rest[0].upper() not in ("WITH", "С") else tuple(
+        sorted(grammar.leader(n) for n in re.split(r"\s*,\s*", lead_text)
+               if n.strip() and n.strip().upper() not in ("NONE", "НИКОГО")))
+    src, to = grammar.space(ends[0], land=False), grammar.space(dst, land=False)
+    if not named and leaders is None:
+        return (src, to)
+    return (src, to, tuple(sorted(named)) if named else None, leaders)
+
+
+def step_text(step: tuple) -> str:
+    """The canonical text of a step (`_step` reads it back)."""
+    text = f"{step[0]} -> {step[1]}"
+    if len(step) > 2:
+        if step[3] is not None:
+            text += " WITH " + (", ".join(step[3]) or "NONE")
+        letters = {v: k for k, v in SHIP_LETTERS.items() if k.isascii()}
+        for owner, kind, n in step[2] or ():
+            text += f" {n}{letters[(None if owner in S.MAJORS else owner, kind)]}"
+    return text
 
 
 def _check(cp: int, need: int, why: Reason | None) -> None:
@@ -121,9 +168,8 @@ def _validate(state: S.State, power: str, order: Order, cp: int
     response question and the army leaders it carries."""
     if order["verb"] == "NAVAL_MOVE":
         _check(cp, move.COST, None)
-        steps = [(str(s), str(t)) for s, t in order["steps"]]
-        move.check(state, power, steps)
-        return move.COST, steps[0][1], ()
+        found = move.check(state, power, order["steps"])
+        return move.COST, found[0]["to"], ()
     if order["verb"] == "TRANSPORT":
         route = [str(x) for x in order["route"]]
         why = transport.problem(state, power, route, tuple(order["leaders"]),
@@ -137,7 +183,7 @@ def _validate(state: S.State, power: str, order: Order, cp: int
 
 def _carry_out(state: S.State, power: str, order: Order, dice) -> None:
     if order["verb"] == "NAVAL_MOVE":
-        move.begin(state, power, [(str(s), str(t)) for s, t in order["steps"]], dice)
+        move.begin(state, power, order["steps"], dice)
     elif order["verb"] == "TRANSPORT":
         transport.begin(state, power, [str(x) for x in order["route"]],
                         tuple(order["leaders"]), int(order["units"]), dice)
@@ -159,7 +205,7 @@ responses.RESUME.update({verb: _resume for verb in _RESPONSE_VERB.values()})
 
 def order_text(order: Order) -> str:
     if order["verb"] == "NAVAL_MOVE":
-        return "NAVAL MOVE " + ", ".join(f"{s} -> {t}" for s, t in order["steps"])
+        return "NAVAL MOVE " + ", ".join(step_text(tuple(step)) for step in order["steps"])
     if order["verb"] == "TRANSPORT":
         with_ = f" WITH {', '.join(order['leaders'])}" if order["leaders"] else ""
         return f"TRANSPORT {' -> '.join(order['route'])}{with_} {order['units']}"

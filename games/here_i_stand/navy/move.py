@@ -11,7 +11,9 @@ time, until the mover has beaten them all or lost, in the order the mover choose
 
 Restrictions (§16.1): another power's port only against enemy naval units there; units that
 lost a naval battle this impulse stay; Genoese and Venetian units and Andrea Doria never
-enter the Atlantic.  A step moves a whole stack with its naval leaders.
+enter the Atlantic.  A step moves a whole stack with its naval leaders, or the ships and
+leaders it names (a stack may split to several places; rule 3: a naval leader goes with
+any of its power's ships and must go when all of them leave).
 
 Rules: §16.1
 """
@@ -41,8 +43,13 @@ def current(state: S.State) -> Move | None:
 
 
 # ---------------------------------------------------------------- declaring (§16.1 step 1)
-def step_problem(state: S.State, power: str, src: str, dst: str) -> Reason | None:
-    """Why `power`'s naval stack at `src` may not step into `dst`, or None (§16.1)."""
+Step = dict[str, Any]
+
+
+def step_problem(state: S.State, power: str, src: str, dst: str,
+                 units: fleet.Units | None = None, leaders=None) -> Reason | None:
+    """Why `power`'s ships at `src` (`units`, default all; `leaders`, default all) may not
+    step into `dst`, or None (§16.1)."""
     here = fleet.units(state, src, power)
     if not here:
         return R(f"{power} has no naval units in {src}", "naval_none_here", power=power,
@@ -57,15 +64,16 @@ def step_problem(state: S.State, power: str, src: str, dst: str) -> Reason | Non
                                   or not fleet.may_enter_port(state, power, dst)):
         return R(f"{dst} is another power's port without enemy ships (§16.1)",
                  "naval_port_closed", space=dst)
-    if dst == ATLANTIC and (any(o in NO_ATLANTIC for o in here)
-                            or "andrea_doria" in fleet.leaders(state, src, power)):
+    moving = here if units is None else units
+    going = fleet.leaders(state, src, power) if leaders is None else leaders
+    if dst == ATLANTIC and (any(o in NO_ATLANTIC for o in moving) or "andrea_doria" in going):
         return R("Genoese and Venetian ships and Andrea Doria stay out of the Atlantic",
                  "naval_no_atlantic", space=dst)
     return None
 
 
 def options(state: S.State, power: str) -> list[tuple[str, str]]:
-    """Every legal single step of `power`'s stacks: ``(from, to)``."""
+    """Every legal single step of `power`'s whole stacks: ``(from, to)``."""
     out = []
     for sid in sorted(state["spaces"]):
         if fleet.units(state, sid, power):
@@ -74,35 +82,84 @@ def options(state: S.State, power: str) -> list[tuple[str, str]]:
     return out
 
 
-def check(state: S.State, power: str, steps: list[tuple[str, str]]) -> None:
+def resolve_steps(state: S.State, power: str, steps) -> list[Step]:
+    """The declared steps as ``{"from", "to", "units", "leaders"}``: a step ``(from, to)``
+    moves the whole stack with its naval leaders; ``(from, to, units, leaders)`` the named
+    ``((owner, kind, n), ...)`` (None: all) with the named leaders (None: all of them when the
+    whole stack goes, else none; rule 3: a leader goes with any unit, and must go when all
+    leave)."""
+    out = []
+    for step in steps:
+        src, dst = str(step[0]), str(step[1])
+        named = step[2] if len(step) > 2 else None
+        lead = step[3] if len(step) > 3 else None
+        if named is None:
+            units = fleet.units(state, src, power)
+        else:
+            units = {}
+            for owner, kind, n in named:
+                stack = units.setdefault(str(owner), {})
+                stack[str(kind)] = stack.get(str(kind), 0) + int(n)
+        leaders = (list(lead) if lead is not None
+                   else fleet.leaders(state, src, power) if named is None else [])
+        out.append({"from": src, "to": dst, "units": units, "leaders": leaders})
+    return out
+
+
+def check(state: S.State, power: str, steps) -> list[Step]:
+    """Refuse an illegal naval move; its resolved steps (`resolve_steps`)."""
     if not steps:
         raise IllegalOrder(R("name at least one step: NAVAL MOVE <from> -> <to>",
                              "naval_no_steps"))
-    if len({s for s, _ in steps}) != len(steps):
-        raise IllegalOrder(R("each stack moves once (§16.1)", "naval_twice"))
-    for src, dst in steps:
-        why = step_problem(state, power, src, dst)
+    found = resolve_steps(state, power, steps)
+    taken: dict[str, fleet.Units] = {}
+    led: list[str] = []
+    for step in found:
+        src = step["from"]
+        why = step_problem(state, power, src, step["to"], step["units"], step["leaders"])
         if why:
             raise IllegalOrder(why)
+        here = fleet.units(state, src, power)
+        for owner, stack in step["units"].items():
+            for kind, n in stack.items():
+                got = taken.setdefault(src, {}).setdefault(owner, {})
+                got[kind] = got.get(kind, 0) + n
+                if n < 0 or got[kind] > here.get(owner, {}).get(kind, 0):
+                    raise IllegalOrder(R(f"not that many of those ships in {src} (§16.1)",
+                                         "naval_too_many", space=src))
+        for lid in step["leaders"]:
+            if lid in led or lid not in fleet.leaders(state, src, power) or not step["units"]:
+                raise IllegalOrder(R(f"{lid} cannot go with these ships (§16.1 rule 3)",
+                                     "naval_leader", leader=lid, space=src))
+            led.append(lid)
+    for src, gone in taken.items():
+        if fleet.count(gone) == fleet.count(fleet.units(state, src, power)) and any(
+                lid not in led for lid in fleet.leaders(state, src, power)):
+            raise IllegalOrder(R(f"the naval leaders in {src} must go with its ships (§16.1 "
+                                 "rule 3)", "naval_leader_left", space=src))
+    return found
 
 
 # ---------------------------------------------------------------- executing (§16.1 step 2)
-def begin(state: S.State, power: str, steps: list[tuple[str, str]], dice) -> None:
-    """Move every stack at once and flag the arrived ones, then carry on (steps 2-7)."""
-    check(state, power, steps)
-    movers = {src for src, _ in steps}
-    stay = {sid for sid in state["spaces"] if sid not in movers and fleet.units(state, sid, power)}
-    moving = [(src, dst, fleet.units(state, src, power), fleet.leaders(state, src, power))
-              for src, dst in steps]
-    for src, dst, units, leaders in moving:
-        fleet.shift(state, src, dst, units, leaders)
-        S.log(state, "naval_move", power=power, space=src, to=dst, units=fleet.count(units),
-              leaders=leaders)
-    arrived = sorted({dst for _, dst in steps if fleet.is_sea(dst) and dst not in stay})
+def begin(state: S.State, power: str, steps, dice) -> None:
+    """Move every step at once and flag the arrived ones, then carry on (steps 2-7).  A
+    sea zone is "arrived" when none of the power's ships were there and stay there."""
+    found = check(state, power, steps)
+    staying = {sid for sid in state["spaces"] if fleet.units(state, sid, power)}
+    left = {step["from"]: fleet.count(fleet.units(state, step["from"], power)) for step in found}
+    for step in found:
+        left[step["from"]] -= fleet.count(step["units"])
+    staying -= {sid for sid, n in left.items() if n <= 0}
+    for step in found:
+        fleet.shift(state, step["from"], step["to"], step["units"], step["leaders"])
+        S.log(state, "naval_move", power=power, space=step["from"], to=step["to"],
+              units=fleet.count(step["units"]), leaders=step["leaders"])
+    arrived = sorted({step["to"] for step in found if fleet.is_sea(step["to"])
+                      and step["to"] not in staying})
     order: list[str] = []
-    for _, dst in steps:
-        if dst not in order:
-            order.append(dst)
+    for step in found:
+        if step["to"] not in order:
+            order.append(step["to"])
     state["phase_data"]["naval_move"] = {
         "power": power, "arrived": arrived, "to": order, "stage": "intercept", "zone": 0,
         "asked": [], "tried_from": [], "success": None}

@@ -313,3 +313,57 @@ def test_ships_leave_a_port_whose_control_changes():
     assert "hapsburg" not in S.units(state, "oran")
     assert state["naval_out"]["units"]["hapsburg"] == {"squadrons": 1}
     assert "must leave" in log_text(state["log"][-3:])
+
+
+def test_split_stacks_leaders_and_the_atlantic():
+    """§16.1: a stack may split (the Hapsburg squadron leaves the Genoese one behind); Doria
+    goes with any ship of his side and must go when all leave (rule 3); the Hapsburg
+    squadron may enter the Atlantic without the Genoese one, never with Doria; a zone where
+    some of the power's ships stay is not "arrived" (no interception there)."""
+    state = barbary()
+    state["phase_data"]["active"] = S.MAJORS.index("hapsburg")
+    put(state, "bay_of_biscay", "genoa", squadrons=1)
+    put(state, "bay_of_biscay", "hapsburg", squadrons=1)
+    with pytest.raises(IllegalOrder, match="Atlantic"):
+        order(state, "hapsburg", "NAVAL MOVE Bay of Biscay -> Atlantic Ocean")
+    moved = order(state, "hapsburg", "NAVAL MOVE Bay of Biscay -> Atlantic Ocean 1S")
+    assert S.units(moved, "atlantic_ocean")["hapsburg"] == {"squadrons": 1}
+    assert S.units(moved, "bay_of_biscay")["genoa"] == {"squadrons": 1}
+    with pytest.raises(IllegalOrder, match="must go"):        # all leave, Doria stays
+        order(state, "hapsburg", "NAVAL MOVE Tyrrhenian Sea -> Naples WITH NONE 1S 1G")
+    with pytest.raises(IllegalOrder):                         # more than there are
+        order(state, "hapsburg", "NAVAL MOVE Tyrrhenian Sea -> Naples 2S")
+    moved = order(state, "hapsburg", "NAVAL MOVE Tyrrhenian Sea -> Naples WITH Doria 1G, "
+                  "Tyrrhenian Sea -> Barbary Coast 1S")
+    assert S.units(moved, "naples")["genoa"] == {"squadrons": 1}
+    assert "andrea_doria" in S.leaders_at(moved, "naples")
+    assert S.units(moved, "barbary_coast")["hapsburg"] == {"squadrons": 1}
+    d = asked(moved, "ottoman")                               # Barbary Coast was arrived in
+    assert d.kind == "naval-intercept"
+    parsed = HIS.parse(state, asked(state, "hapsburg"),
+                       "NAVAL MOVE Tyrrhenian Sea -> Naples WITH Doria 1G, Tyrrhenian Sea -> "
+                       "Barbary Coast 1S")
+    assert grammar.order_text(parsed) == ("NAVAL MOVE tyrrhenian_sea -> naples WITH "
+                                          "andrea_doria 1G, tyrrhenian_sea -> barbary_coast "
+                                          "1S")
+    assert HIS.parse(state, asked(state, "hapsburg"), grammar.order_text(parsed)) == parsed
+
+
+def test_a_zone_where_ships_stay_is_not_arrived():
+    """§16.1 step 2: ships joining their own ships that stay in a zone are not "arrived":
+    no interception there."""
+    state = barbary()
+    put(state, "barbary_coast", "ottoman", squadrons=1)
+    state = order(state, "ottoman", "NAVAL MOVE Tunis -> Barbary Coast")
+    assert not any(d.kind == "naval-intercept" for d in HIS.decisions(state))
+
+
+def test_every_sea_war_keyword_of_the_reference_is_read():
+    """Each Russian word the reference (ORDERS.md) lists for a war-at-sea answer reads as
+    its verb."""
+    from pbem import orders_reference
+    ref = orders_reference.load(HIS)
+    section = next(s for s in ref["sections"] if s["id"] == "sea_war")
+    for entry in section["orders"]:
+        for word in entry.get("words", ()):
+            assert grammar.verb_of(f"{word} x") == entry["verb"].split()[0], word
