@@ -172,28 +172,31 @@ def _finish(state: S.State, record: Record) -> None:
         if not fleet.units(state, sid, power):
             _leaders_out(state, sid, power)
     loser = defender if record["winner"] == "attacker" else attacker
-    mark_lost(state, sid, loser)
+    mark_lost(state, sid, loser, fleet.count(fleet.units(state, sid, loser)))
     leaving = attacker if port else loser
     if fleet.units(state, sid, leaving) or fleet.leaders(state, sid, leaving):
         ask_retreat(state, sid, leaving)
 
 
-def mark_lost(state: S.State, sid: str, power: str) -> None:
-    """Units that lost a naval battle do not move again this impulse (§16.1): the spaces
-    holding them, kept in ``phase_data["naval_lost"]`` for one impulse."""
+def mark_lost(state: S.State, sid: str, power: str, n: int) -> None:
+    """`n` of `power`'s ships at `sid` lost a naval battle: they do not move again this
+    impulse (§16.1 rule 4), kept in ``phase_data["naval_lost"]`` for one impulse."""
     data = state["phase_data"]
     lost = data.get("naval_lost")
     if not lost or lost.get("impulse") != data.get("impulse"):
         lost = data["naval_lost"] = {"impulse": data.get("impulse"), "spaces": {}}
-    lost["spaces"][power] = sorted(set(lost["spaces"].get(power, [])) | {sid})
+    here = lost["spaces"].setdefault(power, {})
+    here[sid] = here.get(sid, 0) + n
 
 
-def lost_here(state: S.State, power: str, sid: str) -> bool:
-    """Whether `power`'s ships at `sid` lost a naval battle this impulse."""
+def lost_here(state: S.State, power: str, sid: str) -> int:
+    """How many of `power`'s ships at `sid` lost a naval battle this impulse."""
     data = state.get("phase_data") or {}
     lost = data.get("naval_lost")
-    return bool(lost and lost.get("impulse") == data.get("impulse")
-                and sid in lost["spaces"].get(power, ()))
+    if not lost or lost.get("impulse") != data.get("impulse"):
+        return 0
+    return min(lost["spaces"].get(power, {}).get(sid, 0),
+               fleet.count(fleet.units(state, sid, power)))
 
 
 def retreat_targets(state: S.State, sid: str, power: str) -> list[str]:
@@ -228,9 +231,10 @@ def ask_retreat(state: S.State, sid: str, power: str) -> None:
 def retreat(state: S.State, sid: str, power: str, target: str) -> None:
     """`power`'s fleet and naval leaders at `sid` retreat to `target`."""
     gone = fleet.units(state, sid, power)
+    beaten = lost_here(state, power, sid)
     fleet.shift(state, sid, target, gone, fleet.leaders(state, sid, power))
-    if lost_here(state, power, sid):
-        mark_lost(state, target, power)
+    if beaten:
+        mark_lost(state, target, power, beaten)
     S.log(state, "naval_retreat", power=power, space=sid, to=target, units=fleet.count(gone))
 
 

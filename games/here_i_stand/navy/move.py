@@ -54,7 +54,8 @@ def step_problem(state: S.State, power: str, src: str, dst: str,
     if not here:
         return R(f"{power} has no naval units in {src}", "naval_none_here", power=power,
                  space=src)
-    if battle.lost_here(state, power, src):
+    moving = here if units is None else units
+    if fleet.count(moving) > fleet.count(here) - battle.lost_here(state, power, src):
         return R("units that lost a naval battle this impulse do not move (§16.1)",
                  "naval_lost_battle", space=src)
     if dst not in fleet.steps_from(src):
@@ -64,7 +65,6 @@ def step_problem(state: S.State, power: str, src: str, dst: str,
                                   or not fleet.may_enter_port(state, power, dst)):
         return R(f"{dst} is another power's port without enemy ships (§16.1)",
                  "naval_port_closed", space=dst)
-    moving = here if units is None else units
     going = fleet.leaders(state, src, power) if leaders is None else leaders
     if dst == ATLANTIC and (any(o in NO_ATLANTIC for o in moving) or "andrea_doria" in going):
         return R("Genoese and Venetian ships and Andrea Doria stay out of the Atlantic",
@@ -133,6 +133,10 @@ def check(state: S.State, power: str, steps) -> list[Step]:
                                      "naval_leader", leader=lid, space=src))
             led.append(lid)
     for src, gone in taken.items():
+        if fleet.count(gone) > (fleet.count(fleet.units(state, src, power))
+                                - battle.lost_here(state, power, src)):
+            raise IllegalOrder(R("units that lost a naval battle this impulse do not move "
+                                 "(§16.1)", "naval_lost_battle", space=src))
         if fleet.count(gone) == fleet.count(fleet.units(state, src, power)) and any(
                 lid not in led for lid in fleet.leaders(state, src, power)):
             raise IllegalOrder(R(f"the naval leaders in {src} must go with its ships (§16.1 "

@@ -367,3 +367,20 @@ def test_every_sea_war_keyword_of_the_reference_is_read():
     for entry in section["orders"]:
         for word in entry.get("words", ()):
             assert grammar.verb_of(f"{word} x") == entry["verb"].split()[0], word
+
+
+def test_only_the_ships_that_lost_a_battle_stay_put():
+    """§16.1 rule 4: E10's beaten Ottoman squadron retreats to the North African Coast, where
+    another Ottoman squadron was; that one may move on this impulse, the beaten one not."""
+    state = barbary()
+    state["phase_data"]["cp"] = 3
+    put(state, "north_african_coast", "ottoman", squadrons=1)
+    dice = FixedDice(*ROLL_E10)
+    state = _e10_until_the_roll(state, dice)
+    state = order(state, "hapsburg", "LOSE 1 Genoa", dice)
+    state = order(state, "ottoman", "RETREAT TO North African Coast", dice)
+    assert S.units(state, "north_african_coast")["ottoman"] == {"squadrons": 2}
+    with pytest.raises(IllegalOrder, match="lost a naval battle"):
+        order(state, "ottoman", "NAVAL MOVE North African Coast -> Ionian Sea")
+    moved = order(state, "ottoman", "NAVAL MOVE North African Coast -> Ionian Sea WITH NONE 1S")
+    assert S.units(moved, "ionian_sea")["ottoman"] == {"squadrons": 1}
