@@ -1,7 +1,8 @@
 """The war at sea by mail (Maildir transport), 1532: the Ottomans (English) play Janissaries
 for CP, sail Barbarossa out of Algiers, pirate the Hapsburgs and send a naval move that
 waits behind the Hapsburgs' answer; the Hapsburgs (Russian) choose the piracy reward and try
-a naval interception from Barcelona in Russian; the Ottomans attack Barcelona's port and
+a naval interception from Barcelona in Russian and pass Professional Rowers on its roll (the
+Ottomans' standing order passes for them); the Ottomans attack Barcelona's port and
 both sides are asked the cards after the roll (§16.1, §16.2, §16.4).  The seed fixes the
 dice: 1 anti-piracy hit, 1 piracy hit, a failed interception (5), a port battle won 2-1 by
 the Ottomans in which both sides are wiped out and the defender keeps its squadron (§16.2
@@ -18,7 +19,7 @@ from pbem.store import Store
 from pbem.timesource import now
 from test_mail_done import POWERS
 
-OTTOMAN_PLAN = ("PLAY 1 FOR CP\nNAVAL MOVE Algiers -> Barbary Coast\n"
+OTTOMAN_PLAN = ("STANDING NAVAL-ROWERS NEVER\nPLAY 1 FOR CP\nNAVAL MOVE Algiers -> Barbary Coast\n"
                 "PIRACY Barbary Coast AGAINST Hapsburgs\n"
                 "NAVAL MOVE Barbary Coast -> Gulf of Lyon\n")
 
@@ -41,6 +42,7 @@ def ottomans_to_act(tmp_path: Path) -> Path:
             game.submit(power, "STANDING RESPONSE NEVER", at=now())
             if power not in ("ottoman", "hapsburg"):
                 game.submit(power, "STANDING NAVAL-CARDS NEVER", at=now())
+                game.submit(power, "STANDING NAVAL-ROWERS NEVER", at=now())
         while not any(d.seat == "ottoman" and d.kind == "impulse" for d in game.decisions()):
             d = game.decisions()[0]
             game.apply_order(d.seat, game.rules.default(game.state, d), by=d.seat,
@@ -79,14 +81,18 @@ def test_the_ottomans_pirate_and_fight_at_sea_and_the_hapsburgs_answer_in_russia
     mails = send(home, "hapsburg", "ОТДАТЬ ОП\n", "n2")
     assert "Османам 1 ПО за пиратство" in mails["hapsburg"]
     assert "Hapsburgs gave the Ottomans 1 piracy VP (Barbary Coast)" in mails["ottoman"]
-    assert "line 4 NAVAL MOVE Barbary Coast -> Gulf of Lyon -> applied" in mails["ottoman"]
+    assert "line 5 NAVAL MOVE Barbary Coast -> Gulf of Lyon -> applied" in mails["ottoman"]
     asked = mails["hapsburg"]
     assert "в зону «Лионский залив» вошли вражеские корабли" in asked
     assert "успех на 9+ с шансом 27.8 %" in asked and "откуда: Барселона" in asked
 
     mails = send(home, "hapsburg", "ПЕРЕХВАТ ИЗ Барселона\n", "n3")
+    asked = mails["hapsburg"]               # Professional Rowers after the roll (#34)
+    assert "Габсбурги: бросок [4, 1], всего 5, — перехват в «Лионский залив»" in asked
+    mails = send(home, "hapsburg", "ГОТОВО\n", "n3b")
     assert ("морской перехват из «Барселона» в «Лионский залив» не удался:\n"
             "    [4, 1] +0 = 5 (9+)") in mails["hapsburg"]
+    assert "STANDING naval-rowers NEVER" in mails["ottoman"]
     game = Store(home).load("his-9")
     assert [d.kind for d in game.decisions("ottoman")] == ["cp"]
     assert game.state["piracy"]["vp"] == 1

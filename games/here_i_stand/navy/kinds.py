@@ -15,6 +15,9 @@ piracy-rewards   the target of piracy, once per hit        VP until 10, then a s
 naval-cards      each power that could hold Janissaries    none; ``ASK``, ``NEVER``
                  or Professional Rowers, after the roll
                  of a naval battle (§16.2 step 6)
+naval-rowers     each power that could hold Professional     none; ``ASK``, ``NEVER``
+                 Rowers, after an interception or
+                 avoid-battle roll at sea (§16.1)
 naval-losses     a side whose squadrons lost may be its own   its minors' first; ``MINORS FIRST``,
                  or its allied minors' (§16.2 step 8)      ``OWN FIRST``
 naval-battle     the mover, when several naval battles     the first space of its move, the
@@ -289,6 +292,63 @@ KINDS["naval-cards"] = choices.Kind(
     standing=lambda policy, state, decision: {"verb": "DONE"} if policy == "NEVER" else None)
 
 
+# ---------------------------------------------------------------- Rowers on a roll (§16.1)
+def _roll_record(state):
+    m = move.current(state)
+    return (m or {}).get("roll")
+
+
+def _rowers_options(state, item):
+    out = [Option.of("DONE", "DONE")]
+    if sea_cards.roll_playable(state, item["seat"]):
+        out += [Option.of("NAVAL_ROWERS", f"PLAY {sea_cards.ROWERS} {shift:+d}",
+                          card=OneOf((sea_cards.ROWERS,)), shift=OneOf((shift,)))
+                for shift in (sea_cards.ROLL_SHIFT, -sea_cards.ROLL_SHIFT)]
+    return out
+
+
+def _rowers_parse(state, item, text):
+    """``PLAY <card> +2`` or ``PLAY <card> -2``, or DONE."""
+    said = grammar.verb_of(text)
+    if said in DONE_WORDS:
+        return {"verb": "DONE"}
+    grammar.expect(["PLAY", "DONE"], said, text, "PLAY 34 +2 | PLAY 34 -2 | DONE")
+    found = re.match(r"^(.*?)\s*([+-]\s*2)\s*$", grammar.rest_of(text))
+    if not found:
+        raise IllegalOrder(move.R("say PLAY 34 +2 or PLAY 34 -2", "syntax",
+                                  text="PLAY 34 +2 | PLAY 34 -2"))
+    card = grammar.card_number(found.group(1), state["hands"][item["seat"]])
+    if card != sea_cards.ROWERS or not sea_cards.roll_playable(state, item["seat"]):
+        raise IllegalOrder(move.R(f"card {card} cannot be played on this roll (§16.1)",
+                                  "naval_card", card=card, power=item["roller"]))
+    return {"verb": "NAVAL_ROWERS", "card": card,
+            "shift": int(found.group(2).replace(" ", ""))}
+
+
+def _rowers_apply(state, item, order, dice) -> bool:
+    if order["verb"] == "NAVAL_ROWERS":
+        sea_cards.play_on_roll(state, _roll_record(state), item["seat"], order["shift"])
+    return True
+
+
+def _rowers_context(state, item):
+    record = _roll_record(state) or {"rolls": [], "mod": 0, "kind": "intercept"}
+    return {"space": item["space"], "power": item["roller"],
+            "rolls": str(record["rolls"]), "total": sum(record["rolls"]) + record["mod"],
+            "action": record["kind"]}
+
+
+KINDS["naval-rowers"] = choices.Kind(
+    options=_rowers_options, apply=_rowers_apply, parse=_rowers_parse,
+    default=lambda state, item: {"verb": "DONE"}, done=_next_move, private=True,
+    prompt=lambda state, item: (f"{item['roller']} rolled {_rowers_context(state, item)['total']}"
+                                f" to {_rowers_context(state, item)['action']} into "
+                                f"{item['space']} (9+): PLAY 34 +2, PLAY 34 -2 (Professional "
+                                "Rowers) or DONE"),
+    context=_rowers_context, policies=("ASK", "NEVER"),
+    standing=lambda policy, state, decision: {"verb": "DONE"} if policy == "NEVER" else None)
+
+
 # ---------------------------------------------------------------- ships lost (§16.2 step 8)
 def _loss_choices(state, item) -> list[dict[str, int]]:
     record = battle.current(state)
@@ -454,6 +514,8 @@ def order_text(order: dict) -> str:
         return f"RETREAT TO {order['to']}"
     if verb == "NAVAL_CARD":
         return f"PLAY {order['card']} FOR {order['helped']}"
+    if verb == "NAVAL_ROWERS":
+        return f"PLAY {order['card']} {order['shift']:+d}"
     if verb == "NAVAL_LOSE":
         return _loss_text(order["owners"])
     if verb == "NAVAL_FIGHT":
@@ -463,4 +525,4 @@ def order_text(order: dict) -> str:
 
 TEXTS = {verb: order_text for verb in ("NAVAL_INTERCEPT", "NAVAL_AVOID", "NAVAL_RETREAT", "GIVE",
                                                "NAVAL_CARD", "NAVAL_FIGHT",
-                                               "NAVAL_LOSE")}
+                                               "NAVAL_LOSE", "NAVAL_ROWERS")}

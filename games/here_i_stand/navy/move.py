@@ -3,7 +3,8 @@
 
 The move lives in ``phase_data["naval_move"]``.  Stacks arriving in a sea zone where the
 power had no naval units are "arrived"; enemies in adjacent zones and ports may try to
-intercept them (2d6 + naval leader rating >= 9, the first success stops the other powers),
+intercept them (2d6 + naval leader rating >= 9, the first success stops the other powers;
+*Professional Rowers* may change a roll by 2 after it is seen),
 then, where nobody intercepted, enemies in the zone may try to avoid battle; then every
 space shared with enemy ships sees naval battles (`battle.fight`), one enemy power at a
 time, until the mover has beaten them all or lost, in the order the mover chooses (the
@@ -25,7 +26,7 @@ from engine.contract import IllegalOrder, Reason
 from games.here_i_stand import choices
 from games.here_i_stand import state as S
 from games.here_i_stand.land_war.odds import two_dice_at_least
-from games.here_i_stand.navy import battle, fleet
+from games.here_i_stand.navy import battle, fleet, sea_cards
 
 Move = dict[str, Any]
 #: Naval interception and avoiding battle succeed on 9 or more (§16.1 steps 4-5).
@@ -176,7 +177,9 @@ def proceed(state: S.State, dice) -> None:
         move = current(state)
         if move is None or choices.current(state):
             return
-        if move["stage"] in ("intercept", "avoid"):
+        if move.get("roll"):
+            settle_roll(state, move)
+        elif move["stage"] in ("intercept", "avoid"):
             if move["zone"] >= len(move["arrived"]):
                 move.update(stage="avoid" if move["stage"] == "intercept" else "battle",
                             zone=0, asked=[])
@@ -271,20 +274,45 @@ def chance(state: S.State, power: str, sid: str):
     return two_dice_at_least(TARGET, fleet.rating(state, sid, power))
 
 
-def try_intercept(state: S.State, power: str, sid: str, zone: str, dice) -> bool:
-    """2d6 + the stack's best naval leader's battle rating >= 9; the stack joins the zone."""
+def try_intercept(state: S.State, power: str, sid: str, zone: str, dice) -> None:
+    """2d6 + the stack's best naval leader's battle rating >= 9; the stack joins the zone
+    (decided once *Professional Rowers* was offered, `settle_roll`)."""
     move = current(state)
-    mod = fleet.rating(state, sid, power)
-    rolls = [dice.d6(), dice.d6()]
-    ok = sum(rolls) + mod >= TARGET
     move["tried_from"].append(sid)
-    S.log(state, "naval_intercept_success" if ok else "naval_intercept_failure", power=power,
-          space=sid, to=zone, rolls=rolls, modifier=f"{mod:+d}", total=sum(rolls) + mod)
+    _roll(state, move, "intercept", power, sid, zone, dice)
+
+
+def _roll(state: S.State, move: Move, kind: str, power: str, src: str, dst: str,
+          dice) -> None:
+    """Roll an interception or avoid-battle attempt and open the *Professional Rowers*
+    window (#34: ±2 after the roll, any power, `sea_cards.roll_window`)."""
+    record = {"kind": kind, "power": power, "space": src, "to": dst,
+              "rolls": [dice.d6(), dice.d6()], "mod": fleet.rating(state, src, power),
+              "cards": 0}
+    record["windows"] = sea_cards.roll_window(state, power, move["power"])
+    move["roll"] = record
+    settle_roll(state, move)
+
+
+def settle_roll(state: S.State, move: Move) -> None:
+    """Ask the next power of the window after the roll, or decide the attempt."""
+    record = move["roll"]
+    if record["windows"]:
+        choices.push(state, {"kind": "naval-rowers", "seat": record["windows"].pop(0),
+                             "space": record["to"], "roller": record["power"]})
+        return
+    del move["roll"]
+    power, src, dst = record["power"], record["space"], record["to"]
+    mod = record["mod"] + record["cards"]
+    total = sum(record["rolls"]) + mod
+    ok = total >= TARGET
+    S.log(state, f"naval_{record['kind']}_{'success' if ok else 'failure'}", power=power,
+          space=src, to=dst, rolls=record["rolls"], modifier=f"{mod:+d}", total=total)
     if ok:
-        fleet.shift(state, sid, zone, fleet.units(state, sid, power),
-                    fleet.leaders(state, sid, power))
-        move["success"] = power
-    return ok
+        fleet.shift(state, src, dst, fleet.units(state, src, power),
+                    fleet.leaders(state, src, power))
+        if record["kind"] == "intercept":
+            move["success"] = power
 
 
 # ---------------------------------------------------------------- avoid battle (§16.1 step 5)
@@ -308,14 +336,7 @@ def _next_avoider(state: S.State, move: Move, zone: str) -> str | None:
     return None
 
 
-def try_avoid(state: S.State, power: str, zone: str, target: str, dice) -> bool:
-    """All of `power`'s ships in `zone` try to leave for `target`: 2d6 + rating >= 9."""
-    mod = fleet.rating(state, zone, power)
-    rolls = [dice.d6(), dice.d6()]
-    ok = sum(rolls) + mod >= TARGET
-    S.log(state, "naval_avoid_success" if ok else "naval_avoid_failure", power=power,
-          space=zone, to=target, rolls=rolls, modifier=f"{mod:+d}", total=sum(rolls) + mod)
-    if ok:
-        fleet.shift(state, zone, target, fleet.units(state, zone, power),
-                    fleet.leaders(state, zone, power))
-    return ok
+def try_avoid(state: S.State, power: str, zone: str, target: str, dice) -> None:
+    """All of `power`'s ships in `zone` try to leave for `target`: 2d6 + rating >= 9
+    (decided once *Professional Rowers* was offered, `settle_roll`)."""
+    _roll(state, current(state), "avoid", power, zone, target, dice)

@@ -1,6 +1,9 @@
 """Cards played in a naval battle after both sides rolled (§16.2 step 6, L1028): #1
 *Janissaries* (the Ottomans, fighting, 4 more dice at sea: card text) and #34 *Professional
-Rowers* (any power, 3 more dice for the side it names: card text).  No combat card of the
+Rowers* (any power, 3 more dice for the side it names: card text).  *Professional Rowers*
+may instead change a naval interception or avoid-battle roll by +2 or -2 after it is seen
+(card text; `roll_window`, the ``naval-rowers`` question: the rolling power first, then the
+moving power, then the others in standard order).  No combat card of the
 deck adds dice at sea before the roll (steps 3-4), so that window is never opened.
 
 The window is offered, in turn, to the attacker, the defender and then every other power in
@@ -81,3 +84,33 @@ def play(state: S.State, record: Record, power: str, card: int, side: str, dice)
 def hits_of(rolls: list[int]) -> int:
     """5 and 6 hit (§16.2 step 5)."""
     return sum(1 for r in rolls if r >= 5)
+
+
+#: How much *Professional Rowers* changes an interception or avoid-battle roll (card text).
+ROLL_SHIFT = 2
+
+
+def roll_could_hold(state: S.State, power: str) -> bool:
+    """Whether `power` could hold *Professional Rowers* now, by public information."""
+    public = set(state["discard"]) | set(state["removed"])
+    return bool(state["hands"].get(power)) and ROWERS not in public
+
+
+def roll_window(state: S.State, roller: str, mover: str) -> list[str]:
+    """The powers asked after an interception or avoid-battle roll."""
+    order = [roller, mover] + [p for p in S.MAJORS if p not in (roller, mover)]
+    return [p for p in order if p in S.MAJORS and roll_could_hold(state, p)]
+
+
+def roll_playable(state: S.State, power: str) -> bool:
+    return ROWERS in state["hands"].get(power, ()) and ROWERS not in S.held_back(state)
+
+
+def play_on_roll(state: S.State, record: Record, power: str, shift: int) -> None:
+    """`power` plays *Professional Rowers* on the roll: ±2; nobody else is asked (one card)."""
+    state["hands"][power].remove(ROWERS)
+    S.discard(state, ROWERS, as_event=True)
+    record["cards"] += shift
+    record["windows"] = []
+    S.log(state, "naval_rowers_roll", power=power, card=ROWERS, space=record["to"],
+          roller=record["power"], shift=f"{shift:+d}")

@@ -25,10 +25,17 @@ def _round_trip(state, decision):
         assert HIS.parse(state, decision, grammar.order_text(parsed)) == parsed
 
 
+def _no_rowers(state, dice):
+    """DONE to every Professional Rowers window after an interception roll."""
+    while HIS.decisions(state) and HIS.decisions(state)[0].kind == "naval-rowers":
+        state = order(state, HIS.decisions(state)[0].seat, "DONE", dice)
+    return state
+
+
 def _e10_until_the_roll(state, dice):
     state = order(state, "ottoman", "NAVAL MOVE Tunis -> Barbary Coast", dice)
-    state = order(state, "hapsburg", "INTERCEPT FROM Ionian Sea", dice)
-    return order(state, "hapsburg", "INTERCEPT FROM Tyrrhenian Sea", dice)
+    state = _no_rowers(order(state, "hapsburg", "INTERCEPT FROM Ionian Sea", dice), dice)
+    return _no_rowers(order(state, "hapsburg", "INTERCEPT FROM Tyrrhenian Sea", dice), dice)
 
 
 def test_janissaries_at_sea_add_four_dice_after_the_roll_and_turn_e10():
@@ -384,3 +391,34 @@ def test_only_the_ships_that_lost_a_battle_stay_put():
         order(state, "ottoman", "NAVAL MOVE North African Coast -> Ionian Sea")
     moved = order(state, "ottoman", "NAVAL MOVE North African Coast -> Ionian Sea WITH NONE 1S")
     assert S.units(moved, "ionian_sea")["ottoman"] == {"squadrons": 1}
+
+
+def test_professional_rowers_change_an_interception_roll_by_two():
+    """#34 (card text): E10's Ionian interception rolls 7 and would fail; the Hapsburgs, the
+    rolling power, are asked first and play Rowers +2: 9 succeeds.  France could hold the
+    card too and is asked only while it is unplayed; STANDING NAVAL-ROWERS NEVER passes."""
+    state = barbary()
+    state["hands"]["hapsburg"] = [34]
+    state["hands"]["france"] = [45]
+    dice = FixedDice(*ROLL_E10)
+    state = order(state, "ottoman", "NAVAL MOVE Tunis -> Barbary Coast", dice)
+    state = order(state, "hapsburg", "INTERCEPT FROM Ionian Sea", dice)
+    d = asked(state, "hapsburg")
+    assert d.kind == "naval-rowers" and d.private and d.context["total"] == 7
+    assert [o.example for o in d.options.options] == ["DONE", "PLAY 34 +2", "PLAY 34 -2"]
+    _round_trip(state, d)
+    assert HIS.default(state, d) == {"verb": "DONE"}
+    state = order(state, "hapsburg", "PLAY Professional Rowers +2", dice)
+    assert not any(x.kind == "naval-rowers" for x in HIS.decisions(state))   # card gone
+    won = next(e for e in state["log"] if e["msg"] == "naval_intercept_success")
+    assert (won["space"], won["total"], won["modifier"]) == ("ionian_sea", 9, "+2")
+    assert S.units(state, "barbary_coast")["hapsburg"] == {"squadrons": 1}
+    assert 34 in state["discard"]
+    state = barbary()
+    state["hands"]["france"] = [45]
+    state = order(state, "ottoman", "NAVAL MOVE Tunis -> Barbary Coast", dice)
+    state = order(state, "hapsburg", "INTERCEPT FROM Ionian Sea", FixedDice(3, 4))
+    d = asked(state, "france")
+    assert [o.example for o in d.options.options] == ["DONE"]        # asked all the same
+    policy = standing.parse(HIS, "STANDING NAVAL-ROWERS NEVER").policy
+    assert HIS.answer_from_standing(state, d, policy) == {"verb": "DONE"}
