@@ -35,7 +35,7 @@ from engine.contract import IllegalOrder
 from engine.options import OneOf, Option
 from games.here_i_stand import choices, grammar
 from games.here_i_stand.land_war.odds import percent
-from games.here_i_stand.navy import battle, fleet, move, piracy, sea_cards
+from games.here_i_stand.navy import battle, move, piracy, sea_cards
 
 KINDS: dict[str, questions.Kind] = {}
 DONE_WORDS = ("DONE", "NO", "PASS", "ГОТОВО", "НЕТ")
@@ -396,8 +396,7 @@ def _losses_standing(policy, state, decision):
 def _losses_context(state, item):
     record = battle.current(state)
     return {"space": item["space"],
-            "n": record["loss"][item["seat"]]["squadrons"] if record else 0,
-            "owners": ", ".join(sorted(fleet.owners(state, item["space"], item["seat"])))}
+            "n": record["loss"][item["seat"]]["squadrons"] if record else 0}
 
 
 KINDS["naval-losses"] = choices.Kind(
@@ -445,8 +444,7 @@ KINDS["naval-battle"] = choices.Kind(
                                  "against": _battles(state)[0][1]},
     prompt=lambda state, item: ("naval battles to fight: " + "; ".join(
         f"FIGHT {sid} AGAINST {foe}" for sid, foe in _battles(state))),
-    context=lambda state, item: {"battles": "; ".join(
-        f"{sid} / {foe}" for sid, foe in _battles(state))})
+    context=lambda state, item: {"ports": sorted({sid for sid, _ in _battles(state)})})
 
 
 # ---------------------------------------------------------------- piracy rewards (§16.4)

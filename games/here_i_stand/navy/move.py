@@ -306,8 +306,11 @@ def settle_roll(state: S.State, move: Move) -> None:
     mod = record["mod"] + record["cards"]
     total = sum(record["rolls"]) + mod
     ok = total >= TARGET
-    S.log(state, f"naval_{record['kind']}_{'success' if ok else 'failure'}", power=power,
-          space=src, to=dst, rolls=record["rolls"], modifier=f"{mod:+d}", total=total)
+    S.log(state, ("naval_intercept_success" if ok else "naval_intercept_failure")
+          if record["kind"] == "intercept" else
+          ("naval_avoid_success" if ok else "naval_avoid_failure"),
+          power=power, space=src, to=dst, rolls=record["rolls"], modifier=f"{mod:+d}",
+          total=total)
     if ok:
         fleet.shift(state, src, dst, fleet.units(state, src, power),
                     fleet.leaders(state, src, power))

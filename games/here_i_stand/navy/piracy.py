@@ -185,7 +185,9 @@ def give(state: S.State, item: dict, order: dict, dice) -> None:
         sid = order["space"]
         owner = fleet.owners(state, sid, target)[0]
         S.add_units(state, sid, owner, "squadrons", -1)
-    S.log(state, f"piracy_reward_{word}", power=target,
+    S.log(state, "piracy_reward_vp" if word == "vp" else "piracy_reward_card"
+          if word == "card" else "piracy_reward_squadron" if word == "squadron"
+          else "piracy_reward_none", power=target,
           space=order.get("space") or item["space"], vp=state["piracy"]["vp"])
 
 

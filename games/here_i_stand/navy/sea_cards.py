@@ -113,4 +113,4 @@ def play_on_roll(state: S.State, record: Record, power: str, shift: int) -> None
     record["cards"] += shift
     record["windows"] = []
     S.log(state, "naval_rowers_roll", power=power, card=ROWERS, space=record["to"],
-          roller=record["power"], shift=f"{shift:+d}")
+          target=record["power"], modifier=f"{shift:+d}")

@@ -103,5 +103,5 @@ def begin(state: S.State, power: str, route: list[str], leaders: tuple[str, ...]
     src, dst = route[0], route[-1]
     army = units(state, power, src, n)
     S.log(state, "transport", power=power, space=src, to=dst, units=n, leaders=list(leaders),
-          zones=route[1:-1])
+          spaces=route[1:-1])
     land_move.begin(state, power, src, dst, leaders, army, dice, doomed=True)
