@@ -35,6 +35,7 @@ from games.here_i_stand import state as S
 from games.here_i_stand import siege as sieges
 from games.here_i_stand.land_war import entry, lone_leaders, marks, move, responses
 from games.here_i_stand.navy import actions as naval
+from games.here_i_stand.navy import battle as naval_battle
 from games.here_i_stand.new_world import actions as new_world
 from games.here_i_stand.reformation import actions as religious
 
@@ -142,25 +143,6 @@ def stack_total(stacks: dict[str, dict[str, int]]) -> int:
 
 
 # ---------------------------------------------------------------- moves (§13)
-
-
-def can_enter(state: S.State, power: str, dst: str) -> str | None:
-    """Why `power`'s army may not enter `dst` now, or None (§13.1, §21.6)."""
-    m = S.board()
-    if dst not in m.spaces:
-        return R(f"{dst} is not a land space", "not_land", text=str(dst))
-    if not S.in_play(state, dst):
-        return R(f"{m.spaces[dst].name_en} is out of play", "out_of_play", space=dst)
-    if not state["league"] and m.spaces[dst].type == "electorate" and power != "protestant":
-        return R("no army may enter an electorate before the Schmalkaldic League (§21.6)",
-                 "electorate_before_league")
-    owner = S.controller(state, dst)
-    if not (owner in (power, "independent") or S.allied(state, power, owner)
-            or S.at_war(state, power, owner)):
-        return R(f"{m.spaces[dst].name_en} is controlled by {owner}, which is neither at war "
-                 f"nor allied with {power} (§13.1)", "enter_neutral", space=dst, owner=owner,
-                 power=power)
-    return entry.army_entry_problem(state, power, dst)
 
 
 def locked_units(state: S.State, power: str, sid: str) -> int:
@@ -293,7 +275,7 @@ def check_move(state: S.State, power: str, src: str, dst: str, leaders: tuple[st
                              f"most {limit} units (§5.1), not {n}",
                              "army_limit_led" if leaders else "army_limit",
                              leaders=list(leaders), limit=limit, n=n))
-    why = can_enter(state, power, dst)
+    why = entry.can_enter(state, power, dst)
     if why:
         raise IllegalOrder(why)
     cost = move_cost(src, dst)
@@ -346,7 +328,7 @@ def _moves(state: S.State, power: str, cp: int) -> Iterator[Option]:
             if move_cost(sid, dst) > cp:
                 continue
             if dst not in entering:       # each destination checked once per enumeration
-                entering[dst] = (can_enter(state, power, dst) is None,
+                entering[dst] = (entry.can_enter(state, power, dst) is None,
                                  entry.leaders_entry_problem(state, power, dst) is None)
             enters, alone = entering[dst]
             if not enters:
@@ -415,7 +397,7 @@ def lone_passable(state: S.State, power: str) -> lone_leaders.Passable:
 
     def passable(sid: str) -> bool:
         if sid not in known:
-            known[sid] = (can_enter(state, power, sid) is None
+            known[sid] = (entry.can_enter(state, power, sid) is None
                           and entry.leaders_entry_problem(state, power, sid) is None)
         return known[sid]
 
@@ -445,7 +427,7 @@ def _move_alone(state: S.State, power: str, route: list[str], leaders: tuple[str
                                  f"{S.board().spaces[a].name_en}", "not_adjacent", dst=b,
                                  src=a, hints_spaces=list(S.board().neighbours(a))))
         else:
-            why = can_enter(state, power, b) or entry.leaders_entry_problem(state, power, b)
+            why = entry.can_enter(state, power, b) or entry.leaders_entry_problem(state, power, b)
             if why:
                 raise IllegalOrder(why)
     cost = lone_leaders.cost(route)
@@ -500,7 +482,7 @@ def control_problem(state: S.State, power: str, target: str, reach=None) -> Reas
     if not (owner == "independent" or S.at_war(state, power, owner)):
         return R(f"{sp.name_en} is neither independent nor enemy-controlled (§12.2)",
                  "control_not_enemy", space=target)
-    if S.foreign_units_at(state, power, target, S.LAND + S.NAVAL):
+    if S.foreign_units_at(state, power, target, S.LAND):    # ships leave (L727)
         return R(f"{sp.name_en} holds units of a power not allied with {power} (§12.2)",
                  "control_foreign_units", space=target, power=power)
     if not (force_count(state, target, power) > 0
@@ -535,6 +517,7 @@ def apply_control(state: S.State, power: str, target: str) -> None:
         raise IllegalOrder(why)
     S.set_control(state, target, power)
     S.log(state, "control", power=power, space=target)
+    naval_battle.port_changes_hands(state, target, power)
 
 
 def unrest_problem(state: S.State, power: str, target: str) -> Reason | None:
@@ -579,7 +562,7 @@ def assault_targets(state: S.State, power: str) -> list[str]:
 
 
 # ---------------------------------------------------------------- building (§17)
-def _counts(state: S.State, power: str) -> tuple[int, int]:
+def on_map_counts(state: S.State, power: str) -> tuple[int, int]:
     """(land units, naval counters) of `power` on the map."""
     land = naval = 0
     for rec in state["spaces"].values():
@@ -627,7 +610,7 @@ def build_problem(state: S.State, power: str, unit: str, sid: str,
                   mixes: dict[str, counter_mix.Mix] | None = None, *,
                   anywhere: bool = False) -> Reason | None:
     """Why `power` may not build `unit` in `sid` now, or None; `on_map` (its land and naval
-    counters, `_counts`) and `mixes` (land stacks by owner, `counter_mix.current`, filled as
+    counters, `on_map_counts`) and `mixes` (land stacks by owner, `counter_mix.current`, filled as
     found) carry what several checks of one unchanged state share.  `anywhere`: *Foreign
     Recruits* (#76, L1101): any space `power` controls not under siege, and the Ottomans
     build any unit in Algiers and the pirate havens."""
@@ -674,7 +657,8 @@ def build_problem(state: S.State, power: str, unit: str, sid: str,
                      unit=unit, space=sid)
     else:
         limits = facts.counter_limits().get(owner, {})
-        _, naval = (on_map if on_map is not None and owner == power else _counts(state, owner))
+        _, naval = (on_map if on_map is not None and owner == power
+                    else on_map_counts(state, owner))
         if naval + 1 > limits.get("naval", 10 ** 6):
             return R(f"{owner} has no naval counters left (§5)", "no_naval_counters",
                      power=owner)
@@ -692,7 +676,7 @@ def build_options(state: S.State, power: str, cp: int, *,
         candidates = sorted(set(m.spaces_of(home=power)) | set(state.get("pirate_havens", []))
                             | {s for minor in allied_minors(state, power)
                                for s in m.spaces_of(home=minor)})
-    counts = _counts(state, power)
+    counts = on_map_counts(state, power)
     mixes: dict[str, counter_mix.Mix] = {}
     kinds = set(build_units(state, power))
     for minor in allied_minors(state, power):

@@ -363,12 +363,24 @@ class HereIStandPresenter(Presenter):
             "england": self._england(view.get("henry_viii") or {}),
             "extra_vp": {"chateaux": view.get("chateaux_vp", 0),
                          "piracy": view.get("piracy_vp", 0)},
+            "sea": self._sea(view),
             "deck_count": view.get("deck_count", 0),
             "removed_count": view.get("removed_count", 0),
             "discard": [self.card(c["number"]) for c in view.get("discard") or []],
             "home_played": [self.card(c["number"]) for c in view.get("home_cards_played")
                             or []],
         }
+
+    def _sea(self, view: Mapping[str, Any]) -> dict[str, str]:
+        """Piracy markers (zones pirated this turn, §16.4) and the ships and naval leaders
+        lost until the next turn (§16.2 step 10)."""
+        out = view.get("naval_out") or {}
+        lost = [f"{self.power(p)} {self.unit_text(c)}"
+                for p, c in sorted((out.get("units") or {}).items()) if any(c.values())]
+        lost += [self.leader(l) for l in out.get("leaders") or []]
+        none = self._("word.none")
+        return {"piracy": ", ".join(self.space(z) for z in view.get("piracy_zones") or [])
+                or none, "out": "; ".join(lost) or none}
 
     def _pair(self, pair: Iterable[str]) -> str:
         return " – ".join(self.power(p) for p in pair)

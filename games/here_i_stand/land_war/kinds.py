@@ -36,7 +36,7 @@ from engine.contract import IllegalOrder, Reason
 from engine.options import Count, OneOf, Option
 from games.here_i_stand import assault, choices, cp_actions, grammar
 from games.here_i_stand import state as S
-from games.here_i_stand.land_war import assault_cards, battle, cards, move, responses
+from games.here_i_stand.land_war import assault_cards, battle, cards, entry, move, responses
 from games.here_i_stand.land_war.odds import percent
 
 KINDS: dict[str, questions.Kind] = {}
@@ -297,7 +297,7 @@ def _continue_targets(state, item) -> tuple[str, ...]:
         return ()
     return tuple(t for t in S.board().neighbours(item["space"])
                  if t != m["from"] and cp_actions.move_cost(item["space"], t) <= cp
-                 and cp_actions.can_enter(state, item["seat"], t) is None)
+                 and entry.can_enter(state, item["seat"], t) is None)
 
 
 def _after_options(state, item):

@@ -13,7 +13,7 @@ Rules: §16.3
 """
 from __future__ import annotations
 
-from engine.contract import IllegalOrder, Reason as R
+from engine.contract import Reason as R
 from games.here_i_stand import siege as sieges
 from games.here_i_stand import state as S
 from games.here_i_stand.land_war import entry, marks
@@ -62,7 +62,26 @@ def problem(state: S.State, power: str, route: list[str], leaders: tuple[str, ..
            for l in leaders):
         return R("a named leader is not with your army there", "leader_not_here",
                  leader=",".join(leaders), power=power, space=src)
-    return entry.army_entry_problem(state, power, dst)
+    return entry.can_enter(state, power, dst)
+
+
+def single_hops(state: S.State, power: str, cp: int) -> list[tuple[tuple[str, ...], int]]:
+    """Every legal one-zone transport ``(port, zone, port)`` of `power` without leaders, with
+    the most units it may carry (what a bot is offered)."""
+    m = S.board()
+    out = []
+    for zone in sorted(m.sea_zones):
+        if not fleet.units(state, zone, power):
+            continue
+        for src in m.ports_of(zone):
+            for dst in m.ports_of(zone):
+                route = [src, zone, dst]
+                if src != dst and S.in_play(state, src) and S.in_play(state, dst) and \
+                        problem(state, power, route, (), 1, cp) is None:
+                    most = max(n for n in range(1, MOST + 1)
+                               if problem(state, power, route, (), n, cp) is None)
+                    out.append((tuple(route), most))
+    return out
 
 
 def units(state: S.State, power: str, src: str, n: int) -> dict[str, dict[str, int]]:
@@ -78,14 +97,11 @@ def units(state: S.State, power: str, src: str, n: int) -> dict[str, dict[str, i
 
 
 def begin(state: S.State, power: str, route: list[str], leaders: tuple[str, ...], n: int,
-          cp: int, dice) -> int:
-    """Carry the army over and land it (a doomed land move from `src`); returns the CP."""
-    why = problem(state, power, route, leaders, n, cp)
-    if why:
-        raise IllegalOrder(why)
+          dice) -> None:
+    """Carry the army over and land it (a doomed land move from `src`); the caller checked
+    it (`problem`) and spent its CP."""
     src, dst = route[0], route[-1]
     army = units(state, power, src, n)
     S.log(state, "transport", power=power, space=src, to=dst, units=n, leaders=list(leaders),
-          zones=route[1:-1])
+          spaces=route[1:-1])
     land_move.begin(state, power, src, dst, leaders, army, dice, doomed=True)
-    return cost(route)
