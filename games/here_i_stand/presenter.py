@@ -160,7 +160,8 @@ class HereIStandPresenter(Presenter):
         if out.get("verb") == "BUY_BACK" and isinstance(item, (list, tuple)):
             out["item"] = (f"LEADER {self.leader(item[1])}" if item[0] == "leader" else
                            f"{self.space(item[1])} AND {self.space(item[2])}"
-                           if item[0] == "pair" else self.space(item[1]))
+                           if item[0] == "pair" else "ALL" if item[0] == "all"
+                           else self.space(item[1]))
         if isinstance(out.get("parties"), (list, tuple)):
             out["parties"] = tuple(self.hint(p) for p in out["parties"])
         if isinstance(out.get("terms"), (list, tuple)):   # agreement terms: (KIND, values...)
@@ -573,5 +574,5 @@ HIS_PARAMS: dict[str, str] = {
     "text": "text", "game": "text", "verb": "text", "verbs": "words", "what": "what", "seat": "power",
     "hints_cards": "cards", "hints_spaces": "spaces", "hints_leaders": "leaders",
     "explorer": "explorer", "conquistador": "explorer", "token": "nw_token", "mod": "num",
-    "colony": "nw_token", "choices": "words",
+    "colony": "nw_token", "choices": "words", "fits": "text", "effects": "text",
 }

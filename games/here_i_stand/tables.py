@@ -17,7 +17,7 @@ from typing import Callable
 from engine import questions
 from games.here_i_stand import (assault, choices, diplomacy_orders, events, foreign_wars,
                                 grammar, henry_viii, home_cards, mandatory_events,
-                                sack_of_rome, siege)
+                                minor_cards, sack_of_rome, siege)
 from games.here_i_stand.land_war import kinds as land_war
 from games.here_i_stand.land_war import relief
 from games.here_i_stand.land_war import mercenary_events
@@ -37,14 +37,15 @@ EVENTS: dict[int, events.Resolver] = {**events.EVENTS, **henry_viii.EVENTS,
                                       sack_of_rome.CARD: sack_of_rome.resolve, **debate.EVENTS,
                                       **papal_bull.EVENTS, **card_events.EVENTS,
                                       **stop_domination.EVENTS, **common_prayer.EVENTS,
-                                      **mercenary_events.EVENTS, **new_world_events.EVENTS}
+                                      **mercenary_events.EVENTS, **new_world_events.EVENTS,
+                                      **minor_cards.EVENTS}
 #: Extra conditions of some events (card number -> why not | None).
 CONDITIONS = {**events.CONDITIONS, **henry_viii.CONDITIONS, **home_cards.CONDITIONS,
               **{n: foreign_wars.condition(n) for n in foreign_wars.WARS},
               sack_of_rome.CARD: sack_of_rome.condition, **debate.CONDITIONS,
               **papal_bull.CONDITIONS, **card_events.CONDITIONS,
               **common_prayer.CONDITIONS, **mercenary_events.CONDITIONS,
-              **new_world_events.CONDITIONS}
+              **new_world_events.CONDITIONS, **minor_cards.CONDITIONS}
 #: Every question asked through the queue, by kind.
 KINDS: dict[str, questions.Kind] = {**henry_viii.KINDS, **events.KINDS, **home_cards.KINDS,
                                     **mandatory_events.KINDS, **action.KINDS,
@@ -53,14 +54,15 @@ KINDS: dict[str, questions.Kind] = {**henry_viii.KINDS, **events.KINDS, **home_c
                                     **relief.KINDS, **attempts.KINDS, **debate.KINDS,
                                     **card_events.KINDS, **papal_bull.KINDS,
                                     **stop_domination.KINDS, **victory.KINDS, **common_prayer.KINDS,
-                                    **mercenary_events.KINDS, **navy.KINDS}
+                                    **mercenary_events.KINDS, **navy.KINDS,
+                                    **minor_cards.KINDS}
 #: Canonical texts of the verbs `grammar.order_text` does not write itself.
 TEXTS: dict[str, Callable[[dict], str]] = {
     **{verb: diplomacy_orders.order_text for verb in grammar.DIPLOMACY_VERBS},
     **home_cards.TEXTS, **mandatory_events.TEXTS, **card_draw.TEXTS, **winter.TEXTS,
     **land_war.TEXTS, **foreign_wars.TEXTS, **sack_of_rome.TEXTS, **relief.TEXTS,
     **religious_actions.TEXTS, **debate.TEXTS, **papal_bull.TEXTS, **stop_domination.TEXTS,
-    **navy.TEXTS, **naval_actions.TEXTS}
+    **navy.TEXTS, **naval_actions.TEXTS, **minor_cards.TEXTS}
 
 
 def install() -> None:
