@@ -40,7 +40,7 @@ KEYWORDS = {
     "РАЗМЕСТИТЬ": "PLACE",
     # the cards on minor powers (§22.2, §22.4)
     "АКТИВИРОВАТЬ": "ACTIVATE", "ДЕАКТИВИРОВАТЬ": "DEACTIVATE", "ПОДКРЕПИТЬ": "REINFORCE",
-    "ПИРАТСТВО": "PIRACY",
+    "АНТИПИРАТСТВО": "ANTIPIRACY",
 }
 
 

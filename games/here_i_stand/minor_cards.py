@@ -19,7 +19,7 @@ card texts as facts, summarised in our own words):
 
 When a card could do more than one of these, the player chooses (the ``minor_card``
 question, asked of the active player in its own impulse: ``ACTIVATE <minor>``, ``DEACTIVATE
-<minor>``, ``REINFORCE``, ``PIRACY``; default: the first offered).  New units are placed
+<minor>``, ``REINFORCE``, ``ANTIPIRACY``; default: the first offered).  New units are placed
 with ``PLACE <n> IN <space>`` (the ``minor_reinforce`` question; default: as many as fit,
 in the space holding most of the player's units).  An activation follows §22.2's procedure
 (`events.activate`): powers at war with the minor may declare war on the activator for free
@@ -78,7 +78,7 @@ def effects(state: S.State, card: int, power: str) -> list[Effect]:
         if _ally(state, "genoa") != power and _may_activate(state, power, "genoa"):
             out.append(("ACTIVATE", "genoa"))
         if doria_sea(state) is not None:
-            out.append(("PIRACY", "genoa"))
+            out.append(("ANTIPIRACY", "genoa"))
     elif card == AULD_ALLIANCE:
         out += _own_card(state, card, power, "scotland", "france", ("england", "france"))
     elif card == VENETIAN_ALLIANCE:
@@ -179,7 +179,7 @@ _OPTIONS: dict[str, Callable[[str, OneOf], Option]] = {
     "ACTIVATE": lambda example, minors: Option.of("ACTIVATE", example, minor=minors),
     "DEACTIVATE": lambda example, minors: Option.of("DEACTIVATE", example, minor=minors),
     "REINFORCE": lambda example, minors: Option.of("REINFORCE", example, minor=minors),
-    "PIRACY": lambda example, minors: Option.of("PIRACY", example, minor=minors)}
+    "ANTIPIRACY": lambda example, minors: Option.of("ANTIPIRACY", example, minor=minors)}
 
 
 def _choice_options(state, item):
@@ -187,15 +187,15 @@ def _choice_options(state, item):
     out = []
     for verb in dict.fromkeys(v for v, _ in found):
         minors = tuple(m for v, m in found if v == verb)
-        example = verb if verb in ("PIRACY", "REINFORCE") else f"{verb} {minors[0]}"
+        example = verb if verb in ("ANTIPIRACY", "REINFORCE") else f"{verb} {minors[0]}"
         out.append(_OPTIONS[verb](example, OneOf(minors)))
     return out
 
 
 def _choice_parse(state, item, text):
     verb = grammar.verb_of(text)
-    grammar.expect(["ACTIVATE", "DEACTIVATE", "REINFORCE", "PIRACY"], verb, text,
-                   "ACTIVATE <minor>, DEACTIVATE <minor>, REINFORCE or PIRACY")
+    grammar.expect(["ACTIVATE", "DEACTIVATE", "REINFORCE", "ANTIPIRACY"], verb, text,
+                   "ACTIVATE <minor>, DEACTIVATE <minor>, REINFORCE or ANTIPIRACY")
     rest = O.rest(text).strip()
     if verb in ("ACTIVATE", "DEACTIVATE"):
         minor = grammar.power(rest) if rest else ""
@@ -217,13 +217,16 @@ def _choice_default(state, item):
     return {"verb": verb, "minor": minor}
 
 
-def _choices_text(state, item) -> str:
-    return ", ".join(f"{v} {m}" for v, m in effects(state, item["card"], item["seat"]))
+def _effects(state, item) -> list[dict]:
+    """What the card may do, as messages the reports word (``ACTIVATE Venice``)."""
+    return [S.msg("minor_effect", verb=v, minor=m) if v in ("ACTIVATE", "DEACTIVATE")
+            else S.msg("minor_effect_alone", verb=v)
+            for v, m in effects(state, item["card"], item["seat"])]
 
 
 KINDS["minor_card"] = choices.Kind(
     options=_choice_options, apply=_choice_apply, parse=_choice_parse, default=_choice_default,
-    context=lambda state, item: {"card": item["card"], "effects": _choices_text(state, item)},
+    context=lambda state, item: {"card": item["card"], "effects": _effects(state, item)},
     prompt=lambda state, item: (f"card {item['card']}: "
                                 + ", ".join(f"{v} {m}" for v, m in effects(
                                     state, item["card"], item["seat"]))))
@@ -312,10 +315,10 @@ CONDITIONS = {n: condition(n) for n in CARDS}
 
 def order_text(order: dict) -> str:
     """Canonical texts of the ``minor_card`` answers."""
-    if order["verb"] == "PIRACY" or order["verb"] == "REINFORCE":
+    if order["verb"] in ("ANTIPIRACY", "REINFORCE"):
         return order["verb"]
     return f"{order['verb']} {order['minor']}"
 
 
 TEXTS = {"ACTIVATE": order_text, "DEACTIVATE": order_text, "REINFORCE": order_text,
-         "PIRACY": order_text}
+         "ANTIPIRACY": order_text}

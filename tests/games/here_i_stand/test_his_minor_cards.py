@@ -91,7 +91,8 @@ def test_diplomatic_marriage_activates_hungary_and_its_enemy_may_declare_war():
     state = order(state, "hapsburg", "PLAY Diplomatic Marriage AS EVENT")
     d = asked(state, "hapsburg")
     assert d.kind == "minor_card"
-    assert d.context["effects"] == "ACTIVATE genoa, ACTIVATE hungary, ACTIVATE venice"
+    assert [(e["verb"], e["minor"]) for e in d.context["effects"]] == [
+        ("ACTIVATE", "genoa"), ("ACTIVATE", "hungary"), ("ACTIVATE", "venice")]
     state = order(state, "hapsburg", "ACTIVATE Hungary")
     assert state["minor_allies"] == {"hungary": "hapsburg"}
     assert ["hungary", "ottoman"] not in state["wars"]
@@ -109,7 +110,8 @@ def test_diplomatic_marriage_deactivates_and_is_never_played_by_the_ottomans():
     state["minor_allies"]["venice"] = "papacy"
     state = into_action(state, "england", hand=[73])
     state = order(state, "england", "PLAY 73 AS EVENT")
-    assert asked(state, "england").context["effects"] == "ACTIVATE scotland, DEACTIVATE venice"
+    assert [(e["verb"], e["minor"]) for e in asked(state, "england").context["effects"]] == [
+        ("ACTIVATE", "scotland"), ("DEACTIVATE", "venice")]
     state = order(state, "england", "ДЕАКТИВИРОВАТЬ Венецию")
     assert "venice" not in state["minor_allies"]
     with pytest.raises(IllegalOrder):
@@ -131,7 +133,7 @@ def test_andrea_doria_takes_genoa_from_its_ally():
 def test_andrea_doria_against_piracy():
     """#68's other use: Doria (Genoa allied with the Hapsburgs, at war with the Ottomans) in
     the Ionian Sea next to Coron and Lepanto (Ottoman ports).  The Hapsburgs play it: they
-    already hold Genoa, so PIRACY is the only use; they draw twice (as player and as Doria's
+    already hold Genoa, so ANTIPIRACY is the only use; they draw twice (as player and as Doria's
     power), then 3 dice 5, 2, 6: two hits take the Ottoman piracy VP from 3 to 1."""
     state = fresh()
     state["minor_allies"]["genoa"] = "hapsburg"
@@ -143,3 +145,24 @@ def test_andrea_doria_against_piracy():
     assert state["piracy"]["vp"] == 1
     assert len(state["hands"]["hapsburg"]) == 2
     assert "dice [5, 2, 6]: the Ottoman piracy VP fall by 2" in log_text(state["log"])
+
+
+def test_andrea_doria_asks_between_genoa_and_piracy_and_reads_its_answers():
+    """#68 by France with both uses open (Genoa the Hapsburgs' ally, Doria in the Ionian
+    Sea, the Hapsburgs at war with the Ottomans): France is asked (``minor_card``); every
+    offered answer reads back from its canonical text, and ANTIPIRACY (never the naval
+    PIRACY action) takes the draws and the dice: 6, 6, 1 take the piracy VP from 1 to 0."""
+    state = fresh()
+    state["minor_allies"]["genoa"] = "hapsburg"
+    state["wars"] = sorted(state["wars"] + [["hapsburg", "ottoman"]])
+    S.move_leader(state, "andrea_doria", S.where_is(state, "andrea_doria"), "ionian_sea")
+    state["piracy"]["vp"] = 1
+    state = into_action(state, "france", hand=[68])
+    state = order(state, "france", "PLAY 68 AS EVENT")
+    d = asked(state, "france")
+    assert d.kind == "minor_card"
+    for o in d.options.orders():
+        assert HIS.parse(state, d, HIS.order_text(o)) == o
+    state = order(state, "france", "АНТИПИРАТСТВО", FixedDice(6, 6, 1))
+    assert state["piracy"]["vp"] == 0
+    assert state["minor_allies"] == {"genoa": "hapsburg"}
