@@ -130,16 +130,23 @@ def test_andrea_doria_takes_genoa_from_its_ally():
     assert msgs.index("minor_deactivated") < msgs.index("minor_card_activates")
 
 
+def _doria_in_the_ionian(piracy_vp: int):
+    """Genoa allied with the Hapsburgs, at war with the Ottomans; Doria in the Ionian Sea,
+    next to Coron and Lepanto (Ottoman ports)."""
+    state = fresh()
+    state["minor_allies"]["genoa"] = "hapsburg"
+    state["wars"] = sorted(state["wars"] + [["hapsburg", "ottoman"]])
+    S.move_leader(state, "andrea_doria", S.where_is(state, "andrea_doria"), "ionian_sea")
+    state["piracy"]["vp"] = piracy_vp
+    return state
+
+
 def test_andrea_doria_against_piracy():
     """#68's other use: Doria (Genoa allied with the Hapsburgs, at war with the Ottomans) in
     the Ionian Sea next to Coron and Lepanto (Ottoman ports).  The Hapsburgs play it: they
     already hold Genoa, so ANTIPIRACY is the only use; they draw twice (as player and as Doria's
     power), then 3 dice 5, 2, 6: two hits take the Ottoman piracy VP from 3 to 1."""
-    state = fresh()
-    state["minor_allies"]["genoa"] = "hapsburg"
-    state["wars"] = sorted(state["wars"] + [["hapsburg", "ottoman"]])
-    S.move_leader(state, "andrea_doria", S.where_is(state, "andrea_doria"), "ionian_sea")
-    state["piracy"]["vp"] = 3
+    state = _doria_in_the_ionian(piracy_vp=3)
     state = into_action(state, "hapsburg", hand=[68])
     state = order(state, "hapsburg", "PLAY 68 AS EVENT", FixedDice(5, 2, 6))
     assert state["piracy"]["vp"] == 1
@@ -152,11 +159,7 @@ def test_andrea_doria_asks_between_genoa_and_piracy_and_reads_its_answers():
     Sea, the Hapsburgs at war with the Ottomans): France is asked (``minor_card``); every
     offered answer reads back from its canonical text, and ANTIPIRACY (never the naval
     PIRACY action) takes the draws and the dice: 6, 6, 1 take the piracy VP from 1 to 0."""
-    state = fresh()
-    state["minor_allies"]["genoa"] = "hapsburg"
-    state["wars"] = sorted(state["wars"] + [["hapsburg", "ottoman"]])
-    S.move_leader(state, "andrea_doria", S.where_is(state, "andrea_doria"), "ionian_sea")
-    state["piracy"]["vp"] = 1
+    state = _doria_in_the_ionian(piracy_vp=1)
     state = into_action(state, "france", hand=[68])
     state = order(state, "france", "PLAY 68 AS EVENT")
     d = asked(state, "france")
