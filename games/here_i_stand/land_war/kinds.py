@@ -560,6 +560,14 @@ def _retreat_state(state, item):
     return targets, units, inside
 
 
+def _all_inside(state, item, inside: int) -> int:
+    """RETREAT INSIDE: up to `inside` units go in, the rest are eliminated — as many as the
+    counters can show beside the loss (§5.2)."""
+    b = battle.current(state)
+    return max(k for k in range(inside + 1)
+               if k == 0 or battle.retreat_out(state, b, item["seat"], k, None) is not None)
+
+
 def _retreat_options(state, item):
     targets, units, inside = _retreat_state(state, item)
     out = []
@@ -570,9 +578,9 @@ def _retreat_options(state, item):
                            if battle.retreat_out(state, b, item["seat"], k, to) is not None)
         out.append(Option.of("RETREAT", f"RETREAT TO {to}", to=OneOf((to,)),
                              inside=counter_mix.count_domain(fit)))
-    if inside:
+    if inside and _all_inside(state, item, inside):
         out.append(Option.of("RETREAT", "RETREAT INSIDE", to=OneOf((None,)),
-                             inside=OneOf((inside,))))
+                             inside=OneOf((_all_inside(state, item, inside),))))
     return out
 
 
@@ -584,8 +592,9 @@ def _retreat_parse(state, item, text):
     found = re.search(r"\s*(?:INSIDE|ВНУТРЬ)\s*(\d*)\s*$", rest, re.IGNORECASE)
     if found:
         _, units, most = _retreat_state(state, item)
-        inside = int(found.group(1)) if found.group(1) else most
         rest = rest[:found.start()]
+        inside = (int(found.group(1)) if found.group(1) else
+                  most if rest.strip() or not most else _all_inside(state, item, most))
     rest = re.sub(r"^(TO|В)\s+", "", rest.strip(), flags=re.IGNORECASE)
     return {"verb": "RETREAT", "to": grammar.space(rest) if rest else None, "inside": inside}
 
@@ -598,7 +607,8 @@ def _retreat_apply(state, item, order, dice) -> bool:
 def _retreat_default(state, item):
     targets, units, inside = _retreat_state(state, item)
     if not targets:
-        return {"verb": "RETREAT", "to": None, "inside": inside}
+        return {"verb": "RETREAT", "to": None,
+                "inside": _all_inside(state, item, inside) if inside else 0}
     return {"verb": "RETREAT", "to": battle.default_retreat(state, item["seat"], list(targets)),
             "inside": 0}
 
