@@ -149,3 +149,18 @@ def test_battle_losses_the_counters_cannot_show_are_lost_too():
     assert S.count(state, "rome", "papacy") == 0
     assert state["log"][-1]["msg"] == "counter_trim" and state["log"][-1]["units"] == 3
     assert invariants.problems(state) == []
+
+
+def test_mercenaries_given_away_leave_stacks_the_counters_can_show():
+    """§9.1 with §5.2: the Papacy gives 1 mercenary; taking it from Rome's 4 (on a "4", no
+    "1" or "2" free) would leave 3 no counter can show, so the default takes a lone one."""
+    from games.here_i_stand import diplomacy_terms
+    state = fresh()
+    _only(state, "papacy")
+    far = [s for s in _away(state, "papacy", 11)]
+    for sid, n in zip(far, [1] * 7 + [2] * 4):
+        put(state, sid, "papacy", mercenaries=n)
+    put(state, "rome", "papacy", mercenaries=4)
+    have = diplomacy_terms.mercenaries_of(state, "papacy")
+    plan = diplomacy_terms._merc_plan(state, "papacy", have, 1)
+    assert plan != [("rome", 1)] and len(plan) == 1 and have[plan[0][0]] == 1
