@@ -3,8 +3,8 @@
 
 Reads every game archive (``*.yaml``) that ``pbem simulate --out DIR`` saved, replays it
 entry by entry, collects the log lines each entry added (the state keeps only its last
-ones), and counts what the land war logged: field battles (relief battles included and also counted apart), interceptions tried
-and won, sieges laid, assaults, relief battles, avoids, withdrawals, extra losses the
+ones), and counts what the land war logged: field battles (relief battles included and
+also counted apart), interceptions tried and won, sieges laid, assaults, relief battles, avoids, withdrawals, extra losses the
 counter mix forced (§5.2).  Prints one line per directory and the last line exactly
 ``land-war: games N, field battles B, interceptions I (won W), sieges S, assaults A, relief battles R``.
 """

@@ -9,8 +9,9 @@ kind in one space — needs counters adding up to its size, and players may swap
 for a bigger one at any time (L283, E12: three "1"s give a "4" for a fourth unit), so the mix
 only asks whether *some* assignment of counters to stacks exists.
 
-`fits` decides that; `choose`, `split_fits` and `counts` say which units may leave a stack
-(a move, a retreat, a foreign war: §5.2 lets a split use only the free counters); `can_add` and `fitting` say which numbers of new units a space can take; `trim`
+`fits` decides that; `choose`, `choose_army`, `split_fits` and `army_counts` say which
+units may leave a stack (a move, a retreat, a foreign war: §5.2 lets a split use only the
+free counters); `can_add` and `fitting` say which numbers of new units a space can take; `trim`
 applies §5.2's extra losses (L283: a stack no counters can represent loses units on the spot).
 
 Rules: §5, §5.2

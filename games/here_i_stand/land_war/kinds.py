@@ -164,7 +164,8 @@ def _intercept_standing(policy, state, decision):
     for s, free, leaders in move.stacks(state, decision.seat, m):
         if s == sid:
             n, group = _best(state, decision.seat, s, free, leaders)
-            if n and float(move.intercept_chance(state, decision.seat, s, n, group, m)) * 100 >= need:
+            chance = move.intercept_chance(state, decision.seat, s, n, group, m) if n else 0
+            if n and float(chance) * 100 >= need:
                 return {"verb": "INTERCEPT", "from": s, "leaders": group, "units": n}
     return {"verb": "DONE"}
 
@@ -237,7 +238,7 @@ def _avoid_parse(state, item, text):
     to = grammar.space(found[0])
     if not units and not leaders:
         raise IllegalOrder(Reason("AVOID with no units and no leaders moves nothing: name who "
-                             "tries, or answer DONE to stay (§13.3)", "avoid_nothing"))
+                                  "tries, or answer DONE to stay (§13.3)", "avoid_nothing"))
     have, _ = _avoiders_here(state, item)
     if 0 < units <= have:
         fit = move.avoid_counts(state, item["seat"], item["space"], to)
