@@ -40,6 +40,9 @@ KEYWORDS = {
     "РАЗМЕСТИТЬ": "PLACE",
     # the war at sea's answers (§16.2, §16.4)
     "ОТДАТЬ": "GIVE", "СРАЗИТЬСЯ": "FIGHT",
+    # the cards on minor powers (§22.2, §22.4)
+    "АКТИВИРОВАТЬ": "ACTIVATE", "ДЕАКТИВИРОВАТЬ": "DEACTIVATE", "ПОДКРЕПИТЬ": "REINFORCE",
+    "АНТИПИРАТСТВО": "ANTIPIRACY",
 }
 
 

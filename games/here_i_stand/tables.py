@@ -20,7 +20,7 @@ from games.here_i_stand import (assault, card_events_cloth, card_events_keys, ca
                                 card_events_war, choices, diplomacy_orders, events,
                                 foreign_wars,
                                 grammar, henry_viii, home_cards, mandatory_events,
-                                sack_of_rome, siege)
+                                minor_cards, sack_of_rome, siege)
 from games.here_i_stand.land_war import kinds as land_war
 from games.here_i_stand.land_war import relief
 from games.here_i_stand.land_war import mercenary_events
@@ -52,7 +52,8 @@ EVENTS: dict[int, events.Resolver] = {**events.EVENTS, **henry_viii.EVENTS,
                                       **spring_deployment.EVENTS, **card_events_scots.EVENTS,
                                       **inquisitions.EVENTS, **catholic_events.EVENTS,
                                       **protestant_events.EVENTS, **people_events.EVENTS,
-                                      **sea_events.EVENTS}
+                                      **sea_events.EVENTS,
+                                      **minor_cards.EVENTS}
 #: Extra conditions of some events (card number -> why not | None).
 CONDITIONS = {**events.CONDITIONS, **henry_viii.CONDITIONS, **home_cards.CONDITIONS,
               **{n: foreign_wars.condition(n) for n in foreign_wars.WARS},
@@ -66,7 +67,8 @@ CONDITIONS = {**events.CONDITIONS, **henry_viii.CONDITIONS, **home_cards.CONDITI
               **card_events_scots.CONDITIONS,
               **inquisitions.CONDITIONS, **catholic_events.CONDITIONS,
               **protestant_events.CONDITIONS, **people_events.CONDITIONS,
-              **sea_events.CONDITIONS}
+              **sea_events.CONDITIONS,
+              **minor_cards.CONDITIONS}
 #: Every question asked through the queue, by kind.
 KINDS: dict[str, questions.Kind] = {**henry_viii.KINDS, **events.KINDS, **home_cards.KINDS,
                                     **mandatory_events.KINDS, **action.KINDS,
@@ -82,7 +84,8 @@ KINDS: dict[str, questions.Kind] = {**henry_viii.KINDS, **events.KINDS, **home_c
                                     **card_events_cloth.KINDS, **card_events_scots.KINDS,
                                     **wartburg.KINDS, **inquisitions.KINDS, **conversions.KINDS,
                                     **protestant_events.KINDS, **people_events.KINDS,
-                                    **sea_events.KINDS}
+                                    **sea_events.KINDS,
+                                    **minor_cards.KINDS}
 #: Canonical texts of the verbs `grammar.order_text` does not write itself.
 TEXTS: dict[str, Callable[[dict], str]] = {
     **{verb: diplomacy_orders.order_text for verb in grammar.DIPLOMACY_VERBS},
@@ -92,7 +95,8 @@ TEXTS: dict[str, Callable[[dict], str]] = {
     **navy.TEXTS, **naval_actions.TEXTS, **card_events_war.TEXTS,
     **card_events_politics.TEXTS, **card_events_scots.TEXTS,
     **inquisitions.TEXTS, **protestant_events.TEXTS, **people_events.TEXTS,
-    **sea_events.TEXTS}
+    **sea_events.TEXTS,
+    **minor_cards.TEXTS}
 
 
 def install() -> None:
