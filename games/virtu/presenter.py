@@ -132,7 +132,7 @@ class VirtuPresenter(Presenter):
             return self._(f"resource.{value}")
         if name == "source":
             return self.where(str(value))
-        if name in ("cost", "have") and isinstance(value, Mapping):
+        if name in ("cost", "have", "symbols") and isinstance(value, Mapping):
             return self.symbols(value)[2:-1] or "0"
         if name in ("take", "by", "pay"):
             return self._(f"word.{value}")

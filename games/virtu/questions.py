@@ -178,7 +178,8 @@ def kind_decision(state: State, item: Item) -> Decision:
     """The question `item` as the engine's `Decision`, its options drawn by a random player
     as `games.virtu.choices` weighs them."""
     decision = KINDS[item["kind"]].decision(decision_id(state, item), state, item)
-    return replace(decision, options=Choices(decision.options.options))
+    return replace(decision, options=Choices(decision.options.options,
+                                             winter=item["kind"] == "winter"))
 
 
 def open_items(state: State) -> list[Item]:

@@ -22,7 +22,7 @@ ROOMS = 5
 #: ``years``, off (0) unless set; `pbem simulate` sets it (`VirtuRules.simulation_options`)
 #: as a safety net: random players reach an end by the rules (§10) after tens to hundreds
 #: of Years (`games.virtu.choices`), the default bot never.
-SIMULATION_YEAR_CAP = 500
+SIMULATION_YEAR_CAP = 200
 
 
 def pinned_kit(options: dict[str, Any]) -> tuple[Kit, dict[str, Any]]:

@@ -173,7 +173,7 @@ def use(state: State, kit: Kit, seat: str, token: str, *, action: str | None) ->
         player["war"] += amount
     else:
         state["pool"][resource] = state["pool"].get(resource, 0) + amount
-    log(state, "use", seat=seat, source=source, resource=resource, amount=amount)
+    log(state, "use", seat=seat, source=source, symbols={resource: amount})
 
 
 def indulgence_open(state: State, seat: str) -> bool:

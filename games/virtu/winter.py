@@ -157,7 +157,8 @@ def buyable(state: State, kit: Kit, seat: str) -> tuple[str, ...]:
     candidates += state["supply"]["titles"] + state["supply"]["guilds"]
     if state["supply"]["cathedrals"]:
         candidates += [f"cathedral_{c}" for c in cities_of(state, seat)]
-    return tuple(i for i in candidates if buy_bar(state, kit, seat, i) is None)
+    return tuple(i for i in candidates if affordable(state, seat, price(kit, i))
+                 and buy_bar(state, kit, seat, i) is None)
 
 
 def buy_bar(state: State, kit: Kit, seat: str, item: str) -> Reason | None:
