@@ -25,8 +25,9 @@ draw weighs each shape by its verb (`WEIGHTS`, 1 for every verb not listed):
   legal.
 
 Measured on three 4-player games: without `WINTER` they ran 199 Years and twice over 300
-(13,400 entries), with it 31–62 Years (1,150–2,700 entries).  Every legal order can still be drawn; the rules' options themselves are untouched (parsing,
-checking, prompts and defaults read the same shapes).
+(13,400 entries), with it 31–62 Years (1,150–2,700 entries).  Every legal order can still
+be drawn; the rules' options themselves are untouched (parsing, checking, prompts and
+defaults read the same shapes).
 
 Rules: none (how a bot draws, not a rule)
 """

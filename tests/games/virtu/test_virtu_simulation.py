@@ -54,6 +54,12 @@ def test_a_random_player_rarely_closes_a_turn_and_almost_never_throws_away():
     drawn = Counter(decision.random_order(rng)["verb"] for _ in range(2000))
     assert drawn["DONE"] < 100 and drawn["INDULGENCE"] < 5 and drawn["USE"] > 1000
     assert all(decision.options.admits(decision.random_order(rng)) for _ in range(200))
+    state["season"] = "winter"                      # Winter: DONE often, sources seldom
+    state["ask"] = {"kind": "winter", "seat": decision.seat, "stage": "buy"}
+    decision = RULES.decisions(state)[0]
+    assert {"DONE", "USE"} <= set(decision.options.verbs())
+    drawn = Counter(decision.random_order(rng)["verb"] for _ in range(2000))
+    assert drawn["DONE"] > 4 * drawn["USE"]
 
 
 def test_random_players_end_a_game_by_the_rules():
