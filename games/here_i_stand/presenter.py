@@ -409,7 +409,10 @@ class HereIStandPresenter(Presenter):
         return " – ".join(self.power(p) for p in pair)
 
     def _excommunicated(self, who: Any) -> str:
+        """A power under the excommunication marker, or a reformer or ruler a Bull struck."""
         text = str(who)
+        if text in self._power_ids():
+            return self.power(text)
         if text in self._facts().debaters():
             return self.debater(text)
         for r in self._facts().rulers().values():
@@ -498,6 +501,8 @@ class HereIStandPresenter(Presenter):
         return {"protestant_spaces": view.get("protestant_spaces", 0), "by_zone": by_zone,
                 "unrest": sorted(unrest), "reformers": reformers, "debaters": debaters,
                 "universities": [self.space(s) for s in view.get("universities") or []],
+                "excommunications": [self._excommunicated(x)
+                                     for x in view.get("excommunications") or []],
                 "burned": [self.debater(d) for d in lost.get("burned", [])],
                 "disgraced": [self.debater(d) for d in lost.get("disgraced", [])],
                 "translations": translation_rows,
