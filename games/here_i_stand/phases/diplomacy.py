@@ -58,7 +58,9 @@ a power may not declare more than its hand (mandatory events excluded) can pay. 
 on Scotland lets France, on Venice lets the Papacy ``INTERVENE`` (2 CP): the minor becomes its
 ally (§22.2), the declarer is at war with the intervener, and every other power at war with the
 minor may ``DECLARE WAR ON`` the intervener for free or its units leave the minor's spaces.
-When all have declared, each power that owes CP answers ``PAY <card>, <card>...`` with cards
+France paying with #69 *Auld Alliance* (the Papacy with #108 *Venetian Alliance*) after such
+an intervention gets the card's new units (`minor_cards.paid_intervention`: ``PLACE <n> IN
+<space>``, asked before anything else of the phase).  When all have declared, each power that owes CP answers ``PAY <card>, <card>...`` with cards
 whose CP add up to at least its cost (no mandatory event, L568).
 
 Defaults (NMR): DONE everywhere (no suit, no buy-back, no ransom, no declaration, no
