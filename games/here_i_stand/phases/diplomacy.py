@@ -900,6 +900,12 @@ def _decision(state, item) -> Decision:
         decision_id(state, item["kind"], item["seat"], simultaneous=simultaneous), state, item)
 
 
+def _queued(state, decision) -> bool:
+    """`decision` answers a queued choice (an ``activation`` is also this phase's own)."""
+    item = choices.current(state, decision.seat)
+    return item is not None and item["kind"] == decision.kind
+
+
 def decisions(state):
     """The queued choices first (the new units of an intervention card, `minor_cards`),
     then the segment's questions."""
@@ -922,7 +928,7 @@ _STEPS = {
 
 # ---------------------------------------------------------------- parsing
 def parse(state, decision, text):
-    if choices.is_choice(decision):
+    if _queued(state, decision):
         return choices.parse(state, decision, text)
     verb = O.verb(text)
     grammar.expect(decision.options.verbs(), verb, text, decision.prompt)
@@ -1006,7 +1012,7 @@ def _buyback_item(state, seat: str, text: str) -> tuple:
 
 # ---------------------------------------------------------------- applying
 def apply(state, seat, decision, order, dice) -> None:
-    if choices.is_choice(decision):
+    if _queued(state, decision):
         choices.apply(state, seat, decision, order, dice)
         _settle(state, dice)
         return
@@ -1071,7 +1077,7 @@ def _pay(state, seat: str, cards: tuple) -> None:
 
 # ---------------------------------------------------------------- defaults
 def default(state, decision):
-    if choices.is_choice(decision):
+    if _queued(state, decision):
         return choices.default(state, decision)
     return KINDS[decision.kind].default(state, _item(decision.kind, decision.seat))
 
