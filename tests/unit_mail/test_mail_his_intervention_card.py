@@ -8,7 +8,7 @@ from pathlib import Path
 
 from games.here_i_stand import state as S
 from pbem.store import Store
-from test_mail_done import his_at, now, send
+from test_mail_done import by_defaults, his_at, now, send
 from test_mail_his_plan import to
 
 EDIT = dict(by="moderator:gm@x", because="test position", source="cli")
@@ -44,10 +44,8 @@ def test_auld_alliance_pays_for_the_intervention_by_mail(tmp_path: Path):
     game = Store(home).load("his-9")
     assert game.state["minor_allies"].get("scotland") == "france"
     with Store(home).transaction("his-9") as game:
-        while not any(d.seat == "france" and d.kind == "pay" for d in game.decisions()):
-            d = game.decisions()[0]
-            game.apply_order(d.seat, game.rules.default(game.state, d), by=d.seat,
-                             source="test", at=now(), decision=d)
+        by_defaults(game, lambda g: any(d.seat == "france" and d.kind == "pay"
+                                        for d in g.decisions()))
     mails = send(home, "france", "ОПЛАТИТЬ 69\n", "i3")
     asked = _flat(to(mails, "france")[0])
     assert "оплатила вмешательство державы «Франция» за державу «Шотландия»" in asked, asked
