@@ -7,9 +7,10 @@ Rules: none (presentation)
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from engine.contract import Decision, Reason
+from engine.options import OneOf, Option
 from games.here_i_stand import facts
 from games.here_i_stand.catalog import load_pieces, load_tables
 from games.here_i_stand.mapdata import load_map
@@ -127,7 +128,7 @@ class HereIStandPresenter(Presenter):
             return self.maybe(f"mode.{value}", str(value)) or str(value)
         if field == "unit":
             return self.maybe(f"unit.{value}", str(value)) or str(value)
-        if field in ("power", "target", "seat"):
+        if HIS_PARAMS.get(field) == "power":          # power, minor, target, owner...
             return self.power(value)
         if field == "debaters":
             if isinstance(value, (tuple, list)):
@@ -171,6 +172,24 @@ class HereIStandPresenter(Presenter):
             out["terms"] = tuple(tuple(self.hint(v) if isinstance(v, str) and i else v
                                        for i, v in enumerate(term)) for term in out["terms"])
         return out
+
+    def syntax(self, verb: str, options: Sequence[Option] = ()) -> str | None:
+        """A retreat shows only its forms legal here: TO a space (with INSIDE when some
+        units may go in as well, §14.1), INSIDE alone (§15.2), a bare RETREAT where the
+        question has no place to name (after a withdrawal, §13.4)."""
+        if verb != "RETREAT" or not options:
+            return super().syntax(verb, options)
+        fields = [dict(o.fields) for o in options]
+        away = [f for f in fields if "to" in f and None not in f["to"].each()]
+        forms = []
+        if len(away) < len(fields) and any("to" not in f for f in fields):
+            forms.append("RETREAT")
+        if away:
+            inside = any(n for f in away for n in f.get("inside", OneOf((0,))).each())
+            forms.append(self._("syntax.RETREAT_TO_INSIDE" if inside else "syntax.RETREAT_TO"))
+        if any("to" in f and None in f["to"].each() for f in fields):
+            forms.append(self._("syntax.RETREAT_INSIDE"))
+        return self._("syntax.RETREAT_OR").join(forms)
 
     def prompt(self, decision: Decision, view: Mapping[str, Any] | None = None) -> str:
         """The catalog's words in English too: they name spaces, cards and powers as the
@@ -390,7 +409,10 @@ class HereIStandPresenter(Presenter):
         return " – ".join(self.power(p) for p in pair)
 
     def _excommunicated(self, who: Any) -> str:
+        """A power under the excommunication marker, or a reformer or ruler a Bull struck."""
         text = str(who)
+        if text in self._power_ids():
+            return self.power(text)
         if text in self._facts().debaters():
             return self.debater(text)
         for r in self._facts().rulers().values():
@@ -479,6 +501,8 @@ class HereIStandPresenter(Presenter):
         return {"protestant_spaces": view.get("protestant_spaces", 0), "by_zone": by_zone,
                 "unrest": sorted(unrest), "reformers": reformers, "debaters": debaters,
                 "universities": [self.space(s) for s in view.get("universities") or []],
+                "excommunications": [self._excommunicated(x)
+                                     for x in view.get("excommunications") or []],
                 "burned": [self.debater(d) for d in lost.get("burned", [])],
                 "disgraced": [self.debater(d) for d in lost.get("disgraced", [])],
                 "translations": translation_rows,

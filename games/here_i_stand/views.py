@@ -16,6 +16,7 @@ from engine.canonical import copy_plain
 from games.here_i_stand import facts
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import diet_of_worms, diplomacy, victory
+from games.here_i_stand.reformation import papal_bull
 
 #: Phases with views of their own: `public_view(state)` and `private_view(state, seat)`.
 _phase_views = {"diplomacy": diplomacy, "diet_of_worms": diet_of_worms}
@@ -110,6 +111,7 @@ def view(state, seat: str | None) -> dict[str, Any]:
         "henry_viii": {"marital": state["marital"], "pregnancy": list(state["pregnancy"]),
                        "heirs": dict(state["heirs"])},
         "excommunicated": list(state["excommunicated"]),
+        "excommunications": list(papal_bull.excommunicated_ever(state)),
         "universities": sorted(state.get("jesuits", [])),
         "religion_this_turn": [card for key, card in RELIGION_THIS_TURN
                                if state.get(key) == state["turn"]],

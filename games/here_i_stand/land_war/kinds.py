@@ -636,8 +636,7 @@ RETREAT_PREFER = "PREFER <spaces>"
 KINDS["retreat"] = choices.Kind(
     options=_retreat_options, apply=_retreat_apply, parse=_retreat_parse, done=_next_battle,
     default=_retreat_default,
-    prompt=lambda state, item: (f"you lost the battle in {item['space']}: RETREAT TO <space> "
-                                "[INSIDE <n>]"),
+    prompt=lambda state, item: f"you lost the battle in {item['space']} and must retreat",
     policies=(RETREAT_PREFER,), standing=_retreat_standing)
 
 
