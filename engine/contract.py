@@ -213,6 +213,16 @@ class Rules(ABC):
         """The kinds a standing order may answer, with the policies it may name."""
         return {k: tuple(q.policies) for k, q in self.questions().items() if q.policies}
 
+    def standing_lookup(self, decision: Decision) -> tuple[str, ...]:
+        """The standing-order kinds whose policies may answer `decision`, tried in this
+        order (`engine.game.Game`): the base class, the decision's own kind.  A game may put
+        a kind of armed answers first (Here I Stand's ``respond`` before ``response``)."""
+        return (decision.kind,)
+
+    def check_standing(self, kind: str, policy: str) -> None:
+        """Refuse (`IllegalOrder`) a standing `policy` that fits a template of `kind` but
+        names what the game does not know; the base class accepts it."""
+
     def answer_from_standing(self, state: State, decision: Decision,
                              policy: str) -> Order | None:
         """The order a standing `policy` gives for `decision`, or None to ask the seat."""

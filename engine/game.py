@@ -456,19 +456,21 @@ class Game:
         if standing.KEY not in self.state:
             return False
         for decision in self.decisions():
-            policy = standing.of(self.state, decision.seat).get(decision.kind)
-            order = (self.rules.answer_from_standing(self.state, decision, policy)
-                     if policy else None)
-            if order is not None:
-                text = self.rules.order_text(order)
-                seq = self.record.last_seq + 1
-                self._enter(decision.seat, decision,
-                            self.rules.parse(self.state, decision, text),
-                            by="standing", source="standing", at=at)
-                self.server.setdefault(FIRED, []).append(
-                    {"seat": decision.seat, "kind": decision.kind, "order": text,
-                     "standing": standing.Standing(decision.kind, policy).text(), "seq": seq})
-                return True
+            orders = standing.of(self.state, decision.seat)
+            for kind in self.rules.standing_lookup(decision):
+                policy = orders.get(kind)
+                order = (self.rules.answer_from_standing(self.state, decision, policy)
+                         if policy else None)
+                if order is not None:
+                    text = self.rules.order_text(order)
+                    seq = self.record.last_seq + 1
+                    self._enter(decision.seat, decision,
+                                self.rules.parse(self.state, decision, text),
+                                by="standing", source="standing", at=at)
+                    self.server.setdefault(FIRED, []).append(
+                        {"seat": decision.seat, "kind": decision.kind, "order": text,
+                         "standing": standing.Standing(kind, policy).text(), "seq": seq})
+                    return True
         return False
 
     def take_standing_fired(self, seat: str) -> list[dict[str, Any]]:

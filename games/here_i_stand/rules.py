@@ -24,6 +24,7 @@ from engine.questions import Kind
 from games.here_i_stand import choices, grammar, invariants, tables, views
 from games.here_i_stand import state as S
 from games.here_i_stand import phases
+from games.here_i_stand.land_war import armed
 from games.here_i_stand.land_war import kinds as land_war_kinds
 from games.here_i_stand.navy import kinds as navy_kinds
 from games.here_i_stand.land_war import relief
@@ -97,6 +98,20 @@ class HereIStand(Rules):
         return {**action.OWN, "deploy": spring_deployment.DEPLOY, **diet_of_worms.KINDS,
                 **diplomacy.KINDS, "winter": winter.PLAN, "reform": luther_95_theses.REFORM,
                 **choices.KINDS, "voyage": new_world_phase.VOYAGE}
+
+    def standing_kinds(self) -> dict[str, tuple[str, ...]]:
+        """The question kinds' policies, and ``respond``: response cards armed with a
+        trigger (`land_war.armed`, §13.1, §15.1)."""
+        return {**super().standing_kinds(), armed.KIND: armed.TEMPLATES}
+
+    def standing_lookup(self, decision: Decision) -> tuple[str, ...]:
+        """A response window tries the armed cards first, then ``STANDING RESPONSE``."""
+        return (armed.KIND, "response") if decision.kind == "response" else (decision.kind,)
+
+    def check_standing(self, kind: str, policy: str) -> None:
+        """An armed response names known cards, powers, leaders and spaces."""
+        if kind == armed.KIND:
+            armed.parse(policy)
 
     def decisions(self, state: State) -> list[Decision]:
         if state["outcome"] is not None or state["phase"] in ("over", "setup"):
