@@ -213,6 +213,11 @@ class Rules(ABC):
         """The kinds a standing order may answer, with the policies it may name."""
         return {k: tuple(q.policies) for k, q in self.questions().items() if q.policies}
 
+    def seats_for(self, info: ScenarioInfo, count: int) -> tuple[str, ...]:
+        """The seats of a `count`-player game of scenario `info` (simulations): the base
+        class, the first `count`; a game whose players hold groups of its seats names them."""
+        return tuple(info.seats[:count])
+
     def standing_lookup(self, decision: Decision) -> tuple[str, ...]:
         """The standing-order kinds whose policies may answer `decision`, tried in this
         order (`engine.game.Game`): the base class, the decision's own kind.  A game may put

@@ -121,6 +121,23 @@ def view(state, seat: str | None) -> dict[str, Any]:
     return public
 
 
+def grouped_view(state, seat: str, powers: list[str]) -> dict[str, Any]:
+    """The view of a seat holding several powers (§3.1): each power's hand with the power
+    marked on its cards, their private logs, and each power's own phase view (the later
+    power's keys added to the first's)."""
+    out = view(state, None)
+    out["seat"] = seat
+    out["hand"] = [{**_card(n), "power": p} for p in powers
+                   for n in sorted(state["hands"].get(p, []))]
+    out["private_log"] = [dict(e) for p in powers
+                          for e in state.get("private_log", {}).get(p, [])]
+    special = _phase_views.get(state["phase"])
+    for p in powers if special is not None else ():
+        for key, value in special.private_view(state, p).items():
+            out.setdefault(key, value)
+    return out
+
+
 def secrets(state) -> dict[str, set[str]]:
     """Card names in each hand (home cards excepted: everyone knows who holds them)."""
     out: dict[str, set[str]] = {}

@@ -27,7 +27,7 @@ from typing import Any
 from engine.contract import Decision, IllegalOrder
 from engine.standing import of as standing_of
 
-from games.here_i_stand import grammar
+from games.here_i_stand import grammar, seating
 from games.here_i_stand import state as S
 from games.here_i_stand.land_war import responses
 
@@ -109,7 +109,7 @@ def answer(policy: str, state: S.State, decision: Decision) -> dict[str, Any] | 
     and is usable there (§13.1, §15.1)."""
     seat = decision.seat
     action = responses.declared(state)
-    if action is None or standing_of(state, seat).get("response") == "NEVER":
+    if action is None or standing_of(state, seating.seat_of(state, seat)).get("response") == "NEVER":
         return None
     hand = state["hands"].get(seat, ())
     for arm in parse(policy):
