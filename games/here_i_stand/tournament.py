@@ -2,9 +2,9 @@
 the tournament scenario"): option ``tournament=yes`` ends the game after the scenario's
 ``tournament_last_turn`` (1532: turn 6); the 1517 scenario has none, so it is refused there
 (the rulebook names the tournament only as a scenario; its setup is 1532's, see the scenario
-data).  The peace step is skipped on that last turn as on any last turn (§9.5, L531).
+data).  The peace step is skipped on that last turn as on any last turn (§9.3, L531).
 
-Rules: §7, §9.5
+Rules: §7, §9.3
 """
 from __future__ import annotations
 

@@ -102,3 +102,11 @@ def test_the_tournament_option_ends_after_turn_6_in_1532_only():
         _game(S.MAJORS, "1517", tournament="yes")
     with pytest.raises(IllegalOrder, match="turn 6"):
         _game(S.MAJORS, "1532", tournament="yes", last_turn=7)
+
+
+def test_a_proposal_block_may_name_its_power():
+    assert RULES.split("Papacy: PROPOSE\nALLY Hapsburg\nENDPROPOSE\nHapsburg: DONE") == [
+        (1, "Papacy: PROPOSE\nALLY Hapsburg\nENDPROPOSE"), (4, "Hapsburg: DONE")]
+    assert seating.prefix("Papacy: PROPOSE\nALLY Hapsburg") == ("papacy",
+                                                                "PROPOSE\nALLY Hapsburg")
+    assert seating.prefix("MOVE Paris -> St Quentin") == (None, "MOVE Paris -> St Quentin")
