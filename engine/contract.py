@@ -213,6 +213,12 @@ class Rules(ABC):
         """The kinds a standing order may answer, with the policies it may name."""
         return {k: tuple(q.policies) for k, q in self.questions().items() if q.policies}
 
+    def seat_names(self, info: ScenarioInfo) -> tuple[str, ...]:
+        """Every seat name a game of scenario `info` accepts (`engine.game.Game.create`):
+        the base class, its seats; a game whose players may hold several of them adds the
+        names of those groups."""
+        return tuple(info.seats)
+
     def seats_for(self, info: ScenarioInfo, count: int) -> tuple[str, ...]:
         """The seats of a `count`-player game of scenario `info` (simulations): the base
         class, the first `count`; a game whose players hold groups of its seats names them."""

@@ -103,10 +103,11 @@ class Game:
                title: str = "") -> "Game":
         """Set up a new game; `seed` defaults to a fresh secret."""
         info = rules.scenario(scenario)
-        unknown = [s for s in seats if s not in info.seats]
+        allowed = rules.seat_names(info)
+        unknown = [s for s in seats if s not in allowed]
         if unknown:
             raise IllegalOrder(f"{rules.name} {info.name} has no seat {unknown[0]!r}",
-                               list(info.seats), code="no_seat",
+                               list(allowed), code="no_seat",
                                params={"game": f"{rules.name} {info.name}", "text": unknown[0]})
         if not info.min_players <= len(seats) <= info.max_players:
             raise IllegalOrder(Reason(f"{rules.name} {info.name} needs {info.min_players}–"

@@ -56,10 +56,13 @@ class HereIStand(Rules):
                   "DECLARE WAR ON power", "SUE FOR PEACE WITH power", "PASS")
 
     def scenarios(self) -> list[ScenarioInfo]:
-        return [ScenarioInfo("1517", seating.ALL_SEATS, 3, 6,
-                             "the full game from 1517, 9 turns"),
-                ScenarioInfo("1532", seating.ALL_SEATS, 3, 6,
+        return [ScenarioInfo("1517", S.MAJORS, 3, 6, "the full game from 1517, 9 turns"),
+                ScenarioInfo("1532", S.MAJORS, 3, 6,
                              "the 1532 scenario, turns 4-9 (tournament: to turn 6)")]
+
+    def seat_names(self, info: ScenarioInfo) -> tuple[str, ...]:
+        """The six powers and the seats of 3-5 players holding several (§3.1, `seating`)."""
+        return seating.ALL_SEATS
 
     def seats_for(self, info: ScenarioInfo, count: int) -> tuple[str, ...]:
         """The seats of a `count`-player game (§3.1): the scenario data's grouping."""
@@ -173,7 +176,8 @@ class HereIStand(Rules):
         if not isinstance(order, dict) or not isinstance(order.get("verb"), str):
             raise IllegalOrder("an order needs a verb", code="empty_order")
         if seating.grouped(state):
-            power = order.get(seating.AS) or seating.powers_of(state, seat)[0]
+            power = order.get(seating.AS) or (seat if seat in S.MAJORS
+                                               else seating.powers_of(state, seat)[0])
             order = {k: v for k, v in order.items() if k != seating.AS}
             asked = None if asked is None else [seating.inner(d) for d in asked]
             seat = power
