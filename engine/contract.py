@@ -35,6 +35,9 @@ only answer these questions:
     Cut a mail body into order blocks; the default is one block per non-empty line.
 ``validate(state) -> [problem]``
     Invariants of a well-formed state (used by moderator edits); empty when sound.
+
+Optional hooks with defaults: standing orders (`standing_kinds`, `standing_lookup`,
+`check_standing`, `answer_from_standing`) and seats (`seat_names`, `seats_for`).
 """
 from __future__ import annotations
 
