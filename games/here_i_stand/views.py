@@ -123,8 +123,8 @@ def view(state, seat: str | None) -> dict[str, Any]:
 
 def grouped_view(state, seat: str, powers: list[str]) -> dict[str, Any]:
     """The view of a seat holding several powers (§3.1): each power's hand with the power
-    marked on its cards, their private logs, and each power's own phase view (the later
-    power's keys added to the first's)."""
+    marked on its cards, their private logs, and each power's own phase view (lists such as
+    the proposals joined; any other key: the first power's)."""
     out = view(state, None)
     out["seat"] = seat
     out["hand"] = [{**_card(n), "power": p} for p in powers
@@ -134,7 +134,10 @@ def grouped_view(state, seat: str, powers: list[str]) -> dict[str, Any]:
     special = _phase_views.get(state["phase"])
     for p in powers if special is not None else ():
         for key, value in special.private_view(state, p).items():
-            out.setdefault(key, value)
+            if isinstance(value, list) and isinstance(out.get(key), list):
+                out[key] += [v for v in value if v not in out[key]]   # shared proposals once
+            else:
+                out.setdefault(key, value)
     return out
 
 
