@@ -65,8 +65,9 @@ class HereIStand(Rules):
         return seating.ALL_SEATS
 
     def seats_for(self, info: ScenarioInfo, count: int) -> tuple[str, ...]:
-        """The seats of a `count`-player game (§3.1): the scenario data's grouping."""
-        return seating.GROUPINGS[count]
+        """The seats of a `count`-player game (§3.1): the scenario data's grouping (another
+        count: the base class's, which `Game.create` refuses)."""
+        return seating.GROUPINGS.get(count) or super().seats_for(info, count)
 
     # ------------------------------------------------------------------ setup
     def setup(self, scenario: str | None, seats: Sequence[str], options: dict[str, Any],

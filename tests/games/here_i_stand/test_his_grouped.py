@@ -40,8 +40,8 @@ def test_a_grouping_not_in_the_data_is_refused():
         _game(("ottoman+hapsburg", "england+protestant", "france+papacy"))
     with pytest.raises(IllegalOrder, match="grouping"):
         _game(("ottoman+france", "hapsburg+papacy", "england", "protestant"))
-    with pytest.raises(IllegalOrder):
-        _game(("hapsburg+papacy", "england+protestant"))
+    with pytest.raises(IllegalOrder, match="3–6 seats"):
+        _game(RULES.seats_for(RULES.scenario("1517"), 2))
 
 
 def test_one_player_answers_for_its_powers_and_may_name_the_power():
