@@ -59,7 +59,10 @@ class HereIStandPresenter(Presenter):
             return "-"
         return self.maybe(f"power.{power}", power) or power
 
-    seat = power  # type: ignore[assignment]
+    def seat(self, seat: str | None) -> str:
+        """A seat's name: its power, or the powers one player holds (``Hapsburgs + Papacy``,
+        §3.1)."""
+        return " + ".join(self.power(p) for p in seat.split("+")) if seat else self.power(seat)
 
     def card_name(self, number: int) -> str:
         c = self._facts().card(int(number))
@@ -194,7 +197,9 @@ class HereIStandPresenter(Presenter):
     def prompt(self, decision: Decision, view: Mapping[str, Any] | None = None) -> str:
         """The catalog's words in English too: they name spaces, cards and powers as the
         reports do (the rules' own prompts use ids)."""
-        return self.catalog_prompt(decision, view)
+        text = self.catalog_prompt(decision, view)
+        power = (decision.context or {}).get("for_power")   # a grouped seat's power (§3.1)
+        return f"{self.power(power)}: {text}" if power else text
 
     def prompt_args(self, decision: Decision, view: Mapping[str, Any]) -> dict[str, Any]:
         """Values the translated prompts name: the decision's context (power ids as names,
@@ -578,7 +583,8 @@ class HereIStandPresenter(Presenter):
                         ) -> dict[str, Any]:
         hand = []
         for c in view.get("hand") or []:
-            hand.append({"ref": f"#{c['number']}", "name": self.card_name(c["number"]),
+            mark = f" [{self.power(c['power'])}]" if c.get("power") else ""
+            hand.append({"ref": f"#{c['number']}", "name": self.card_name(c["number"]) + mark,
                          "cp": c.get("cp"), "type": self.maybe(f"card_type.{c.get('type')}",
                                                                str(c.get("type"))),
                          "summary": self.card_summary(c["number"])})

@@ -136,6 +136,26 @@ def view(state, seat: str | None) -> dict[str, Any]:
     return public
 
 
+def grouped_view(state, seat: str, powers: list[str]) -> dict[str, Any]:
+    """The view of a seat holding several powers (§3.1): each power's hand with the power
+    marked on its cards, their private logs, and each power's own phase view (lists such as
+    the proposals joined; any other key: the first power's)."""
+    out = view(state, None)
+    out["seat"] = seat
+    out["hand"] = [{**_card(n), "power": p} for p in powers
+                   for n in sorted(state["hands"].get(p, []))]
+    out["private_log"] = [dict(e) for p in powers
+                          for e in state.get("private_log", {}).get(p, [])]
+    special = _phase_views.get(state["phase"])
+    for p in powers if special is not None else ():
+        for key, value in special.private_view(state, p).items():
+            if isinstance(value, list) and isinstance(out.get(key), list):
+                out[key] += [v for v in value if v not in out[key]]   # shared proposals once
+            else:
+                out.setdefault(key, value)
+    return out
+
+
 def secrets(state) -> dict[str, set[str]]:
     """Card names in each hand (home cards excepted: everyone knows who holds them)."""
     out: dict[str, set[str]] = {}

@@ -78,7 +78,7 @@ from engine.contract import Decision, IllegalOrder, Reason
 from engine.contract import Reason as R
 from engine.options import OneOf, Option
 from games.here_i_stand import (catalog, choices, deactivation, events, facts, grammar,
-                                henry_viii, minor_cards, religion)
+                                henry_viii, minor_cards, religion, seating)
 from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import diplomacy_terms as T
 from games.here_i_stand import state as S
@@ -480,6 +480,9 @@ def war_problem(state, declarer: str, target: str, *, phase_bans: bool = True
     phase's peace and alliances are not checked."""
     if target == declarer or target not in S.MAJORS + S.MINORS:
         return R("not a power you can declare war on", "war_not_a_power")
+    if target in S.MAJORS and seating.seat_of(state, target) == seating.seat_of(state, declarer):
+        return R("a player's powers declare no war on each other (§3.1: our ruling)",
+                 "war_same_player")
     if declarer == "protestant" and not state["league"]:
         return R("the Protestants declare no war before the Schmalkaldic League (§9.6, §21.6)",
                  "war_protestants_before_league")
