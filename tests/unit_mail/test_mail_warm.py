@@ -37,3 +37,16 @@ def test_a_maildir_judge_loads_no_imap_or_smtp_library(mailhome: Path) -> None:
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True,
                          capture_output=True, text=True).stdout
     assert out.strip() == "[]"
+
+
+def test_a_run_with_nothing_to_do_loads_no_template_or_picture_library(mailhome: Path) -> None:
+    """`pbem run --once` (the command line) when nothing is due: Jinja and PIL stay unloaded
+    (a cron-driven judge over a thousand games is mostly its imports)."""
+    from pbem.daemon import Daemon
+    Daemon(mailhome).run_once()          # the first run mails the opening prompts
+    code = ("import sys\nfrom pbem.cli import run\nrun(['--home', " + repr(str(mailhome)) +
+            ", 'run', '--once'])\n"
+            "print(sorted(m for m in ('jinja2', 'PIL') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True,
+                         capture_output=True, text=True).stdout
+    assert out.strip().splitlines()[-1] == "[]"
