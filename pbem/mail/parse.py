@@ -33,8 +33,8 @@ _WELL_FORMED = {
 _ADDR = r"[A-Za-z0-9_+-]+(?:\.[A-Za-z0-9_+-]+)*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*"
 #: A From of the plain shapes a mail client writes (``Name Words <a@b>``, ``<a@b>``,
 #: ``a@b``): what the registry makes of it is known without running its parser.
-_PLAIN_FROM = re.compile(rf"\s*(?:(?P<name>[A-Za-z0-9]+(?:\s+[A-Za-z0-9]+)*)\s*)?"
-                         rf"<(?P<addr>{_ADDR})>\s*|\s*(?P<bare>{_ADDR})\s*")
+_PLAIN_FROM = re.compile(rf"[ \t]*(?:(?P<name>[A-Za-z0-9]+(?:[ \t]+[A-Za-z0-9]+)*)[ \t]*)?"
+                         rf"<(?P<addr>{_ADDR})>[ \t]*|[ \t]*(?P<bare>{_ADDR})[ \t]*")
 
 
 class _Policy(policy.EmailPolicy):
@@ -53,7 +53,8 @@ class _Policy(policy.EmailPolicy):
             shape = _WELL_FORMED.get(key)
             if shape is None or shape.fullmatch(value.replace("\r\n", "")):
                 return " ".join(value.split())
-        elif key == "from" and (plain := _PLAIN_FROM.fullmatch(value.replace("\r\n", ""))):
+        elif key == "from" and value.isascii() and \
+                (plain := _PLAIN_FROM.fullmatch(value.replace("\r\n", ""))):
             if plain["bare"]:
                 return plain["bare"]
             name = " ".join((plain["name"] or "").split())
