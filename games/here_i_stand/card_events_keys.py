@@ -129,6 +129,8 @@ def _rebels_apply(state, item, order, dice) -> bool:
                 S.add_units(state, sid, p, kind, -take)
                 S.log(state, "battle_losses", space=sid, power=p, stack={kind: take})
                 hits -= take
+    for p in side:
+        counter_mix.trim(state, p, sid)                  # what the counters cannot show (§5.2)
     if any(S.count(state, sid, p, S.KINDS) for p in side):
         return True
     for lid in S.leaders_at(state, sid):

@@ -182,6 +182,31 @@ def test_zwingli_dons_armor_kills_a_catholic_unit_near_zurich_and_leaves():
     assert "zwingli" in state["debaters_out"]
 
 
+def test_zwingli_dons_armor_losses_the_counters_cannot_show_are_lost_too():
+    """§5.2 L283 after an event's loss: every Hapsburg "1" and "2" is on the map and Innsbruck
+    holds 4 regulars on a "4"; Zwingli kills one, and the 3 left, which no free counter can
+    show, are lost on the spot (a random game broke the invariant here)."""
+    from games.here_i_stand import counter_mix, invariants
+    state = into_action(fresh(), "protestant", hand=[43])
+    for rec in state["spaces"].values():
+        for kind in S.LAND:
+            rec.get("units", {}).get("hapsburg", {}).pop(kind, None)
+    away = [s for s in sorted(S.board().spaces) if S.board().spaces[s].home != "hapsburg"
+            and s not in ("innsbruck", "basel", "zurich")][:19]
+    for sid, n in zip(away, [1] * 12 + [2] * 7):
+        put(state, sid, "hapsburg", regulars=n)
+    clear_units(state, "innsbruck", "basel")
+    put(state, "innsbruck", "hapsburg", regulars=4)
+    assert counter_mix.fits(counter_mix.stacks(state, "hapsburg"), counter_mix.pool("hapsburg"))
+    state["reformers"]["zwingli"] = "zurich"
+    state = _in_play(state, "protestant", "zwingli")
+    state = order(state, "protestant", "PLAY 43 AS EVENT")
+    state = order(state, "protestant", "ELIMINATE Innsbruck hapsburg regulars")
+    assert S.count(state, "innsbruck", "hapsburg") == 0
+    assert any(e["msg"] == "counter_trim" and e["units"] == 3 for e in state["log"])
+    assert invariants.denominations(state) == []
+
+
 def test_philip_of_hesses_bigamy_remove_or_discard():
     state = into_action(fresh(), "papacy", hand=[57])
     put(state, "kassel", "protestant", regulars=1, leaders=["philip_of_hesse"])
