@@ -93,8 +93,8 @@ class VirtuPresenter(Presenter):
             return self.where(str(value))
         if field == "power":
             return self.power(str(value))
-        if field == "take":
-            return self._(f"word.{value}")
+        if field == "take":                     # the word to write, and what it gives
+            return f"{value} ({self._(f'word.{value}')})"
         if field in ("bonus", "item"):
             return self.token(str(value)) if field == "item" else self.card(value)
         if field == "move":

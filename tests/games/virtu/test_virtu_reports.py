@@ -9,11 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from engine.dice import Dice
 from engine.game import Game
 from games.virtu.questions import KINDS
 from pbem import reports
 from pbem.reports import i18n
-from virtu_helpers import RULES, kit
+from pbem.reports.prompts import order_groups
+from virtu_helpers import RULES, fresh, kit
 
 PACKAGE = Path(RULES.templates_dir).parent
 T0 = dt.datetime(2026, 11, 21, tzinfo=dt.timezone.utc)
@@ -139,3 +141,30 @@ def test_a_palace_shows_each_rooms_action_and_every_cards_symbols():
     assert "2 Diplomacy, Ambassador [1 Crown]" in text
     assert "l1 Lorenzo de' Medici [2 Crowns]" in text and "Florence [3 florins]" in text
     assert "l1 Лоренцо Медичи [Короны: 2]" in reports.status_text(game, "ru")
+
+
+def _indulgence_lines(state, lang: str) -> str:
+    """The INDULGENCE group of the prompt's legal orders, as one text."""
+    game = Game.create(RULES, "v", {s: {"players": [f"{s}@example.org"], "lang": lang}
+                                    for s in ("red", "yellow", "green")}, now=T0, seed="p")
+    decision = RULES.decisions(state)[0]
+    group = next(g for g in order_groups(decision, reports.presenter(game, lang))
+                 if g["verb"] == "INDULGENCE")
+    return " ".join([group["syntax"]] + [line["lead"] + " ".join(line["items"])
+                                         for line in group["lines"]])
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_an_indulgence_prompt_offers_only_what_is_legal(lang):
+    """§5.3, §7.6 (ruling R25): in Winter and in a fight only the 3 florins are legal, so the
+    prompt does not print `crown`; at one's action both are, and both are printed."""
+    state = fresh(3)
+    state["players"]["red"]["marker"] = 0
+    state.update(season="winter", ask={"kind": "winter", "seat": "red", "stage": "buy"})
+    winter = _indulgence_lines(state, lang)
+    assert "florins" in winter and "crown" not in winter.lower()
+    state = fresh(3)
+    state = RULES.apply(state, RULES.decisions(state)[0].seat, {"verb": "PLACE", "room": 1},
+                        Dice("x"))
+    spring = _indulgence_lines(state, lang)
+    assert "florins" in spring and "crown" in spring
