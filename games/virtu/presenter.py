@@ -126,6 +126,8 @@ class VirtuPresenter(Presenter):
             return self.card(value)
         if name == "power":
             return self.power(str(value))
+        if name in ("action", "current"):
+            return self._(f"action.{value}")
         if name == "target":
             return self.spot(str(value))
         if name == "resource":

@@ -9,13 +9,14 @@ from pathlib import Path
 
 import pytest
 
+from engine.contract import IllegalOrder
 from engine.dice import Dice
 from engine.game import Game
 from games.virtu.questions import KINDS
 from pbem import reports
 from pbem.reports import i18n
 from pbem.reports.prompts import order_groups
-from virtu_helpers import RULES, fresh, kit
+from virtu_helpers import RULES, acting, fresh, in_room, kit
 
 PACKAGE = Path(RULES.templates_dir).parent
 T0 = dt.datetime(2026, 11, 21, tzinfo=dt.timezone.utc)
@@ -168,3 +169,33 @@ def test_an_indulgence_prompt_offers_only_what_is_legal(lang):
                         Dice("x"))
     spring = _indulgence_lines(state, lang)
     assert "florins" in spring and "crown" in spring
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ["ANNEX is an order of Diplomacy", "Room 5", "action is Military action"]),
+    ("ru", ["ANNEX — приказ действия «Дипломатия»", "Комнате 5", "«Военные действия»"])])
+def test_a_deed_of_another_rooms_action_is_refused_with_the_room(lang, words):
+    """§5.1 (L467–469): in the Military Room an ANNEX is refused naming the Room the marker
+    stands in and both actions, not as an order that answers nothing."""
+    state = acting(fresh(3), "red", in_room(fresh(3), "red", "military"))
+    with pytest.raises(IllegalOrder) as refused:
+        RULES.parse(state, RULES.decisions(state)[0], "ANNEX siena")
+    error = refused.value
+    assert error.code == "other_room"
+    assert error.params == {"verb": "ANNEX", "action": "diplomacy", "room": 5,
+                            "current": "military"}
+    game = Game.create(RULES, "v", {s: {"players": [f"{s}@example.org"], "lang": lang}
+                                    for s in ("red", "yellow", "green")}, now=T0, seed="p")
+    shown = reports.presenter(game, lang).refusal(error.code, error.params, str(error))
+    assert all(w in shown for w in words), shown
+
+
+def test_a_deed_in_a_blocked_room_is_refused_with_the_indulgence_or_agent():
+    """L508: the Room holding an Indulgence cannot perform its action; the refusal says so."""
+    state = fresh(3)
+    room = in_room(state, "red", "diplomacy")
+    state = acting(state, "red", room)
+    state["players"]["red"]["rooms"][room - 1]["indulgence"] = True
+    with pytest.raises(IllegalOrder) as refused:
+        RULES.parse(state, RULES.decisions(state)[0], "ANNEX siena")
+    assert refused.value.code == "room_blocked" and refused.value.params["room"] == room
