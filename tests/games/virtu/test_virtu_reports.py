@@ -15,8 +15,7 @@ from engine.game import Game
 from games.virtu.questions import KINDS
 from pbem import reports
 from pbem.reports import i18n
-from pbem.reports.prompts import order_groups
-from virtu_helpers import RULES, acting, fresh, in_room, kit
+from virtu_helpers import RULES, acting, fresh, in_room, kit, verb_prompt
 
 PACKAGE = Path(RULES.templates_dir).parent
 T0 = dt.datetime(2026, 11, 21, tzinfo=dt.timezone.utc)
@@ -144,17 +143,6 @@ def test_a_palace_shows_each_rooms_action_and_every_cards_symbols():
     assert "l1 Лоренцо Медичи [Короны: 2]" in reports.status_text(game, "ru")
 
 
-def _indulgence_lines(state, lang: str) -> str:
-    """The INDULGENCE group of the prompt's legal orders, as one text."""
-    game = Game.create(RULES, "v", {s: {"players": [f"{s}@example.org"], "lang": lang}
-                                    for s in ("red", "yellow", "green")}, now=T0, seed="p")
-    decision = RULES.decisions(state)[0]
-    group = next(g for g in order_groups(decision, reports.presenter(game, lang))
-                 if g["verb"] == "INDULGENCE")
-    return " ".join([group["syntax"]] + [line["lead"] + " ".join(line["items"])
-                                         for line in group["lines"]])
-
-
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_an_indulgence_prompt_offers_only_what_is_legal(lang):
     """§5.3, §7.6 (ruling R25): in Winter and in a fight only the 3 florins are legal, so the
@@ -162,12 +150,12 @@ def test_an_indulgence_prompt_offers_only_what_is_legal(lang):
     state = fresh(3)
     state["players"]["red"]["marker"] = 0
     state.update(season="winter", ask={"kind": "winter", "seat": "red", "stage": "buy"})
-    winter = _indulgence_lines(state, lang)
+    winter = verb_prompt(state, "INDULGENCE", lang)
     assert "florins" in winter and "crown" not in winter.lower()
     state = fresh(3)
     state = RULES.apply(state, RULES.decisions(state)[0].seat, {"verb": "PLACE", "room": 1},
                         Dice("x"))
-    spring = _indulgence_lines(state, lang)
+    spring = verb_prompt(state, "INDULGENCE", lang)
     assert "florins" in spring and "crown" in spring
 
 
