@@ -93,8 +93,8 @@ class VirtuPresenter(Presenter):
             return self.where(str(value))
         if field == "power":
             return self.power(str(value))
-        if field == "take":
-            return self._(f"word.{value}")
+        if field == "take":                     # the word to write, and what it gives
+            return f"{value} ({self._(f'word.{value}')})"
         if field in ("bonus", "item"):
             return self.token(str(value)) if field == "item" else self.card(value)
         if field == "move":
@@ -126,6 +126,8 @@ class VirtuPresenter(Presenter):
             return self.card(value)
         if name == "power":
             return self.power(str(value))
+        if name in ("action", "current"):
+            return self._(f"action.{value}")
         if name == "target":
             return self.spot(str(value))
         if name == "resource":
