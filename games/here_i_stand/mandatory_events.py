@@ -15,8 +15,8 @@ turn 6) without them.  Card summaries: ``data/cards.yaml``.
   (unrest counts, L1744), or forced in winter of turn 4: John Frederick joins the Protestant
   stack nearest Wittenberg, Philip of Hesse the one nearest Kassel (none: the city itself;
   ties by id); every Protestant home space of Protestant religion comes under Protestant
-  control (fortress markers excepted — none exist yet: the event that places them is not
-  implemented); the pre-League limits end (``state["league"]``); the Protestants are at war
+  control, except those with a fortress marker (L1773: *Trace Italienne*, #104, places them;
+  a space fortified on the map is no exception); the pre-League limits end (``state["league"]``); the Protestants are at war
   with the Hapsburgs and the Papacy for good (diplomacy refuses that peace); Protestant units
   and leaders in Catholic electorates go to the nearest Protestant electorate (ties by id);
   electorate units arrive for Protestant electorates the Protestants now control (L1777).
@@ -128,10 +128,6 @@ def _nearest(state: S.State, start: str, pool) -> str | None:
     return min(found, key=lambda s: (dist[s], s)) if found else None
 
 
-def _fortress_marker(state: S.State, sid: str) -> bool:
-    return bool(S.record(state, sid).get("fortress"))
-
-
 def form_league(state: S.State) -> None:
     m = S.board()
     state["league"] = True
@@ -144,9 +140,10 @@ def form_league(state: S.State) -> None:
         where = _nearest(state, near, stacks) or near
         S.move_leader(state, lid, None, where)
         S.log(state, "league_leader", leader=lid, space=where)
+    markers = set(S.fortress_markers(state))       # L1773: these stay as they are
     for sid in m.spaces_of(home="protestant"):
         if (S.religion(state, sid) == "protestant" and S.controller(state, sid) != "protestant"
-                and not _fortress_marker(state, sid)):
+                and sid not in markers):
             S.set_control(state, sid, "protestant")
             S.log(state, "league_control", space=sid)
     for enemy in ("hapsburg", "papacy"):

@@ -169,3 +169,28 @@ def test_mandatory_questions_are_exact():
     d = asked(state, "papacy")
     for o in list(d.legal_orders())[:40]:
         assert RULES.parse(state, d, RULES.order_text(o)) == o
+
+
+LEAGUE_TWELVE = ("leipzig", "erfurt", "kassel", "nuremberg", "magdeburg", "brunswick", "hamburg",
+                 "lubeck", "bremen", "mainz", "augsburg")      # + Wittenberg: 12
+
+
+def test_schmalkaldic_league_leaves_a_space_with_a_fortress_marker():
+    """§21.6 L1773: Protestant home spaces of Protestant religion come under Protestant
+    control, except those with a fortress marker (Trace Italienne #104 puts one there); a
+    space fortified on the map (an electorate) is no exception."""
+    state = into_action(fresh(), "hapsburg", hand=[104, 13])
+    state["turn"] = 2
+    protestant(state, *LEAGUE_TWELVE)
+    state = order(state, "hapsburg", "PLAY Trace Italienne AS EVENT")
+    state = order(state, "hapsburg", "TARGET Leipzig")
+    assert S.fortress_markers(state) == ("leipzig",)
+    state = into_action(state, "hapsburg", hand=[13])
+    state = order(state, "hapsburg", "PLAY Schmalkaldic League AS EVENT")
+    assert state["league"]
+    assert S.controller(state, "leipzig") == "hapsburg"          # the marker: stays Hapsburg
+    assert S.units(state, "leipzig")["hapsburg"]["regulars"] == 1
+    for sid in ("erfurt", "kassel", "mainz", "augsburg", "wittenberg"):
+        assert S.controller(state, sid) == "protestant"
+    assert "leipzig" not in [line.get("space") for line in state["log"]
+                             if line.get("msg") == "league_control"]
