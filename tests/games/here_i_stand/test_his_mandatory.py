@@ -194,3 +194,46 @@ def test_schmalkaldic_league_leaves_a_space_with_a_fortress_marker():
         assert S.controller(state, sid) == "protestant"
     assert "leipzig" not in [line.get("space") for line in state["log"]
                              if line.get("msg") == "league_control"]
+
+
+def _league_with_ties():
+    """Philip of Hesse: Protestant stacks in Erfurt, Mainz and Nuremberg, all 1 from Kassel;
+    the units in Catholic Mainz: Protestant Cologne and Trier both 1 away."""
+    state = into_action(fresh(), "hapsburg", hand=[13])
+    state["turn"] = 2
+    protestant(state, *[s for s in LEAGUE_TWELVE if s != "mainz"], "cologne", "trier")
+    for sid in ("erfurt", "nuremberg"):
+        put(state, sid, "protestant", regulars=1)
+    put(state, "mainz", "protestant", regulars=2)
+    return order(state, "hapsburg", "PLAY Schmalkaldic League AS EVENT")
+
+
+def test_schmalkaldic_league_asks_the_protestants_on_a_tie():
+    """§21.6 L1771, L1776: equally near stacks or electorates — the Protestants choose (the
+    owner of the pieces, as for ports in §19.3 L1438); the default is the first by id."""
+    state = _league_with_ties()
+    assert S.where_is(state, "john_frederick") == "wittenberg"   # the only nearest
+    d = asked(state, "protestant")
+    assert d.kind == "league_nearest"
+    assert [o["space"] for o in d.legal_orders()] == ["erfurt", "mainz", "nuremberg"]
+    assert RULES.default(state, d) == {"verb": "NEAREST", "space": "erfurt"}
+    assert S.where_is(state, "philip_of_hesse") is None
+    assert S.controller(state, "kassel") == "protestant"        # the rest went on meanwhile
+    state = order(state, "protestant", "NEAREST Mainz")
+    assert S.where_is(state, "philip_of_hesse") == "mainz"
+    d = asked(state, "protestant")
+    assert d.kind == "league_nearest"
+    assert [o["space"] for o in d.legal_orders()] == ["cologne", "trier"]
+    assert S.count(state, "mainz", "protestant") == 2
+    state = order(state, "protestant", "БЛИЖАЙШИЙ Трир")
+    assert S.count(state, "mainz", "protestant") == 0
+    assert S.where_is(state, "philip_of_hesse") == "trier"     # he goes with them
+    assert S.units(state, "trier")["protestant"]["regulars"] >= 2
+    assert asked(state, "hapsburg").kind == "cp"
+
+
+def test_schmalkaldic_league_tie_answered_by_the_standing_order():
+    state = _league_with_ties()
+    d = asked(state, "protestant")
+    assert RULES.answer_from_standing(state, d, "DEFAULT") == {"verb": "NEAREST",
+                                                               "space": "erfurt"}
