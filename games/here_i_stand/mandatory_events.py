@@ -29,7 +29,8 @@ turn 6) without them.  Card summaries: ``data/cards.yaml``.
   universities (``state["jesuits"]``) in Catholic spaces without one, one at a time (``FOUND
   <space>``).  The *Found Jesuit University* CP action it unlocks is a religious action (§18.1
   L1180), not yet implemented.
-* **#17 Council of Trent** (card summary; the rulebook has no text for it): the Papacy commits
+* **#17 Council of Trent** (the card's summary: the rulebook has no procedure for it, only
+  L325 and L1226 name it; ruling in the README): the Papacy commits
   up to 4 uncommitted debaters, then the Protestants up to 2 (``COMMIT <debaters>`` or
   ``COMMIT NONE``); each side rolls dice equal to its debaters' total value (Pole: +1 die, his
   bonus in pieces.yaml), 5-6 hits; the side with more hits turns as many spaces as the
@@ -154,24 +155,29 @@ def _protestant_leaders(state: S.State, sid: str) -> list[str]:
     return [l for l in S.leaders_at(state, sid) if S.leader_power(state, l) == "protestant"]
 
 
-def _ask_nearest(state: S.State, tied: list[str], **what: str) -> None:
-    choices.push(state, {"kind": "league_nearest", "seat": "protestant", "spaces": tied, **what})
+def _ask_nearest(state: S.State, tied: list[str], **what: str) -> dict:
+    item = {"kind": "league_nearest", "seat": "protestant", "spaces": tied, **what}
+    choices.push(state, item)
+    return item
 
 
 def form_league(state: S.State) -> None:
     """§21.6 L1769-1777, in the rulebook's order; a tie for the nearest stack or electorate
-    is asked of the Protestants (`league_nearest`) and settled when they answer."""
+    is asked of the Protestants (`league_nearest`) and settled when they answer; a leader
+    still to be placed learns where the stacks that left Catholic electorates went, to
+    follow his stack there (L1776)."""
     m = S.board()
     state["league"] = True
     S.log(state, "league_forms", card=LEAGUE)
     stacks = sorted(sid for sid in state["spaces"] if sid in m.spaces
                     and S.count(state, sid, "protestant") > 0)
+    asked = []
     for lid, near in (("john_frederick", "wittenberg"), ("philip_of_hesse", "kassel")):
         if S.where_is(state, lid) is not None:
             continue
         found = nearest(state, near, stacks)
         if len(found) > 1:
-            _ask_nearest(state, found, leader=lid, near=near)
+            asked.append(_ask_nearest(state, found, leader=lid, near=near))
         else:
             _place_leader(state, lid, found[0] if found else near)
     markers = set(S.fortress_markers(state))       # L1773: these stay as they are
@@ -184,6 +190,7 @@ def form_league(state: S.State) -> None:
         events.start_war(state, "protestant", enemy, S.msg("why_league", card=LEAGUE))
     electorates = m.electorates()
     protestant = [e for e in electorates if S.religion(state, e) == "protestant"]
+    moved: dict[str, str] = {}
     for sid in electorates:
         if S.religion(state, sid) == "protestant":
             continue
@@ -196,6 +203,9 @@ def form_league(state: S.State) -> None:
             _ask_nearest(state, found, src=sid)
         else:
             _move_out(state, sid, found[0])
+            moved[sid] = found[0]
+    for item in asked:
+        item["moved"] = {s: d for s, d in moved.items() if s in item["spaces"]}
     for sid in electorates:
         religion.electorate_units(state, sid)
 
@@ -275,6 +285,10 @@ def _nearest_options(state, item):
 def _nearest_apply(state, item, order, dice) -> bool:
     if "leader" in item:
         _place_leader(state, item["leader"], order["space"])
+        follow = item.get("moved", {}).get(order["space"])
+        if follow:                          # his stack has left a Catholic electorate (L1776)
+            S.move_leader(state, item["leader"], order["space"], follow)
+            S.log(state, "league_moves", src=order["space"], dst=follow)
     else:
         _move_out(state, item["src"], order["space"])
     return True

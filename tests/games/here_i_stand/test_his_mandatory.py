@@ -237,3 +237,21 @@ def test_schmalkaldic_league_tie_answered_by_the_standing_order():
     d = asked(state, "protestant")
     assert RULES.answer_from_standing(state, d, "DEFAULT") == {"verb": "NEAREST",
                                                                "space": "erfurt"}
+
+
+def test_schmalkaldic_league_a_late_leader_follows_his_stack_out_of_a_catholic_electorate():
+    """Philip's tie is answered after the units in Catholic Mainz have left for Cologne (its
+    only nearest Protestant electorate): choosing Mainz, he joins that stack in Cologne."""
+    state = into_action(fresh(), "hapsburg", hand=[13])
+    state["turn"] = 2
+    protestant(state, *[s for s in LEAGUE_TWELVE if s != "mainz"], "cologne")
+    for sid in ("erfurt", "nuremberg"):
+        put(state, sid, "protestant", regulars=1)
+    put(state, "mainz", "protestant", regulars=2)
+    state = order(state, "hapsburg", "PLAY Schmalkaldic League AS EVENT")
+    assert S.count(state, "mainz", "protestant") == 0            # moved at once, no tie
+    assert [o["space"] for o in asked(state, "protestant").legal_orders()] == [
+        "erfurt", "mainz", "nuremberg"]
+    state = order(state, "protestant", "NEAREST Mainz")
+    assert S.where_is(state, "philip_of_hesse") == "cologne"
+    assert asked(state, "hapsburg").kind == "cp"
