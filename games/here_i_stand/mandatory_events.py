@@ -28,7 +28,7 @@ turn 6) without them.  Card summaries: ``data/cards.yaml``.
 * **#15 Society of Jesus** (§21.5 L1706-1708, §18.2 L1194): the Papacy places 2 Jesuit
   universities (``state["jesuits"]``) in Catholic spaces without one, one at a time (``FOUND
   <space>``).  The *Found Jesuit University* CP action it unlocks is a religious action (§18.1
-  L1180), not yet implemented.
+  L1180, `reformation/actions.py`).
 * **#17 Council of Trent** (the card's summary: the rulebook has no procedure for it, only
   L325 and L1226 name it; ruling in the README): the Papacy commits
   up to 4 uncommitted debaters, then the Protestants up to 2 (``COMMIT <debaters>`` or
