@@ -23,6 +23,7 @@ import ast
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterator
 
 from engine import registry
 
@@ -152,34 +153,35 @@ def _symbols(tree: ast.Module) -> list[tuple[ast.AST, str]]:
 def test_index(tests: Path) -> dict[str, list[str]]:
     """Sections cited by test names (``test_e8_…`` does not count) or test docstrings."""
     index: dict[str, set[str]] = {}
+    for path, node, qualname in _test_functions(tests):
+        if not qualname.split(".")[-1].startswith("test"):
+            continue
+        for section in _docstring_sections(node):
+            index.setdefault(section, set()).add(f"{path.stem}::{qualname}")
+    return {s: sorted(names) for s, names in index.items()}
+
+
+def _test_functions(tests: Path) -> Iterator[tuple[Path, ast.AST, str]]:
+    """(file, node, qualname) of every function and class in the test files under `tests`."""
     if not tests.is_dir():
-        return {}
+        return
     for path in sorted(tests.rglob("test_*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         for node, qualname in _symbols(tree):
-            if not qualname.split(".")[-1].startswith("test"):
-                continue
-            for section in _docstring_sections(node):
-                index.setdefault(section, set()).add(f"{path.stem}::{qualname}")
-    return {s: sorted(names) for s, names in index.items()}
+            yield path, node, qualname
 
 
 def marked_tests(tests: Path, marker: str) -> dict[int, list[str]]:
     """Test functions decorated ``@pytest.mark.<marker>(n, ...)``, by each number ``n``, as
     ``file::test`` (read from the source, nothing imported)."""
     index: dict[int, set[str]] = {}
-    if not tests.is_dir():
-        return {}
-    for path in sorted(tests.rglob("test_*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-        for node, qualname in _symbols(tree):
-            for deco in getattr(node, "decorator_list", ()):
-                if isinstance(deco, ast.Call) and isinstance(deco.func, ast.Attribute) \
-                        and deco.func.attr == marker and ast.unparse(deco.func.value) == \
-                        "pytest.mark":
-                    for arg in deco.args:
-                        if isinstance(arg, ast.Constant) and isinstance(arg.value, int):
-                            index.setdefault(arg.value, set()).add(f"{path.stem}::{qualname}")
+    for path, node, qualname in _test_functions(tests):
+        for deco in getattr(node, "decorator_list", ()):
+            if isinstance(deco, ast.Call) and isinstance(deco.func, ast.Attribute) \
+                    and deco.func.attr == marker and ast.unparse(deco.func.value) == "pytest.mark":
+                for arg in deco.args:
+                    if isinstance(arg, ast.Constant) and isinstance(arg.value, int):
+                        index.setdefault(arg.value, set()).add(f"{path.stem}::{qualname}")
     return {n: sorted(names) for n, names in index.items()}
 
 

@@ -74,6 +74,7 @@ def test_no_card_is_refused_as_not_yet_implemented(base, number):
             order(state, power, f"PLAY {number} AS EVENT")
 
 
+@pytest.mark.card(10)
 def test_mandatory_ruler_change_then_2_cp():
     state = into_action(fresh(), "hapsburg", hand=[10, 65])
     with pytest.raises(IllegalOrder, match="mandatory"):
@@ -83,6 +84,7 @@ def test_mandatory_ruler_change_then_2_cp():
     assert state["phase_data"]["cp"] == 2 and 10 in state["removed"]
 
 
+@pytest.mark.card(9, 14, 16, 18, 19, 20, 21, 22, 23)
 @pytest.mark.parametrize("card, check", [
     (20, lambda s: s["rulers"]["france"] == "henry_ii" and "henry_ii" in S.leaders_at(s, "paris")),
     (16, lambda s: s["rulers"]["protestant"] == "calvin"),

@@ -104,6 +104,7 @@ def test_order_pass_default_and_the_sequence():
     assert state["phase"] == "action"
 
 
+@pytest.mark.card(102)
 def test_spring_preparations_a_regular_and_six_across_the_sea():
     """#102 in E6's position: +1 regular in Paris, then 6 may cross the Gulf of Lyon."""
     from games.here_i_stand import events
@@ -157,6 +158,7 @@ def test_venetian_informant_shows_the_hand_to_the_player_alone():
     assert asked(state, "ottoman").kind == "deploy"
 
 
+@pytest.mark.card(109)
 def test_venetian_informant_no_other_seat_sees_the_hand():
     from games.here_i_stand import facts
     from pbem.reports.presenters import presenter_for
@@ -175,6 +177,7 @@ def test_venetian_informant_no_other_seat_sees_the_hand():
         assert found == (hidden if seat == "england" else set()), (seat, found)
 
 
+@pytest.mark.card(102)
 def test_a_power_with_nothing_to_deploy_may_play_spring_preparations():
     """The window asks the Papacy even with Rome empty: #102 adds a regular, then it deploys."""
     state = spring_window({"papacy": [102]})
