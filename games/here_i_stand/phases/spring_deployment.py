@@ -285,9 +285,9 @@ def _window_parse(state, item, text):
     if verb in ("DONE", "ГОТОВО"):
         grammar.no_args("DONE", text)
         return {"verb": "DONE"}
-    grammar.expect(["INSPECT", "PLAY", "DONE"],
-                   "INSPECT" if verb in ("INSPECT", "ОСМОТРЕТЬ") else verb, text,
-                   SPRING_CARDS.prompt(state, item))
+    # any other PLAY answers the Action phase's question (a held order waits for it)
+    grammar.expect(["INSPECT", "DONE"], "INSPECT" if verb in ("INSPECT", "ОСМОТРЕТЬ") else verb,
+                   text, SPRING_CARDS.prompt(state, item))
     return {"verb": "INSPECT", "power": grammar.power(grammar.rest_of(text))}
 
 
