@@ -283,6 +283,8 @@ def board(view: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
     edges += [{"a": a, "b": b, "dashed": True} for a, b in sorted(sorted(e) for e in m.passes)]
 
     areas = []
+    pirated = set(view.get("piracy_zones") or ())
+    piracy = {"text": word("piracy_mark", lang), **_pair(colours["piracy"])}
     for zid in sorted(m.sea_zones):
         zone = m.sea_zones[zid]
         rec = records.get(zid) or {}
@@ -292,7 +294,8 @@ def board(view: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
             "x": x, "y": y,
             "outline": [list(p) for p in zone.outline],
             "badges": (_unit_badges(rec.get("units") or {}, lang)
-                       + _leader_badges(view, rec.get("leaders"), lang)),
+                       + _leader_badges(view, rec.get("leaders"), lang)
+                       + ([piracy] if zid in pirated else [])),
         })
 
     return {
@@ -354,6 +357,8 @@ def _legend(lang: str = "en") -> list[dict[str, Any]]:
         {"kind": "badge", "text": leader_label("charles_v", lang),
          "fill": colours["leader"]["fill"], "color": colours["leader"]["text"],
          "bar": pal["powers"]["hapsburg"]["fill"], "label": word("leader", lang)},
+        {"kind": "badge", "text": word("piracy_mark", lang), **_pair(colours["piracy"]),
+         "label": word("piracy", lang)},
     ]
     return items
 

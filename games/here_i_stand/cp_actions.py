@@ -29,12 +29,13 @@ from engine.canonical import copy_plain
 from engine.contract import IllegalOrder, Reason
 from engine.contract import Reason as R
 from engine.dice import Dice
-from engine.options import Count, OneOf, Option
+from engine.options import OneOf, Option
 from games.here_i_stand import assault, counter_mix, facts, foreign_wars, grammar, loc, siege
 from games.here_i_stand import state as S
 from games.here_i_stand import siege as sieges
 from games.here_i_stand.land_war import entry, lone_leaders, marks, move, responses
 from games.here_i_stand.navy import actions as naval
+from games.here_i_stand.navy import battle as naval_battle
 from games.here_i_stand.new_world import actions as new_world
 from games.here_i_stand.reformation import actions as religious
 
@@ -144,25 +145,6 @@ def stack_total(stacks: dict[str, dict[str, int]]) -> int:
 # ---------------------------------------------------------------- moves (§13)
 
 
-def can_enter(state: S.State, power: str, dst: str) -> str | None:
-    """Why `power`'s army may not enter `dst` now, or None (§13.1, §21.6)."""
-    m = S.board()
-    if dst not in m.spaces:
-        return R(f"{dst} is not a land space", "not_land", text=str(dst))
-    if not S.in_play(state, dst):
-        return R(f"{m.spaces[dst].name_en} is out of play", "out_of_play", space=dst)
-    if not state["league"] and m.spaces[dst].type == "electorate" and power != "protestant":
-        return R("no army may enter an electorate before the Schmalkaldic League (§21.6)",
-                 "electorate_before_league")
-    owner = S.controller(state, dst)
-    if not (owner in (power, "independent") or S.allied(state, power, owner)
-            or S.at_war(state, power, owner)):
-        return R(f"{m.spaces[dst].name_en} is controlled by {owner}, which is neither at war "
-                 f"nor allied with {power} (§13.1)", "enter_neutral", space=dst, owner=owner,
-                 power=power)
-    return entry.army_entry_problem(state, power, dst)
-
-
 def locked_units(state: S.State, power: str, sid: str) -> int:
     """`power`'s units at `sid` that may not move now: they lost a field battle this impulse,
     they are besieged (§13.1, §15), or they moved under *Foul Weather* (#31)."""
@@ -186,12 +168,13 @@ def move_cost(src: str, dst: str) -> int:
     return 2 if S.board().is_pass(src, dst) else 1
 
 
-def pick_units(stacks: dict[str, dict[str, int]], power: str, n: int, mix=None,
-               allied=()) -> dict[str, dict[str, int]]:
-    """Which units move, ``{owner: {kind: n}}``: the given mix (`mix` for the power's own
-    regulars, mercenaries, cavalry; `allied` ((minor, n), ...) for its allied minors'
-    regulars), else the power's regulars first, then its mercenaries, then its cavalry, then
-    its allied minors' units (by minor)."""
+def pick_units(state: S.State, src: str, dst: str, stacks: dict[str, dict[str, int]],
+               power: str, n: int, mix=None, allied=()) -> dict[str, dict[str, int]]:
+    """Which units move from `src` to `dst`, ``{owner: {kind: n}}``: the given mix (`mix` for
+    the power's own regulars, mercenaries, cavalry; `allied` ((minor, n), ...) for its allied
+    minors' regulars), else the power's regulars first, then its mercenaries, then its
+    cavalry, then its allied minors' units (by minor) — the first choice whose split the
+    counters can show (§5.2 L283)."""
     if mix is not None:
         out: dict[str, dict[str, int]] = {}
         own = {k: v for k, v in zip(S.LAND, mix) if v}
@@ -220,18 +203,41 @@ def pick_units(stacks: dict[str, dict[str, int]], power: str, n: int, mix=None,
             named = sum(sum(c.values()) for c in out.values())
             raise IllegalOrder(R(f"{n} units but the mix names {named}", "mix_sum", n=n,
                                  total=named))
+        for owner, take in out.items():
+            if not counter_mix.split_fits(state, owner, src, take, dst):
+                raise split_refusal(state, power, src, dst, n)
         return out
-    out = {}
-    left = n
-    for owner in [power] + sorted(o for o in stacks if o != power):
-        take = S.first_units(stacks.get(owner, {}), left)
-        if take:
-            out[owner] = take
-            left -= sum(take.values())
-    if left:
+    if n > stack_total(stacks):
         raise IllegalOrder(R(f"only {stack_total(stacks)} land units there, not {n}",
                              "too_few_units", have=stack_total(stacks), n=n))
-    return out
+    chosen = _fitting_pick(state, src, dst, stacks, power, n)
+    if chosen is None:
+        raise split_refusal(state, power, src, dst, n)
+    return chosen
+
+
+def _fitting_pick(state: S.State, src: str, dst: str, stacks: dict[str, dict[str, int]],
+                  power: str, n: int) -> dict[str, dict[str, int]] | None:
+    """`n` units of `power`'s army at `src` whose move to `dst` every owner's counters can
+    show (§5.2), the power's own units first, then its allied minors' (by minor)."""
+    return counter_mix.choose_army(state, _major_first(stacks, power), src, n, dst)
+
+
+def _major_first(stacks: dict[str, dict[str, int]], power: str) -> dict[str, dict[str, int]]:
+    return {o: stacks[o] for o in [power] + sorted(o for o in stacks if o != power)
+            if o in stacks}
+
+
+def move_counts(state: S.State, power: str, src: str, dst: str, most: int) -> tuple[int, ...]:
+    """The numbers 1..`most` of `power`'s units at `src` that may move to `dst` with
+    counters to show them and those left behind (§5.2 L283)."""
+    stacks, _ = army_at(state, power, src)
+    return counter_mix.army_counts(state, _major_first(stacks, power), src, most, dst)
+
+
+def split_refusal(state: S.State, power: str, src: str, dst: str, n: int) -> IllegalOrder:
+    """The refusal of a move whose split the counters cannot show (§5.2 L283)."""
+    return counter_mix.split_refusal(power, src, n, move_counts(state, power, src, dst, n + 20))
 
 
 def check_move(state: S.State, power: str, src: str, dst: str, leaders: tuple[str, ...],
@@ -286,14 +292,14 @@ def check_move(state: S.State, power: str, src: str, dst: str, leaders: tuple[st
                                  f"({why.replace('_', ' ')})", "leader_stopped", leader=lid,
                                  card=responses.GOUT if why == "gout" else
                                  responses.FOUL_WEATHER))
-    chosen = pick_units(avail, power, n, mix, allied)
+    chosen = pick_units(state, src, dst, avail, power, n, mix, allied)
     limit = S.army_limit(leaders)
     if n > limit:
         raise IllegalOrder(R(f"an army led by {', '.join(leaders) or 'no leader'} may hold at "
                              f"most {limit} units (§5.1), not {n}",
                              "army_limit_led" if leaders else "army_limit",
                              leaders=list(leaders), limit=limit, n=n))
-    why = can_enter(state, power, dst)
+    why = entry.can_enter(state, power, dst)
     if why:
         raise IllegalOrder(why)
     cost = move_cost(src, dst)
@@ -318,7 +324,8 @@ def _leader_sets(here: list[str]) -> list[tuple[str, ...]]:
 
 
 def move_options(state: S.State, power: str, cp: int) -> list[Option]:
-    """One MOVE Option per (source, destination, leader set): every unit count is legal."""
+    """One MOVE Option per (source, destination, leader set), with the unit counts the
+    counter mix can show (§5.2)."""
     return list(_moves(state, power, cp))
 
 
@@ -346,18 +353,19 @@ def _moves(state: S.State, power: str, cp: int) -> Iterator[Option]:
             if move_cost(sid, dst) > cp:
                 continue
             if dst not in entering:       # each destination checked once per enumeration
-                entering[dst] = (can_enter(state, power, dst) is None,
+                entering[dst] = (entry.can_enter(state, power, dst) is None,
                                  entry.leaders_entry_problem(state, power, dst) is None)
             enters, alone = entering[dst]
             if not enters:
                 continue
+            fit = move_counts(state, power, sid, dst, movable) if movable else ()
             for group, high in groups:
-                low = 0 if group and alone else 1
-                if high < low:
+                units = ((0,) if group and alone else ()) + tuple(n for n in fit if n <= high)
+                if not units:
                     continue
                 yield Option.of("MOVE", f"MOVE {sid} -> {dst}", **{
                     "from": OneOf((sid,)), "to": OneOf((dst,)), "leaders": OneOf((group,)),
-                    "units": Count(low, high)})
+                    "units": counter_mix.count_domain(units)})
 
 
 def apply_move(state: S.State, power: str, order: Order, cp: int, dice=None, *,
@@ -415,7 +423,7 @@ def lone_passable(state: S.State, power: str) -> lone_leaders.Passable:
 
     def passable(sid: str) -> bool:
         if sid not in known:
-            known[sid] = (can_enter(state, power, sid) is None
+            known[sid] = (entry.can_enter(state, power, sid) is None
                           and entry.leaders_entry_problem(state, power, sid) is None)
         return known[sid]
 
@@ -445,7 +453,7 @@ def _move_alone(state: S.State, power: str, route: list[str], leaders: tuple[str
                                  f"{S.board().spaces[a].name_en}", "not_adjacent", dst=b,
                                  src=a, hints_spaces=list(S.board().neighbours(a))))
         else:
-            why = can_enter(state, power, b) or entry.leaders_entry_problem(state, power, b)
+            why = entry.can_enter(state, power, b) or entry.leaders_entry_problem(state, power, b)
             if why:
                 raise IllegalOrder(why)
     cost = lone_leaders.cost(route)
@@ -500,7 +508,7 @@ def control_problem(state: S.State, power: str, target: str, reach=None) -> Reas
     if not (owner == "independent" or S.at_war(state, power, owner)):
         return R(f"{sp.name_en} is neither independent nor enemy-controlled (§12.2)",
                  "control_not_enemy", space=target)
-    if S.foreign_units_at(state, power, target, S.LAND + S.NAVAL):
+    if S.foreign_units_at(state, power, target, S.LAND):    # ships leave (L727)
         return R(f"{sp.name_en} holds units of a power not allied with {power} (§12.2)",
                  "control_foreign_units", space=target, power=power)
     if not (force_count(state, target, power) > 0
@@ -535,6 +543,7 @@ def apply_control(state: S.State, power: str, target: str) -> None:
         raise IllegalOrder(why)
     S.set_control(state, target, power)
     S.log(state, "control", power=power, space=target)
+    naval_battle.port_changes_hands(state, target, power)
 
 
 def unrest_problem(state: S.State, power: str, target: str) -> Reason | None:
@@ -579,7 +588,7 @@ def assault_targets(state: S.State, power: str) -> list[str]:
 
 
 # ---------------------------------------------------------------- building (§17)
-def _counts(state: S.State, power: str) -> tuple[int, int]:
+def on_map_counts(state: S.State, power: str) -> tuple[int, int]:
     """(land units, naval counters) of `power` on the map."""
     land = naval = 0
     for rec in state["spaces"].values():
@@ -627,7 +636,7 @@ def build_problem(state: S.State, power: str, unit: str, sid: str,
                   mixes: dict[str, counter_mix.Mix] | None = None, *,
                   anywhere: bool = False) -> Reason | None:
     """Why `power` may not build `unit` in `sid` now, or None; `on_map` (its land and naval
-    counters, `_counts`) and `mixes` (land stacks by owner, `counter_mix.current`, filled as
+    counters, `on_map_counts`) and `mixes` (land stacks by owner, `counter_mix.current`, filled as
     found) carry what several checks of one unchanged state share.  `anywhere`: *Foreign
     Recruits* (#76, L1101): any space `power` controls not under siege, and the Ottomans
     build any unit in Algiers and the pirate havens."""
@@ -674,7 +683,8 @@ def build_problem(state: S.State, power: str, unit: str, sid: str,
                      unit=unit, space=sid)
     else:
         limits = facts.counter_limits().get(owner, {})
-        _, naval = (on_map if on_map is not None and owner == power else _counts(state, owner))
+        _, naval = (on_map if on_map is not None and owner == power
+                    else on_map_counts(state, owner))
         if naval + 1 > limits.get("naval", 10 ** 6):
             return R(f"{owner} has no naval counters left (§5)", "no_naval_counters",
                      power=owner)
@@ -692,7 +702,7 @@ def build_options(state: S.State, power: str, cp: int, *,
         candidates = sorted(set(m.spaces_of(home=power)) | set(state.get("pirate_havens", []))
                             | {s for minor in allied_minors(state, power)
                                for s in m.spaces_of(home=minor)})
-    counts = _counts(state, power)
+    counts = on_map_counts(state, power)
     mixes: dict[str, counter_mix.Mix] = {}
     kinds = set(build_units(state, power))
     for minor in allied_minors(state, power):

@@ -155,12 +155,22 @@ def activate_minor(state: S.State, power: str, minor: str, declarer: str) -> Non
     activation procedure L1830-1836): the minor becomes `power`'s ally, its wars end, `power`
     and the declarer are at war, and every other power at war with the minor may declare war
     on `power` for free or leave the minor's spaces."""
+    activate(state, power, minor, None, declarer)
+    S.log(state, "intervenes_free", power=power, minor=minor)
+    start_war(state, power, declarer, S.msg("why_intervened", power=power, minor=minor))
+
+
+def activate(state: S.State, power: str, minor: str, card: int | None,
+             declarer: str | None = None) -> None:
+    """§22.2's activation procedure (L1830-1836): `minor` becomes `power`'s ally (leaving a
+    former ally, §22.4), its wars end, and every power at war with it (but `declarer`) may
+    declare war on `power` for free or leave its spaces; `card`: the card that did it."""
     at_war_with_minor = sorted(p for pr in state["wars"] if minor in pr for p in pr
                                if p != minor and p not in (power, declarer))
     deactivation.ally(state, minor, power)
     state["wars"] = [pr for pr in state["wars"] if minor not in pr]
-    S.log(state, "intervenes_free", power=power, minor=minor)
-    start_war(state, power, declarer, S.msg("why_intervened", power=power, minor=minor))
+    if card is not None:
+        S.log(state, "minor_card_activates", card=card, power=power, minor=minor)
     for other in at_war_with_minor:
         choices.push(state, {"kind": "activation", "seat": other, "minor": minor,
                              "activator": power}, first=True)

@@ -38,6 +38,11 @@ KEYWORDS = {
     # relief of a siege (§15.2) and new units placed by an event (§5)
     "ПРИСОЕДИНИТЬСЯ": "JOIN", "ВМЕСТЕ": "JOIN", "ОДНИ": "ALONE", "ГАРНИЗОН": "GARRISON",
     "РАЗМЕСТИТЬ": "PLACE",
+    # the war at sea's answers (§16.2, §16.4)
+    "ОТДАТЬ": "GIVE", "СРАЗИТЬСЯ": "FIGHT",
+    # the cards on minor powers (§22.2, §22.4)
+    "АКТИВИРОВАТЬ": "ACTIVATE", "ДЕАКТИВИРОВАТЬ": "DEACTIVATE", "ПОДКРЕПИТЬ": "REINFORCE",
+    "АНТИПИРАТСТВО": "ANTIPIRACY",
 }
 
 

@@ -156,13 +156,15 @@ class HereIStandPresenter(Presenter):
             out["leaders"] = [self.leader(v) for v in out["leaders"]]
         if isinstance(out.get("leader"), str):
             out["leader"] = self.leader(out["leader"])
-        if isinstance(out.get("power"), str) and out["power"] in self._power_ids():
-            out["power"] = self.power(out["power"])
+        for key in ("power", "minor"):
+            if isinstance(out.get(key), str) and out[key] in self._power_ids():
+                out[key] = self.power(out[key])
         item = out.get("item")
         if out.get("verb") == "BUY_BACK" and isinstance(item, (list, tuple)):
             out["item"] = (f"LEADER {self.leader(item[1])}" if item[0] == "leader" else
                            f"{self.space(item[1])} AND {self.space(item[2])}"
-                           if item[0] == "pair" else self.space(item[1]))
+                           if item[0] == "pair" else "ALL" if item[0] == "all"
+                           else self.space(item[1]))
         if isinstance(out.get("parties"), (list, tuple)):
             out["parties"] = tuple(self.hint(p) for p in out["parties"])
         if isinstance(out.get("terms"), (list, tuple)):   # agreement terms: (KIND, values...)
@@ -202,6 +204,8 @@ class HereIStandPresenter(Presenter):
                 value = self.maybe(f"{key}_word.{value}", str(value)) or str(value)
             elif key == "why_msg" and is_message(value):
                 key, value = "why", self.message(value)
+            elif key == "effects":                  # a card on minor powers (§22.2)
+                value = ", ".join(self.message(x) for x in value)
             elif key == "stacks":                   # interception (§13.2)
                 key, value = "odds", "; ".join(self._(
                     "odds.intercept", space=self.space(sid), units=n,
@@ -363,12 +367,24 @@ class HereIStandPresenter(Presenter):
             "england": self._england(view.get("henry_viii") or {}),
             "extra_vp": {"chateaux": view.get("chateaux_vp", 0),
                          "piracy": view.get("piracy_vp", 0)},
+            "sea": self._sea(view),
             "deck_count": view.get("deck_count", 0),
             "removed_count": view.get("removed_count", 0),
             "discard": [self.card(c["number"]) for c in view.get("discard") or []],
             "home_played": [self.card(c["number"]) for c in view.get("home_cards_played")
                             or []],
         }
+
+    def _sea(self, view: Mapping[str, Any]) -> dict[str, str]:
+        """Piracy markers (zones pirated this turn, §16.4) and the ships and naval leaders
+        lost until the next turn (§16.2 step 10)."""
+        out = view.get("naval_out") or {}
+        lost = [f"{self.power(p)} {self.unit_text(c)}"
+                for p, c in sorted((out.get("units") or {}).items()) if any(c.values())]
+        lost += [self.leader(l) for l in out.get("leaders") or []]
+        none = self._("word.none")
+        return {"piracy": ", ".join(self.space(z) for z in view.get("piracy_zones") or [])
+                or none, "out": "; ".join(lost) or none}
 
     def _pair(self, pair: Iterable[str]) -> str:
         return " – ".join(self.power(p) for p in pair)
@@ -610,5 +626,6 @@ HIS_PARAMS: dict[str, str] = {
     "text": "text", "game": "text", "verb": "text", "verbs": "words", "what": "what", "seat": "power",
     "hints_cards": "cards", "hints_spaces": "spaces", "hints_leaders": "leaders",
     "explorer": "explorer", "conquistador": "explorer", "token": "nw_token", "mod": "num",
-    "colony": "nw_token", "choices": "words", "voyage": "nw_voyage",
+    "colony": "nw_token", "choices": "words", "voyage": "nw_voyage", "fits": "text",
+    "effects": "messages",
 }

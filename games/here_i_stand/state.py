@@ -454,6 +454,23 @@ def discard(state: State, number: int, *, as_event: bool) -> None:
         state["discard"].append(number)
 
 
+def hold_back(state: State, cards: list[int]) -> None:
+    """Cards taken this impulse that may not be played before the next one (a card won by
+    piracy, §16.4 L1087)."""
+    data = state["phase_data"]
+    found = held_back(state)
+    data["held_back"] = {"impulse": data.get("impulse"), "cards": sorted(found | set(cards))}
+
+
+def held_back(state: State) -> set[int]:
+    """The cards `hold_back` keeps out of play this impulse."""
+    data = state.get("phase_data") or {}
+    found = data.get("held_back")
+    if not found or found.get("impulse") != data.get("impulse"):
+        return set()
+    return set(found["cards"])
+
+
 def pull_card(state: State, number: int) -> None:
     """Take card `number` out of the deck, the discard pile or a hand, wherever it is (a card
     a rule resolves: §19.8's forced events, Luther's 95 Theses)."""

@@ -51,6 +51,12 @@ def _space(state, sid: str, rec: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _piracy_zones(state) -> list[str]:
+    """The sea zones holding a piracy marker: pirated this turn (§16.4 step 1)."""
+    done = state["piracy"].get("done") or {}
+    return sorted(done.get("zones", [])) if done.get("turn") == state["turn"] else []
+
+
 def board_view(state) -> dict[str, Any]:
     """Per space: control, religion, unrest, units, leaders — every land space (so a map can be
     drawn), and sea zones holding fleets."""
@@ -98,6 +104,8 @@ def view(state, seat: str | None) -> dict[str, Any]:
         "st_peters": dict(state["st_peters"]),
         "chateaux_vp": state["chateaux_vp"],
         "piracy_vp": state["piracy"]["vp"],
+        "piracy_zones": _piracy_zones(state),
+        "naval_out": copy_plain(state.get("naval_out") or {}),
         "new_world": copy_plain(state["new_world"]),
         "henry_viii": {"marital": state["marital"], "pregnancy": list(state["pregnancy"]),
                        "heirs": dict(state["heirs"])},

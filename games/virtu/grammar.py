@@ -75,8 +75,10 @@ def _first(options: list[Option], count: int) -> list[Order]:
 
 def _names(state: State) -> dict[str, str]:
     """Display names of cities, cards, tokens and bonuses (English and Russian, lowercase,
-    spaces as ``_``) → ids."""
+    spaces as ``_``) → ids; worked out once per kit."""
     kit = kit_of(state)
+    if kit.sha in _NAMES:
+        return _NAMES[kit.sha]
     found: dict[str, str] = {}
     groups = [kit["map"]["cities"], kit["nobles"]["nobles"], kit["families"]["cards"],
               kit["patronage"]["bonuses"], kit["tokens"]["guilds"], kit["rules"]["alliances"]]
@@ -84,7 +86,11 @@ def _names(state: State) -> dict[str, str]:
         for key, value in group.items():
             for name in (value.get("name") or {}).values():
                 found[name.lower().replace(" ", "_")] = key
+    _NAMES[kit.sha] = found
     return found
+
+
+_NAMES: dict[str, dict[str, str]] = {}
 
 
 def _join_names(words: list[str], names: dict[str, str]) -> list[str]:

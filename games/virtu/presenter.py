@@ -132,7 +132,7 @@ class VirtuPresenter(Presenter):
             return self._(f"resource.{value}")
         if name == "source":
             return self.where(str(value))
-        if name in ("cost", "have") and isinstance(value, Mapping):
+        if name in ("cost", "have", "symbols") and isinstance(value, Mapping):
             return self.symbols(value)[2:-1] or "0"
         if name in ("take", "by", "pay"):
             return self._(f"word.{value}")
@@ -187,7 +187,7 @@ class VirtuPresenter(Presenter):
                 "rows": rows, "palaces": [self.palace(s, players[s]) for s in order],
                 "cities": self.cities(view), "alliances": self.alliances(view),
                 "supply": self.supply(view), "pool": self.pool(view.get("pool") or {}),
-                "scores": self.score_rows(view)}
+                "scores": self.score_rows(view), "final_scores": view.get("final_scores")}
 
     def palace(self, seat: str, p: Mapping[str, Any]) -> dict[str, Any]:
         kit = builtin()
@@ -273,11 +273,11 @@ class VirtuPresenter(Presenter):
         return ", ".join(f"{self._(f'resource.{r}')} {n}" for r, n in pool.items()
                          if r != "refresh")
 
-    def score_rows(self, view: Mapping[str, Any]) -> list[list[Any]]:
+    def score_rows(self, view: Mapping[str, Any]) -> list[str]:
+        """One line a player: the total and its sources (§10)."""
         scores = view.get("scores") or {}
-        keys = ("cities", "patronage", "printed", "religion", "trophies", "alliances",
-                "indulgences", "total")
-        return [[self.seat(s)] + [t[k] for k in keys] for s, t in scores.items()]
+        return ["  " + self._("status.score_line", seat=self.seat(s), **t)
+                for s, t in scores.items()]
 
     def private_context(self, view: Mapping[str, Any], public: Mapping[str, Any]
                         ) -> dict[str, Any]:

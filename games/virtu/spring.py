@@ -106,8 +106,7 @@ def act_options(state: State, kit: Kit, seat: str) -> list[Option]:
     if uses:
         options.append(Option.of("USE", source=OneOf(uses)))
     room = player["rooms"][player["marker"]]
-    if "indulgence" not in player["year_flags"] and not room["indulgence"] \
-            and state["supply"]["indulgences"]:
+    if indulgence_open(state, seat):
         options.append(Option.of("INDULGENCE", take=OneOf(("crown", "florins"))))
     ways = tuple(w for w, n in kit.constant("costs", "indulgence_remove").items()
                  if pool.get(w, 0) >= n)
@@ -174,7 +173,16 @@ def use(state: State, kit: Kit, seat: str, token: str, *, action: str | None) ->
         player["war"] += amount
     else:
         state["pool"][resource] = state["pool"].get(resource, 0) + amount
-    log(state, "use", seat=seat, source=source, resource=resource, amount=amount)
+    log(state, "use", seat=seat, source=source, symbols={resource: amount})
+
+
+def indulgence_open(state: State, seat: str) -> bool:
+    """Once a Year, in Spring or Winter, while the Room under the marker holds none and the
+    stack has one (L514, L1166, ruling R9)."""
+    player = state["players"][seat]
+    return ("indulgence" not in player["year_flags"] and bool(state["supply"]["indulgences"])
+            and player["marker"] is not None
+            and not player["rooms"][player["marker"]]["indulgence"])
 
 
 def request_indulgence(state: State, kit: Kit, seat: str, how: str) -> None:

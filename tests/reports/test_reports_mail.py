@@ -87,8 +87,9 @@ def test_status_by_mail_has_html_tables_and_map_on_request(tmp_path: Path) -> No
     assert "Ваши карты" in plain and "Покровитель искусств" in plain   # France's home card
     assert "<table>" in html and "Габсбурги" in html
     assert all(len(line) <= 78 for line in plain.splitlines())
-    # the status carries the New World lines (§20) and the map its New World panel (~5 kB)
-    assert len(maps[0].get_content()) <= 80_000 and len(receipt.as_bytes()) <= 130_000
+    # the status carries the New World lines (§20) and the map its New World panel (~5 kB),
+    # the sea line (piracy markers, ships lost until next turn) and the piracy badge (~1 kB)
+    assert len(maps[0].get_content()) <= 80_000 and len(receipt.as_bytes()) <= 131_000
 
 
 def test_map_off_takes_the_map_off_phase_reports_only(tmp_path: Path) -> None:

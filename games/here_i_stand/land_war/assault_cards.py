@@ -113,7 +113,8 @@ def could_hold(state: S.State, record: Assault, power: str, window: str) -> bool
 def playable(state: S.State, record: Assault, power: str, window: str) -> list[int]:
     """The cards `power` holds and may play in this window."""
     return [c for c in WINDOWS[window] if c in state["hands"].get(power, ())
-            and c not in record["played"] and usable(state, record, power, window, c)]
+            and c not in record["played"] and c not in S.held_back(state)
+            and usable(state, record, power, window, c)]
 
 
 def play(state: S.State, record: Assault, power: str, card: int, dice) -> None:

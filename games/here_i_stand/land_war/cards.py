@@ -69,7 +69,8 @@ def could_hold(state: S.State, battle: dict[str, Any], power: str, window: str) 
 def playable(state: S.State, battle: dict[str, Any], power: str, window: str) -> list[int]:
     """The cards `power` holds and may play in this window."""
     return [c for c in WINDOWS[window] if c in state["hands"].get(power, ())
-            and c not in battle["played"] and usable(state, battle, power, window, c)]
+            and c not in battle["played"] and c not in S.held_back(state)
+            and usable(state, battle, power, window, c)]
 
 
 def _tercios_mode(state: S.State, battle: dict[str, Any], power: str) -> str | None:

@@ -6,9 +6,10 @@ all of them are allied to the mover (and no ally besieges another there); all ar
 belongs to that power or its allies (then all count as enemies); or it is a besieged
 fortified space with allies on one side and enemies on the other.  Neutral units never
 block (L781).  Leaders without units never enter enemy-controlled or enemy-occupied spaces
-(L784).
+(L784).  `can_enter` adds the space's own conditions: in play, no electorate before the
+Schmalkaldic League (§21.6), and no space of a power neither at war nor allied.
 
-Rules: §13.1
+Rules: §13.1, §21.6
 """
 from __future__ import annotations
 
@@ -117,3 +118,22 @@ def transfer(state: S.State, src: str, dst: str, units: dict[str, dict[str, int]
             S.add_units(state, dst, owner, kind, n)
     for lid in leaders:
         S.move_leader(state, lid, src, dst)
+
+
+def can_enter(state: S.State, power: str, dst: str) -> R | None:
+    """Why `power`'s army may not enter `dst` now, or None (§13.1, §21.6)."""
+    m = S.board()
+    if dst not in m.spaces:
+        return R(f"{dst} is not a land space", "not_land", text=str(dst))
+    if not S.in_play(state, dst):
+        return R(f"{m.spaces[dst].name_en} is out of play", "out_of_play", space=dst)
+    if not state["league"] and m.spaces[dst].type == "electorate" and power != "protestant":
+        return R("no army may enter an electorate before the Schmalkaldic League (§21.6)",
+                 "electorate_before_league")
+    owner = S.controller(state, dst)
+    if not (owner in (power, "independent") or S.allied(state, power, owner)
+            or S.at_war(state, power, owner)):
+        return R(f"{m.spaces[dst].name_en} is controlled by {owner}, which is neither at war "
+                 f"nor allied with {power} (§13.1)", "enter_neutral", space=dst, owner=owner,
+                 power=power)
+    return army_entry_problem(state, power, dst)

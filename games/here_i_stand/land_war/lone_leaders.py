@@ -9,7 +9,7 @@ is one action, priced by the most expensive connection it uses).
 Like multi-step routes, moves beyond the adjacent spaces are written by the player, not
 listed among the options of the CP question.  Which spaces a leader may enter is the
 caller's test (`passable`: the army rules of
-`cp_actions.can_enter` and `entry.leaders_entry_problem`).
+`entry.can_enter` and `entry.leaders_entry_problem`).
 
 Rules: §13.1, §11.1
 """

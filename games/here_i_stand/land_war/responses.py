@@ -16,10 +16,12 @@ Roxelana assault loses 1 of the CP left), and for the rest of the impulse:
 * *Gout*: the named army leader neither moves nor assaults.
 
 *Gout* also stops Charles V's transfer by the Holy Roman Emperor (#2, `home_cards`; no CP
-lost there).  Naval moves, piracy and naval transport (Foul Weather's other targets) are not
-in pbem yet.
+lost there).  A naval move, a naval transport and piracy are declared the same way
+(`navy.actions`, §16.1 step 3, §16.3 step 1): *Foul Weather* cancels them and, for the rest
+of the impulse, bars that power's naval moves, transports and piracy too (card text);
+*Gout* stops a transport carrying an army leader.
 
-Rules: §13.1, §15.1
+Rules: §13.1, §15.1, §16.1, §16.3
 """
 from __future__ import annotations
 
@@ -111,7 +113,7 @@ def could_hold(state: S.State, power: str, action: Action) -> bool:
 
 def playable(state: S.State, power: str, action: Action) -> list[int]:
     return [c for c in CARDS if c in state["hands"].get(power, ())
-            and usable(state, power, action, c)]
+            and c not in S.held_back(state) and usable(state, power, action, c)]
 
 
 def declared(state: S.State) -> Action | None:

@@ -2,12 +2,15 @@
 
 Each side rolls 2 dice per squadron and 1 per corsair plus its best naval leader's battle
 rating, the defender +1 in a port only; 5 or 6 hits; more hits win, ties go to the defender.
-Each side loses a squadron per 2 hits taken; the Ottomans' hits left over kill a corsair
-each; the loser's odd hit kills a squadron, the winner's is ignored; if both are wiped out
+Each side loses a squadron per 2 hits taken (the owner chooses between its own and its
+allied minors' squadrons, the `naval-losses` question, minors first by default); the
+Ottomans' hits left over kill a corsair each; the loser's odd hit kills a squadron, the winner's is ignored; if both are wiped out
 the side with more dice (the defender on a tie) keeps one unit.  Then the retreat: after a
 battle in a port the attacker always leaves to an adjacent sea zone without enemies; after a
 battle in a sea zone the loser goes to an adjacent port of its own or an enemy-free zone
-(the `naval_retreat` question); nowhere to go destroys the units.  A side wiped out sends
+(the `naval_retreat` question); nowhere to go destroys the units.  After the roll and
+before the winner is known, *Janissaries* and *Professional Rowers* may add dice
+(`sea_cards`, step 6; the battle waits in ``phase_data["naval_battle"]``).  A side wiped out sends
 its naval leaders, and every side its lost units, to the next turn (``state["naval_out"]``,
 back in the Card Draw, §8.2).
 
@@ -19,13 +22,9 @@ from typing import Any
 
 from games.here_i_stand import choices
 from games.here_i_stand import state as S
-from games.here_i_stand.navy import fleet
+from games.here_i_stand.navy import fleet, sea_cards
 
 Record = dict[str, Any]
-
-
-def hits_of(rolls: list[int]) -> int:
-    return sum(1 for r in rolls if r >= 5)
 
 
 def losses(fleet_: fleet.Units, power: str, hits: int, loser: bool) -> dict[str, int]:
@@ -40,13 +39,17 @@ def losses(fleet_: fleet.Units, power: str, hits: int, loser: bool) -> dict[str,
     return {"squadrons": ks, "corsairs": kc}
 
 
-def remove(state: S.State, sid: str, power: str, kill: dict[str, int]) -> None:
-    """Take `kill` from `power`'s fleet at `sid`, its minors' units first (the default of the
-    owner's choice), to the next turn's box (§16.2 step 10)."""
+def remove(state: S.State, sid: str, power: str, kill: dict[str, int],
+           squadrons_by_owner: dict[str, int] | None = None) -> None:
+    """Take `kill` from `power`'s fleet at `sid` to the next turn's box (§16.2 step 10):
+    the squadrons as the owner chose (`squadrons_by_owner`), else its minors' first (the
+    default of that choice)."""
     out = state.setdefault("naval_out", {"units": {}, "leaders": []})
     for kind, n in kill.items():
         for owner in sorted(fleet.owners(state, sid, power), key=lambda o: (o == power, o)):
             k = min(n, S.units(state, sid).get(owner, {}).get(kind, 0))
+            if kind == "squadrons" and squadrons_by_owner is not None:
+                k = squadrons_by_owner.get(owner, 0)
             if k:
                 S.add_units(state, sid, owner, kind, -k)
                 stack = out["units"].setdefault(owner, {})
@@ -64,21 +67,63 @@ def _leaders_out(state: S.State, sid: str, power: str) -> None:
         S.log(state, "naval_leader_lost", leader=lid, space=sid)
 
 
-def fight(state: S.State, sid: str, attacker: str, defender: str, dice) -> Record:
-    """Fight the naval battle at `sid` between the moving `attacker` and `defender` (§16.2);
-    returns its record (and queues the loser's retreat question when it has a choice)."""
+def current(state: S.State) -> Record | None:
+    """The naval battle waiting for an answer (cards after the roll, ships lost), if any."""
+    return (state.get("phase_data") or {}).get("naval_battle")
+
+
+def fight(state: S.State, sid: str, attacker: str, defender: str, dice) -> None:
+    """Fight the naval battle at `sid` between the moving `attacker` and `defender` (§16.2):
+    both sides roll, then the powers that could hold *Janissaries* or *Professional Rowers*
+    are asked (`sea_cards`, step 6) before the winner, losses and retreat (`advance`)."""
     port = not fleet.is_sea(sid)
-    att, dfn = fleet.units(state, sid, attacker), fleet.units(state, sid, defender)
-    n_att = fleet.dice(att) + fleet.rating(state, sid, attacker)
-    n_def = fleet.dice(dfn) + fleet.rating(state, sid, defender) + (1 if port else 0)
-    a_rolls = [dice.d6() for _ in range(n_att)]
-    d_rolls = [dice.d6() for _ in range(n_def)]
-    a_hits, d_hits = hits_of(a_rolls), hits_of(d_rolls)
+    n = {"attacker": fleet.dice(fleet.units(state, sid, attacker))
+         + fleet.rating(state, sid, attacker),
+         "defender": fleet.dice(fleet.units(state, sid, defender))
+         + fleet.rating(state, sid, defender) + (1 if port else 0)}
+    record: Record = {"space": sid, "attacker": attacker, "defender": defender, "dice": n,
+                      "played": [], "hits": {}}
+    for side in ("attacker", "defender"):
+        record["rolls_" + side] = [dice.d6() for _ in range(n[side])]
+        record["hits"][side] = sea_cards.hits_of(record["rolls_" + side])
+    state["phase_data"]["naval_battle"] = record
+    record["windows"] = sea_cards.window(state, record)
+    advance(state, dice)
+
+
+def advance(state: S.State, dice) -> None:
+    """Carry the battle on: the after-the-roll window, the result, the owners' choice of
+    ships lost, the end (losses taken, the retreat)."""
+    record = current(state)
+    while record is not None and not choices.current(state):
+        if record["windows"]:
+            choices.push(state, {"kind": "naval-cards", "seat": record["windows"].pop(0),
+                                 "space": record["space"]})
+        elif "loss" not in record:
+            _result(state, record)
+        elif record["asking"]:
+            choices.push(state, {"kind": "naval-losses", "seat": record["asking"].pop(0),
+                                 "space": record["space"]})
+        else:
+            del state["phase_data"]["naval_battle"]
+            _finish(state, record)
+            return
+
+
+def _result(state: S.State, record: Record) -> None:
+    """§16.2 steps 7-8: the winner (ties to the defender) and how many squadrons and
+    corsairs each side loses; the powers whose loss may fall on their own or their minors'
+    squadrons are asked which (`owner_choices`)."""
+    sid, attacker, defender = record["space"], record["attacker"], record["defender"]
+    n_att, n_def = record["dice"]["attacker"], record["dice"]["defender"]
+    a_hits, d_hits = record["hits"]["attacker"], record["hits"]["defender"]
     winner = "attacker" if a_hits > d_hits else "defender"
     S.log(state, "naval_battle", space=sid, attacker=attacker, defender=defender,
           attacker_dice=n_att, defender_dice=n_def, attacker_hits=a_hits,
-          defender_hits=d_hits, attacker_rolls=a_rolls, defender_rolls=d_rolls,
+          defender_hits=d_hits, attacker_rolls=record["rolls_attacker"],
+          defender_rolls=record["rolls_defender"],
           winner=attacker if winner == "attacker" else defender)
+    att, dfn = fleet.units(state, sid, attacker), fleet.units(state, sid, defender)
     a_loss = losses(att, attacker, d_hits, winner != "attacker")
     d_loss = losses(dfn, defender, a_hits, winner != "defender")
     a_gone = sum(a_loss.values()) >= fleet.count(att)
@@ -87,37 +132,71 @@ def fight(state: S.State, sid: str, attacker: str, defender: str, dice) -> Recor
         keep = a_loss if n_att > n_def else d_loss
         kind = "squadrons" if keep["squadrons"] else "corsairs"
         keep[kind] -= 1
-    for power, loss in ((attacker, a_loss), (defender, d_loss)):
-        remove(state, sid, power, loss)
+    record.update(winner=winner, loss={attacker: a_loss, defender: d_loss}, chosen={})
+    record["asking"] = [p for p in (attacker, defender)
+                        if p in S.MAJORS and len(owner_choices(state, record, p)) > 1]
+
+
+def owner_choices(state: S.State, record: Record, power: str) -> list[dict[str, int]]:
+    """The ways `power`'s squadron losses may fall on its own and its minors' squadrons:
+    ``{owner: n}``, its minors' first (the first is the default)."""
+    k = record["loss"][power]["squadrons"]
+    have = [(o, c.get("squadrons", 0)) for o, c in
+            fleet.units(state, record["space"], power).items() if c.get("squadrons")]
+    have.sort(key=lambda oc: (oc[0] == power, oc[0]))
+    out: list[dict[str, int]] = []
+
+    def walk(i: int, left: int, acc: dict[str, int]) -> None:
+        if i == len(have):
+            if not left:
+                out.append({o: n for o, n in acc.items() if n})
+            return
+        owner, n = have[i]
+        for take in range(min(n, left), -1, -1):
+            walk(i + 1, left - take, {**acc, owner: take})
+
+    walk(0, k, {})
+    return out
+
+
+def _finish(state: S.State, record: Record) -> None:
+    """§16.2 steps 8-10: the losses taken, wiped-out sides' leaders to the next turn, the
+    retreat."""
+    sid, attacker, defender = record["space"], record["attacker"], record["defender"]
+    port = not fleet.is_sea(sid)
+    for power in (attacker, defender):
+        loss = record["loss"][power]
+        remove(state, sid, power, loss, record["chosen"].get(power))
         S.log(state, "naval_losses", power=power, space=sid, squadrons=loss["squadrons"],
               corsairs=loss["corsairs"])
         if not fleet.units(state, sid, power):
             _leaders_out(state, sid, power)
-    loser = defender if winner == "attacker" else attacker
-    mark_lost(state, sid, loser)
-    record = {"space": sid, "attacker": attacker, "defender": defender, "winner": winner}
+    loser = defender if record["winner"] == "attacker" else attacker
+    mark_lost(state, sid, loser, fleet.count(fleet.units(state, sid, loser)))
     leaving = attacker if port else loser
     if fleet.units(state, sid, leaving) or fleet.leaders(state, sid, leaving):
         ask_retreat(state, sid, leaving)
-    return record
 
 
-def mark_lost(state: S.State, sid: str, power: str) -> None:
-    """Units that lost a naval battle do not move again this impulse (§16.1): the spaces
-    holding them, kept in ``phase_data["naval_lost"]`` for one impulse."""
+def mark_lost(state: S.State, sid: str, power: str, n: int) -> None:
+    """`n` of `power`'s ships at `sid` lost a naval battle: they do not move again this
+    impulse (§16.1 rule 4), kept in ``phase_data["naval_lost"]`` for one impulse."""
     data = state["phase_data"]
     lost = data.get("naval_lost")
     if not lost or lost.get("impulse") != data.get("impulse"):
         lost = data["naval_lost"] = {"impulse": data.get("impulse"), "spaces": {}}
-    lost["spaces"][power] = sorted(set(lost["spaces"].get(power, [])) | {sid})
+    here = lost["spaces"].setdefault(power, {})
+    here[sid] = here.get(sid, 0) + n
 
 
-def lost_here(state: S.State, power: str, sid: str) -> bool:
-    """Whether `power`'s ships at `sid` lost a naval battle this impulse."""
+def lost_here(state: S.State, power: str, sid: str) -> int:
+    """How many of `power`'s ships at `sid` lost a naval battle this impulse."""
     data = state.get("phase_data") or {}
     lost = data.get("naval_lost")
-    return bool(lost and lost.get("impulse") == data.get("impulse")
-                and sid in lost["spaces"].get(power, ()))
+    if not lost or lost.get("impulse") != data.get("impulse"):
+        return 0
+    return min(lost["spaces"].get(power, {}).get(sid, 0),
+               fleet.count(fleet.units(state, sid, power)))
 
 
 def retreat_targets(state: S.State, sid: str, power: str) -> list[str]:
@@ -152,7 +231,18 @@ def ask_retreat(state: S.State, sid: str, power: str) -> None:
 def retreat(state: S.State, sid: str, power: str, target: str) -> None:
     """`power`'s fleet and naval leaders at `sid` retreat to `target`."""
     gone = fleet.units(state, sid, power)
+    beaten = lost_here(state, power, sid)
     fleet.shift(state, sid, target, gone, fleet.leaders(state, sid, power))
-    if lost_here(state, power, sid):
-        mark_lost(state, target, power)
+    if beaten:
+        mark_lost(state, target, power, beaten)
     S.log(state, "naval_retreat", power=power, space=sid, to=target, units=fleet.count(gone))
+
+
+def port_changes_hands(state: S.State, sid: str, power: str) -> None:
+    """§12.2 (L727): the naval units of the other powers in port `sid`, whose control just
+    passed to `power`, leave at once for a sea zone on it without enemy ships, as a retreat
+    after a naval battle (step 9: asked when there is a choice, destroyed with none)."""
+    for other in fleet.powers_at(state, sid):
+        if other != power and not S.allied(state, other, power):
+            S.log(state, "naval_port_changed", power=other, space=sid, to=power)
+            ask_retreat(state, sid, other)

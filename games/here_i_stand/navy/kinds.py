@@ -12,18 +12,30 @@ naval-retreat    the loser of a naval battle (the          its own port first, t
                  attacker after one in a port, §16.2)      zone; ``PREFER <spaces>``
 piracy-rewards   the target of piracy, once per hit        VP until 10, then a squadron, then
                  (§16.4)                                   a card; ``<rewards in order>``
+naval-cards      each power that could hold Janissaries    none; ``ASK``, ``NEVER``
+                 or Professional Rowers, after the roll
+                 of a naval battle (§16.2 step 6)
+naval-rowers     each power that could hold Professional     none; ``ASK``, ``NEVER``
+                 Rowers, after an interception or
+                 avoid-battle roll at sea (§16.1)
+naval-losses     a side whose squadrons lost may be its own   its minors' first; ``MINORS FIRST``,
+                 or its allied minors' (§16.2 step 8)      ``OWN FIRST``
+naval-battle     the mover, when several naval battles     the first space of its move, the
+                 may come next (§16.1 step 7)              first enemy in standard order
 ===============  ========================================  ====================================
 
 Rules: §16.1, §16.2, §16.4
 """
 from __future__ import annotations
 
+import re
+
 from engine import questions, standing
 from engine.contract import IllegalOrder
 from engine.options import OneOf, Option
 from games.here_i_stand import choices, grammar
 from games.here_i_stand.land_war.odds import percent
-from games.here_i_stand.navy import battle, move, piracy
+from games.here_i_stand.navy import battle, move, piracy, sea_cards
 
 KINDS: dict[str, questions.Kind] = {}
 DONE_WORDS = ("DONE", "NO", "PASS", "ГОТОВО", "НЕТ")
@@ -225,6 +237,216 @@ KINDS["naval-retreat"] = choices.Kind(
     policies=(PREFER,), standing=_retreat_standing)
 
 
+# ---------------------------------------------------------------- cards after the roll (§16.2)
+def _cards_options(state, item):
+    record = battle.current(state)
+    found = sea_cards.playable(state, record, item["seat"]) if record else []
+    return [Option.of("DONE", "DONE")] + [
+        Option.of("NAVAL_CARD", f"PLAY {card} FOR {record[side]}", card=OneOf((card,)),
+                  helped=OneOf((record[side],))) for card, side in found]
+
+
+def _cards_parse(state, item, text):
+    """``PLAY <card> [FOR <power>]`` (the side helped; one's own side by default) or DONE."""
+    said = grammar.verb_of(text)
+    if said in DONE_WORDS:
+        return {"verb": "DONE"}
+    grammar.expect(["PLAY", "DONE"], said, text, "PLAY <card> [FOR <power>] or DONE")
+    parts = re.split(r"\s+(?:FOR|ЗА)\s+", grammar.rest_of(text), maxsplit=1,
+                     flags=re.IGNORECASE)
+    card = grammar.card_number(parts[0], state["hands"][item["seat"]])
+    record = battle.current(state)
+    helped = grammar.power(parts[1]) if len(parts) > 1 else item["seat"]
+    side = sea_cards.side_of(record, helped) if record else None
+    if (card, side) not in (sea_cards.playable(state, record, item["seat"]) if record else []):
+        raise IllegalOrder(move.R(f"card {card} cannot be played for {helped} in this naval "
+                                  "battle (§16.2)", "naval_card", card=card, power=helped))
+    return {"verb": "NAVAL_CARD", "card": card, "helped": helped}
+
+
+def _cards_apply(state, item, order, dice) -> bool:
+    if order["verb"] == "DONE":
+        return True
+    record = battle.current(state)
+    sea_cards.play(state, record, item["seat"], order["card"],
+                   sea_cards.side_of(record, order["helped"]), dice)
+    return not sea_cards.playable(state, battle.current(state), item["seat"])
+
+
+def _cards_context(state, item):
+    record = battle.current(state)
+    if record is None:
+        return {"space": item["space"], "attacker": "", "defender": "", "hits": ""}
+    return {"space": item["space"], "attacker": record["attacker"],
+            "defender": record["defender"],
+            "hits": f"{record['hits']['attacker']}-{record['hits']['defender']}"}
+
+
+KINDS["naval-cards"] = choices.Kind(
+    options=_cards_options, apply=_cards_apply, parse=_cards_parse,
+    default=lambda state, item: {"verb": "DONE"}, done=_next_move, private=True,
+    prompt=lambda state, item: (f"naval battle in {item['space']} after the roll "
+                                f"({_cards_context(state, item)['hits']} hits): PLAY "
+                                "Janissaries or Professional Rowers [FOR <power>] or DONE"),
+    context=_cards_context, policies=("ASK", "NEVER"),
+    standing=lambda policy, state, decision: {"verb": "DONE"} if policy == "NEVER" else None)
+
+
+# ---------------------------------------------------------------- Rowers on a roll (§16.1)
+def _roll_record(state):
+    m = move.current(state)
+    return (m or {}).get("roll")
+
+
+def _rowers_options(state, item):
+    out = [Option.of("DONE", "DONE")]
+    if sea_cards.roll_playable(state, item["seat"]):
+        out += [Option.of("NAVAL_ROWERS", f"PLAY {sea_cards.ROWERS} {shift:+d}",
+                          card=OneOf((sea_cards.ROWERS,)), shift=OneOf((shift,)))
+                for shift in (sea_cards.ROLL_SHIFT, -sea_cards.ROLL_SHIFT)]
+    return out
+
+
+def _rowers_parse(state, item, text):
+    """``PLAY <card> +2`` or ``PLAY <card> -2``, or DONE."""
+    said = grammar.verb_of(text)
+    if said in DONE_WORDS:
+        return {"verb": "DONE"}
+    grammar.expect(["PLAY", "DONE"], said, text, "PLAY 34 +2 | PLAY 34 -2 | DONE")
+    found = re.match(r"^(.*?)\s*([+-]\s*2)\s*$", grammar.rest_of(text))
+    if not found:
+        raise IllegalOrder(move.R("say PLAY 34 +2 or PLAY 34 -2", "syntax",
+                                  text="PLAY 34 +2 | PLAY 34 -2"))
+    card = grammar.card_number(found.group(1), state["hands"][item["seat"]])
+    if card != sea_cards.ROWERS or not sea_cards.roll_playable(state, item["seat"]):
+        raise IllegalOrder(move.R(f"card {card} cannot be played on this roll (§16.1)",
+                                  "naval_card", card=card, power=item["roller"]))
+    return {"verb": "NAVAL_ROWERS", "card": card,
+            "shift": int(found.group(2).replace(" ", ""))}
+
+
+def _rowers_apply(state, item, order, dice) -> bool:
+    if order["verb"] == "NAVAL_ROWERS":
+        sea_cards.play_on_roll(state, _roll_record(state), item["seat"], order["shift"])
+    return True
+
+
+def _rowers_context(state, item):
+    record = _roll_record(state) or {"rolls": [], "mod": 0, "kind": "intercept"}
+    return {"space": item["space"], "power": item["roller"],
+            "rolls": str(record["rolls"]), "total": sum(record["rolls"]) + record["mod"],
+            "action": record["kind"]}
+
+
+KINDS["naval-rowers"] = choices.Kind(
+    options=_rowers_options, apply=_rowers_apply, parse=_rowers_parse,
+    default=lambda state, item: {"verb": "DONE"}, done=_next_move, private=True,
+    prompt=lambda state, item: (f"{item['roller']} rolled {_rowers_context(state, item)['total']}"
+                                f" to {_rowers_context(state, item)['action']} into "
+                                f"{item['space']} (9+): PLAY 34 +2, PLAY 34 -2 (Professional "
+                                "Rowers) or DONE"),
+    context=_rowers_context, policies=("ASK", "NEVER"),
+    standing=lambda policy, state, decision: {"verb": "DONE"} if policy == "NEVER" else None)
+
+
+# ---------------------------------------------------------------- ships lost (§16.2 step 8)
+def _loss_choices(state, item) -> list[dict[str, int]]:
+    record = battle.current(state)
+    return battle.owner_choices(state, record, item["seat"]) if record else []
+
+
+def _loss_text(chosen: dict[str, int]) -> str:
+    return "LOSE " + ", ".join(f"{n} {o}" for o, n in sorted(chosen.items()))
+
+
+def _losses_parse(state, item, text):
+    """``LOSE <n> <owner>[, <n> <owner>]`` (the squadrons lost by owner)."""
+    grammar.expect(["LOSE"], grammar.verb_of(text), text, "LOSE <n> <owner>[, <n> <owner>]")
+    chosen: dict[str, int] = {}
+    for part in grammar.rest_of(text).split(","):
+        found = re.match(r"\s*(\d+)\s+(.+?)\s*$", part)
+        if not found:
+            raise IllegalOrder(move.R("say LOSE <n> <owner>[, <n> <owner>]", "syntax",
+                                      text="LOSE <n> <owner>"))
+        owner = grammar.power(found.group(2))
+        chosen[owner] = chosen.get(owner, 0) + int(found.group(1))
+    chosen = {o: n for o, n in chosen.items() if n}
+    if chosen not in _loss_choices(state, item):
+        raise IllegalOrder(move.R(f"your squadrons lost in {item['space']} do not add up that "
+                                  "way (§16.2)", "naval_losses_split", space=item["space"]))
+    return {"verb": "NAVAL_LOSE", "owners": chosen}
+
+
+def _losses_apply(state, item, order, dice) -> bool:
+    battle.current(state)["chosen"][item["seat"]] = dict(order["owners"])
+    return True
+
+
+OWN_FIRST, MINORS_FIRST = "OWN FIRST", "MINORS FIRST"
+
+
+def _losses_standing(policy, state, decision):
+    """``MINORS FIRST`` (the default) or ``OWN FIRST``."""
+    found = _loss_choices(state, {**decision.context, "seat": decision.seat})
+    if not found or policy not in (OWN_FIRST, MINORS_FIRST):
+        return None
+    return {"verb": "NAVAL_LOSE", "owners": found[-1 if policy == OWN_FIRST else 0]}
+
+
+def _losses_context(state, item):
+    record = battle.current(state)
+    return {"space": item["space"],
+            "n": record["loss"][item["seat"]]["squadrons"] if record else 0}
+
+
+KINDS["naval-losses"] = choices.Kind(
+    options=lambda state, item: [
+        Option.of("NAVAL_LOSE", _loss_text(c), owners=OneOf((c,)))
+        for c in _loss_choices(state, item)],
+    apply=_losses_apply, parse=_losses_parse, done=_next_move,
+    default=lambda state, item: {"verb": "NAVAL_LOSE", "owners": _loss_choices(state, item)[0]},
+    prompt=lambda state, item: (f"naval battle in {item['space']}: choose whose "
+                                f"{_losses_context(state, item)['n']} squadrons are lost — "
+                                + "; ".join(_loss_text(c) for c in _loss_choices(state, item))),
+    context=_losses_context, policies=(MINORS_FIRST, OWN_FIRST), standing=_losses_standing)
+
+
+# ---------------------------------------------------------------- the order of battles (§16.1)
+def _battles(state) -> list[tuple[str, str]]:
+    m = move.current(state)
+    return move.pending_battles(state, m) if m else []
+
+
+def _battle_parse(state, item, text):
+    grammar.expect(["FIGHT"], grammar.verb_of(text), text, "FIGHT <space> AGAINST <power>")
+    parts = re.split(r"\s+(?:AGAINST|ПРОТИВ)\s+", grammar.rest_of(text), maxsplit=1,
+                     flags=re.IGNORECASE)
+    sid = _space(parts[0])
+    found = [b for b in _battles(state) if b[0] == sid
+             and (len(parts) < 2 or b[1] == grammar.power(parts[1]))]
+    if not found:
+        raise IllegalOrder(move.R(f"no naval battle to fight in {sid}", "naval_no_battle",
+                                  space=sid))
+    return {"verb": "NAVAL_FIGHT", "space": sid, "against": found[0][1]}
+
+
+def _battle_apply(state, item, order, dice) -> bool:
+    move.start_battle(state, move.current(state), order["space"], order["against"], dice)
+    return True
+
+
+KINDS["naval-battle"] = choices.Kind(
+    options=lambda state, item: [
+        Option.of("NAVAL_FIGHT", f"FIGHT {sid} AGAINST {foe}", space=OneOf((sid,)),
+                  against=OneOf((foe,))) for sid, foe in _battles(state)],
+    apply=_battle_apply, parse=_battle_parse, done=_next_move,
+    default=lambda state, item: {"verb": "NAVAL_FIGHT", "space": _battles(state)[0][0],
+                                 "against": _battles(state)[0][1]},
+    prompt=lambda state, item: ("naval battles to fight: " + "; ".join(
+        f"FIGHT {sid} AGAINST {foe}" for sid, foe in _battles(state))),
+    context=lambda state, item: {"ports": sorted({sid for sid, _ in _battles(state)})})
+
+
 # ---------------------------------------------------------------- piracy rewards (§16.4)
 def _rewards_parse(state, item, text):
     verb = grammar.verb_of(text)
@@ -288,7 +510,17 @@ def order_text(order: dict) -> str:
         return f"AVOID TO {order['to']}"
     if verb == "NAVAL_RETREAT":
         return f"RETREAT TO {order['to']}"
+    if verb == "NAVAL_CARD":
+        return f"PLAY {order['card']} FOR {order['helped']}"
+    if verb == "NAVAL_ROWERS":
+        return f"PLAY {order['card']} {order['shift']:+d}"
+    if verb == "NAVAL_LOSE":
+        return _loss_text(order["owners"])
+    if verb == "NAVAL_FIGHT":
+        return f"FIGHT {order['space']} AGAINST {order['against']}"
     return piracy.option_text(order)
 
 
-TEXTS = {verb: order_text for verb in ("NAVAL_INTERCEPT", "NAVAL_AVOID", "NAVAL_RETREAT", "GIVE")}
+TEXTS = {verb: order_text for verb in ("NAVAL_INTERCEPT", "NAVAL_AVOID", "NAVAL_RETREAT", "GIVE",
+                                               "NAVAL_CARD", "NAVAL_FIGHT",
+                                               "NAVAL_LOSE", "NAVAL_ROWERS")}

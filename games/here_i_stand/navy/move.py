@@ -3,14 +3,18 @@
 
 The move lives in ``phase_data["naval_move"]``.  Stacks arriving in a sea zone where the
 power had no naval units are "arrived"; enemies in adjacent zones and ports may try to
-intercept them (2d6 + naval leader rating >= 9, the first success stops the other powers),
+intercept them (2d6 + naval leader rating >= 9, the first success stops the other powers;
+*Professional Rowers* may change a roll by 2 after it is seen),
 then, where nobody intercepted, enemies in the zone may try to avoid battle; then every
 space shared with enemy ships sees naval battles (`battle.fight`), one enemy power at a
-time, until the mover has beaten them all or lost.
+time, until the mover has beaten them all or lost, in the order the mover chooses (the
+``naval-battle`` question when there is more than one).
 
 Restrictions (§16.1): another power's port only against enemy naval units there; units that
 lost a naval battle this impulse stay; Genoese and Venetian units and Andrea Doria never
-enter the Atlantic.  A step moves a whole stack with its naval leaders.
+enter the Atlantic.  A step moves a whole stack with its naval leaders, or the ships and
+leaders it names (a stack may split to several places; rule 3: a naval leader goes with
+any of its power's ships and must go when all of them leave).
 
 Rules: §16.1
 """
@@ -22,7 +26,7 @@ from engine.contract import IllegalOrder, Reason
 from games.here_i_stand import choices
 from games.here_i_stand import state as S
 from games.here_i_stand.land_war.odds import two_dice_at_least
-from games.here_i_stand.navy import battle, fleet
+from games.here_i_stand.navy import battle, fleet, sea_cards
 
 Move = dict[str, Any]
 #: Naval interception and avoiding battle succeed on 9 or more (§16.1 steps 4-5).
@@ -40,13 +44,19 @@ def current(state: S.State) -> Move | None:
 
 
 # ---------------------------------------------------------------- declaring (§16.1 step 1)
-def step_problem(state: S.State, power: str, src: str, dst: str) -> Reason | None:
-    """Why `power`'s naval stack at `src` may not step into `dst`, or None (§16.1)."""
+Step = dict[str, Any]
+
+
+def step_problem(state: S.State, power: str, src: str, dst: str,
+                 units: fleet.Units | None = None, leaders=None) -> Reason | None:
+    """Why `power`'s ships at `src` (`units`, default all; `leaders`, default all) may not
+    step into `dst`, or None (§16.1)."""
     here = fleet.units(state, src, power)
     if not here:
         return R(f"{power} has no naval units in {src}", "naval_none_here", power=power,
                  space=src)
-    if battle.lost_here(state, power, src):
+    moving = here if units is None else units
+    if fleet.count(moving) > fleet.count(here) - battle.lost_here(state, power, src):
         return R("units that lost a naval battle this impulse do not move (§16.1)",
                  "naval_lost_battle", space=src)
     if dst not in fleet.steps_from(src):
@@ -56,15 +66,15 @@ def step_problem(state: S.State, power: str, src: str, dst: str) -> Reason | Non
                                   or not fleet.may_enter_port(state, power, dst)):
         return R(f"{dst} is another power's port without enemy ships (§16.1)",
                  "naval_port_closed", space=dst)
-    if dst == ATLANTIC and (any(o in NO_ATLANTIC for o in here)
-                            or "andrea_doria" in fleet.leaders(state, src, power)):
+    going = fleet.leaders(state, src, power) if leaders is None else leaders
+    if dst == ATLANTIC and (any(o in NO_ATLANTIC for o in moving) or "andrea_doria" in going):
         return R("Genoese and Venetian ships and Andrea Doria stay out of the Atlantic",
                  "naval_no_atlantic", space=dst)
     return None
 
 
 def options(state: S.State, power: str) -> list[tuple[str, str]]:
-    """Every legal single step of `power`'s stacks: ``(from, to)``."""
+    """Every legal single step of `power`'s whole stacks: ``(from, to)``."""
     out = []
     for sid in sorted(state["spaces"]):
         if fleet.units(state, sid, power):
@@ -73,35 +83,88 @@ def options(state: S.State, power: str) -> list[tuple[str, str]]:
     return out
 
 
-def check(state: S.State, power: str, steps: list[tuple[str, str]]) -> None:
+def resolve_steps(state: S.State, power: str, steps) -> list[Step]:
+    """The declared steps as ``{"from", "to", "units", "leaders"}``: a step ``(from, to)``
+    moves the whole stack with its naval leaders; ``(from, to, units, leaders)`` the named
+    ``((owner, kind, n), ...)`` (None: all) with the named leaders (None: all of them when the
+    whole stack goes, else none; rule 3: a leader goes with any unit, and must go when all
+    leave)."""
+    out = []
+    for step in steps:
+        src, dst = str(step[0]), str(step[1])
+        named = step[2] if len(step) > 2 else None
+        lead = step[3] if len(step) > 3 else None
+        if named is None:
+            units = fleet.units(state, src, power)
+        else:
+            units = {}
+            for owner, kind, n in named:
+                stack = units.setdefault(str(owner), {})
+                stack[str(kind)] = stack.get(str(kind), 0) + int(n)
+        leaders = (list(lead) if lead is not None
+                   else fleet.leaders(state, src, power) if named is None else [])
+        out.append({"from": src, "to": dst, "units": units, "leaders": leaders})
+    return out
+
+
+def check(state: S.State, power: str, steps) -> list[Step]:
+    """Refuse an illegal naval move; its resolved steps (`resolve_steps`)."""
     if not steps:
         raise IllegalOrder(R("name at least one step: NAVAL MOVE <from> -> <to>",
                              "naval_no_steps"))
-    if len({s for s, _ in steps}) != len(steps):
-        raise IllegalOrder(R("each stack moves once (§16.1)", "naval_twice"))
-    for src, dst in steps:
-        why = step_problem(state, power, src, dst)
+    found = resolve_steps(state, power, steps)
+    taken: dict[str, fleet.Units] = {}
+    led: list[str] = []
+    for step in found:
+        src = step["from"]
+        why = step_problem(state, power, src, step["to"], step["units"], step["leaders"])
         if why:
             raise IllegalOrder(why)
+        here = fleet.units(state, src, power)
+        for owner, stack in step["units"].items():
+            for kind, n in stack.items():
+                got = taken.setdefault(src, {}).setdefault(owner, {})
+                got[kind] = got.get(kind, 0) + n
+                if n < 0 or got[kind] > here.get(owner, {}).get(kind, 0):
+                    raise IllegalOrder(R(f"not that many of those ships in {src} (§16.1)",
+                                         "naval_too_many", space=src))
+        for lid in step["leaders"]:
+            if lid in led or lid not in fleet.leaders(state, src, power) or not step["units"]:
+                raise IllegalOrder(R(f"{lid} cannot go with these ships (§16.1 rule 3)",
+                                     "naval_leader", leader=lid, space=src))
+            led.append(lid)
+    for src, gone in taken.items():
+        if fleet.count(gone) > (fleet.count(fleet.units(state, src, power))
+                                - battle.lost_here(state, power, src)):
+            raise IllegalOrder(R("units that lost a naval battle this impulse do not move "
+                                 "(§16.1)", "naval_lost_battle", space=src))
+        if fleet.count(gone) == fleet.count(fleet.units(state, src, power)) and any(
+                lid not in led for lid in fleet.leaders(state, src, power)):
+            raise IllegalOrder(R(f"the naval leaders in {src} must go with its ships (§16.1 "
+                                 "rule 3)", "naval_leader_left", space=src))
+    return found
 
 
 # ---------------------------------------------------------------- executing (§16.1 step 2)
-def begin(state: S.State, power: str, steps: list[tuple[str, str]], dice) -> None:
-    """Move every stack at once and flag the arrived ones, then carry on (steps 2-7)."""
-    check(state, power, steps)
-    movers = {src for src, _ in steps}
-    stay = {sid for sid in state["spaces"] if sid not in movers and fleet.units(state, sid, power)}
-    moving = [(src, dst, fleet.units(state, src, power), fleet.leaders(state, src, power))
-              for src, dst in steps]
-    for src, dst, units, leaders in moving:
-        fleet.shift(state, src, dst, units, leaders)
-        S.log(state, "naval_move", power=power, space=src, to=dst, units=fleet.count(units),
-              leaders=leaders)
-    arrived = sorted({dst for _, dst in steps if fleet.is_sea(dst) and dst not in stay})
+def begin(state: S.State, power: str, steps, dice) -> None:
+    """Move every step at once and flag the arrived ones, then carry on (steps 2-7).  A
+    sea zone is "arrived" when none of the power's ships were there and stay there."""
+    found = check(state, power, steps)
+    staying = {sid for sid in state["spaces"] if fleet.units(state, sid, power)}
+    left = {step["from"]: fleet.count(fleet.units(state, step["from"], power)) for step in found}
+    for step in found:
+        left[step["from"]] -= fleet.count(step["units"])
+    staying -= {sid for sid, n in left.items() if n <= 0}
+    for step in found:
+        fleet.shift(state, step["from"], step["to"], step["units"], step["leaders"])
+        S.log(state, "naval_move", power=power, space=step["from"], to=step["to"],
+              units=fleet.count(step["units"]), leaders=step["leaders"])
+    arrived = sorted({step["to"] for step in found if fleet.is_sea(step["to"])
+                      and step["to"] not in staying})
     order: list[str] = []
-    for _, dst in steps:
-        if dst not in order:
-            order.append(dst)
+    for step in found:
+        if step["to"] not in order:
+            order.append(step["to"])
     state["phase_data"]["naval_move"] = {
         "power": power, "arrived": arrived, "to": order, "stage": "intercept", "zone": 0,
         "asked": [], "tried_from": [], "success": None}
@@ -114,7 +177,9 @@ def proceed(state: S.State, dice) -> None:
         move = current(state)
         if move is None or choices.current(state):
             return
-        if move["stage"] in ("intercept", "avoid"):
+        if move.get("roll"):
+            settle_roll(state, move)
+        elif move["stage"] in ("intercept", "avoid"):
             if move["zone"] >= len(move["arrived"]):
                 move.update(stage="avoid" if move["stage"] == "intercept" else "battle",
                             zone=0, asked=[])
@@ -139,18 +204,38 @@ def proceed(state: S.State, dice) -> None:
             del state["phase_data"]["naval_move"]
 
 
-def _next_battle(state: S.State, move: Move, dice) -> None:
-    """The next naval battle, in the order of the move's destinations (§16.1 step 7): one
-    enemy power at a time, while the mover still has ships there."""
+def pending_battles(state: S.State, move: Move) -> list[tuple[str, str]]:
+    """``(space, enemy)`` battles still to fight (§16.1 step 7): in the move's destinations
+    where the mover still has ships, one per enemy power there; once a battle was fought in
+    a space, only the other enemies there until the mover has beaten them all or lost."""
     power = move["power"]
-    for sid in move["to"]:
-        if not fleet.units(state, sid, power):
-            continue
-        foes = fleet.enemies(state, power, sid)
-        if foes:
-            battle.fight(state, sid, power, foes[0], dice)
-            return
-    move["stage"] = "end"
+    spaces = [move["fighting"]] if move.get("fighting") in move["to"] else move["to"]
+    out = [(sid, foe) for sid in spaces if fleet.units(state, sid, power)
+           for foe in fleet.enemies(state, power, sid)]
+    if not out and move.get("fighting"):
+        move["fighting"] = None
+        return pending_battles(state, move)
+    return out
+
+
+def _next_battle(state: S.State, move: Move, dice) -> None:
+    """Carry on the battle waiting for cards, or ask the mover which battle comes next when
+    there is a choice (the ``naval-battle`` question), or fight the only one."""
+    if battle.current(state) is not None:
+        battle.advance(state, dice)
+        return
+    found = pending_battles(state, move)
+    if not found:
+        move["stage"] = "end"
+    elif len(found) > 1:
+        choices.push(state, {"kind": "naval-battle", "seat": move["power"], "space": found[0][0]})
+    else:
+        start_battle(state, move, *found[0], dice)
+
+
+def start_battle(state: S.State, move: Move, sid: str, foe: str, dice) -> None:
+    move["fighting"] = sid
+    battle.fight(state, sid, move["power"], foe, dice)
 
 
 # ---------------------------------------------------------------- interception (§16.1 step 4)
@@ -189,20 +274,48 @@ def chance(state: S.State, power: str, sid: str):
     return two_dice_at_least(TARGET, fleet.rating(state, sid, power))
 
 
-def try_intercept(state: S.State, power: str, sid: str, zone: str, dice) -> bool:
-    """2d6 + the stack's best naval leader's battle rating >= 9; the stack joins the zone."""
+def try_intercept(state: S.State, power: str, sid: str, zone: str, dice) -> None:
+    """2d6 + the stack's best naval leader's battle rating >= 9; the stack joins the zone
+    (decided once *Professional Rowers* was offered, `settle_roll`)."""
     move = current(state)
-    mod = fleet.rating(state, sid, power)
-    rolls = [dice.d6(), dice.d6()]
-    ok = sum(rolls) + mod >= TARGET
     move["tried_from"].append(sid)
-    S.log(state, "naval_intercept_success" if ok else "naval_intercept_failure", power=power,
-          space=sid, to=zone, rolls=rolls, modifier=f"{mod:+d}", total=sum(rolls) + mod)
+    _roll(state, move, "intercept", power, sid, zone, dice)
+
+
+def _roll(state: S.State, move: Move, kind: str, power: str, src: str, dst: str,
+          dice) -> None:
+    """Roll an interception or avoid-battle attempt and open the *Professional Rowers*
+    window (#34: ±2 after the roll, any power, `sea_cards.roll_window`)."""
+    record = {"kind": kind, "power": power, "space": src, "to": dst,
+              "rolls": [dice.d6(), dice.d6()], "mod": fleet.rating(state, src, power),
+              "cards": 0}
+    record["windows"] = sea_cards.roll_window(state, power, move["power"])
+    move["roll"] = record
+    settle_roll(state, move)
+
+
+def settle_roll(state: S.State, move: Move) -> None:
+    """Ask the next power of the window after the roll, or decide the attempt."""
+    record = move["roll"]
+    if record["windows"]:
+        choices.push(state, {"kind": "naval-rowers", "seat": record["windows"].pop(0),
+                             "space": record["to"], "roller": record["power"]})
+        return
+    del move["roll"]
+    power, src, dst = record["power"], record["space"], record["to"]
+    mod = record["mod"] + record["cards"]
+    total = sum(record["rolls"]) + mod
+    ok = total >= TARGET
+    S.log(state, ("naval_intercept_success" if ok else "naval_intercept_failure")
+          if record["kind"] == "intercept" else
+          ("naval_avoid_success" if ok else "naval_avoid_failure"),
+          power=power, space=src, to=dst, rolls=record["rolls"], modifier=f"{mod:+d}",
+          total=total)
     if ok:
-        fleet.shift(state, sid, zone, fleet.units(state, sid, power),
-                    fleet.leaders(state, sid, power))
-        move["success"] = power
-    return ok
+        fleet.shift(state, src, dst, fleet.units(state, src, power),
+                    fleet.leaders(state, src, power))
+        if record["kind"] == "intercept":
+            move["success"] = power
 
 
 # ---------------------------------------------------------------- avoid battle (§16.1 step 5)
@@ -226,14 +339,7 @@ def _next_avoider(state: S.State, move: Move, zone: str) -> str | None:
     return None
 
 
-def try_avoid(state: S.State, power: str, zone: str, target: str, dice) -> bool:
-    """All of `power`'s ships in `zone` try to leave for `target`: 2d6 + rating >= 9."""
-    mod = fleet.rating(state, zone, power)
-    rolls = [dice.d6(), dice.d6()]
-    ok = sum(rolls) + mod >= TARGET
-    S.log(state, "naval_avoid_success" if ok else "naval_avoid_failure", power=power,
-          space=zone, to=target, rolls=rolls, modifier=f"{mod:+d}", total=sum(rolls) + mod)
-    if ok:
-        fleet.shift(state, zone, target, fleet.units(state, zone, power),
-                    fleet.leaders(state, zone, power))
-    return ok
+def try_avoid(state: S.State, power: str, zone: str, target: str, dice) -> None:
+    """All of `power`'s ships in `zone` try to leave for `target`: 2d6 + rating >= 9
+    (decided once *Professional Rowers* was offered, `settle_roll`)."""
+    _roll(state, current(state), "avoid", power, zone, target, dice)

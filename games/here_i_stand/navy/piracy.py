@@ -8,7 +8,9 @@ or a power at war with the Ottomans (the Knights' Malta among them); each 5-6 si
 corsair.  If a corsair is left the Ottomans roll 1 die (one corsair left or one target port
 on the zone) or 2, plus their naval leader's piracy rating; for each 5-6 the target gives a
 reward of its choice (the `piracy-rewards` question): a squadron of its own in the zone or
-next to it, a random card to the Ottomans, or 1 piracy VP (to 10).
+next to it, a random card to the Ottomans (not playable before their next impulse: L1087,
+`state.hold_back`), or 1 piracy VP (to 10).  Fortresses held by the Knights of St. John
+(their counter in an independent fortress) give the target a die too (L1073).
 
 Rules: §16.4
 """
@@ -68,8 +70,18 @@ def _hostile(state: S.State, power: str, target: str) -> bool:
     return S.major_of(state, power) == target or S.at_war(state, power, "ottoman")
 
 
+KNIGHTS = "knights_of_st_john"
+
+
+def knights_hold(state: S.State, sid: str) -> bool:
+    """The Knights of St. John hold `sid`: their counter is there and it is independent."""
+    return (KNIGHTS in (state["spaces"].get(sid) or {}).get("counters", ())
+            and S.controller(state, sid) == "independent")
+
+
 def anti_piracy_dice(state: S.State, zone: str, target: str) -> int:
-    """The target's anti-piracy dice (§16.4 step 2)."""
+    """The target's anti-piracy dice (§16.4 step 2, L1073): fortresses held by the target,
+    by a power at war with the Ottomans or by the Knights of St. John count."""
     m = S.board()
     n = 2 * fleet.count(fleet.units(state, zone, target), "squadrons")
     for sid in tuple(m.ports_of(zone)) + tuple(m.seas_adjacent(zone)):
@@ -79,7 +91,8 @@ def anti_piracy_dice(state: S.State, zone: str, target: str) -> int:
         if ((m.spaces[sid].type == "fortress" or S.record(state, sid).get("fortress"))
                 and S.in_play(state, sid)
                 and not sieges.siege_at(state, sid) and not S.in_unrest(state, sid)
-                and _hostile(state, S.controller(state, sid), target)):
+                and (_hostile(state, S.controller(state, sid), target)
+                     or knights_hold(state, sid))):
             n += 1
     return n
 
@@ -174,14 +187,17 @@ def give(state: S.State, item: dict, order: dict, dice) -> None:
     if word == "vp":
         state["piracy"]["vp"] += 1
     elif word == "card":
-        diplomacy_terms.draw_random(state, target, "ottoman", 1, dice,
-                                    S.msg("piracy_card", space=item["space"]))
+        taken = diplomacy_terms.draw_random(state, target, "ottoman", 1, dice,
+                                            S.msg("piracy_card", space=item["space"]))
+        S.hold_back(state, taken)
     elif word == "squadron":
         sid = order["space"]
         owner = fleet.owners(state, sid, target)[0]
         S.add_units(state, sid, owner, "squadrons", -1)
-    S.log(state, "piracy_reward", power=target, reward=word, space=order.get("space")
-          or item["space"], vp=state["piracy"]["vp"])
+    S.log(state, "piracy_reward_vp" if word == "vp" else "piracy_reward_card"
+          if word == "card" else "piracy_reward_squadron" if word == "squadron"
+          else "piracy_reward_none", power=target,
+          space=order.get("space") or item["space"], vp=state["piracy"]["vp"])
 
 
 def option_text(order: dict) -> str:

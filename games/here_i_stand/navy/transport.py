@@ -13,7 +13,8 @@ Rules: §16.3
 """
 from __future__ import annotations
 
-from engine.contract import IllegalOrder, Reason as R
+from engine.contract import Reason as R
+from games.here_i_stand import counter_mix
 from games.here_i_stand import siege as sieges
 from games.here_i_stand import state as S
 from games.here_i_stand.land_war import entry, marks
@@ -58,34 +59,52 @@ def problem(state: S.State, power: str, route: list[str], leaders: tuple[str, ..
                for o in entry.forces(state, power) if not sieges.is_besieged(state, src, o))
     if n > free:
         return R(f"only {free} of your units in {src} may go", "too_few_units", have=free, n=n)
+    if units(state, power, src, n, dst) is None:
+        fit = counter_mix.army_counts(state, _army(state, power, src), src, free, dst)
+        return counter_mix.split_reason(power, src, n, fit)
     if any(l not in S.own_leaders(state, src, power) or marks.leader_marked(state, "lost", l)
            for l in leaders):
         return R("a named leader is not with your army there", "leader_not_here",
                  leader=",".join(leaders), power=power, space=src)
-    return entry.army_entry_problem(state, power, dst)
+    return entry.can_enter(state, power, dst)
 
 
-def units(state: S.State, power: str, src: str, n: int) -> dict[str, dict[str, int]]:
-    """The first `n` land units at `src`: the power's own (regulars, mercenaries, cavalry),
-    then its allied minors'."""
-    out: dict[str, dict[str, int]] = {}
-    for owner in entry.forces(state, power):
-        take = S.first_units(dict(S.units(state, src).get(owner, {})), n)
-        if take:
-            out[owner] = take
-            n -= sum(take.values())
+def single_hops(state: S.State, power: str, cp: int) -> list[tuple[tuple[str, ...], int]]:
+    """Every legal one-zone transport ``(port, zone, port)`` of `power` without leaders, with
+    the most units it may carry (what a bot is offered)."""
+    m = S.board()
+    out = []
+    for zone in sorted(m.sea_zones):
+        if not fleet.units(state, zone, power):
+            continue
+        for src in m.ports_of(zone):
+            for dst in m.ports_of(zone):
+                route = [src, zone, dst]
+                if src != dst and S.in_play(state, src) and S.in_play(state, dst) and \
+                        problem(state, power, route, (), 1, cp) is None:
+                    most = max(n for n in range(1, MOST + 1)
+                               if problem(state, power, route, (), n, cp) is None)
+                    out.append((tuple(route), most))
     return out
 
 
+def units(state: S.State, power: str, src: str, n: int, dst: str
+          ) -> dict[str, dict[str, int]] | None:
+    """`n` land units at `src` landing at `dst`: the power's own (regulars, mercenaries,
+    cavalry), then its allied minors' — the first choice the counters can show (§5.2)."""
+    return counter_mix.choose_army(state, _army(state, power, src), src, n, dst)
+
+
+def _army(state: S.State, power: str, src: str) -> dict[str, dict[str, int]]:
+    return {o: dict(S.units(state, src).get(o, {})) for o in entry.forces(state, power)}
+
+
 def begin(state: S.State, power: str, route: list[str], leaders: tuple[str, ...], n: int,
-          cp: int, dice) -> int:
-    """Carry the army over and land it (a doomed land move from `src`); returns the CP."""
-    why = problem(state, power, route, leaders, n, cp)
-    if why:
-        raise IllegalOrder(why)
+          dice) -> None:
+    """Carry the army over and land it (a doomed land move from `src`); the caller checked
+    it (`problem`) and spent its CP."""
     src, dst = route[0], route[-1]
-    army = units(state, power, src, n)
+    army = units(state, power, src, n, dst) or {}
     S.log(state, "transport", power=power, space=src, to=dst, units=n, leaders=list(leaders),
-          zones=route[1:-1])
+          spaces=route[1:-1])
     land_move.begin(state, power, src, dst, leaders, army, dice, doomed=True)
-    return cost(route)

@@ -402,6 +402,35 @@ def _buy_back(state, loser: str, winner: str, item: tuple, pay: str, dice) -> No
               winner=winner, spaces=list(item[1:]))
 
 
+#: *Diplomatic Marriage* (#73), played when suing for peace (§9.3 note 1, L554): everything
+#: steps 5-7 could buy back returns at no cost in VP or cards; never by the Ottomans or
+#: Protestants (the card's text).
+MARRIAGE = 73
+
+
+def _marriage_ok(state, loser: str) -> bool:
+    return MARRIAGE in state["hands"][loser] and loser not in ("ottoman", "protestant")
+
+
+def _marriage(state, loser: str, winner: str) -> None:
+    """#73 in a peace: the card goes to the discard pile; every home space of `loser` held
+    by `winner` and every leader of `loser` it holds return free (§9.3 note 1)."""
+    state["hands"][loser] = [n for n in state["hands"][loser] if n != MARRIAGE]
+    state["discard"].append(MARRIAGE)
+    m = S.board()
+    spaces = sorted(s.id for s in m.spaces.values() if s.home == loser and S.in_play(state, s.id)
+                    and S.major_of(state, S.controller(state, s.id)) == winner)
+    for sid in spaces:
+        T.relocate(state, winner, sid)
+        S.set_control(state, sid, loser)
+    leaders = [l for _, l in (i for i in _buyback_items(state, loser, winner)
+                              if i[0] == "leader")]
+    for lid in leaders:
+        T.free_leader(state, lid)
+    S.log(state, "marriage_peace", card=MARRIAGE, loser=loser, winner=winner, spaces=spaces,
+          leaders=leaders)
+
+
 # ---------------------------------------------------------------- ransom, excommunication
 def _ransomable(state, power: str) -> list[str]:
     if not T.drawable(state, power):
@@ -628,6 +657,9 @@ def _buyback_options(state, item):
     if items:
         example = O.order_text({"verb": "BUY_BACK", "item": items[0], "pay": "VP"})
         opts.append(Option.of("BUY_BACK", example, item=OneOf(tuple(items)), pay=OneOf(pays)))
+        if _marriage_ok(state, loser):
+            opts.append(Option.of("BUY_BACK", "BUY BACK ALL WITH MARRIAGE",
+                                  item=OneOf((("all",),)), pay=OneOf(("MARRIAGE",))))
     return opts
 
 
@@ -652,6 +684,9 @@ def _apply_eliminate(state, item, order, dice) -> bool:
 def _apply_buyback(state, item, order, dice) -> bool:
     suit = _suit(state)
     if order["verb"] == "DONE":
+        _finish_suit(state)
+    elif order["pay"] == "MARRIAGE":
+        _marriage(state, item["seat"], suit["winner"])
         _finish_suit(state)
     else:
         _buy_back(state, item["seat"], suit["winner"], tuple(order["item"]), order["pay"], dice)
@@ -915,10 +950,13 @@ def parse(state, decision, text):
         body = O._drop_words(body, "BACK")
         head, pay = O._split_kw(body, "WITH")
         pay = (pay or "").strip().upper()
-        pay = {"VP": "VP", "ПО": "VP", "CARD": "CARD", "КАРТА": "CARD", "КАРТОЙ": "CARD"}.get(pay)
+        pay = {"VP": "VP", "ПО": "VP", "CARD": "CARD", "КАРТА": "CARD", "КАРТОЙ": "CARD",
+               "MARRIAGE": "MARRIAGE", "БРАК": "MARRIAGE", "БРАКОМ": "MARRIAGE"}.get(pay)
         if pay is None:
             raise IllegalOrder(R("say how you pay: BUY BACK <...> WITH VP or WITH CARD",
                                  "dip_buyback_how"))
+        if pay == "MARRIAGE":
+            return {"verb": verb, "item": ("all",), "pay": pay}
         return {"verb": verb, "item": _buyback_item(state, decision.seat, head), "pay": pay}
     if verb == "PAY":
         return {"verb": verb, "cards": O.card_list(body, state["hands"][decision.seat])}

@@ -48,7 +48,7 @@ from collections import deque
 from engine import questions
 from engine.contract import IllegalOrder
 from engine.contract import Reason as R
-from engine.options import Count, OneOf, Option
+from engine.options import OneOf, Option
 from engine.dice import Dice
 from games.here_i_stand import counter_mix, cp_actions, facts, grammar
 from games.here_i_stand import state as S
@@ -138,14 +138,15 @@ def _options(state, power: str) -> list[Option]:
         if not total and not here:
             continue
         for dst, crossed in sorted(reach(state, power, capital).items()):
+            fit = cp_actions.move_counts(state, power, capital, dst, total) if total else ()
             for group in cp_actions._leader_sets(here):
                 sea = SEA_LIMIT if crossed and not prepared(state, power) else total
                 high = min(total, S.army_limit(group), sea)
-                low = 0 if group else 1
-                if high >= low:
+                units = ((0,) if group else ()) + tuple(n for n in fit if n <= high)
+                if units:
                     out.append(Option.of("MOVE", f"MOVE {capital} -> {dst}", **{
                         "from": OneOf((capital,)), "to": OneOf((dst,)),
-                        "leaders": OneOf((group,)), "units": Count(low, high)}))
+                        "leaders": OneOf((group,)), "units": counter_mix.count_domain(units)}))
     return out
 
 
@@ -393,7 +394,8 @@ def _deploy(state, power: str, order) -> None:
     if paths[dst] and n > SEA_LIMIT and not prepared(state, power):
         raise IllegalOrder(R(f"at most {SEA_LIMIT} units may cross a sea zone in spring "
                              "deployment (§10)", "deploy_sea_limit", limit=SEA_LIMIT))
-    chosen = cp_actions.pick_units(avail, power, n, order.get("mix"), order.get("allied", ()))
+    chosen = cp_actions.pick_units(state, src, dst, avail, power, n, order.get("mix"),
+                                   order.get("allied", ()))
     cp_actions.do_move(state, power, src, dst, leaders, chosen)
     if leaders and not n:
         S.log(state, "deploy_sea_leaders" if paths[dst] else "deploy_leaders", power=power,

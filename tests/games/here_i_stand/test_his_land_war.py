@@ -142,6 +142,26 @@ def test_successful_avoid_moves_the_defenders_and_no_battle():
     assert S.count(state, "vienna", "ottoman") == 8
 
 
+def test_an_avoid_that_moves_nothing_is_refused_and_never_offered():
+    """§13.3: someone must try to avoid.  ``AVOID TO Linz WITH NONE 0`` (no unit, no leader)
+    is refused with its reason, and no AVOID option admits it — a random bot once sent it
+    and nothing happened."""
+    state = _no_interceptors(vienna())
+    state = order(state, "ottoman", "MOVE Pressburg -> Vienna WITH Suleiman, Ibrahim 8")
+    decision = asked(state, "hapsburg")
+    assert decision.kind == "avoid"
+    with pytest.raises(IllegalOrder, match="moves nothing") as refused:
+        HIS.parse(state, decision, "AVOID TO Linz WITH NONE 0")
+    assert refused.value.code == "avoid_nothing"
+    for to in ("linz", "graz", "brunn"):
+        assert not decision.options.admits({"verb": "AVOID", "to": to, "units": 0,
+                                            "leaders": ()})
+    assert decision.options.admits({"verb": "AVOID", "to": "linz", "units": 0,
+                                    "leaders": ("ferdinand",)})
+    assert decision.options.admits({"verb": "AVOID", "to": "linz", "units": 1,
+                                    "leaders": ()})
+
+
 def test_battle_wipes_out_defender_and_captures_leader():
     """§14 steps 9-10: Ferdinand fights with 2 regulars (2 + 1 + 1 = 4 dice, no hits);
     8 Ottoman hits destroy them; Ferdinand is captured by the Ottomans."""

@@ -63,6 +63,14 @@ def test_e10_barbary_coast_interception_battle_losses_and_retreat():
     state = order(state, "hapsburg", "INTERCEPT FROM Ionian Sea", dice)
     assert asked(state, "hapsburg").kind == "naval-intercept"     # its other stack may try
     state = order(state, "hapsburg", "INTERCEPT FROM Tyrrhenian Sea", dice)
+    lose = asked(state, "hapsburg")                  # its own or the Genoese squadron
+    assert lose.kind == "naval-losses"
+    assert [o.example for o in lose.options.options] == ["LOSE 1 genoa", "LOSE 1 hapsburg"]
+    assert HIS.default(state, lose) == {"verb": "NAVAL_LOSE", "owners": {"genoa": 1}}
+    own = standing.parse(HIS, "STANDING NAVAL-LOSSES OWN FIRST").policy
+    assert HIS.answer_from_standing(state, lose, own) == {"verb": "NAVAL_LOSE",
+                                                          "owners": {"hapsburg": 1}}
+    state = order(state, "hapsburg", "LOSE 1 Genoa", dice)
     decision = asked(state, "ottoman")
     assert decision.kind == "naval-retreat"
     rolled = next(e for e in state["log"] if e["msg"] == "naval_battle")
@@ -70,8 +78,8 @@ def test_e10_barbary_coast_interception_battle_losses_and_retreat():
     assert (rolled["attacker_hits"], rolled["defender_hits"]) == (3, 3)
     assert rolled["winner"] == "hapsburg"
     assert S.units(state, "barbary_coast")["ottoman"] == {"squadrons": 1}
-    assert sum(S.units(state, "barbary_coast")[o].get("squadrons", 0)
-               for o in ("genoa", "hapsburg") if o in S.units(state, "barbary_coast")) == 1
+    assert S.units(state, "barbary_coast")["hapsburg"] == {"squadrons": 1}
+    assert "genoa" not in S.units(state, "barbary_coast")
     assert "ionian_sea" not in decision.prompt and "tunis" in decision.prompt  # enemy ships
     state = order(state, "ottoman", "RETREAT TO North African Coast", dice)
     assert S.units(state, "north_african_coast") == {"ottoman": {"squadrons": 1}}
@@ -237,6 +245,7 @@ def test_naval_retreat_default_and_standing_prefer():
     state = order(barbary(), "ottoman", "NAVAL MOVE Tunis -> Barbary Coast", FixedDice(*ROLL_E10))
     state = order(state, "hapsburg", "INTERCEPT FROM Ionian Sea", FixedDice(3, 4))
     state = order(state, "hapsburg", "INTERCEPT FROM Tyrrhenian Sea", FixedDice(*ROLL_E10[2:]))
+    state = order(state, "hapsburg", "LOSE 1 Hapsburgs")
     decision = asked(state, "ottoman")
     assert HIS.default(state, decision) == {"verb": "NAVAL_RETREAT", "to": "tunis"}
     policy = standing.parse(HIS, "STANDING NAVAL-RETREAT PREFER Gulf of Lyon").policy

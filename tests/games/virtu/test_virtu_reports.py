@@ -13,7 +13,7 @@ from engine.game import Game
 from games.virtu.questions import KINDS
 from pbem import reports
 from pbem.reports import i18n
-from virtu_helpers import RULES
+from virtu_helpers import RULES, kit
 
 PACKAGE = Path(RULES.templates_dir).parent
 T0 = dt.datetime(2026, 11, 21, tzinfo=dt.timezone.utc)
@@ -79,6 +79,25 @@ def test_the_english_status_names_cities_palaces_and_alliances():
     for words in ("This game runs on provisional component data", "Turn order:",
                   "Palace of Red (Medici)", "Florence (4): Red (Medici)", "Ottoman Empire"):
         assert words in text
+
+
+def test_the_status_shows_each_players_prestige_now_and_at_the_end():
+    """§10 (L1186–1218): the prestige each player would score now, by source, in English
+    and Russian; after the end, the final prestige."""
+    from games.virtu.scoring import score
+    game = played(60)
+    table = score(game.state, kit(game.state))
+    red = table["red"]
+    english = " ".join(reports.status_text(game, "en").split())
+    assert "Prestige if the game ended now:" in english
+    assert (f"Red (Medici): {red['total']} = Cities track {red['cities']}, Patronage track "
+            f"{red['patronage']}, printed {red['printed']}, religion {red['religion']}") in english
+    russian = " ".join(reports.status_text(game, "ru").split())
+    assert "Престиж, если бы игра закончилась сейчас:" in russian
+    assert f"Красный (Медичи): {red['total']} = счётчик Городов {red['cities']}" in russian
+    final = played(60)                                   # a fresh game: reports are cached
+    final.state["scores"] = table
+    assert "Final prestige:" in reports.status_text(final, "en")
 
 
 def test_the_map_shows_every_city_its_controller_troops_sieges_and_agents():
