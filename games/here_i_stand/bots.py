@@ -33,7 +33,7 @@ from engine.canonical import copy_plain
 from engine.contract import Decision, IllegalOrder, Order, Rules, State
 from engine.dice import Dice
 from engine.options import Count
-from games.here_i_stand import facts, siege
+from games.here_i_stand import facts, seating, siege
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import victory
 
@@ -78,7 +78,7 @@ class Heuristic(Bot):
         candidates = _candidates(rules, decision, fallback, rng)
         if len(candidates) == 1:
             return candidates[0]
-        power = decision.seat
+        power = decision.context.get(seating.POWER, decision.seat)   # §3.1 seats
         now = value(state, power)
         ranked = sorted(((bonus(state, power, o), -i, o) for i, o in enumerate(candidates)),
                         key=lambda r: (r[0], r[1]), reverse=True)
@@ -102,7 +102,7 @@ class Heuristic(Bot):
                    fallback: Order) -> Order:
         """Accept an open proposal that leaves the power better off, reject one that does
         not; else close the window (no proposals of its own)."""
-        power = decision.seat
+        power = decision.context.get(seating.POWER, decision.seat)   # §3.1 seats
         now = value(state, power)
         for option in decision.options.options:
             if option.verb not in ("ACCEPT", "REJECT"):

@@ -37,7 +37,7 @@ from typing import Any, Iterable
 from engine.contract import Reason
 from engine.dice import Dice
 from games.here_i_stand import diplomacy_orders as O
-from games.here_i_stand import counter_mix, facts, henry_viii
+from games.here_i_stand import counter_mix, facts, henry_viii, seating
 from games.here_i_stand import state as S
 from games.here_i_stand.relocation import owner_of, relocate, side_controls
 
@@ -395,6 +395,9 @@ def package_problem(state, ctx, proposer: str, parties: Iterable[str], terms) ->
         missing = sorted(needed - parties, key=S.MAJORS.index)
         return R(f"every power a term touches must be a party: add {', '.join(missing)}",
                  "dip_parties_missing", powers=missing)
+    if len({seating.seat_of(state, p) for p in parties}) < len(parties):
+        return R("powers one player holds make no deal with each other (§3.1: our ruling)",
+                 "dip_same_player")
     if state["turn"] == 1:
         if len(parties) != 2 or "england" not in parties or not parties & {"france", "hapsburg"}:
             return R("on turn 1 England alone negotiates, with France and with the Hapsburgs, "

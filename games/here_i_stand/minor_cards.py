@@ -16,6 +16,9 @@ card texts as facts, summarised in our own words):
   Papacy deactivate an aligned one; with Venice already the Papacy's ally, the Papacy adds up
   to 1 Venetian regular and 2 Venetian squadrons in one port its side controls, not besieged,
   as far as the counter mix allows (§5).
+* #69 / #108 among the cards France / the Papacy pays its Diplomacy-phase costs with after
+  intervening for Scotland / Venice (§9.6 steps 4-5) bring the same new units
+  (`paid_intervention`, asked before the phase goes on).
 
 When a card could do more than one of these, the player chooses (the ``minor_card``
 question, asked of the active player in its own impulse: ``ACTIVATE <minor>``, ``DEACTIVATE
@@ -25,7 +28,7 @@ in the space holding most of the player's units).  An activation follows §22.2'
 (`events.activate`): powers at war with the minor may declare war on the activator for free
 or leave its spaces.
 
-Rules: §22.1, §22.2, §22.4 (card texts #68, #69, #73, #108)
+Rules: §22.1, §22.2, §22.4, §9.6 (card texts #68, #69, #73, #108)
 """
 from __future__ import annotations
 
@@ -151,12 +154,31 @@ def _do(state: S.State, card: int, power: str, effect: Effect, dice: Dice) -> No
         S.log(state, "minor_card_deactivates", card=card, power=power, minor=minor)
         deactivation.deactivate(state, minor)
     elif verb == "REINFORCE":
-        for owner, kind, most in REINFORCEMENTS[card]:
-            if _places(state, card, owner, kind):
-                choices.push(state, {"kind": "minor_reinforce", "seat": power, "card": card,
-                                     "owner": owner, "unit": kind, "left": most})
+        _reinforce(state, card, power)
     else:
         _piracy(state, card, power, dice)
+
+
+#: The minor each card's patron may pay an intervention on with it (§9.6 steps 4-5).
+INTERVENTIONS = {AULD_ALLIANCE: ("france", "scotland"), VENETIAN_ALLIANCE: ("papacy", "venice")}
+
+
+def paid_intervention(state: S.State, card: int, power: str, intervened: list[str]) -> None:
+    """#69 / #108 among the cards `power` pays its Diplomacy-phase costs with, after it
+    intervened for that minor this phase (§9.6 steps 4-5, card texts): the card's new units
+    come as with the minor already allied (``minor_reinforce``)."""
+    patron, minor = INTERVENTIONS.get(card, ("", ""))
+    if power != patron or minor not in intervened or _ally(state, minor) != power:
+        return
+    S.log(state, "minor_card_intervention", card=card, power=power, minor=minor)
+    _reinforce(state, card, power)
+
+
+def _reinforce(state: S.State, card: int, power: str) -> None:
+    for owner, kind, most in REINFORCEMENTS[card]:
+        if _places(state, card, owner, kind):
+            choices.push(state, {"kind": "minor_reinforce", "seat": power, "card": card,
+                                 "owner": owner, "unit": kind, "left": most})
 
 
 def _piracy(state: S.State, card: int, power: str, dice: Dice) -> None:

@@ -44,7 +44,7 @@ class VirtuPresenter(Presenter):
             return self.city(cities[token]["city"])
         if token in kit["tokens"]["titles"]:
             title = kit["tokens"]["titles"][token]
-            return self._(f"title.{title['kind']}")
+            return self._(f"title_kind.{title['kind']}")
         if token in kit["tokens"]["guilds"]:
             return self.name(kit["tokens"]["guilds"], token)
         if token.startswith("cathedral_"):

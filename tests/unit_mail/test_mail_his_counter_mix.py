@@ -53,6 +53,7 @@ def test_counter_mix_refusal_in_english_and_a_minor_card_in_russian(tmp_path: Pa
     with Store(home).transaction("his-9") as game:
         for power in POWERS:
             game.submit(power, "STANDING RESPONSE NEVER", at=now())
+        game.submit("protestant", "STANDING wartburg NEVER", at=now())
         _france_mix_full(game)
         hands = {p: list(h) for p, h in game.state["hands"].items()}
         holder = next(p for p, h in hands.items() if 73 in h)     # swapped for a Papal card

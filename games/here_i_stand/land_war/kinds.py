@@ -15,9 +15,9 @@ after_withdraw  the attacker when no siege begins (§13.4)    retreat to its ori
 combat-cards    each power that could hold a usable card,    none; ``ASK``, ``NEVER``
                 per window (§14 steps 1, 4-5, 7; §15.1
                 steps 2, 5-6, 8)
-response        each other power that could hold Foul        none; ``ASK``, ``NEVER``
-                Weather / Gout, after a move or an assault
-                is declared (§13.1 step 4, §15.1 step 2)
+response        each other power that could hold Foul        none; ``ASK``, ``NEVER``,
+                Weather / Gout, after a move or an assault   ``NEVER-ASK``; armed cards
+                is declared (§13.1 step 4, §15.1 step 2)     ``respond`` (`armed`)
 losses          each side with a choice of losses (§14 9)    cheapest first;
                                                              ``<kinds in order>``
 retreat         a losing defending major with a choice       a friendly fortress, then most
@@ -36,7 +36,8 @@ from engine.contract import IllegalOrder, Reason
 from engine.options import OneOf, Option
 from games.here_i_stand import assault, choices, counter_mix, cp_actions, grammar
 from games.here_i_stand import state as S
-from games.here_i_stand.land_war import assault_cards, battle, cards, entry, move, responses
+from games.here_i_stand.land_war import (armed, assault_cards, battle, cards, entry, move,
+                                         responses)
 from games.here_i_stand.land_war.odds import percent
 
 KINDS: dict[str, questions.Kind] = {}
@@ -466,6 +467,14 @@ def _response_prompt(state, item):
             "<leader> (the action is cancelled, 1 CP lost) or DONE")
 
 
+def _response_standing(policy, state, decision):
+    """``STANDING RESPONSE NEVER|NEVER-ASK``: decline (NEVER-ASK after the armed ones,
+    `armed`); ``ASK``: ask; a ``respond`` policy: the armed card, if one fires."""
+    if policy in ("NEVER", "NEVER-ASK"):
+        return {"verb": "DONE"}
+    return None if policy == "ASK" else armed.answer(policy, state, decision)
+
+
 KINDS["response"] = choices.Kind(
     options=_response_options, apply=_response_apply, parse=_response_parse,
     default=lambda state, item: {"verb": "DONE"}, private=True, prompt=_response_prompt,
@@ -473,8 +482,7 @@ KINDS["response"] = choices.Kind(
     context=lambda state, item: {"action": item["verb"], "space": item["space"], "leaders": (
         responses.army_leaders(responses.declared(state)["leaders"])
         if responses.declared(state) else [])},
-    policies=("ASK", "NEVER"),
-    standing=lambda policy, state, decision: {"verb": "DONE"} if policy == "NEVER" else None)
+    policies=("ASK", "NEVER", "NEVER-ASK"), standing=_response_standing)
 
 
 # ---------------------------------------------------------------- losses (§14 step 9)
@@ -636,8 +644,7 @@ RETREAT_PREFER = "PREFER <spaces>"
 KINDS["retreat"] = choices.Kind(
     options=_retreat_options, apply=_retreat_apply, parse=_retreat_parse, done=_next_battle,
     default=_retreat_default,
-    prompt=lambda state, item: (f"you lost the battle in {item['space']}: RETREAT TO <space> "
-                                "[INSIDE <n>]"),
+    prompt=lambda state, item: f"you lost the battle in {item['space']} and must retreat",
     policies=(RETREAT_PREFER,), standing=_retreat_standing)
 
 

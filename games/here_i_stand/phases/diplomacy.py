@@ -58,7 +58,9 @@ a power may not declare more than its hand (mandatory events excluded) can pay. 
 on Scotland lets France, on Venice lets the Papacy ``INTERVENE`` (2 CP): the minor becomes its
 ally (§22.2), the declarer is at war with the intervener, and every other power at war with the
 minor may ``DECLARE WAR ON`` the intervener for free or its units leave the minor's spaces.
-When all have declared, each power that owes CP answers ``PAY <card>, <card>...`` with cards
+France paying with #69 *Auld Alliance* (the Papacy with #108 *Venetian Alliance*) after such
+an intervention gets the card's new units (`minor_cards.paid_intervention`: ``PLACE <n> IN
+<space>``, asked before anything else of the phase).  When all have declared, each power that owes CP answers ``PAY <card>, <card>...`` with cards
 whose CP add up to at least its cost (no mandatory event, L568).
 
 Defaults (NMR): DONE everywhere (no suit, no buy-back, no ransom, no declaration, no
@@ -75,8 +77,8 @@ from engine import questions
 from engine.contract import Decision, IllegalOrder, Reason
 from engine.contract import Reason as R
 from engine.options import OneOf, Option
-from games.here_i_stand import (catalog, deactivation, events, facts, grammar, henry_viii,
-                                religion)
+from games.here_i_stand import (catalog, choices, deactivation, events, facts, grammar,
+                                henry_viii, minor_cards, religion, seating)
 from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import diplomacy_terms as T
 from games.here_i_stand import state as S
@@ -100,7 +102,8 @@ def enter(state, dice) -> None:
                            "proposals": [], "next_id": 1, "made": {}, "announced": [],
                            "peace": {"index": 0, "declined": [], "suit": None},
                            "index": 0, "war": {"index": 0, "costs": {}, "queue": [],
-                                               "declared": [], "paid": []}}
+                                               "declared": [], "paid": [],
+                                               "intervened": []}}
     _settle(state, dice)
 
 
@@ -477,6 +480,9 @@ def war_problem(state, declarer: str, target: str, *, phase_bans: bool = True
     phase's peace and alliances are not checked."""
     if target == declarer or target not in S.MAJORS + S.MINORS:
         return R("not a power you can declare war on", "war_not_a_power")
+    if target in S.MAJORS and seating.seat_of(state, target) == seating.seat_of(state, declarer):
+        return R("a player's powers declare no war on each other (§3.1: our ruling)",
+                 "war_same_player")
     if declarer == "protestant" and not state["league"]:
         return R("the Protestants declare no war before the Schmalkaldic League (§9.6, §21.6)",
                  "war_protestants_before_league")
@@ -596,6 +602,7 @@ def _intervene(state, item) -> None:
     state["wars"] = [pr for pr in state["wars"] if minor not in pr]
     if T.pair(power, declarer) not in state["wars"]:
         state["wars"] = sorted(state["wars"] + [T.pair(power, declarer)])
+    w.setdefault("intervened", []).append(minor)
     S.log(state, "intervenes", power=power, minor=minor, declarer=declarer)
     asks = [{"kind": "activation", "power": other, "minor": minor, "activator": power}
             for other in S.MAJORS if other in at_war_with_minor and other not in (declarer, power)]
@@ -896,7 +903,18 @@ def _decision(state, item) -> Decision:
         decision_id(state, item["kind"], item["seat"], simultaneous=simultaneous), state, item)
 
 
+def _queued(state, decision) -> bool:
+    """`decision` answers a queued choice (an ``activation`` is also this phase's own)."""
+    item = choices.current(state, decision.seat)
+    return item is not None and item["kind"] == decision.kind
+
+
 def decisions(state):
+    """The queued choices first (the new units of an intervention card, `minor_cards`),
+    then the segment's questions."""
+    firsts = choices.first_per_seat(state)
+    if firsts:
+        return [choices.decision(state, item) for item in firsts]
     return [_decision(state, item) for item in _ASKS[_pd(state)["segment"]](state)]
 
 
@@ -913,6 +931,8 @@ _STEPS = {
 
 # ---------------------------------------------------------------- parsing
 def parse(state, decision, text):
+    if _queued(state, decision):
+        return choices.parse(state, decision, text)
     verb = O.verb(text)
     grammar.expect(decision.options.verbs(), verb, text, decision.prompt)
     body = O.rest(text)
@@ -995,6 +1015,10 @@ def _buyback_item(state, seat: str, text: str) -> tuple:
 
 # ---------------------------------------------------------------- applying
 def apply(state, seat, decision, order, dice) -> None:
+    if _queued(state, decision):
+        choices.apply(state, seat, decision, order, dice)
+        _settle(state, dice)
+        return
     if not decision.options.admits(order) and order.get("verb") not in (
             "PROPOSE", "ACCEPT", "REJECT", "WITHDRAW", "PAY"):
         raise IllegalOrder(_refusal(state, seat, decision, order))
@@ -1050,10 +1074,14 @@ def _pay(state, seat: str, cards: tuple) -> None:
         S.discard(state, n, as_event=False)
     w["paid"].append(seat)
     S.log(state, "pays_war", power=seat, cp=owed, cards=cards)
+    for n in cards:          # #69 / #108 paying for an intervention bring new units
+        minor_cards.paid_intervention(state, n, seat, w.get("intervened", []))
 
 
 # ---------------------------------------------------------------- defaults
 def default(state, decision):
+    if _queued(state, decision):
+        return choices.default(state, decision)
     return KINDS[decision.kind].default(state, _item(decision.kind, decision.seat))
 
 

@@ -46,6 +46,23 @@ def test_treachery_fails_when_the_besiegers_no_longer_outnumber():
 
 
 @pytest.mark.card(105)
+def test_treachery_by_an_allied_minors_besiegers():
+    """Only Genoese regulars (allied to the Hapsburgs) besiege Milan: the Hapsburgs' Treachery!
+    assaults with them (an allied minor acts for its major, §22); all 1s, 3 outside against 2
+    inside: Milan falls to the Hapsburgs."""
+    state = into_action(no_cards(fresh()), "hapsburg", hand=[105])
+    state["minor_allies"]["genoa"] = "hapsburg"
+    clear_units(state, "genoa")                          # Genoa's two counters show 1 + 2
+    put(state, "milan", "genoa", regulars=3)
+    state["sieges"] = {"milan": {"besiegers": ["hapsburg"], "besieged": ["france"],
+                                 "begun": "1.1"}}
+    state = order(state, "hapsburg", "PLAY 105 AS EVENT")
+    state = order(state, "hapsburg", "TARGET Milan", FixedDice(1, 1, 1, 1, 1, 1))
+    assert S.controller(state, "milan") == "hapsburg"
+    assert "milan" not in (state.get("sieges") or {})
+
+
+@pytest.mark.card(105)
 def test_treachery_needs_a_siege():
     state = into_action(fresh(), "hapsburg", hand=[105])
     assert events.playable_as_event(state, "hapsburg", 105).code == "treachery_no_siege"
