@@ -203,6 +203,10 @@ class Rules(ABC):
     bots: str = ""
     #: Verbs the game adds to the mail gateway's HELP, each ``VERB`` or ``VERB args``.
     help_verbs: tuple[str, ...] = ()
+    #: ``sections(marked) -> {heading: markdown}``: README sections generated from the code
+    #: (``pbem rules --index GAME --write-readme``), `marked(marker)` giving the tests that
+    #: carry ``@pytest.mark.<marker>(n, ...)`` by number ("": none).
+    readme_sections: str = ""
     #: Options every simulated game (`pbem simulate`) starts with unless given otherwise,
     #: e.g. a moderator's length cap where random bots never reach an end by the rules.
     simulation_options: Mapping[str, Any] = MappingProxyType({})

@@ -328,9 +328,12 @@ def playable_as_event(state: S.State, power: str, number: int) -> Reason | None:
     c = facts.card(number)
     if c.type == "combat":
         return Reason(f"{c.name_en} is a combat card: it is never played as an event in an "
-                      "impulse", "event_combat", card=number)
+                      "impulse, only in a battle or assault it fights in (§6.1 L333)",
+                      "event_combat", card=number)
     if c.type == "mandatory":
-        return None
+        # an event of another phase (#8, §18.1) says why; the others resolve here
+        return CONDITIONS[number](state, power) if number not in EVENTS and \
+            number in CONDITIONS else None
     if c.powers and power not in c.powers:
         return Reason(f"{c.name_en} may be played as an event only by {', '.join(c.powers)}",
                       "event_only_by", card=number, powers=list(c.powers))
@@ -340,6 +343,12 @@ def playable_as_event(state: S.State, power: str, number: int) -> Reason | None:
     if c.type == "response" and power == "england" and state["rulers"]["england"] == "mary_i":
         return Reason("under Mary I England plays combat and response cards for CP only "
                       "(§21.3 L1692)", "event_mary_response")
+    if c.type == "response" and number not in EVENTS:
+        return Reason(f"{c.name_en} is a response card: it is played as an event only in the "
+                      "window its trigger opens, when you are asked (§6.1 L329)",
+                      "event_response_window", card=number)
+    if number in CONDITIONS and number not in EVENTS:   # an event of another phase (#109)
+        return CONDITIONS[number](state, power)
     if number not in EVENTS:
         return Reason(f"the event of {c.name_en} is not yet implemented in pbem: play it FOR CP",
                       "event_not_implemented", card=number)

@@ -45,6 +45,7 @@ class HereIStand(Rules):
     presenter = "games.here_i_stand.presenter:HereIStandPresenter"
     templates_dir = Path(__file__).resolve().parent / "templates"
     board = "games.here_i_stand.board:board"
+    readme_sections = "games.here_i_stand.card_table:sections"
     bots = "games.here_i_stand.bots:BOTS"
     #: Impulses (§11), responses (interceptions, retreats, diplomacy's segments), the
     #: negotiation window (§9.1, 48 h), setup, winter (§19) and the rest.
@@ -109,7 +110,8 @@ class HereIStand(Rules):
         ``DECLARE|DONE``, the winter plan (§19.3) ``DONE``, the New World explorer's choice (§20.2)
         ``AMAZON|DISCOVER|CIRCUMNAVIGATE``.  Both ``activation`` kinds answer a
         standing order alike."""
-        return {**action.OWN, "deploy": spring_deployment.DEPLOY, **diet_of_worms.KINDS,
+        return {**action.OWN, "deploy": spring_deployment.DEPLOY,
+                "spring_cards": spring_deployment.SPRING_CARDS, **diet_of_worms.KINDS,
                 **diplomacy.KINDS, "winter": winter.PLAN, "reform": luther_95_theses.REFORM,
                 **choices.KINDS, "voyage": new_world_phase.VOYAGE}
 

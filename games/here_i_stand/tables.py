@@ -21,15 +21,18 @@ from games.here_i_stand import (assault, card_events_cloth, card_events_keys, ca
                                 foreign_wars,
                                 grammar, henry_viii, home_cards, mandatory_events,
                                 minor_cards, sack_of_rome, siege)
+from games.here_i_stand.land_war import assault_cards, relief, responses
+from games.here_i_stand.land_war import cards as battle_cards
 from games.here_i_stand.land_war import kinds as land_war
-from games.here_i_stand.land_war import relief
 from games.here_i_stand.land_war import mercenary_events
 from games.here_i_stand.navy import actions as naval_actions
 from games.here_i_stand.navy import kinds as navy
+from games.here_i_stand.navy import sea_cards
 from games.here_i_stand.navy import sea_events
 from games.here_i_stand.new_world import events as new_world_events
 from games.here_i_stand.new_world import power_cards as new_world_cards
-from games.here_i_stand.phases import action, card_draw, spring_deployment, victory, winter
+from games.here_i_stand.phases import (action, card_draw, luther_95_theses, spring_deployment,
+                                       victory, winter)
 from games.here_i_stand.reformation import actions as religious_actions
 from games.here_i_stand.reformation import attempts, card_events, debate, papal_bull
 from games.here_i_stand.reformation import common_prayer, stop_domination
@@ -64,6 +67,7 @@ CONDITIONS = {**events.CONDITIONS, **henry_viii.CONDITIONS, **home_cards.CONDITI
               **card_events_war.CONDITIONS,
               **card_events_keys.CONDITIONS, **card_events_politics.CONDITIONS,
               **card_events_pay.CONDITIONS, **spring_deployment.CONDITIONS,
+              **luther_95_theses.CONDITIONS,
               **card_events_scots.CONDITIONS,
               **inquisitions.CONDITIONS, **catholic_events.CONDITIONS,
               **protestant_events.CONDITIONS, **people_events.CONDITIONS,
@@ -86,6 +90,22 @@ KINDS: dict[str, questions.Kind] = {**henry_viii.KINDS, **events.KINDS, **home_c
                                     **protestant_events.KINDS, **people_events.KINDS,
                                     **sea_events.KINDS,
                                     **minor_cards.KINDS}
+#: Where a card is played other than as an impulse's event: card number -> the functions
+#: that carry it out (combat and response cards in their windows, §6.1 L329-333; the battle
+#: half of Janissaries, on land and at sea; #8 at the start of turn 1, §18.1; #109 in Spring Deployment).  With
+#: `EVENTS` it is the README's card table (`card_table`) and the deck test's evidence.
+USES: dict[int, tuple[Callable, ...]] = {
+    1: (battle_cards.play, sea_cards.play), 8: (luther_95_theses.enter,),
+    sea_cards.ROWERS: (sea_cards.play, sea_cards.play_on_roll),
+    **{n: (battle_cards.play,) for n in battle_cards.WINDOWS["cards"]},
+    **{n: (assault_cards.play,) for n in (assault_cards.GROW_RESTLESS,
+                                          assault_cards.SIEGE_MINING,
+                                          assault_cards.SIEGE_ARTILLERY)},
+    **{n: (battle_cards.play, assault_cards.play) for n in battle_cards.WINDOWS["mercs"]},
+    **{n: (responses.play,) for n in responses.CARDS},
+    wartburg.WARTBURG: (wartburg.window,),
+    spring_deployment.VENETIAN_INFORMANT: (spring_deployment.inform,),
+}
 #: Canonical texts of the verbs `grammar.order_text` does not write itself.
 TEXTS: dict[str, Callable[[dict], str]] = {
     **{verb: diplomacy_orders.order_text for verb in grammar.DIPLOMACY_VERBS},
@@ -107,4 +127,4 @@ def install() -> None:
     grammar.TEXTS.update(TEXTS)
 
 
-__all__ = ["CONDITIONS", "EVENTS", "KINDS", "TEXTS", "install"]
+__all__ = ["CONDITIONS", "EVENTS", "KINDS", "TEXTS", "USES", "install"]

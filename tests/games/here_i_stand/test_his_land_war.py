@@ -254,20 +254,24 @@ def test_combat_card_window_without_a_card_is_offered_alike():
                        ("hapsburg", "cards")]
 
 
-def test_field_artillery_adds_three_dice_for_the_ottomans():
+@pytest.mark.card(24, 25)
+@pytest.mark.parametrize("play, card, dice_rolled", [
+    ("PLAY 25", 25, 13),                 # #25 Field Artillery: +3 dice for the Ottomans
+    ("PLAY Arquebusiers", 24, 12),       # #24 Arquebusiers: +2 dice
+])
+def test_combat_cards_add_dice_for_the_ottomans(play, card, dice_rolled):
     dice = FixedDice(*([4, 4] + [1] * 50))
     state = vienna()
-    state["hands"]["ottoman"] = [25]
+    state["hands"]["ottoman"] = [card]
     state = order(state, "ottoman", "MOVE Pressburg -> Vienna WITH Suleiman, Ibrahim 8", dice)
     state = order(state, "hapsburg", "INTERCEPT FROM Graz WITH Charles V 8", dice)
     while asked(state, "ottoman").kind == "combat-cards" and \
             asked(state, "ottoman").context["window"] == "mercs":
         state = order(state, "ottoman", "DONE", dice)
-    state = order(state, "ottoman", "PLAY 25", dice)
+    state = order(state, "ottoman", play, dice)
     state = order(state, "ottoman", "DONE", dice)
     rolled = next(e for e in state["log"] if e["msg"] == "battle_roll")
-    assert rolled["attacker_dice"] == 13
-
+    assert rolled["attacker_dice"] == dice_rolled and card in state["discard"]
 
 def test_the_successful_interceptor_saying_done_ends_the_interceptions():
     """§13.2: after a success only that power may try again from another stack; once it

@@ -3,6 +3,8 @@ Faith, Master of Italy, Schmalkaldic League, Society of Jesus, Council of Trent 
 silent no-op any more."""
 from __future__ import annotations
 
+import pytest
+
 from engine.dice import Dice
 from games.here_i_stand import RULES, events, facts, mandatory_events
 from games.here_i_stand import state as S
@@ -20,6 +22,7 @@ def test_every_mandatory_event_has_a_resolver():
     assert set(mandatory) <= set(events.EVENTS)
 
 
+@pytest.mark.card(11)
 def test_defender_of_the_faith_three_attempts_and_the_english_draw():
     state = into_action(fresh(), "england", hand=[11])
     protestant(state, "leipzig", "erfurt", "kassel", "nuremberg")
@@ -45,6 +48,7 @@ def test_defender_of_the_faith_three_attempts_and_the_english_draw():
     assert len(s2["hands"]["england"]) == before
 
 
+@pytest.mark.card(12)
 def test_master_of_italy_vp_and_draws():
     state = into_action(fresh(), "papacy", hand=[12])
     for sid in ("genoa", "venice"):
@@ -65,6 +69,7 @@ def test_master_of_italy_vp_and_draws():
     assert mandatory_events.italian_keys(s2)["hapsburg"] == ["venice", "naples"]
 
 
+@pytest.mark.card(13)
 def test_schmalkaldic_league_needs_turn_2_and_12_protestant_spaces():
     state = into_action(fresh(), "hapsburg", hand=[13])
     state = order(state, "hapsburg", "PLAY Schmalkaldic League AS EVENT")     # turn 1
@@ -73,6 +78,7 @@ def test_schmalkaldic_league_needs_turn_2_and_12_protestant_spaces():
     assert state["phase_data"]["cp"] == 2
 
 
+@pytest.mark.card(13)
 def test_schmalkaldic_league_forms():
     state = into_action(fresh(), "hapsburg", hand=[13])
     state["turn"] = 2
@@ -107,6 +113,7 @@ def test_schmalkaldic_league_forced_in_winter_of_turn_4():
     assert S.at_war(state, "protestant", "hapsburg")
 
 
+@pytest.mark.card(15)
 def test_society_of_jesus_places_two_universities():
     state = into_action(fresh(), "france", hand=[15])
     state["turn"] = 5
@@ -137,6 +144,7 @@ def test_society_of_jesus_forced_in_winter_asks_the_papacy():
     assert "jesuits" in seen and len(state["jesuits"]) == 2 and 15 in state["removed"]
 
 
+@pytest.mark.card(17)
 def test_council_of_trent():
     state = into_action(fresh(), "papacy", hand=[17])
     protestant(state, "leipzig", "erfurt")
@@ -163,6 +171,7 @@ def test_council_of_trent():
     assert asked(state, "papacy").kind == "cp" and 17 in state["discard"]
 
 
+@pytest.mark.card(17)
 def test_mandatory_questions_are_exact():
     state = into_action(fresh(), "papacy", hand=[17])
     state = order(state, "papacy", "PLAY 17 AS EVENT")

@@ -14,6 +14,7 @@ def _msgs(state) -> list[str]:
     return [e["msg"] for e in state["log"]]
 
 
+@pytest.mark.card(69)
 def test_auld_alliance_activates_deactivates_and_reinforces_scotland():
     """#69: France activates an unaligned Scotland (nobody is at war with it: no question);
     England deactivates it; France activates it again and, with Scotland its ally, chooses
@@ -42,6 +43,7 @@ def test_auld_alliance_activates_deactivates_and_reinforces_scotland():
     assert "3 new units" in log_text(state["log"])
 
 
+@pytest.mark.card(69)
 def test_auld_alliance_is_refused_when_it_can_do_nothing():
     """England cannot activate Scotland with #69 (only France can), and Scotland is
     unaligned: nothing to do, the event is refused."""
@@ -50,6 +52,7 @@ def test_auld_alliance_is_refused_when_it_can_do_nothing():
         order(state, "england", "PLAY 69 AS EVENT")
 
 
+@pytest.mark.card(108)
 def test_venetian_alliance_activates_then_adds_a_regular_and_two_squadrons():
     """#108: the Papacy activates Venice; played again with Venice its ally, the Papacy
     adds 1 Venetian regular and 2 Venetian squadrons in a port its side controls (Venice)."""
@@ -73,6 +76,7 @@ def test_venetian_alliance_activates_then_adds_a_regular_and_two_squadrons():
     assert after["squadrons"] == 3
 
 
+@pytest.mark.card(108)
 def test_venetian_alliance_by_the_ottomans_deactivates_venice():
     """#108 played by the Ottomans with Venice the Papacy's ally: deactivated (§22.4)."""
     state = fresh()
@@ -83,6 +87,7 @@ def test_venetian_alliance_by_the_ottomans_deactivates_venice():
     assert "minor_card_deactivates" in _msgs(state)
 
 
+@pytest.mark.card(73)
 def test_diplomatic_marriage_activates_hungary_and_its_enemy_may_declare_war():
     """#73 by the Hapsburgs: the §22.1 table lets them activate Genoa, Hungary-Bohemia or
     Venice; they choose Hungary-Bohemia (ACTIVATE Hungary), whose war with the Ottomans ends;
@@ -102,6 +107,7 @@ def test_diplomatic_marriage_activates_hungary_and_its_enemy_may_declare_war():
     assert ["hapsburg", "ottoman"] in state["wars"]
 
 
+@pytest.mark.card(73)
 def test_diplomatic_marriage_deactivates_and_is_never_played_by_the_ottomans():
     """#73 by England with Venice the Papacy's ally: England may activate nothing unaligned
     but Scotland, or deactivate Venice: it chooses DEACTIVATE Venice.  The Ottomans may not
@@ -118,6 +124,7 @@ def test_diplomatic_marriage_deactivates_and_is_never_played_by_the_ottomans():
         order(into_action(fresh(), "ottoman", hand=[73]), "ottoman", "PLAY 73 AS EVENT")
 
 
+@pytest.mark.card(68)
 def test_andrea_doria_takes_genoa_from_its_ally():
     """#68 by France with Genoa the Hapsburgs' ally: Genoa is deactivated (§22.4), then
     activated as France's ally (§22.2 L1827)."""
@@ -141,6 +148,7 @@ def _doria_in_the_ionian(piracy_vp: int):
     return state
 
 
+@pytest.mark.card(68)
 def test_andrea_doria_against_piracy():
     """#68's other use: Doria (Genoa allied with the Hapsburgs, at war with the Ottomans) in
     the Ionian Sea next to Coron and Lepanto (Ottoman ports).  The Hapsburgs play it: they
@@ -154,6 +162,7 @@ def test_andrea_doria_against_piracy():
     assert "dice [5, 2, 6]: the Ottoman piracy VP fall by 2" in log_text(state["log"])
 
 
+@pytest.mark.card(68)
 def test_andrea_doria_asks_between_genoa_and_piracy_and_reads_its_answers():
     """#68 by France with both uses open (Genoa the Hapsburgs' ally, Doria in the Ionian
     Sea, the Hapsburgs at war with the Ottomans): France is asked (``minor_card``); every
