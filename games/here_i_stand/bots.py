@@ -53,6 +53,8 @@ CAPITAL_HELD, CAPITAL_LOST, DEFENDERS = 6.0, 20.0, 4
 ALLY, BAD_WAR = 3.0, 3.0
 #: A card played for CP is worth its CP times this (they are spent on progress later).
 CP_WORTH = 1.2
+#: What a move into an enemy key (a siege of it to come) adds: keys are VP (§23.1).
+KEY_TARGET = 2.0
 #: Odds a field battle (§16) or an assault (§17) needs: own units per defending unit.
 BATTLE_ODDS, ASSAULT_ODDS = 1.5, 2.0
 #: Religious actions each side of the Reformation prefers (§18, §22): their rule-of-thumb worth.
@@ -207,8 +209,10 @@ def _move_bonus(state: State, power: str, order: Order) -> float:
         out += 3.0 if _strength(moving, order.get("leaders")) >= BATTLE_ODDS * defenders else -4.0
     elif S.enemy_space(state, power, dst):
         out += 1.5 + (2.0 if S.is_fortified(dst) and moving >= 2 else 0.0)
-    if siege.is_besieger(state, str(src), power) and moving >= S.count(state, src, power):
-        out -= 4.0                      # leaving lifts the siege
+        out += KEY_TARGET if S.board().spaces[dst].is_key and moving >= 2 else 0.0
+    if (siege.is_besieger(state, str(src), power) or siege.hostile(state, power, str(src))) \
+            and moving >= S.count(state, src, power):
+        out -= 4.0                      # leaving lifts the siege (or gives up one begun)
     if src in S.capitals(power):
         left = S.count(state, src, power) - moving
         if left < 2 and _threatened(state, power, src):

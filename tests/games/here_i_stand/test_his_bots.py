@@ -54,3 +54,21 @@ def test_looks_ahead_only_at_the_best_candidates(monkeypatch):
                                   random.Random(1))
     assert len([o for o in candidates if o["verb"] not in bots.MOVES]) > bots.LOOK + 1
     assert 0 < len(tried) <= bots.LOOK + 1
+
+
+def test_an_army_stays_in_an_enemy_fortress_it_has_entered_and_heads_for_keys():
+    """Leaving a hostile fortified space with every unit there gives up a siege before it
+    is formally begun (the bot once marched 4 units in and out of Lyon, never assaulting);
+    a move into an enemy key with an army weighs more than into any other enemy space."""
+    state = into_action(fresh(), "france", cp=4)
+    state["wars"] = sorted(state["wars"] + [["england", "france"]])
+    clear_units(state, "calais", "boulogne")
+    put(state, "boulogne", "france", regulars=4)
+    stay = bots.bonus(state, "france", {"verb": "MOVE", "from": "boulogne", "to": "calais",
+                                        "units": 4, "leaders": []})
+    put(state, "calais", "france", regulars=4)
+    clear_units(state, "boulogne")
+    leave = bots.bonus(state, "france", {"verb": "MOVE", "from": "calais", "to": "boulogne",
+                                         "units": 4, "leaders": []})
+    assert leave < 0 < stay
+    assert stay >= bots.KEY_TARGET + 1.5
