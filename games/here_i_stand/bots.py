@@ -28,10 +28,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.bots import Bot
-from engine.canonical import copy_plain
-from engine.contract import Decision, IllegalOrder, Order, Rules, State
-from engine.dice import Dice
+from engine.bots import Bot, tried
+from engine.contract import Decision, Order, Rules, State
 from engine.options import Count
 from games.here_i_stand import facts, siege
 from games.here_i_stand import state as S
@@ -93,7 +91,7 @@ class Heuristic(Bot):
             if looks >= LOOK and order is not fallback:
                 continue
             looks += 1
-            after = _look_ahead(rules, state, power, order, f"bot-{state['step']}-{-rank}")
+            after = tried(rules, state, power, order, f"bot-{state['step']}-{-rank}")
             if after is not None:
                 scored.append((value(after, power) + prior, rank, order))
         if not scored:
@@ -112,7 +110,7 @@ class Heuristic(Bot):
             for order in option.orders():
                 if order["verb"] != "ACCEPT":
                     continue
-                after = _look_ahead(rules, state, power, order, f"deal-{state['step']}")
+                after = tried(rules, state, power, order, f"deal-{state['step']}")
                 if after is not None and value(after, power) >= now:
                     return order
                 reject = {**order, "verb": "REJECT"}
@@ -140,15 +138,6 @@ def _candidates(rules: Rules, decision: Decision, fallback: Order,
             seen.add(text)
             out.append(order)
     return out
-
-
-def _look_ahead(rules: Rules, state: State, power: str, order: Order,
-                seed: str) -> State | None:
-    """The state after `order` on a private copy, with throwaway dice; None if refused."""
-    try:
-        return rules.apply(copy_plain(state), power, order, Dice(seed))
-    except IllegalOrder:
-        return None
 
 
 # ---------------------------------------------------------------- the position

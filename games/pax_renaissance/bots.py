@@ -28,10 +28,8 @@ from __future__ import annotations
 import itertools
 import random
 
-from engine.bots import Bot
-from engine.canonical import copy_plain
-from engine.contract import Decision, IllegalOrder, Order, Rules, State
-from engine.dice import Dice
+from engine.bots import Bot, tried
+from engine.contract import Decision, Order, Rules, State
 from games.pax_renaissance.catalog import PRESTIGE as PRESTIGE_KINDS
 from games.pax_renaissance.ops import card_ops
 from games.pax_renaissance.places import owned_cards
@@ -120,22 +118,15 @@ def _lead(state: State, seat: str, victory: str) -> float:
 
 
 # ---------------------------------------------------------------- looking ahead
-def _after(rules: Rules, state: State, seat: str, order: Order) -> State | None:
-    try:
-        return rules.apply(copy_plain(state), seat, order, Dice("bot"))
-    except IllegalOrder:
-        return None
-
-
 def _one_step(rules: Rules, state: State, seat: str, order: Order) -> float | None:
-    after = _after(rules, state, seat, order)
+    after = tried(rules, state, seat, order)
     return None if after is None else value(after, seat)
 
 
 def _look_ahead(rules: Rules, state: State, seat: str, order: Order) -> float | None:
     """The value after `order` and the banker's own questions that follow it, each answered
     by the best one-step order, until his next action or another banker's question."""
-    after = _after(rules, state, seat, order)
+    after = tried(rules, state, seat, order)
     for _ in range(FOLLOW):
         if after is None or after["ended"]:
             break
@@ -147,7 +138,7 @@ def _look_ahead(rules: Rules, state: State, seat: str, order: Order) -> float | 
                   if (v := _one_step(rules, after, seat, o)) is not None]
         if not scored:
             break
-        after = _after(rules, after, seat, max(scored, key=lambda s: (s[0], s[1]))[2])
+        after = tried(rules, after, seat, max(scored, key=lambda s: (s[0], s[1]))[2])
     return None if after is None else value(after, seat)
 
 

@@ -47,8 +47,8 @@ def test_looks_ahead_only_at_the_best_candidates(monkeypatch):
     decision = _french_decision(state)
     monkeypatch.setattr(bots, "LOOK", 2)
     tried = []
-    real = bots._look_ahead
-    monkeypatch.setattr(bots, "_look_ahead", lambda *a: tried.append(a[3]) or real(*a))
+    real = bots.tried
+    monkeypatch.setattr(bots, "tried", lambda *a: tried.append(a[3]) or real(*a))
     bots.Heuristic().choose(RULES, state, decision, random.Random(1))
     candidates = bots._candidates(RULES, decision, RULES.default(state, decision),
                                   random.Random(1))
