@@ -53,6 +53,9 @@ ALLY, BAD_WAR = 3.0, 3.0
 CP_WORTH = 1.2
 #: What a move into an enemy key (a siege of it to come) adds: keys are VP (§23.1).
 KEY_TARGET = 2.0
+#: What a step of an army (2 units or more) towards the nearest enemy key adds: more than
+#: the CP it spends, so armies march on keys rather than idle or only build.
+APPROACH, UNREACHED = 1.5, 10_000
 #: Odds a field battle (§16) or an assault (§17) needs: own units per defending unit.
 BATTLE_ODDS, ASSAULT_ODDS = 1.5, 2.0
 #: Religious actions each side of the Reformation prefers (§18, §22): their rule-of-thumb worth.
@@ -199,6 +202,10 @@ def _move_bonus(state: State, power: str, order: Order) -> float:
     elif S.enemy_space(state, power, dst):
         out += 1.5 + (2.0 if S.is_fortified(dst) and moving >= 2 else 0.0)
         out += KEY_TARGET if S.board().spaces[dst].is_key and moving >= 2 else 0.0
+    elif moving >= 2 and src in S.board().spaces:
+        far = _key_distances(state, power)
+        if far.get(dst, UNREACHED) < far.get(str(src), UNREACHED):
+            out += APPROACH             # an army marches on the nearest enemy key
     if (siege.is_besieger(state, str(src), power) or siege.hostile(state, power, str(src))) \
             and moving >= S.count(state, src, power):
         out -= 4.0                      # leaving lifts the siege (or gives up one begun)
@@ -207,6 +214,23 @@ def _move_bonus(state: State, power: str, order: Order) -> float:
         if left < 2 and _threatened(state, power, src):
             out -= 5.0
     return out
+
+
+def _key_distances(state: State, power: str) -> dict[str, int]:
+    """Each land space's distance in moves from the nearest key `power` may besiege
+    (fortified, enemy or independent, §15), by the map's connections."""
+    board = S.board()
+    frontier = [k for k, sp in board.spaces.items() if sp.is_key and siege.hostile(state, power, k)]
+    far = {k: 0 for k in frontier}
+    while frontier:
+        nxt = []
+        for sid in frontier:
+            for n in board.neighbours(sid):
+                if n in board.spaces and n not in far:
+                    far[n] = far[sid] + 1
+                    nxt.append(n)
+        frontier = nxt
+    return far
 
 
 def _move_cp(state: State) -> float:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from games.here_i_stand import RULES, bots, siege
+from games.here_i_stand import state as S
 from his_helpers import clear_units, fresh, into_action, no_cards, put
 
 
@@ -72,3 +73,21 @@ def test_an_army_stays_in_an_enemy_fortress_it_has_entered_and_heads_for_keys():
                                          "units": 4, "leaders": []})
     assert leave < 0 < stay
     assert stay >= bots.KEY_TARGET + 1.5
+
+
+def test_an_army_marches_on_the_nearest_enemy_key():
+    """A step of an army towards the nearest key it may besiege is worth more than the CP
+    it spends (the Ottoman bot once only built cavalry); a step away is worth nothing."""
+    state = into_action(fresh(), "france", cp=4)
+    state["wars"] = sorted(state["wars"] + [["england", "france"]])
+    far = bots._key_distances(state, "france")
+    assert far["calais"] == 0
+    src = next(s for s, d in far.items() if d == 2 and S.controller(state, s) == "france"
+               and not S.enemy_units_at(state, "france", s)
+               and not any(S.enemy_space(state, "france", n) for n in S.board().neighbours(s)))
+    closer = next(n for n in S.board().neighbours(src) if far[n] == 1)
+    away = next(n for n in S.board().neighbours(src) if far.get(n, 9) > 2)
+    put(state, src, "france", regulars=3)
+    move = {"verb": "MOVE", "from": src, "units": 3, "leaders": []}
+    assert bots.bonus(state, "france", {**move, "to": closer}) >= bots.APPROACH > bots.CP_WORTH
+    assert bots.bonus(state, "france", {**move, "to": away}) <= 0
