@@ -64,7 +64,7 @@ def init(ctx: click.Context, directory: Path | None) -> None:
               help="print GAME's rulebook sections with the code and tests for each")
 @click.option("--write-readme", is_flag=True,
               help="with --index: regenerate the code column of GAME's README coverage table "
-                   "and the sections the game generates (Here I Stand: its card table)")
+                   "and the sections the game generates (e.g. a card table)")
 @friendly
 def rules_command(index_of: str | None, write_readme: bool) -> None:
     """List installed games, their scenarios and seats (or one game's § → code → test index)."""

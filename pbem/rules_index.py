@@ -13,7 +13,7 @@ Where a rule lives is read from the code itself, never kept by hand:
 The game's ``README.md`` carries the coverage table (``| § | rule | status | code | covered by
 |``); its ``code`` column is generated here (`update_readme`), and a test fails when a row
 marked done has no code location or when the column is stale.  A game may generate whole
-README sections too (`Rules.readme_sections`, e.g. Here I Stand's ``## Cards`` table): they
+README sections too (`Rules.readme_sections`, e.g. a game's ``## Cards`` table): they
 are rewritten by the same command and checked by the same test; the tests they name are
 found by their pytest marker (`marked_tests`: ``@pytest.mark.card(80)``).
 """
