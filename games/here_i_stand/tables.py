@@ -26,7 +26,7 @@ from games.here_i_stand.land_war import relief
 from games.here_i_stand.land_war import mercenary_events
 from games.here_i_stand.navy import actions as naval_actions
 from games.here_i_stand.navy import kinds as navy
-from games.here_i_stand.navy import sea_events
+from games.here_i_stand.navy import havens, sea_events
 from games.here_i_stand.new_world import events as new_world_events
 from games.here_i_stand.new_world import power_cards as new_world_cards
 from games.here_i_stand.phases import action, card_draw, spring_deployment, victory, winter
@@ -52,7 +52,7 @@ EVENTS: dict[int, events.Resolver] = {**events.EVENTS, **henry_viii.EVENTS,
                                       **spring_deployment.EVENTS, **card_events_scots.EVENTS,
                                       **inquisitions.EVENTS, **catholic_events.EVENTS,
                                       **protestant_events.EVENTS, **people_events.EVENTS,
-                                      **sea_events.EVENTS}
+                                      **sea_events.EVENTS, **havens.EVENTS}
 #: Extra conditions of some events (card number -> why not | None).
 CONDITIONS = {**events.CONDITIONS, **henry_viii.CONDITIONS, **home_cards.CONDITIONS,
               **{n: foreign_wars.condition(n) for n in foreign_wars.WARS},
@@ -66,7 +66,7 @@ CONDITIONS = {**events.CONDITIONS, **henry_viii.CONDITIONS, **home_cards.CONDITI
               **card_events_scots.CONDITIONS,
               **inquisitions.CONDITIONS, **catholic_events.CONDITIONS,
               **protestant_events.CONDITIONS, **people_events.CONDITIONS,
-              **sea_events.CONDITIONS}
+              **sea_events.CONDITIONS, **havens.CONDITIONS}
 #: Every question asked through the queue, by kind.
 KINDS: dict[str, questions.Kind] = {**henry_viii.KINDS, **events.KINDS, **home_cards.KINDS,
                                     **mandatory_events.KINDS, **action.KINDS,
@@ -82,7 +82,7 @@ KINDS: dict[str, questions.Kind] = {**henry_viii.KINDS, **events.KINDS, **home_c
                                     **card_events_cloth.KINDS, **card_events_scots.KINDS,
                                     **wartburg.KINDS, **inquisitions.KINDS, **conversions.KINDS,
                                     **protestant_events.KINDS, **people_events.KINDS,
-                                    **sea_events.KINDS}
+                                    **sea_events.KINDS, **havens.KINDS}
 #: Canonical texts of the verbs `grammar.order_text` does not write itself.
 TEXTS: dict[str, Callable[[dict], str]] = {
     **{verb: diplomacy_orders.order_text for verb in grammar.DIPLOMACY_VERBS},
