@@ -54,3 +54,16 @@ def test_looks_ahead_only_at_the_best_candidates(monkeypatch):
                                   random.Random(1))
     assert len([o for o in candidates if o["verb"] not in bots.MOVES]) > bots.LOOK + 1
     assert 0 < len(tried) <= bots.LOOK + 1
+
+
+def test_ottomans_pirate_at_decent_odds():
+    """E11's Ionian (§16.4): 2 corsairs against 2 anti-piracy dice, so the bot pirates;
+    against 3 more Hapsburg squadrons in the zone (8 dice) it would not."""
+    from test_his_navy import ionian
+    state = ionian()
+    decision = next(d for d in RULES.decisions(state) if d.seat == "ottoman")
+    order = bots.Heuristic().choose(RULES, state, decision, random.Random(1))
+    assert order["verb"] == "PIRACY" and order["space"] == "ionian_sea"
+    put(state, "ionian_sea", "hapsburg", squadrons=3)
+    assert bots.bonus(state, "ottoman", {"verb": "PIRACY", "space": "ionian_sea",
+                                         "target": "hapsburg"}) < 0
