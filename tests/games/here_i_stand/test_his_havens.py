@@ -7,7 +7,7 @@ import pytest
 
 from engine.contract import IllegalOrder
 from pbem.reports.presenters import presenter_for
-from games.here_i_stand import cp_actions
+from games.here_i_stand import board, cp_actions, facts, views
 from games.here_i_stand import state as S
 from games.here_i_stand.navy import havens, piracy
 from his_helpers import FixedDice, asked, fresh, into_action, log_text, order
@@ -78,7 +78,6 @@ def test_knights_on_the_map_take_an_ottoman_card_for_st_peters():
     before = dict(state["st_peters"])
     state = order(state, "papacy", "PLAY 86 AS EVENT", FixedDice(1))
     assert state["hands"]["ottoman"] == [] and 40 in state["discard"]
-    from games.here_i_stand import facts
     cp = facts.card(40).cp
     total = lambda sp: sp["vp"] * 5 + sp["cp"]
     assert total(state["st_peters"]) == total(before) + cp
@@ -107,7 +106,6 @@ def test_knights_off_the_map_are_set_in_a_hapsburg_port_that_turns_independent()
 
 @pytest.mark.parametrize("lang,mark", [("en", "H"), ("ru", "Г")])
 def test_the_map_shows_the_haven_and_a_fortress_marker_as_a_star(lang, mark):
-    from games.here_i_stand import board, views
     state = order(order(_haven_state(), "ottoman", "PLAY 89 AS EVENT"), "ottoman", "TARGET Oran")
     S.add_fortress(state, "palermo")
     nodes = {n["id"]: n for n in board.board(views.view(state, None), lang)["nodes"]}
