@@ -1,6 +1,8 @@
 """Simulation bench (issue 15): complete games per minute per core (CPU time) for every
-registered game and scenario with each bot in every seat, the peak RSS, and the time share
-of state hashing, copying and option enumeration (from one more game, profiled); then the
+registered game and scenario with each bot in every seat (every bot the game offers:
+``random``, ``default`` and its ``heuristic``, unless ``--bots`` names some), the peak
+RSS, and the time share of state hashing, copying and option enumeration (from one more
+game, profiled); then the
 heuristic bot's win rate, seated in each seat in turn against random bots, next to a random
 bot's in that seat (`heuristic_winrate`, which measures it alone over more games).  Every
 game timed is what `pbem simulate` does with it: played, archived, parsed back and
@@ -49,7 +51,8 @@ def main() -> None:
     parser.add_argument("--heuristic-games", type=int, default=2)
     parser.add_argument("--rules", default=None)
     parser.add_argument("--scenario", default=None, help="only this scenario")
-    parser.add_argument("--bots", default="random,default", help="the bots to time")
+    parser.add_argument("--bots", default=None,
+                        help="the bots to time (default: every bot the game offers)")
     args = parser.parse_args()
     played = 0
     seconds = 0.0
@@ -59,7 +62,7 @@ def main() -> None:
         for info in rules.scenarios():
             if args.scenario not in (None, info.name):
                 continue
-            for bot in args.bots.split(","):
+            for bot in args.bots.split(",") if args.bots else bots.names(rules):
                 start = time.process_time()     # CPU time, without the profiler's cost
                 for n in range(args.games):     # as `pbem simulate`: play, archive, verify
                     result = run_job(Job(name, info.name, f"bench-{bot}-{n}", (("*", bot),)))

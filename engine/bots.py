@@ -15,7 +15,9 @@ import random
 from abc import ABC, abstractmethod
 from typing import Mapping
 
+from engine.canonical import copy_plain
 from engine.contract import Decision, IllegalOrder, Order, Rules, State
+from engine.dice import Dice
 from engine.registry import part
 
 #: The bot a seat gets when its player drops out, where the game offers it (else `DEFAULT`).
@@ -69,6 +71,16 @@ class DefaultBot(Bot):
         return rules.default(state, decision)
 
 
+def tried(rules: Rules, state: State, seat: str, order: Order, seed: str = "bot"
+          ) -> State | None:
+    """The state after `order` on a private copy, with throwaway dice (never the game's
+    own stream): how a bot looks ahead.  None when the order is refused."""
+    try:
+        return rules.apply(copy_plain(state), seat, order, Dice(seed))
+    except IllegalOrder:
+        return None
+
+
 ENGINE_BOTS: dict[str, Bot] = {bot.name: bot for bot in (RandomBot(), DefaultBot())}
 
 
@@ -96,4 +108,4 @@ def for_dropped_seat(rules: Rules) -> str:
     return DROP_BOT if DROP_BOT in game_bots(rules) else DEFAULT
 
 
-__all__ = ["Bot", "DefaultBot", "RandomBot", "for_dropped_seat", "get", "names"]
+__all__ = ["Bot", "DefaultBot", "RandomBot", "for_dropped_seat", "get", "names", "tried"]

@@ -35,6 +35,9 @@ only answer these questions:
     Cut a mail body into order blocks; the default is one block per non-empty line.
 ``validate(state) -> [problem]``
     Invariants of a well-formed state (used by moderator edits); empty when sound.
+
+Optional hooks with defaults: standing orders (`standing_kinds`, `standing_lookup`,
+`check_standing`, `answer_from_standing`) and seats (`seat_names`, `seats_for`).
 """
 from __future__ import annotations
 
@@ -200,6 +203,10 @@ class Rules(ABC):
     bots: str = ""
     #: Verbs the game adds to the mail gateway's HELP, each ``VERB`` or ``VERB args``.
     help_verbs: tuple[str, ...] = ()
+    #: ``sections(marked) -> {heading: markdown}``: README sections generated from the code
+    #: (``pbem rules --index GAME --write-readme``), `marked(marker)` giving the tests that
+    #: carry ``@pytest.mark.<marker>(n, ...)`` by number ("": none).
+    readme_sections: str = ""
     #: Options every simulated game (`pbem simulate`) starts with unless given otherwise,
     #: e.g. a moderator's length cap where random bots never reach an end by the rules.
     simulation_options: Mapping[str, Any] = MappingProxyType({})
@@ -212,6 +219,27 @@ class Rules(ABC):
     def standing_kinds(self) -> dict[str, tuple[str, ...]]:
         """The kinds a standing order may answer, with the policies it may name."""
         return {k: tuple(q.policies) for k, q in self.questions().items() if q.policies}
+
+    def seat_names(self, info: ScenarioInfo) -> tuple[str, ...]:
+        """Every seat name a game of scenario `info` accepts (`engine.game.Game.create`):
+        the base class, its seats; a game whose players may hold several of them adds the
+        names of those groups."""
+        return tuple(info.seats)
+
+    def seats_for(self, info: ScenarioInfo, count: int) -> tuple[str, ...]:
+        """The seats of a `count`-player game of scenario `info` (simulations): the base
+        class, the first `count`; a game whose players hold groups of its seats names them."""
+        return tuple(info.seats[:count])
+
+    def standing_lookup(self, decision: Decision) -> tuple[str, ...]:
+        """The standing-order kinds whose policies may answer `decision`, tried in this
+        order (`engine.game.Game`): the base class, the decision's own kind.  A game may put
+        a kind of armed answers first (Here I Stand's ``respond`` before ``response``)."""
+        return (decision.kind,)
+
+    def check_standing(self, kind: str, policy: str) -> None:
+        """Refuse (`IllegalOrder`) a standing `policy` that fits a template of `kind` but
+        names what the game does not know; the base class accepts it."""
 
     def answer_from_standing(self, state: State, decision: Decision,
                              policy: str) -> Order | None:

@@ -103,10 +103,11 @@ class Game:
                title: str = "") -> "Game":
         """Set up a new game; `seed` defaults to a fresh secret."""
         info = rules.scenario(scenario)
-        unknown = [s for s in seats if s not in info.seats]
+        allowed = rules.seat_names(info)
+        unknown = [s for s in seats if s not in allowed]
         if unknown:
             raise IllegalOrder(f"{rules.name} {info.name} has no seat {unknown[0]!r}",
-                               list(info.seats), code="no_seat",
+                               list(allowed), code="no_seat",
                                params={"game": f"{rules.name} {info.name}", "text": unknown[0]})
         if not info.min_players <= len(seats) <= info.max_players:
             raise IllegalOrder(Reason(f"{rules.name} {info.name} needs {info.min_players}–"
@@ -456,19 +457,21 @@ class Game:
         if standing.KEY not in self.state:
             return False
         for decision in self.decisions():
-            policy = standing.of(self.state, decision.seat).get(decision.kind)
-            order = (self.rules.answer_from_standing(self.state, decision, policy)
-                     if policy else None)
-            if order is not None:
-                text = self.rules.order_text(order)
-                seq = self.record.last_seq + 1
-                self._enter(decision.seat, decision,
-                            self.rules.parse(self.state, decision, text),
-                            by="standing", source="standing", at=at)
-                self.server.setdefault(FIRED, []).append(
-                    {"seat": decision.seat, "kind": decision.kind, "order": text,
-                     "standing": standing.Standing(decision.kind, policy).text(), "seq": seq})
-                return True
+            orders = standing.of(self.state, decision.seat)
+            for kind in self.rules.standing_lookup(decision):
+                policy = orders.get(kind)
+                order = (self.rules.answer_from_standing(self.state, decision, policy)
+                         if policy else None)
+                if order is not None:
+                    text = self.rules.order_text(order)
+                    seq = self.record.last_seq + 1
+                    self._enter(decision.seat, decision,
+                                self.rules.parse(self.state, decision, text),
+                                by="standing", source="standing", at=at)
+                    self.server.setdefault(FIRED, []).append(
+                        {"seat": decision.seat, "kind": decision.kind, "order": text,
+                         "standing": standing.Standing(kind, policy).text(), "seq": seq})
+                    return True
         return False
 
     def take_standing_fired(self, seat: str) -> list[dict[str, Any]]:

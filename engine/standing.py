@@ -73,6 +73,7 @@ def parse(rules: Rules, block: str) -> Standing:
                            [f"STANDING {kind} {p}" for p in kinds[kind]],
                            code="standing_no_policy",
                            params={"kind": kind, "policies": list(kinds[kind])})
+    rules.check_standing(kind, policy)
     return Standing(kind, policy)
 
 

@@ -63,7 +63,8 @@ def init(ctx: click.Context, directory: Path | None) -> None:
 @click.option("--index", "index_of", metavar="GAME",
               help="print GAME's rulebook sections with the code and tests for each")
 @click.option("--write-readme", is_flag=True,
-              help="with --index: regenerate the code column of GAME's README coverage table")
+              help="with --index: regenerate the code column of GAME's README coverage table "
+                   "and the sections the game generates (Here I Stand: its card table)")
 @friendly
 def rules_command(index_of: str | None, write_readme: bool) -> None:
     """List installed games, their scenarios and seats (or one game's § → code → test index)."""
@@ -75,8 +76,11 @@ def rules_command(index_of: str | None, write_readme: bool) -> None:
     for name, rules in sorted(registry.installed().items()):
         click.echo(f"{name} (rules_version {rules.version}): {rules.title}")
         for info in rules.scenarios():
+            groups = [s for s in rules.seat_names(info) if s not in info.seats]
             click.echo(f"  scenario {info.name}: {info.min_players}-{info.max_players} seats "
                        f"({', '.join(info.seats)}){' — ' + info.description if info.description else ''}")
+            if groups:
+                click.echo(f"    seats holding several: {', '.join(groups)}")
 
 
 def _rules_index(name: str, write_readme: bool) -> None:

@@ -59,7 +59,17 @@ def mod_help() -> str:
     return "\n".join(lines + command_lines("en", width=76))
 
 
-@main.command(name="mod", context_settings={"ignore_unknown_options": True}, help=mod_help())
+class _ModCommand(click.Command):
+    """``pbem mod``: its help (`mod_help`, read from the catalog) is made when shown, not
+    when any ``pbem`` command starts."""
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        self.help = mod_help()        # in place of the function's docstring
+        super().format_help_text(ctx, formatter)
+
+
+@main.command(name="mod", cls=_ModCommand, context_settings={"ignore_unknown_options": True},
+              short_help="Run a moderator COMMAND on GAME_ID ('-' reads it from...")
 @click.argument("game_id")
 @click.argument("command", nargs=-1, required=True)
 @click.option("--as", "moderator", default=None, help=_AS_HELP)

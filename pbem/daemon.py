@@ -96,19 +96,20 @@ class Daemon:
     def cycle(self) -> int:
         """Fetch + process, fire deadlines, moderator duties (notices left by ``pbem mod``,
         dropped seats, pause reminders, the daily stuck digest), retention, send.  Returns messages
-        handled."""
-        if not self.started:
-            self.recover()
-        handled = self.process_inbox()
-        if not self.stopping:
-            self.clocks.fire()
-        if not self.stopping:
-            self.duties.run()
-        if not self.stopping:
-            try:
-                self.retention.run(self.processor.now())
-            except Exception:   # pruning waits for the next cycle; the mail goes on
-                log.exception("retention failed")
+        handled.  The games are looked at once for all of them (`Store.one_look`)."""
+        with self.store.one_look():
+            if not self.started:
+                self.recover()
+            handled = self.process_inbox()
+            if not self.stopping:
+                self.clocks.fire()
+            if not self.stopping:
+                self.duties.run()
+            if not self.stopping:
+                try:
+                    self.retention.run(self.processor.now())
+                except Exception:   # pruning waits for the next cycle; the mail goes on
+                    log.exception("retention failed")
         try:
             self.send()
         except OSError as exc:   # a full or read-only disk: the outbox keeps every mail

@@ -12,7 +12,10 @@ Where a rule lives is read from the code itself, never kept by hand:
 
 The game's ``README.md`` carries the coverage table (``| § | rule | status | code | covered by
 |``); its ``code`` column is generated here (`update_readme`), and a test fails when a row
-marked done has no code location or when the column is stale.
+marked done has no code location or when the column is stale.  A game may generate whole
+README sections too (`Rules.readme_sections`, e.g. Here I Stand's ``## Cards`` table): they
+are rewritten by the same command and checked by the same test; the tests they name are
+found by their pytest marker (`marked_tests`: ``@pytest.mark.card(80)``).
 """
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ import ast
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterator
 
 from engine import registry
 
@@ -149,16 +153,36 @@ def _symbols(tree: ast.Module) -> list[tuple[ast.AST, str]]:
 def test_index(tests: Path) -> dict[str, list[str]]:
     """Sections cited by test names (``test_e8_…`` does not count) or test docstrings."""
     index: dict[str, set[str]] = {}
+    for path, node, qualname in _test_functions(tests):
+        if not qualname.split(".")[-1].startswith("test"):
+            continue
+        for section in _docstring_sections(node):
+            index.setdefault(section, set()).add(f"{path.stem}::{qualname}")
+    return {s: sorted(names) for s, names in index.items()}
+
+
+def _test_functions(tests: Path) -> Iterator[tuple[Path, ast.AST, str]]:
+    """(file, node, qualname) of every function and class in the test files under `tests`."""
     if not tests.is_dir():
-        return {}
+        return
     for path in sorted(tests.rglob("test_*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         for node, qualname in _symbols(tree):
-            if not qualname.split(".")[-1].startswith("test"):
-                continue
-            for section in _docstring_sections(node):
-                index.setdefault(section, set()).add(f"{path.stem}::{qualname}")
-    return {s: sorted(names) for s, names in index.items()}
+            yield path, node, qualname
+
+
+def marked_tests(tests: Path, marker: str) -> dict[int, list[str]]:
+    """Test functions decorated ``@pytest.mark.<marker>(n, ...)``, by each number ``n``, as
+    ``file::test`` (read from the source, nothing imported)."""
+    index: dict[int, set[str]] = {}
+    for path, node, qualname in _test_functions(tests):
+        for deco in getattr(node, "decorator_list", ()):
+            if isinstance(deco, ast.Call) and isinstance(deco.func, ast.Attribute) \
+                    and deco.func.attr == marker and ast.unparse(deco.func.value) == "pytest.mark":
+                for arg in deco.args:
+                    if isinstance(arg, ast.Constant) and isinstance(arg.value, int):
+                        index.setdefault(arg.value, set()).add(f"{path.stem}::{qualname}")
+    return {n: sorted(names) for n, names in index.items()}
 
 
 def read_table(readme: str) -> tuple[list[str], list[Row], tuple[int, int]]:
@@ -193,6 +217,8 @@ class Index:
     tests: dict[str, list[str]]
     #: Modules whose docstring has no ``Rules:`` line (a warning of `report`).
     unlisted: list[str] = field(default_factory=list)
+    #: README sections the game generates (`Rules.readme_sections`): heading -> markdown.
+    sections: dict[str, str] = field(default_factory=dict)
 
     def locations(self, spec: SectionSpec) -> list[Location]:
         seen: dict[Location, None] = {}
@@ -222,6 +248,10 @@ def build(name: str, tests: Path | None = None) -> Index:
     index = Index(rows, code_index(root), test_index(tests), without_rules_line(root))
     for row in rows:
         row.code = index.locations(row.spec)
+    generate = registry.part(registry.get(name), "readme_sections")
+    if generate is not None:
+        found = tests
+        index.sections = generate(lambda marker: marked_tests(found, marker))
     return index
 
 
@@ -235,7 +265,10 @@ def code_cell(locations: list[Location]) -> str:
 
 
 def update_readme(readme: str, index: Index) -> str:
-    """`readme` with its coverage table's ``code`` column (re)generated after ``status``."""
+    """`readme` with its coverage table's ``code`` column (re)generated after ``status``, and
+    the game's generated sections rewritten (`replace_section`)."""
+    for heading, body in index.sections.items():
+        readme = replace_section(readme, heading, body)
     header, rows, (start, end) = read_table(readme)
     if not header:
         return readme
@@ -250,6 +283,21 @@ def update_readme(readme: str, index: Index) -> str:
         out.append("| " + " | ".join(cells.get(h, "") for h in new_header) + " |")
     tail = "\n" if readme.endswith("\n") else ""
     return "\n".join(lines[:start] + out + lines[end:]) + tail
+
+
+def replace_section(readme: str, heading: str, body: str) -> str:
+    """`readme` with the section ``## <heading>`` (up to the next ``## `` heading) holding
+    `body`; appended at the end when the README has no such section."""
+    lines = readme.rstrip("\n").split("\n")
+    title = f"## {heading}"
+    new = [title, "", *body.strip("\n").split("\n")]
+    if title not in lines:
+        return "\n".join(lines + [""] + new) + "\n"
+    start = lines.index(title)
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")),
+               len(lines))
+    tail = [""] + lines[end:] if end < len(lines) else []
+    return "\n".join(lines[:start] + new + tail) + "\n"
 
 
 def report(index: Index) -> list[str]:

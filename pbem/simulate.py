@@ -115,7 +115,7 @@ def check_setup(rules: Rules, scenario: str | None, options: dict | None) -> Non
     """Set one game up, so that an unknown scenario or a bad option is refused once (as
     `IllegalOrder` or `ValueError`) before any game is played."""
     info = rules.scenario(scenario)
-    Game.create(rules, "sim", bot_seats(info.seats[:info.min_players]), now=START,
+    Game.create(rules, "sim", bot_seats(rules.seats_for(info, info.min_players)), now=START,
                 scenario=info.name, seed="check", options=options)
 
 
@@ -131,7 +131,7 @@ def play(rules: Rules, *, scenario: str | None, seed: str, bot: str | Mapping[st
     options = {**rules.simulation_options, **(options or {})}
     rng = random.Random(seed)
     count = players or rng.randint(info.min_players, info.max_players)
-    seats = info.seats[:count]
+    seats = rules.seats_for(info, count)
     table = {"*": bot} if isinstance(bot, str) else dict(bot)
     players_of = {s: bots.get(rules, n) for s, n in seat_bots(table, seats).items()}
     game = Game.create(rules, "sim", bot_seats(seats), now=START,

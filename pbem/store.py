@@ -32,6 +32,7 @@ import logging
 import os
 import re
 import secrets
+import stat
 from collections import OrderedDict
 from contextlib import contextmanager
 from pathlib import Path
@@ -134,6 +135,11 @@ class Store:
         #: The index of each game looked at (`summary`), as on disk: one look per game
         #: while its file keeps its signature, however many duties ask.
         self._looks: dict[str, dict[str, Any]] = {}
+        #: Inside `one_look`: the games listed and each game file's signature as first
+        #: seen (updated by this store's own writes), so a cycle stats each file once.
+        self._cycle: dict[str, list[int]] | None = None
+        self._cycle_ids: list[str] | None = None
+        self._files: dict[str, str] = {}
 
     @property
     def games_dir(self) -> Path:
@@ -142,13 +148,39 @@ class Store:
     def init(self) -> None:
         self.games_dir.mkdir(parents=True, exist_ok=True)
 
+    @contextmanager
+    def one_look(self) -> Iterator[None]:
+        """One daemon cycle: the games are listed once (`game_ids`) and each game file is
+        stat-ed once (`summary`) however many duties ask; what this store itself writes or
+        creates meanwhile is seen at once, another process's change at the next look."""
+        self._cycle, self._cycle_ids = {}, None
+        try:
+            yield
+        finally:
+            self._cycle = self._cycle_ids = None
+
     def game_ids(self) -> list[str]:
+        if self._cycle_ids is not None:
+            return list(self._cycle_ids)
         try:
             entries = list(os.scandir(self._games))
         except OSError:
             return []
-        return sorted(e.name for e in entries
-                      if os.path.isfile(os.path.join(e.path, GAME_FILE)))
+        if self._cycle is None:
+            return sorted(e.name for e in entries
+                          if os.path.isfile(os.path.join(e.path, GAME_FILE)))
+        listed = []
+        for entry in entries:       # the stat that lists a game gives its signature
+            try:
+                st = os.stat(os.path.join(entry.path, GAME_FILE))
+            except OSError:
+                continue
+            if stat.S_ISREG(st.st_mode):
+                listed.append(entry.name)
+                self._cycle.setdefault(entry.name, [st.st_ino, st.st_mtime_ns,
+                                                    st.st_ctime_ns, st.st_size])
+        self._cycle_ids = sorted(listed)
+        return list(self._cycle_ids)
 
     def path(self, game_id: str) -> Path:
         return Path(self.beside(game_id, GAME_FILE))
@@ -157,6 +189,14 @@ class Store:
         """The path of the file `name` in the folder of `game_id` (a string: the daemon
         asks it of every game each cycle)."""
         return os.path.join(self._games, check_game_id(game_id), name)
+
+    def _file(self, game_id: str) -> str:
+        """The path of `game_id`'s game file (remembered: a string join per look adds up
+        over a thousand games)."""
+        path = self._files.get(game_id)
+        if path is None:
+            path = self._files[game_id] = self.beside(game_id, GAME_FILE)
+        return path
 
     def exists(self, game_id: str) -> bool:
         return self.path(game_id).is_file()
@@ -174,6 +214,7 @@ class Store:
             for moderator in game.moderators:
                 tokens.setdefault(f"moderator:{moderator}", new_token())
             self._save(game)
+        self._cycle_ids = None
 
     def load(self, game_id: str) -> Game:
         """The game as last committed (no lock needed: files are replaced atomically)."""
@@ -216,12 +257,16 @@ class Store:
         every summary registered with `register_summary` is computed from that one
         parse.  Raises `StoreError` when the game is gone."""
         self.register_summary(name, compute)
-        path = self.beside(game_id, GAME_FILE)
-        try:
-            st = os.stat(path)
-        except OSError:
-            raise StoreError(f"no game {game_id!r} in {self.home}") from None
-        signature = [st.st_ino, st.st_mtime_ns, st.st_ctime_ns, st.st_size]
+        path = self._file(game_id)
+        signature = self._cycle.get(game_id) if self._cycle is not None else None
+        if signature is None:
+            try:
+                st = os.stat(path)
+            except OSError:
+                raise StoreError(f"no game {game_id!r} in {self.home}") from None
+            signature = [st.st_ino, st.st_mtime_ns, st.st_ctime_ns, st.st_size]
+            if self._cycle is not None:
+                self._cycle[game_id] = signature
         index = self._looks.get(game_id)
         if index is None or index.get("signature") != signature:
             index = self._read_index(path)
@@ -248,6 +293,8 @@ class Store:
             index.update({n: f(game) for n, f in missing.items()})
         self._write_index(Path(path).with_name(INDEX_FILE), index)
         self._looks[game_id] = index
+        if self._cycle is not None:
+            self._cycle[game_id] = signature
         return index[name]
 
     @staticmethod
@@ -305,6 +352,8 @@ class Store:
         if signature is None:
             return
         self._remember(game.id, signature, game)
+        if self._cycle is not None:
+            self._cycle[game.id] = list(signature)
         if not summaries:
             return
         index = {"key": content_key(data, signature[1]),

@@ -15,9 +15,11 @@ What is read from the view (every field optional; a missing one means "as printe
     the map's home power), ``religion`` (``"protestant"`` or ``"catholic"``; default
     Catholic), ``unrest`` (bool), ``units`` (``{power: {regulars, mercenaries, cavalry,
     squadrons, corsairs}}``), ``leaders`` (leader ids), and ``siege`` / ``besieged``
-    (truthy, or the besieging power's id).  Without a siege field a siege is inferred: a
-    fortified space holding land units of a power at war with its controller (read from
-    ``wars`` and ``minor_allies``).
+    (truthy, the besieging power's id, or ``{by, besiegers, besieged}`` as the view gives
+    it).  Without a siege field a siege is inferred: a fortified space holding land units
+    of a power at war with its controller (read from ``wars`` and ``minor_allies``).  The
+    badges of those inside a besieged space (the ``besieged`` powers, else the powers not
+    at war with the controller) are drawn in brackets, the walls: ``HA [2]``, ``[Ferdinand]``.
 ``out_of_play``
     Space ids not in play (Algiers before Barbary Pirates): drawn faded.
 ``universities``, ``reformers``
@@ -40,7 +42,7 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Collection, Mapping
 
 import yaml
 
@@ -169,6 +171,18 @@ def _siege(view: Mapping[str, Any], rec: Mapping[str, Any], controller: str,
     return None
 
 
+def _inside(view: Mapping[str, Any], rec: Mapping[str, Any], siege: str | None,
+            controller: str) -> set[str]:
+    """The powers inside a besieged space's walls (§15): the view's ``besieged`` list, else
+    the units' powers not at war with the controller (none when there is no siege)."""
+    if siege is None:
+        return set()
+    record = rec.get("siege")
+    if isinstance(record, Mapping) and record.get("besieged"):
+        return set(record["besieged"])
+    return {p for p in rec.get("units") or {} if p != siege and not _at_war(view, p, controller)}
+
+
 def _title(view: Mapping[str, Any], lang: str = "en") -> str:
     parts = [word("title", lang)]
     if view.get("scenario"):
@@ -195,13 +209,18 @@ def _badge(power: str, text: str, lang: str = "en") -> dict[str, str]:
             "color": colour["text"]}
 
 
-def _unit_badges(units: Mapping[str, Mapping[str, int]], lang: str = "en"
-                 ) -> list[dict[str, str]]:
+def _walled(text: str, inside: bool) -> str:
+    """A badge's text, in brackets (the walls) for those inside a besieged space."""
+    return f"[{text}]" if inside else text
+
+
+def _unit_badges(units: Mapping[str, Mapping[str, int]], lang: str = "en",
+                 inside: Collection[str] = ()) -> list[dict[str, str]]:
     out = []
     for power in _power_order(units):
         text = unit_text(units[power], lang)
         if text:
-            out.append(_badge(power, text, lang))
+            out.append(_badge(power, _walled(text, power in inside), lang))
     return out
 
 
@@ -210,14 +229,15 @@ def _power_order(powers: Any) -> list[str]:
     return sorted(powers, key=lambda p: (order.index(p) if p in order else len(order), p))
 
 
-def _leader_badges(view: Mapping[str, Any], leaders: Any, lang: str = "en"
-                   ) -> list[dict[str, str]]:
+def _leader_badges(view: Mapping[str, Any], leaders: Any, lang: str = "en",
+                   inside: Collection[str] = ()) -> list[dict[str, str]]:
     owners = view.get("leader_owner") or {}
     out = []
     for lid in leaders or ():
         power = owners.get(lid) or _leaders().get(lid, ("", None, ""))[1] or "independent"
         style = palette()["map"]["leader"]
-        out.append({"text": leader_label(lid, lang), "fill": style["fill"],
+        out.append({"text": _walled(leader_label(lid, lang), power in inside),
+                    "fill": style["fill"],
                     "color": style["text"], "bar": power_colour(power)["fill"]})
     return out
 
@@ -256,6 +276,7 @@ def board(view: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
         marks = []
         if rec.get("unrest"):
             marks.append({"text": word("unrest_mark", lang), **_pair(colours["unrest"])})
+        inside = _inside(view, rec, siege, controller)
         if siege is not None:
             marks.append({"text": word("siege_mark", lang), **_pair(colours["siege"])})
         if sid in universities:
@@ -278,8 +299,8 @@ def board(view: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
                      if rec.get("religion") == "protestant" else None),
             "faded": faded,
             "marks": marks,
-            "badges": (_unit_badges(rec.get("units") or {}, lang)
-                       + _leader_badges(view, rec.get("leaders"), lang)),
+            "badges": (_unit_badges(rec.get("units") or {}, lang, inside)
+                       + _leader_badges(view, rec.get("leaders"), lang, inside)),
         })
 
     edges = [{"a": a, "b": b, "dashed": False} for a, b in sorted(sorted(e) for e in m.connections)]
@@ -359,6 +380,8 @@ def _legend(lang: str = "en") -> list[dict[str, Any]]:
         {"kind": "badge", **_badge("hapsburg", unit_text(
             {"regulars": 4, "mercenaries": 2, "cavalry": 1, "squadrons": 1}, lang), lang),
          "label": word("units_example", lang)},
+        {"kind": "badge", **_badge("france", _walled(unit_text({"regulars": 2}, lang), True),
+                                   lang), "label": word("besieged", lang)},
         {"kind": "badge", "text": leader_label("charles_v", lang),
          "fill": colours["leader"]["fill"], "color": colours["leader"]["text"],
          "bar": pal["powers"]["hapsburg"]["fill"], "label": word("leader", lang)},

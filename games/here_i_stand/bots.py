@@ -30,12 +30,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.bots import Bot
-from engine.canonical import copy_plain
-from engine.contract import Decision, IllegalOrder, Order, Rules, State
-from engine.dice import Dice
+from engine.bots import Bot, tried
+from engine.contract import Decision, Order, Rules, State
 from engine.options import Count
-from games.here_i_stand import facts, siege
+from games.here_i_stand import facts, seating, siege
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import victory
 from games.here_i_stand.navy import fleet, piracy
@@ -56,6 +54,11 @@ CAPITAL_HELD, CAPITAL_LOST, DEFENDERS = 6.0, 20.0, 4
 ALLY, BAD_WAR = 3.0, 3.0
 #: A card played for CP is worth its CP times this (they are spent on progress later).
 CP_WORTH = 1.2
+#: What a move into an enemy key (a siege of it to come) adds: keys are VP (§23.1).
+KEY_TARGET = 2.0
+#: What a step of an army (2 units or more) towards the nearest enemy key adds: more than
+#: the CP it spends, so armies march on keys rather than idle or only build.
+APPROACH, UNREACHED = 1.5, 10_000
 #: Odds a field battle (§16) or an assault (§17) needs: own units per defending unit.
 BATTLE_ODDS, ASSAULT_ODDS = 1.5, 2.0
 #: Religious actions each side of the Reformation prefers (§18, §22): their rule-of-thumb worth.
@@ -81,7 +84,7 @@ class Heuristic(Bot):
         candidates = _candidates(rules, decision, fallback, rng)
         if len(candidates) == 1:
             return candidates[0]
-        power = decision.seat
+        power = decision.context.get(seating.POWER, decision.seat)   # §3.1 seats
         now = value(state, power)
         ranked = sorted(((bonus(state, power, o), -i, o) for i, o in enumerate(candidates)),
                         key=lambda r: (r[0], r[1]), reverse=True)
@@ -94,7 +97,7 @@ class Heuristic(Bot):
             if looks >= LOOK and order is not fallback:
                 continue
             looks += 1
-            after = _look_ahead(rules, state, power, order, f"bot-{state['step']}-{-rank}")
+            after = tried(rules, state, power, order, f"bot-{state['step']}-{-rank}")
             if after is not None:
                 scored.append((value(after, power) + prior, rank, order))
         if not scored:
@@ -105,7 +108,7 @@ class Heuristic(Bot):
                    fallback: Order) -> Order:
         """Accept an open proposal that leaves the power better off, reject one that does
         not; else close the window (no proposals of its own)."""
-        power = decision.seat
+        power = decision.context.get(seating.POWER, decision.seat)   # §3.1 seats
         now = value(state, power)
         for option in decision.options.options:
             if option.verb not in ("ACCEPT", "REJECT"):
@@ -113,7 +116,7 @@ class Heuristic(Bot):
             for order in option.orders():
                 if order["verb"] != "ACCEPT":
                     continue
-                after = _look_ahead(rules, state, power, order, f"deal-{state['step']}")
+                after = tried(rules, state, power, order, f"deal-{state['step']}")
                 if after is not None and value(after, power) >= now:
                     return order
                 reject = {**order, "verb": "REJECT"}
@@ -141,15 +144,6 @@ def _candidates(rules: Rules, decision: Decision, fallback: Order,
             seen.add(text)
             out.append(order)
     return out
-
-
-def _look_ahead(rules: Rules, state: State, power: str, order: Order,
-                seed: str) -> State | None:
-    """The state after `order` on a private copy, with throwaway dice; None if refused."""
-    try:
-        return rules.apply(copy_plain(state), power, order, Dice(seed))
-    except IllegalOrder:
-        return None
 
 
 # ---------------------------------------------------------------- the position
@@ -214,13 +208,36 @@ def _move_bonus(state: State, power: str, order: Order) -> float:
         out += 3.0 if _strength(moving, order.get("leaders")) >= BATTLE_ODDS * defenders else -4.0
     elif S.enemy_space(state, power, dst):
         out += 1.5 + (2.0 if S.is_fortified(dst, state) and moving >= 2 else 0.0)
-    if siege.is_besieger(state, str(src), power) and moving >= S.count(state, src, power):
-        out -= 4.0                      # leaving lifts the siege
+        out += KEY_TARGET if S.board().spaces[dst].is_key and moving >= 2 else 0.0
+    elif moving >= 2 and src in S.board().spaces:
+        far = _key_distances(state, power)
+        if far.get(dst, UNREACHED) < far.get(str(src), UNREACHED):
+            out += APPROACH             # an army marches on the nearest enemy key
+    if (siege.is_besieger(state, str(src), power) or siege.hostile(state, power, str(src))) \
+            and moving >= S.count(state, src, power):
+        out -= 4.0                      # leaving lifts the siege (or gives up one begun)
     if src in S.capitals(power):
         left = S.count(state, src, power) - moving
         if left < 2 and _threatened(state, power, src):
             out -= 5.0
     return out
+
+
+def _key_distances(state: State, power: str) -> dict[str, int]:
+    """Each land space's distance in moves from the nearest key `power` may besiege
+    (fortified, enemy or independent, §15), by the map's connections."""
+    board = S.board()
+    frontier = [k for k, sp in board.spaces.items() if sp.is_key and siege.hostile(state, power, k)]
+    far = {k: 0 for k in frontier}
+    while frontier:
+        nxt = []
+        for sid in frontier:
+            for n in board.neighbours(sid):
+                if n in board.spaces and n not in far:
+                    far[n] = far[sid] + 1
+                    nxt.append(n)
+        frontier = nxt
+    return far
 
 
 def _move_cp(state: State) -> float:

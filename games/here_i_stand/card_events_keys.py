@@ -71,8 +71,8 @@ def treachery_targets(state: S.State) -> list[str]:
 
 def _treachery_apply(state, item, order, dice) -> bool:
     sid = order["space"]
-    record = sieges.siege_at(state, sid)
-    besiegers = [p for p in record["besiegers"] if S.count(state, sid, p)]
+    outside = [p for p in S.land_powers(state, sid) if sieges.is_besieger(state, sid, p)]
+    besiegers = [S.major_of(state, p) for p in outside]   # an allied minor acts for its major
     attacker = item["seat"] if item["seat"] in besiegers else besiegers[0]
     S.log(state, "treachery", card=TREACHERY, power=attacker, space=sid)
     assault.begin(state, attacker, sid, dice, treachery=True)
@@ -129,6 +129,8 @@ def _rebels_apply(state, item, order, dice) -> bool:
                 S.add_units(state, sid, p, kind, -take)
                 S.log(state, "battle_losses", space=sid, power=p, stack={kind: take})
                 hits -= take
+    for p in side:
+        counter_mix.trim(state, p, sid)                  # what the counters cannot show (§5.2)
     if any(S.count(state, sid, p, S.KINDS) for p in side):
         return True
     for lid in S.leaders_at(state, sid):

@@ -307,6 +307,7 @@ def _unpaid_apply(state, item, order, dice) -> bool:
     n = S.units(state, sid).get(power, {}).get("mercenaries", 0)
     S.add_units(state, sid, power, "mercenaries", -n)
     S.log(state, "unpaid_mercenaries", card=UNPAID, power=power, n=n, space=sid)
+    counter_mix.trim(state, power, sid)                  # what the counters cannot show (§5.2)
     sieges.check(state, sid)
     return True
 

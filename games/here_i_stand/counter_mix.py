@@ -9,7 +9,9 @@ kind in one space — needs counters adding up to its size, and players may swap
 for a bigger one at any time (L283, E12: three "1"s give a "4" for a fourth unit), so the mix
 only asks whether *some* assignment of counters to stacks exists.
 
-`fits` decides that; `can_add` and `fitting` say which numbers of new units a space can take; `trim`
+`fits` decides that; `choose`, `choose_army`, `split_fits` and `army_counts` say which
+units may leave a stack (a move, a retreat, a foreign war: §5.2 lets a split use only the
+free counters); `can_add` and `fitting` say which numbers of new units a space can take; `trim`
 applies §5.2's extra losses (L283: a stack no counters can represent loses units on the spot).
 
 Rules: §5, §5.2
@@ -17,9 +19,11 @@ Rules: §5, §5.2
 from __future__ import annotations
 
 import functools
-from typing import Iterable
+from typing import Iterable, Iterator
 
-from engine.options import OneOf, Option
+from engine.contract import IllegalOrder
+from engine.contract import Reason as R
+from engine.options import Count, OneOf, Option
 from games.here_i_stand import state as S
 from games.here_i_stand.catalog import load_pieces
 
@@ -52,17 +56,133 @@ def on_map(state: S.State, owner: str) -> dict[tuple[str, str], int]:
 
 def off_map(state: S.State, owner: str) -> list[int]:
     """Stacks of `owner`'s land counters off the map: the Protestant electorate display
-    (§21.6) and foreign-war cards (§21.7, a stack per kind)."""
-    out = [int(n) for w in (state.get("foreign_wars") or {}).values() if w["power"] == owner
-           for n in w["units"].values() if n]
-    if owner == "protestant":
-        out += [int(n) for n in state.get("electorate_display", {}).values() if n]
-    return out
+    (§21.6), foreign-war cards (§21.7, a stack per kind) and besieged units set aside during
+    a relief battle (§15.2)."""
+    return list(_off_map(state, owner).values())
 
 
 def stacks(state: S.State, owner: str) -> list[int]:
     """The sizes of all `owner`'s land stacks, on and off the map."""
-    return list(on_map(state, owner).values()) + off_map(state, owner)
+    return list(placed(state, owner).values())
+
+
+#: A stack's place and kind: ``(space, kind)`` on the map, ``("war:<card>", kind)`` for a
+#: foreign-war card (§21.7), ``("electorate:<space>", "regulars")`` on the display (§21.6),
+#: ``("aside:<space>", kind)`` for besieged units set aside during a relief battle (§15.2).
+Key = tuple[str, str]
+
+
+def war_place(card: str) -> str:
+    """The place of the units on foreign-war card `card` (§21.7), for `fits_after`."""
+    return f"war:{card}"
+
+
+def placed(state: S.State, owner: str) -> dict[Key, int]:
+    """All `owner`'s land stacks by place and kind, on and off the map (`stacks`)."""
+    return {**on_map(state, owner), **_off_map(state, owner)}
+
+
+def _off_map(state: S.State, owner: str) -> dict[Key, int]:
+    out = {(war_place(card), k): int(n) for card, w in (state.get("foreign_wars") or {}).items()
+           if w["power"] == owner for k, n in w["units"].items() if n}
+    relief = (state.get("phase_data") or {}).get("relief")
+    if relief:                  # besieged units set aside during a relief battle (§15.2)
+        out.update({(f"aside:{relief['space']}", k): int(n)
+                    for k, n in relief["aside"]["units"].get(owner, {}).items() if n})
+    if owner == "protestant":
+        out.update({(f"electorate:{sid}", "regulars"): int(n)
+                    for sid, n in state.get("electorate_display", {}).items() if n})
+    return out
+
+
+def fits_after(state: S.State, owner: str, deltas: dict[Key, int]) -> bool:
+    """Whether `owner`'s land stacks can all be shown with its counters once `deltas`
+    (``{(place, kind): change}``) are applied (§5.2 L283: a split must leave stacks the free
+    counters, swaps included, can show)."""
+    kinds = pool(owner)
+    if kinds is None:
+        return True
+    sizes = placed(state, owner)
+    for key, d in deltas.items():
+        sizes[key] = sizes.get(key, 0) + d
+    return fits(sizes.values(), kinds)
+
+
+def _mixes(have: dict[str, int], n: int, order: tuple[str, ...]) -> Iterator[dict[str, int]]:
+    """Every way to take `n` units from `have`, the first kinds of `order` taken as much as
+    possible first (`S.first_units` comes first)."""
+    if not order:
+        if n == 0:
+            yield {}
+        return
+    kind, rest = order[0], order[1:]
+    for take in range(min(n, have.get(kind, 0)), -1, -1):
+        for more in _mixes(have, n - take, rest):
+            yield {kind: take, **more} if take else more
+
+
+def choose(state: S.State, owner: str, src: str, n: int, dst: str | None,
+           order: tuple[str, ...] = S.LAND, have: dict[str, int] | None = None
+           ) -> dict[str, int] | None:
+    """`n` of `owner`'s land units at `src` (of `have` when given: those free to go) that
+    may move to `dst` (a space or a `war_place`; None: they are removed) leaving a mix its
+    counters can show (§5.2), preferring the kinds of `order` in turn; None when no choice
+    fits."""
+    have = S.units(state, src).get(owner, {}) if have is None else have
+    for take in _mixes(have, n, order):
+        if split_fits(state, owner, src, take, dst):
+            return take
+    return None
+
+
+def choose_army(state: S.State, stacks: dict[str, dict[str, int]], src: str, n: int,
+                dst: str | None, order: tuple[str, ...] = S.LAND
+                ) -> dict[str, dict[str, int]] | None:
+    """`n` units of an army at `src` whose owners' units free to go are `stacks` (``{owner:
+    {kind: n}}``, the major first), moving to `dst` with every owner's counters able to
+    show the split (§5.2): as many of the first owners' units as fit, kinds by `choose`;
+    None when no choice fits."""
+    owners = list(stacks)
+    land = {o: sum(v for k, v in c.items() if k in S.LAND) for o, c in stacks.items()}
+
+    def walk(i: int, left: int) -> dict[str, dict[str, int]] | None:
+        if left == 0:
+            return {}
+        if i == len(owners):
+            return None
+        have = land[owners[i]]
+        rest = sum(land[o] for o in owners[i + 1:])
+        for k in range(min(have, left), max(left - rest, 0) - 1, -1):
+            take = choose(state, owners[i], src, k, dst, order, stacks[owners[i]]) if k else {}
+            if take is None:
+                continue
+            more = walk(i + 1, left - k)
+            if more is not None:
+                return {owners[i]: take, **more} if take else more
+        return None
+
+    return walk(0, n)
+
+
+def split_fits(state: S.State, owner: str, src: str, take: dict[str, int],
+               dst: str | None) -> bool:
+    """Whether moving `take` (``{kind: n}``) of `owner`'s units from `src` to `dst` (None:
+    removed) leaves a mix its counters can show (§5.2)."""
+    deltas: dict[Key, int] = {}
+    for kind, v in take.items():
+        if v:
+            deltas[(src, kind)] = deltas.get((src, kind), 0) - v
+            if dst is not None:
+                deltas[(dst, kind)] = deltas.get((dst, kind), 0) + v
+    return not deltas or fits_after(state, owner, deltas)
+
+
+def army_counts(state: S.State, stacks: dict[str, dict[str, int]], src: str, most: int,
+                dst: str | None, order: tuple[str, ...] = S.LAND) -> tuple[int, ...]:
+    """The numbers 1..`most` of an army's units (`choose_army`) that can move to `dst`."""
+    most = min(most, sum(v for c in stacks.values() for k, v in c.items() if k in S.LAND))
+    return tuple(n for n in range(1, most + 1)
+                 if choose_army(state, stacks, src, n, dst, order) is not None)
 
 
 def _ways(n: int, left: tuple[int, ...], kinds: Pool, i: int = 0) -> Iterable[tuple[int, ...]]:
@@ -115,6 +235,29 @@ def fits(sizes: Iterable[int], kinds: Pool | None) -> bool:
     if sum(ordered) > sum(n * max(v) for n, v in kinds):
         return False
     return _fits(ordered, tuple(n for n, _ in kinds), kinds)
+
+
+def count_domain(numbers: tuple[int, ...]) -> Count | OneOf:
+    """The domain of a unit count the mix allows: a range when `numbers` (ascending) has
+    no gap."""
+    if numbers[-1] - numbers[0] + 1 == len(numbers):
+        return Count(numbers[0], numbers[-1])
+    return OneOf(numbers)
+
+
+def split_reason(power: str, src: str, n: int, fit: tuple[int, ...]) -> R:
+    """Why `n` units may not leave `src`: the counters cannot show the split (§5.2 L283);
+    `fit`: the numbers that can."""
+    shown = ", ".join(map(str, fit)) or "-"
+    return R(f"{power}'s counters cannot show {n} units leaving "
+             f"{S.board().spaces[src].name_en} and those left behind (§5.2: a stack splits "
+             f"only with free counters); numbers that fit: {shown}",
+             "counter_split", power=power, n=n, space=src, fits=shown)
+
+
+def split_refusal(power: str, src: str, n: int, fit: tuple[int, ...]) -> IllegalOrder:
+    """`split_reason` as a refusal, the numbers that fit as hints."""
+    return IllegalOrder(split_reason(power, src, n, fit), [str(x) for x in fit])
 
 
 #: An owner's land stacks on the map and off it (`current`), worked out once for several
@@ -182,7 +325,7 @@ TRIM_ORDER = ("mercenaries", "cavalry", "regulars")
 
 def trim(state: S.State, owner: str, sid: str) -> int:
     """§5.2 L283: after losses at `sid`, remove `owner`'s units there until its whole mix can
-    be shown with its counters; returns how many were removed."""
+    be shown with its counters (logged); returns how many were removed."""
     kinds = pool(owner)
     removed = 0
     while kinds is not None and not fits(stacks(state, owner), kinds):
@@ -192,4 +335,6 @@ def trim(state: S.State, owner: str, sid: str) -> int:
             break
         S.add_units(state, sid, owner, kind, -1)
         removed += 1
+    if removed:
+        S.log(state, "counter_trim", space=sid, power=owner, units=removed)
     return removed

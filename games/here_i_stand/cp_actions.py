@@ -29,7 +29,7 @@ from engine.canonical import copy_plain
 from engine.contract import IllegalOrder, Reason
 from engine.contract import Reason as R
 from engine.dice import Dice
-from engine.options import Count, OneOf, Option
+from engine.options import OneOf, Option
 from games.here_i_stand import assault, counter_mix, facts, foreign_wars, grammar, loc, siege
 from games.here_i_stand import state as S
 from games.here_i_stand import siege as sieges
@@ -168,12 +168,13 @@ def move_cost(src: str, dst: str) -> int:
     return 2 if S.board().is_pass(src, dst) else 1
 
 
-def pick_units(stacks: dict[str, dict[str, int]], power: str, n: int, mix=None,
-               allied=()) -> dict[str, dict[str, int]]:
-    """Which units move, ``{owner: {kind: n}}``: the given mix (`mix` for the power's own
-    regulars, mercenaries, cavalry; `allied` ((minor, n), ...) for its allied minors'
-    regulars), else the power's regulars first, then its mercenaries, then its cavalry, then
-    its allied minors' units (by minor)."""
+def pick_units(state: S.State, src: str, dst: str, stacks: dict[str, dict[str, int]],
+               power: str, n: int, mix=None, allied=()) -> dict[str, dict[str, int]]:
+    """Which units move from `src` to `dst`, ``{owner: {kind: n}}``: the given mix (`mix` for
+    the power's own regulars, mercenaries, cavalry; `allied` ((minor, n), ...) for its allied
+    minors' regulars), else the power's regulars first, then its mercenaries, then its
+    cavalry, then its allied minors' units (by minor) — the first choice whose split the
+    counters can show (§5.2 L283)."""
     if mix is not None:
         out: dict[str, dict[str, int]] = {}
         own = {k: v for k, v in zip(S.LAND, mix) if v}
@@ -202,18 +203,41 @@ def pick_units(stacks: dict[str, dict[str, int]], power: str, n: int, mix=None,
             named = sum(sum(c.values()) for c in out.values())
             raise IllegalOrder(R(f"{n} units but the mix names {named}", "mix_sum", n=n,
                                  total=named))
+        for owner, take in out.items():
+            if not counter_mix.split_fits(state, owner, src, take, dst):
+                raise split_refusal(state, power, src, dst, n)
         return out
-    out = {}
-    left = n
-    for owner in [power] + sorted(o for o in stacks if o != power):
-        take = S.first_units(stacks.get(owner, {}), left)
-        if take:
-            out[owner] = take
-            left -= sum(take.values())
-    if left:
+    if n > stack_total(stacks):
         raise IllegalOrder(R(f"only {stack_total(stacks)} land units there, not {n}",
                              "too_few_units", have=stack_total(stacks), n=n))
-    return out
+    chosen = _fitting_pick(state, src, dst, stacks, power, n)
+    if chosen is None:
+        raise split_refusal(state, power, src, dst, n)
+    return chosen
+
+
+def _fitting_pick(state: S.State, src: str, dst: str, stacks: dict[str, dict[str, int]],
+                  power: str, n: int) -> dict[str, dict[str, int]] | None:
+    """`n` units of `power`'s army at `src` whose move to `dst` every owner's counters can
+    show (§5.2), the power's own units first, then its allied minors' (by minor)."""
+    return counter_mix.choose_army(state, _major_first(stacks, power), src, n, dst)
+
+
+def _major_first(stacks: dict[str, dict[str, int]], power: str) -> dict[str, dict[str, int]]:
+    return {o: stacks[o] for o in [power] + sorted(o for o in stacks if o != power)
+            if o in stacks}
+
+
+def move_counts(state: S.State, power: str, src: str, dst: str, most: int) -> tuple[int, ...]:
+    """The numbers 1..`most` of `power`'s units at `src` that may move to `dst` with
+    counters to show them and those left behind (§5.2 L283)."""
+    stacks, _ = army_at(state, power, src)
+    return counter_mix.army_counts(state, _major_first(stacks, power), src, most, dst)
+
+
+def split_refusal(state: S.State, power: str, src: str, dst: str, n: int) -> IllegalOrder:
+    """The refusal of a move whose split the counters cannot show (§5.2 L283)."""
+    return counter_mix.split_refusal(power, src, n, move_counts(state, power, src, dst, n + 20))
 
 
 def check_move(state: S.State, power: str, src: str, dst: str, leaders: tuple[str, ...],
@@ -268,7 +292,7 @@ def check_move(state: S.State, power: str, src: str, dst: str, leaders: tuple[st
                                  f"({why.replace('_', ' ')})", "leader_stopped", leader=lid,
                                  card=responses.GOUT if why == "gout" else
                                  responses.FOUL_WEATHER))
-    chosen = pick_units(avail, power, n, mix, allied)
+    chosen = pick_units(state, src, dst, avail, power, n, mix, allied)
     limit = S.army_limit(leaders)
     if n > limit:
         raise IllegalOrder(R(f"an army led by {', '.join(leaders) or 'no leader'} may hold at "
@@ -300,7 +324,8 @@ def _leader_sets(here: list[str]) -> list[tuple[str, ...]]:
 
 
 def move_options(state: S.State, power: str, cp: int) -> list[Option]:
-    """One MOVE Option per (source, destination, leader set): every unit count is legal."""
+    """One MOVE Option per (source, destination, leader set), with the unit counts the
+    counter mix can show (§5.2)."""
     return list(_moves(state, power, cp))
 
 
@@ -333,13 +358,14 @@ def _moves(state: S.State, power: str, cp: int) -> Iterator[Option]:
             enters, alone = entering[dst]
             if not enters:
                 continue
+            fit = move_counts(state, power, sid, dst, movable) if movable else ()
             for group, high in groups:
-                low = 0 if group and alone else 1
-                if high < low:
+                units = ((0,) if group and alone else ()) + tuple(n for n in fit if n <= high)
+                if not units:
                     continue
                 yield Option.of("MOVE", f"MOVE {sid} -> {dst}", **{
                     "from": OneOf((sid,)), "to": OneOf((dst,)), "leaders": OneOf((group,)),
-                    "units": Count(low, high)})
+                    "units": counter_mix.count_domain(units)})
 
 
 def apply_move(state: S.State, power: str, order: Order, cp: int, dice=None, *,

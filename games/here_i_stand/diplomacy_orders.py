@@ -370,7 +370,8 @@ def order_text(order: Order) -> str:
     if v == "BUY_BACK":
         item = order["item"]
         what = (f"LEADER {item[1]}" if item[0] == "leader" else
-                f"{item[1]} AND {item[2]}" if item[0] == "pair" else item[1])
+                f"{item[1]} AND {item[2]}" if item[0] == "pair" else
+                "ALL" if item[0] == "all" else item[1])
         return f"BUY BACK {what} WITH {order['pay']}"
     if v == "RANSOM":
         return f"RANSOM {order['leader']}"

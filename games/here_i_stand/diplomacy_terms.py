@@ -37,7 +37,7 @@ from typing import Any, Iterable
 from engine.contract import Reason
 from engine.dice import Dice
 from games.here_i_stand import diplomacy_orders as O
-from games.here_i_stand import counter_mix, facts, henry_viii
+from games.here_i_stand import counter_mix, facts, henry_viii, seating
 from games.here_i_stand import state as S
 from games.here_i_stand.relocation import owner_of, relocate, side_controls
 
@@ -395,6 +395,9 @@ def package_problem(state, ctx, proposer: str, parties: Iterable[str], terms) ->
         missing = sorted(needed - parties, key=S.MAJORS.index)
         return R(f"every power a term touches must be a party: add {', '.join(missing)}",
                  "dip_parties_missing", powers=missing)
+    if len({seating.seat_of(state, p) for p in parties}) < len(parties):
+        return R("powers one player holds make no deal with each other (§3.1: our ruling)",
+                 "dip_same_player")
     if state["turn"] == 1:
         if len(parties) != 2 or "england" not in parties or not parties & {"france", "hapsburg"}:
             return R("on turn 1 England alone negotiates, with France and with the Hapsburgs, "
@@ -427,7 +430,7 @@ def execute(state, ctx, terms, dice: Dice, label: dict) -> None:
         elif kind == "MERCENARIES":
             n, giver, receiver, taken, placed = t[1:6]
             have = mercenaries_of(state, giver)
-            plan = list(taken) or _merc_plan(have, n)
+            plan = list(taken) or _merc_plan(state, giver, have, n)
             for sid, k in plan:
                 S.add_units(state, sid, giver, "mercenaries", -k)
             where, _ = merc_placement(state, receiver, placed)
@@ -465,15 +468,32 @@ def end_war(state, ctx, a: str, b: str) -> None:
             S.log(state, "peace_lifts_excommunication", power=other)
 
 
-def _merc_plan(have: dict[str, int], n: int) -> list[tuple[str, int]]:
-    """Default removal: the biggest mercenary stacks first, then by id."""
+def _merc_plan(state, giver: str, have: dict[str, int], n: int) -> list[tuple[str, int]]:
+    """Default removal: the biggest mercenary stacks first, then by id — the first plan
+    whose remaining stacks the giver's counters can show (§5.2 L283)."""
+    order = sorted(have, key=lambda s: (-have[s], s))
+
+    def walk(i: int, left: int, deltas: dict) -> list[tuple[str, int]] | None:
+        if left == 0:
+            return [] if counter_mix.fits_after(state, giver, deltas) else None
+        if i == len(order):
+            return None
+        sid = order[i]
+        for k in range(min(left, have[sid]), -1, -1):
+            rest = walk(i + 1, left - k, {**deltas, (sid, "mercenaries"): -k} if k else deltas)
+            if rest is not None:
+                return [(sid, k)] + rest if k else rest
+        return None
+
+    found = walk(0, n, {})
+    if found is not None:
+        return found
     plan = []
-    for sid in sorted(have, key=lambda s: (-have[s], s)):
+    for sid in order:
         if n <= 0:
             break
-        k = min(n, have[sid])
-        plan.append((sid, k))
-        n -= k
+        plan.append((sid, min(n, have[sid])))
+        n -= plan[-1][1]
     return plan
 
 

@@ -155,12 +155,22 @@ def activate_minor(state: S.State, power: str, minor: str, declarer: str) -> Non
     activation procedure L1830-1836): the minor becomes `power`'s ally, its wars end, `power`
     and the declarer are at war, and every other power at war with the minor may declare war
     on `power` for free or leave the minor's spaces."""
+    activate(state, power, minor, None, declarer)
+    S.log(state, "intervenes_free", power=power, minor=minor)
+    start_war(state, power, declarer, S.msg("why_intervened", power=power, minor=minor))
+
+
+def activate(state: S.State, power: str, minor: str, card: int | None,
+             declarer: str | None = None) -> None:
+    """§22.2's activation procedure (L1830-1836): `minor` becomes `power`'s ally (leaving a
+    former ally, §22.4), its wars end, and every power at war with it (but `declarer`) may
+    declare war on `power` for free or leave its spaces; `card`: the card that did it."""
     at_war_with_minor = sorted(p for pr in state["wars"] if minor in pr for p in pr
                                if p != minor and p not in (power, declarer))
     deactivation.ally(state, minor, power)
     state["wars"] = [pr for pr in state["wars"] if minor not in pr]
-    S.log(state, "intervenes_free", power=power, minor=minor)
-    start_war(state, power, declarer, S.msg("why_intervened", power=power, minor=minor))
+    if card is not None:
+        S.log(state, "minor_card_activates", card=card, power=power, minor=minor)
     for other in at_war_with_minor:
         choices.push(state, {"kind": "activation", "seat": other, "minor": minor,
                              "activator": power}, first=True)
@@ -318,9 +328,12 @@ def playable_as_event(state: S.State, power: str, number: int) -> Reason | None:
     c = facts.card(number)
     if c.type == "combat":
         return Reason(f"{c.name_en} is a combat card: it is never played as an event in an "
-                      "impulse", "event_combat", card=number)
+                      "impulse, only in a battle or assault it fights in (§6.1 L333)",
+                      "event_combat", card=number)
     if c.type == "mandatory":
-        return None
+        # an event of another phase (#8, §18.1) says why; the others resolve here
+        return CONDITIONS[number](state, power) if number not in EVENTS and \
+            number in CONDITIONS else None
     if c.powers and power not in c.powers:
         return Reason(f"{c.name_en} may be played as an event only by {', '.join(c.powers)}",
                       "event_only_by", card=number, powers=list(c.powers))
@@ -330,6 +343,12 @@ def playable_as_event(state: S.State, power: str, number: int) -> Reason | None:
     if c.type == "response" and power == "england" and state["rulers"]["england"] == "mary_i":
         return Reason("under Mary I England plays combat and response cards for CP only "
                       "(§21.3 L1692)", "event_mary_response")
+    if c.type == "response" and number not in EVENTS:
+        return Reason(f"{c.name_en} is a response card: it is played as an event only in the "
+                      "window its trigger opens, when you are asked (§6.1 L329)",
+                      "event_response_window", card=number)
+    if number in CONDITIONS and number not in EVENTS:   # an event of another phase (#109)
+        return CONDITIONS[number](state, power)
     if number not in EVENTS:
         return Reason(f"the event of {c.name_en} is not yet implemented in pbem: play it FOR CP",
                       "event_not_implemented", card=number)

@@ -28,7 +28,7 @@ from engine import questions
 from engine.contract import IllegalOrder, Reason
 from engine.dice import Dice
 from engine.options import OneOf, Option
-from games.here_i_stand import choices, facts, grammar, siege
+from games.here_i_stand import choices, counter_mix, facts, grammar, siege
 from games.here_i_stand import state as S
 
 #: card -> (afflicted power, units it commits, foreign units) — from the card texts.
@@ -109,13 +109,29 @@ def free_leaders(state: S.State, power: str) -> tuple[str, ...]:
                         and not siege.is_besieged(state, sid, power)))
 
 
+def _sendable(state: S.State, item: dict[str, Any]) -> dict[str, tuple[int, ...]]:
+    """For each source, the numbers of units that may go to the war card with counters to
+    show them and those left behind (§5.2)."""
+    out = {}
+    for sid, n in sources(state, item["seat"]).items():
+        fit = tuple(k for k in range(1, min(n, item["left"]) + 1) if _take(state, item, sid, k))
+        if fit:
+            out[sid] = fit
+    return out
+
+
+def _take(state: S.State, item: dict[str, Any], sid: str, n: int) -> dict[str, int] | None:
+    """Which `n` units leave `sid` for the war card (`TAKE_ORDER` first, §5.2)."""
+    return counter_mix.choose(state, item["seat"], sid, n,
+                              counter_mix.war_place(str(item["card"])), TAKE_ORDER)
+
+
 def _options(state: S.State, item: dict[str, Any]) -> list[Option]:
     power = item["seat"]
     if item["left"] > 0:
-        return [Option.of("SEND", f"SEND {min(n, item['left'])} FROM {sid}",
-                          units=OneOf(tuple(range(1, min(n, item["left"]) + 1))),
+        return [Option.of("SEND", f"SEND {fit[-1]} FROM {sid}", units=OneOf(fit),
                           space=OneOf((sid,)))
-                for sid, n in sources(state, power).items()]
+                for sid, fit in _sendable(state, item).items()]
     leaders = free_leaders(state, power)
     if not item["leader"] or not leaders:
         return []
@@ -127,8 +143,7 @@ def _apply(state: S.State, item: dict[str, Any], order: dict[str, Any], dice: Di
     record = wars(state)[str(item["card"])]
     power = item["seat"]
     if order["verb"] == "SEND":
-        take = S.first_units(S.units(state, order["space"]).get(power, {}), order["units"],
-                             TAKE_ORDER)
+        take = _take(state, item, order["space"], order["units"]) or {}
         for kind, n in take.items():
             S.add_units(state, order["space"], power, kind, -n)
             record["units"][kind] = record["units"].get(kind, 0) + n
@@ -154,8 +169,10 @@ def _settle(state: S.State, item: dict[str, Any], dice: Dice) -> bool:
 def _default(state: S.State, item: dict[str, Any]) -> dict[str, Any]:
     """Units from the biggest stacks first (ties by space id), no leader."""
     if item["left"] > 0:
-        sid, n = max(sources(state, item["seat"]).items(), key=lambda kv: (kv[1], kv[0]))
-        return {"verb": "SEND", "units": min(n, item["left"]), "space": sid}
+        sendable = _sendable(state, item)
+        if sendable:
+            sid = max(sendable, key=lambda s: (S.count(state, s, item["seat"]), s))
+            return {"verb": "SEND", "units": sendable[sid][-1], "space": sid}
     return {"verb": "NONE"}
 
 
@@ -170,7 +187,12 @@ def _parse(state: S.State, item: dict[str, Any], text: str) -> dict[str, Any]:
         rest = words[1:]
         if rest and rest[0].upper() in ("FROM", "ИЗ"):
             rest = rest[1:]
-        return {"verb": "SEND", "units": int(words[0]), "space": grammar.space(" ".join(rest))}
+        sid, n = grammar.space(" ".join(rest)), int(words[0])
+        fit = tuple(k for k in range(1, S.count(state, sid, item["seat"]) + 1)
+                    if _take(state, item, sid, k))
+        if 0 < n <= S.count(state, sid, item["seat"]) and n not in fit:
+            raise counter_mix.split_refusal(item["seat"], sid, n, fit)
+        return {"verb": "SEND", "units": n, "space": sid}
     raise IllegalOrder(Reason("say SEND <n> FROM <space>, LEADER <leader> or NONE",
                               "syntax", text="SEND <n> FROM <space>"),
                        ["SEND 2 FROM Istanbul", "LEADER Ibrahim Pasha", "NONE"])

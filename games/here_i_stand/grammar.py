@@ -40,6 +40,9 @@ KEYWORDS = {
     "РАЗМЕСТИТЬ": "PLACE",
     # the war at sea's answers (§16.2, §16.4)
     "ОТДАТЬ": "GIVE", "СРАЗИТЬСЯ": "FIGHT",
+    # the cards on minor powers (§22.2, §22.4)
+    "АКТИВИРОВАТЬ": "ACTIVATE", "ДЕАКТИВИРОВАТЬ": "DEACTIVATE", "ПОДКРЕПИТЬ": "REINFORCE",
+    "АНТИПИРАТСТВО": "ANTIPIRACY",
 }
 
 
@@ -316,13 +319,17 @@ def split(text: str) -> list[tuple[int, str]]:
 
     A ``PROPOSE`` line opens one block that runs to its ``ENDPROPOSE`` line (inclusive; the
     ``;`` inside are its own); without an ``ENDPROPOSE`` below, the PROPOSE line alone is the
-    block (terms separated by ``;`` on that line)."""
+    block (terms separated by ``;`` on that line).  A power named first (``Papacy:
+    PROPOSE``, a grouped seat's order, `seating`) keeps the block whole."""
     lines = text.splitlines()
     out = []
     n = 0
     while n < len(lines):
         line = lines[n]
-        first = line.strip().split(maxsplit=1)
+        first = line.strip().split(maxsplit=2)
+        if first and first[0].endswith(":") and len(first) > 1 \
+                and first[0].upper().rstrip(":") not in BLOCK_OPENERS:
+            first = first[1:]                   # a power named first (``Papacy: PROPOSE``)
         if first and first[0].upper().rstrip(":") in BLOCK_OPENERS:
             end = next((k for k in range(n + 1, len(lines))
                         if " ".join(lines[k].split()).upper() in BLOCK_CLOSERS), None)

@@ -9,6 +9,7 @@ Each check returns English problem lines (empty when sound), naming the rule it 
   mix (§5.2: land counters shared by regulars, mercenaries and cavalry; naval ones by
   squadrons and corsairs), land units only in land spaces and naval units only where a
   squadron may be (a sea zone or a port);
+* denominations (§5.2): every land stack can be shown with its owner's counters;
 * markers (§2.2, §2.4): control only by a power, only where it differs from the home power
   (the schema); religion only ``protestant``; spaces and sea zones of the map only;
   a power that holds its automatic-victory keys with none in unrest has won (§23.1);
@@ -39,7 +40,7 @@ BEFORE_DEAL = ("setup", "luther_95_theses", "card_draw")
 def problems(state: State) -> list[str]:
     """Every invariant broken by `state` (empty when it is sound)."""
     out: list[str] = []
-    for check in (cards, units, markers, leaders, sieges, victory_points):
+    for check in (cards, units, denominations, markers, leaders, sieges, victory_points):
         out.extend(check(state))
     return out
 
@@ -142,11 +143,8 @@ def units(state: State) -> list[str]:
 
 def denominations(state: State) -> list[str]:
     """Every owner's land stacks, on the map and off it, can be shown with its counters of
-    value 1, 2, 4 and 6 (§5.2 L283, `counter_mix.fits`), not only its total strength.
-
-    Not yet part of `problems`: a MOVE may still leave behind part of a stack that no free
-    counter can show (§5.2 L283 swaps only small counters for a big one), which simulated
-    games reach; it joins `problems` once moves respect the counter mix."""
+    value 1, 2, 4 and 6 (§5.2 L283, `counter_mix.fits`), not only its total strength:
+    every split is chosen to fit (`counter_mix.choose`) and losses are trimmed."""
     owners = {p for rec in state["spaces"].values() for p in rec.get("units", {})}
     owners |= {w["power"] for w in (state.get("foreign_wars") or {}).values()}
     out = []

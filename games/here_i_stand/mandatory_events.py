@@ -13,20 +13,24 @@ turn 6) without them.  Card summaries: ``data/cards.yaml``.
   (its markers become the major's, §22.2 L1832).  It stays in the deck (L325).
 * **#13 Schmalkaldic League** (§21.6 L1764-1777): from turn 2 with 12 Protestant spaces
   (unrest counts, L1744), or forced in winter of turn 4: John Frederick joins the Protestant
-  stack nearest Wittenberg, Philip of Hesse the one nearest Kassel (none: the city itself;
-  ties by id); every Protestant home space of Protestant religion comes under Protestant
-  control (fortress markers excepted — none exist yet: the event that places them is not
-  implemented); the pre-League limits end (``state["league"]``); the Protestants are at war
+  stack nearest Wittenberg, Philip of Hesse the one nearest Kassel (none: the city itself);
+  every Protestant home space of Protestant religion comes under Protestant
+  control, except those with a fortress marker (L1773: *Trace Italienne*, #104, places them;
+  a space fortified on the map is no exception); the pre-League limits end (``state["league"]``); the Protestants are at war
   with the Hapsburgs and the Papacy for good (diplomacy refuses that peace); Protestant units
-  and leaders in Catholic electorates go to the nearest Protestant electorate (ties by id);
-  electorate units arrive for Protestant electorates the Protestants now control (L1777).
+  and leaders in Catholic electorates go to the nearest Protestant electorate; electorate units arrive for Protestant electorates the Protestants now control (L1777).
+  When several stacks or electorates are equally near, the Protestants choose (``NEAREST
+  <space>``, `league_nearest`; default and ``STANDING league_nearest DEFAULT``: the first by
+  id).  Ruling: the rulebook does not say who breaks the tie; the pieces are the Protestants',
+  and the owner chooses among equally near destinations elsewhere (§19.3 L1438, ports).
   Played while the condition fails, nothing happens and the card goes to the discard pile
   (it is removed only once the League has formed, the card's own text).
 * **#15 Society of Jesus** (§21.5 L1706-1708, §18.2 L1194): the Papacy places 2 Jesuit
   universities (``state["jesuits"]``) in Catholic spaces without one, one at a time (``FOUND
   <space>``).  The *Found Jesuit University* CP action it unlocks is a religious action (§18.1
-  L1180), not yet implemented.
-* **#17 Council of Trent** (card summary; the rulebook has no text for it): the Papacy commits
+  L1180, `reformation/actions.py`).
+* **#17 Council of Trent** (the card's summary: the rulebook has no procedure for it, only
+  L325 and L1226 name it; ruling in the README): the Papacy commits
   up to 4 uncommitted debaters, then the Protestants up to 2 (``COMMIT <debaters>`` or
   ``COMMIT NONE``); each side rolls dice equal to its debaters' total value (Pole: +1 die, his
   bonus in pieces.yaml), 5-6 hits; the side with more hits turns as many spaces as the
@@ -122,56 +126,86 @@ def league_problem(state: S.State) -> dict | None:
     return None
 
 
-def _nearest(state: S.State, start: str, pool) -> str | None:
+def nearest(state: S.State, start: str, pool) -> list[str]:
+    """The spaces of `pool` nearest `start` for the Protestants (§21.6 L1771-1776): one,
+    several equally near (the Protestants choose), or none reachable."""
     dist = relocation.distances(state, "protestant", start)
     found = [s for s in pool if s in dist]
-    return min(found, key=lambda s: (dist[s], s)) if found else None
+    return sorted(s for s in found if dist[s] == min(dist[f] for f in found))
 
 
-def _fortress_marker(state: S.State, sid: str) -> bool:
-    return bool(S.record(state, sid).get("fortress"))
+def _place_leader(state: S.State, lid: str, where: str) -> None:
+    S.move_leader(state, lid, None, where)
+    S.log(state, "league_leader", leader=lid, space=where)
+
+
+def _move_out(state: S.State, src: str, dest: str) -> None:
+    """The Protestant units and leaders in Catholic electorate `src` go to `dest` (L1776)."""
+    for kind in S.LAND:
+        k = S.units(state, src).get("protestant", {}).get(kind, 0)
+        if k:
+            S.add_units(state, src, "protestant", kind, -k)
+            S.add_units(state, dest, "protestant", kind, k)
+    for lid in _protestant_leaders(state, src):
+        S.move_leader(state, lid, src, dest)
+    S.log(state, "league_moves", src=src, dst=dest)
+
+
+def _protestant_leaders(state: S.State, sid: str) -> list[str]:
+    return [l for l in S.leaders_at(state, sid) if S.leader_power(state, l) == "protestant"]
+
+
+def _ask_nearest(state: S.State, tied: list[str], **what: str) -> dict:
+    item = {"kind": "league_nearest", "seat": "protestant", "spaces": tied, **what}
+    choices.push(state, item)
+    return item
 
 
 def form_league(state: S.State) -> None:
+    """§21.6 L1769-1777, in the rulebook's order; a tie for the nearest stack or electorate
+    is asked of the Protestants (`league_nearest`) and settled when they answer; a leader
+    still to be placed learns where the stacks that left Catholic electorates went, to
+    follow his stack there (L1776)."""
     m = S.board()
     state["league"] = True
     S.log(state, "league_forms", card=LEAGUE)
     stacks = sorted(sid for sid in state["spaces"] if sid in m.spaces
                     and S.count(state, sid, "protestant") > 0)
+    asked = []
     for lid, near in (("john_frederick", "wittenberg"), ("philip_of_hesse", "kassel")):
         if S.where_is(state, lid) is not None:
             continue
-        where = _nearest(state, near, stacks) or near
-        S.move_leader(state, lid, None, where)
-        S.log(state, "league_leader", leader=lid, space=where)
+        found = nearest(state, near, stacks)
+        if len(found) > 1:
+            asked.append(_ask_nearest(state, found, leader=lid, near=near))
+        else:
+            _place_leader(state, lid, found[0] if found else near)
+    markers = set(S.fortress_markers(state))       # L1773: these stay as they are
     for sid in m.spaces_of(home="protestant"):
         if (S.religion(state, sid) == "protestant" and S.controller(state, sid) != "protestant"
-                and not _fortress_marker(state, sid)):
+                and sid not in markers):
             S.set_control(state, sid, "protestant")
             S.log(state, "league_control", space=sid)
     for enemy in ("hapsburg", "papacy"):
         events.start_war(state, "protestant", enemy, S.msg("why_league", card=LEAGUE))
     electorates = m.electorates()
     protestant = [e for e in electorates if S.religion(state, e) == "protestant"]
+    moved: dict[str, str] = {}
     for sid in electorates:
         if S.religion(state, sid) == "protestant":
             continue
-        n = S.count(state, sid, "protestant")
-        leaders = [l for l in S.leaders_at(state, sid) if S.leader_power(state, l) == "protestant"]
-        if not n and not leaders:
+        if not S.count(state, sid, "protestant") and not _protestant_leaders(state, sid):
             continue
-        dest = _nearest(state, sid, protestant)
-        if dest is None:
+        found = nearest(state, sid, protestant)
+        if not found:
             S.log(state, "league_no_electorate", space=sid)
-            continue
-        for kind in S.LAND:
-            k = S.units(state, sid).get("protestant", {}).get(kind, 0)
-            if k:
-                S.add_units(state, sid, "protestant", kind, -k)
-                S.add_units(state, dest, "protestant", kind, k)
-        for lid in leaders:
-            S.move_leader(state, lid, sid, dest)
-        S.log(state, "league_moves", src=sid, dst=dest)
+        elif len(found) > 1:
+            _ask_nearest(state, found, src=sid)
+        else:
+            _move_out(state, sid, found[0])
+            moved[sid] = found[0]
+    for item in asked:
+        item["moved"] = {s: d for s, d in moved.items() if s in item["spaces"]}
     for sid in electorates:
         religion.electorate_units(state, sid)
 
@@ -240,6 +274,44 @@ KINDS["jesuits"] = choices.Kind(
     settle=lambda state, item, dice: item["left"] <= 0,
     policies=("DEFAULT",), standing=attempts.by_default("jesuits", _jesuit_default))
 TEXTS["FOUND"] = lambda o: f"FOUND {o['space']}"
+
+
+# ---------------------------------------------------------------- #13: equally near
+def _nearest_options(state, item):
+    spaces = tuple(item["spaces"])
+    return [Option.of("NEAREST", f"NEAREST {spaces[0]}", space=OneOf(spaces))]
+
+
+def _nearest_apply(state, item, order, dice) -> bool:
+    if "leader" in item:
+        _place_leader(state, item["leader"], order["space"])
+        follow = item.get("moved", {}).get(order["space"])
+        if follow:                          # his stack has left a Catholic electorate (L1776)
+            S.move_leader(state, item["leader"], order["space"], follow)
+            S.log(state, "league_moves", src=order["space"], dst=follow)
+    else:
+        _move_out(state, item["src"], order["space"])
+    return True
+
+
+def _nearest_default(state, item):
+    return {"verb": "NEAREST", "space": sorted(item["spaces"])[0]}
+
+
+def _nearest_context(state, item):
+    why = (S.msg("league_tie_leader", leader=item["leader"], space=item["near"],
+                 spaces=list(item["spaces"])) if "leader" in item else
+           S.msg("league_tie_units", src=item["src"], spaces=list(item["spaces"])))
+    return {"why_msg": why, "card": LEAGUE}
+
+
+KINDS["league_nearest"] = choices.Kind(
+    options=_nearest_options, apply=_nearest_apply, default=_nearest_default,
+    parse=_space_order("NEAREST", "БЛИЖАЙШИЙ", "TO"), context=_nearest_context,
+    prompt=lambda state, item: (f"Schmalkaldic League: equally near {', '.join(item['spaces'])}"
+                                ": NEAREST <space>"),
+    policies=("DEFAULT",), standing=attempts.by_default("league_nearest", _nearest_default))
+TEXTS["NEAREST"] = lambda o: f"NEAREST {o['space']}"
 
 
 # ---------------------------------------------------------------- #17 Council of Trent

@@ -7,9 +7,10 @@ Rules: none (presentation)
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from engine.contract import Decision, Reason
+from engine.options import OneOf, Option
 from games.here_i_stand import facts
 from games.here_i_stand.catalog import load_pieces, load_tables
 from games.here_i_stand.mapdata import load_map
@@ -58,7 +59,10 @@ class HereIStandPresenter(Presenter):
             return "-"
         return self.maybe(f"power.{power}", power) or power
 
-    seat = power  # type: ignore[assignment]
+    def seat(self, seat: str | None) -> str:
+        """A seat's name: its power, or the powers one player holds (``Hapsburgs + Papacy``,
+        §3.1)."""
+        return " + ".join(self.power(p) for p in seat.split("+")) if seat else self.power(seat)
 
     def card_name(self, number: int) -> str:
         c = self._facts().card(int(number))
@@ -127,7 +131,7 @@ class HereIStandPresenter(Presenter):
             return self.maybe(f"mode.{value}", str(value)) or str(value)
         if field == "unit":
             return self.maybe(f"unit.{value}", str(value)) or str(value)
-        if field in ("power", "target", "seat"):
+        if HIS_PARAMS.get(field) == "power":          # power, minor, target, owner...
             return self.power(value)
         if field == "debaters":
             if isinstance(value, (tuple, list)):
@@ -156,13 +160,15 @@ class HereIStandPresenter(Presenter):
             out["leaders"] = [self.leader(v) for v in out["leaders"]]
         if isinstance(out.get("leader"), str):
             out["leader"] = self.leader(out["leader"])
-        if isinstance(out.get("power"), str) and out["power"] in self._power_ids():
-            out["power"] = self.power(out["power"])
+        for key in ("power", "minor"):
+            if isinstance(out.get(key), str) and out[key] in self._power_ids():
+                out[key] = self.power(out[key])
         item = out.get("item")
         if out.get("verb") == "BUY_BACK" and isinstance(item, (list, tuple)):
             out["item"] = (f"LEADER {self.leader(item[1])}" if item[0] == "leader" else
                            f"{self.space(item[1])} AND {self.space(item[2])}"
-                           if item[0] == "pair" else self.space(item[1]))
+                           if item[0] == "pair" else "ALL" if item[0] == "all"
+                           else self.space(item[1]))
         if isinstance(out.get("parties"), (list, tuple)):
             out["parties"] = tuple(self.hint(p) for p in out["parties"])
         if isinstance(out.get("terms"), (list, tuple)):   # agreement terms: (KIND, values...)
@@ -170,10 +176,30 @@ class HereIStandPresenter(Presenter):
                                        for i, v in enumerate(term)) for term in out["terms"])
         return out
 
+    def syntax(self, verb: str, options: Sequence[Option] = ()) -> str | None:
+        """A retreat shows only its forms legal here: TO a space (with INSIDE when some
+        units may go in as well, §14.1), INSIDE alone (§15.2), a bare RETREAT where the
+        question has no place to name (after a withdrawal, §13.4)."""
+        if verb != "RETREAT" or not options:
+            return super().syntax(verb, options)
+        fields = [dict(o.fields) for o in options]
+        away = [f for f in fields if "to" in f and None not in f["to"].each()]
+        forms = []
+        if len(away) < len(fields) and any("to" not in f for f in fields):
+            forms.append("RETREAT")
+        if away:
+            inside = any(n for f in away for n in f.get("inside", OneOf((0,))).each())
+            forms.append(self._("syntax.RETREAT_TO_INSIDE" if inside else "syntax.RETREAT_TO"))
+        if any("to" in f and None in f["to"].each() for f in fields):
+            forms.append(self._("syntax.RETREAT_INSIDE"))
+        return self._("syntax.RETREAT_OR").join(forms)
+
     def prompt(self, decision: Decision, view: Mapping[str, Any] | None = None) -> str:
         """The catalog's words in English too: they name spaces, cards and powers as the
         reports do (the rules' own prompts use ids)."""
-        return self.catalog_prompt(decision, view)
+        text = self.catalog_prompt(decision, view)
+        power = (decision.context or {}).get("for_power")   # a grouped seat's power (§3.1)
+        return f"{self.power(power)}: {text}" if power else text
 
     def prompt_args(self, decision: Decision, view: Mapping[str, Any]) -> dict[str, Any]:
         """Values the translated prompts name: the decision's context (power ids as names,
@@ -202,6 +228,8 @@ class HereIStandPresenter(Presenter):
                 value = self.maybe(f"{key}_word.{value}", str(value)) or str(value)
             elif key == "why_msg" and is_message(value):
                 key, value = "why", self.message(value)
+            elif key == "effects":                  # a card on minor powers (§22.2)
+                value = ", ".join(self.message(x) for x in value)
             elif key == "stacks":                   # interception (§13.2)
                 key, value = "odds", "; ".join(self._(
                     "odds.intercept", space=self.space(sid), units=n,
@@ -386,7 +414,10 @@ class HereIStandPresenter(Presenter):
         return " – ".join(self.power(p) for p in pair)
 
     def _excommunicated(self, who: Any) -> str:
+        """A power under the excommunication marker, or a reformer or ruler a Bull struck."""
         text = str(who)
+        if text in self._power_ids():
+            return self.power(text)
         if text in self._facts().debaters():
             return self.debater(text)
         for r in self._facts().rulers().values():
@@ -475,6 +506,8 @@ class HereIStandPresenter(Presenter):
         return {"protestant_spaces": view.get("protestant_spaces", 0), "by_zone": by_zone,
                 "unrest": sorted(unrest), "reformers": reformers, "debaters": debaters,
                 "universities": [self.space(s) for s in view.get("universities") or []],
+                "excommunications": [self._excommunicated(x)
+                                     for x in view.get("excommunications") or []],
                 "burned": [self.debater(d) for d in lost.get("burned", [])],
                 "disgraced": [self.debater(d) for d in lost.get("disgraced", [])],
                 "translations": translation_rows,
@@ -550,7 +583,8 @@ class HereIStandPresenter(Presenter):
                         ) -> dict[str, Any]:
         hand = []
         for c in view.get("hand") or []:
-            hand.append({"ref": f"#{c['number']}", "name": self.card_name(c["number"]),
+            mark = f" [{self.power(c['power'])}]" if c.get("power") else ""
+            hand.append({"ref": f"#{c['number']}", "name": self.card_name(c["number"]) + mark,
                          "cp": c.get("cp"), "type": self.maybe(f"card_type.{c.get('type')}",
                                                                str(c.get("type"))),
                          "summary": self.card_summary(c["number"])})
@@ -622,5 +656,6 @@ HIS_PARAMS: dict[str, str] = {
     "text": "text", "game": "text", "verb": "text", "verbs": "words", "what": "what", "seat": "power",
     "hints_cards": "cards", "hints_spaces": "spaces", "hints_leaders": "leaders",
     "explorer": "explorer", "conquistador": "explorer", "token": "nw_token", "mod": "num",
-    "colony": "nw_token", "choices": "words", "voyage": "nw_voyage",
+    "colony": "nw_token", "choices": "words", "voyage": "nw_voyage", "fits": "text",
+    "effects": "messages",
 }

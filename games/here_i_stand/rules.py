@@ -21,9 +21,11 @@ from engine.contract import (Decision, IllegalOrder, Outcome, Reason, Rules, Sce
 from engine.dice import Dice
 from engine.options import Order
 from engine.questions import Kind
-from games.here_i_stand import choices, grammar, invariants, tables, views
+from games.here_i_stand import (choices, grammar, invariants, seating, tables, tournament,
+                                views)
 from games.here_i_stand import state as S
 from games.here_i_stand import phases
+from games.here_i_stand.land_war import armed
 from games.here_i_stand.land_war import kinds as land_war_kinds
 from games.here_i_stand.navy import kinds as navy_kinds
 from games.here_i_stand.land_war import relief
@@ -32,7 +34,7 @@ from games.here_i_stand.phases import (action, card_draw, diet_of_worms, diploma
                                       luther_95_theses, module, sequence, spring_deployment,
                                       winter)
 
-OPTIONS = ("last_turn",)
+OPTIONS = ("last_turn", "tournament")
 tables.install()
 
 
@@ -43,6 +45,7 @@ class HereIStand(Rules):
     presenter = "games.here_i_stand.presenter:HereIStandPresenter"
     templates_dir = Path(__file__).resolve().parent / "templates"
     board = "games.here_i_stand.board:board"
+    readme_sections = "games.here_i_stand.card_table:sections"
     bots = "games.here_i_stand.bots:BOTS"
     #: Impulses (§11), responses (interceptions, retreats, diplomacy's segments), the
     #: negotiation window (§9.1, 48 h), setup, winter (§19) and the rest.
@@ -54,8 +57,18 @@ class HereIStand(Rules):
                   "DECLARE WAR ON power", "SUE FOR PEACE WITH power", "PASS")
 
     def scenarios(self) -> list[ScenarioInfo]:
-        return [ScenarioInfo("1517", S.MAJORS, 6, 6, "the full game from 1517, 9 turns"),
-                ScenarioInfo("1532", S.MAJORS, 6, 6, "the 1532 scenario, turns 4-9")]
+        return [ScenarioInfo("1517", S.MAJORS, 3, 6, "the full game from 1517, 9 turns"),
+                ScenarioInfo("1532", S.MAJORS, 3, 6,
+                             "the 1532 scenario, turns 4-9 (tournament: to turn 6)")]
+
+    def seat_names(self, info: ScenarioInfo) -> tuple[str, ...]:
+        """The six powers and the seats of 3-5 players holding several (§3.1, `seating`)."""
+        return seating.ALL_SEATS
+
+    def seats_for(self, info: ScenarioInfo, count: int) -> tuple[str, ...]:
+        """The seats of a `count`-player game (§3.1): the scenario data's grouping (another
+        count: the base class's, which `Game.create` refuses)."""
+        return seating.GROUPINGS.get(count) or super().seats_for(info, count)
 
     # ------------------------------------------------------------------ setup
     def setup(self, scenario: str | None, seats: Sequence[str], options: dict[str, Any],
@@ -73,10 +86,13 @@ class HereIStand(Rules):
                 raise IllegalOrder(Reason(f"last_turn must be {first}..9", "last_turn_range",
                                           n=first))
         missing = [p for p in S.MAJORS if p not in seats]
-        if missing:
+        table = seating.check(seats) if missing and set(seats) - set(S.MAJORS) else None
+        if missing and table is None:
             raise IllegalOrder(Reason(f"every major power needs a seat; missing {missing}",
                                       "majors_unseated", powers=missing))
-        state = S.new_state(info.name, options, dice)
+        state = S.new_state(info.name, tournament.options(info.name, options), dice)
+        if table:
+            state[seating.KEY] = table
         state["deck"] = card_draw.initial_deck(state)
         for power, numbers in card_draw.facts.home_cards().items():
             state["hands"][power] = sorted(numbers)
@@ -94,14 +110,37 @@ class HereIStand(Rules):
         ``DECLARE|DONE``, the winter plan (§19.3) ``DONE``, the New World explorer's choice (§20.2)
         ``AMAZON|DISCOVER|CIRCUMNAVIGATE``.  Both ``activation`` kinds answer a
         standing order alike."""
-        return {**action.OWN, "deploy": spring_deployment.DEPLOY, **diet_of_worms.KINDS,
+        return {**action.OWN, "deploy": spring_deployment.DEPLOY,
+                "spring_cards": spring_deployment.SPRING_CARDS, **diet_of_worms.KINDS,
                 **diplomacy.KINDS, "winter": winter.PLAN, "reform": luther_95_theses.REFORM,
                 **choices.KINDS, "voyage": new_world_phase.VOYAGE}
+
+    def standing_kinds(self) -> dict[str, tuple[str, ...]]:
+        """The question kinds' policies, and ``respond``: response cards armed with a
+        trigger (`land_war.armed`, §13.1, §15.1)."""
+        return {**super().standing_kinds(), armed.KIND: armed.TEMPLATES}
+
+    def standing_lookup(self, decision: Decision) -> tuple[str, ...]:
+        """A response window tries the armed cards first, then ``STANDING RESPONSE``."""
+        return (armed.KIND, "response") if decision.kind == "response" else (decision.kind,)
+
+    def answer_from_standing(self, state: State, decision: Decision,
+                             policy: str) -> Order | None:
+        """A standing order answers for each power of its seat (§3.1)."""
+        return super().answer_from_standing(state, seating.inner(decision), policy)
+
+    def check_standing(self, kind: str, policy: str) -> None:
+        """An armed response names known cards, powers, leaders and spaces."""
+        if kind == armed.KIND:
+            armed.parse(policy)
 
     def decisions(self, state: State) -> list[Decision]:
         if state["outcome"] is not None or state["phase"] in ("over", "setup"):
             return []
-        return phases.decisions(state)
+        found = phases.decisions(state)
+        if seating.grouped(state):
+            return [seating.to_seat(state, d) for d in found]
+        return found
 
     def _decision(self, state: State, seat: str,
                   known: Sequence[Decision] | None = None) -> Decision:
@@ -116,35 +155,52 @@ class HereIStand(Rules):
         return asked[0]
 
     def default(self, state: State, decision: Decision) -> Order:
-        return module(state["phase"]).default(state, decision)
+        order = module(state["phase"]).default(state, seating.inner(decision))
+        power = decision.context.get(seating.POWER) if seating.grouped(state) else None
+        return {**order, seating.AS: power} if power else order
 
     # ------------------------------------------------------------------ orders
     def parse(self, state: State, decision: Decision, text: str) -> Order:
         if not text.strip():
             raise IllegalOrder("an empty order", code="empty_order")
-        return module(state["phase"]).parse(state, decision, text)
+        if not seating.grouped(state):
+            return module(state["phase"]).parse(state, decision, text)
+        order = module(state["phase"]).parse(state, seating.inner(decision),
+                                             seating.strip(decision, text))
+        return {**order, seating.AS: decision.context[seating.POWER]}
 
     def apply(self, state: State, seat: str, order: Order, dice: Dice) -> State:
         return self.transition(state, seat, order, dice)[0]
 
     def transition(self, state: State, seat: str, order: Order, dice: Dice,
                    asked: Sequence[Decision] | None = None) -> tuple[State, list[Decision]]:
-        """Apply, then `sequence.advance` to the next question, whose decisions it found."""
-        decision = self._decision(state, seat, asked)
+        """Apply, then `sequence.advance` to the next question, whose decisions it found.
+        In a grouped game (§3.1) the order names the power it answers for (`seating`)."""
         if not isinstance(order, dict) or not isinstance(order.get("verb"), str):
             raise IllegalOrder("an order needs a verb", code="empty_order")
+        if seating.grouped(state):
+            power = order.get(seating.AS) or (seat if seat in S.MAJORS
+                                               else seating.powers_of(state, seat)[0])
+            order = {k: v for k, v in order.items() if k != seating.AS}
+            asked = None if asked is None else [seating.inner(d) for d in asked]
+            seat = power
+        decision = self._decision(state, seat, asked)
         module(state["phase"]).apply(state, seat, decision, order, dice)
         S.bump(state)
-        return state, sequence.advance(state, dice)
+        found = sequence.advance(state, dice)
+        if seating.grouped(state):
+            found = [seating.to_seat(state, d) for d in found]
+        return state, found
 
     def order_text(self, order: Order) -> str:
-        return grammar.order_text(order)
+        return seating.named(order, grammar.order_text(
+            {k: v for k, v in order.items() if k != seating.AS}))
 
     def split(self, text: str) -> list[tuple[int, str]]:
         return grammar.split(text)
 
     def precheck(self, state: State, seat: str, text: str) -> None:
-        grammar.precheck(text)
+        grammar.precheck(seating.prefix(text)[1])
 
     def interrupts(self, state: State, decision: Decision) -> bool:
         """The land war's questions (§13.2-§14.1: interception, avoiding battle, withdrawal,
@@ -160,16 +216,23 @@ class HereIStand(Rules):
 
     # ------------------------------------------------------------------ views
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
-        return views.view(state, seat)
+        if seat is None or not seating.grouped(state):
+            return views.view(state, seat)
+        return views.grouped_view(state, seat, seating.powers_of(state, seat))
 
     def secrets(self, state: State) -> dict[str, set[str]]:
-        return views.secrets(state)
+        out: dict[str, set[str]] = {}
+        for power, names in views.secrets(state).items():
+            out.setdefault(seating.seat_of(state, power), set()).update(names)
+        return out
 
     def outcome(self, state: State) -> Outcome | None:
+        """The winning powers' seats (§23; a player wins when one of its powers does)."""
         done = state.get("outcome")
         if not done:
             return None
-        return Outcome(tuple(done["winners"]), done["reason"], dict(done["scores"]))
+        winners = tuple(dict.fromkeys(seating.seat_of(state, p) for p in done["winners"]))
+        return Outcome(winners, done["reason"], dict(done["scores"]))
 
     def validate(self, state: State) -> list[str]:
         """The invariants of a sound state (`invariants`: §5, §6, §15, §23 and more)."""

@@ -20,16 +20,18 @@ from games.here_i_stand import (assault, card_events_cloth, card_events_keys, ca
                                 card_events_war, choices, diplomacy_orders, events,
                                 foreign_wars,
                                 grammar, henry_viii, home_cards, mandatory_events,
-                                sack_of_rome, siege)
+                                minor_cards, sack_of_rome, siege)
+from games.here_i_stand.land_war import assault_cards, relief, responses
+from games.here_i_stand.land_war import cards as battle_cards
 from games.here_i_stand.land_war import kinds as land_war
-from games.here_i_stand.land_war import relief
 from games.here_i_stand.land_war import mercenary_events
 from games.here_i_stand.navy import actions as naval_actions
 from games.here_i_stand.navy import kinds as navy
-from games.here_i_stand.navy import havens, sea_events
+from games.here_i_stand.navy import havens, sea_cards, sea_events
 from games.here_i_stand.new_world import events as new_world_events
 from games.here_i_stand.new_world import power_cards as new_world_cards
-from games.here_i_stand.phases import action, card_draw, spring_deployment, victory, winter
+from games.here_i_stand.phases import (action, card_draw, luther_95_theses, spring_deployment,
+                                       victory, winter)
 from games.here_i_stand.reformation import actions as religious_actions
 from games.here_i_stand.reformation import attempts, card_events, debate, papal_bull
 from games.here_i_stand.reformation import common_prayer, stop_domination
@@ -52,7 +54,8 @@ EVENTS: dict[int, events.Resolver] = {**events.EVENTS, **henry_viii.EVENTS,
                                       **spring_deployment.EVENTS, **card_events_scots.EVENTS,
                                       **inquisitions.EVENTS, **catholic_events.EVENTS,
                                       **protestant_events.EVENTS, **people_events.EVENTS,
-                                      **sea_events.EVENTS, **havens.EVENTS}
+                                      **sea_events.EVENTS,
+                                      **minor_cards.EVENTS, **havens.EVENTS}
 #: Extra conditions of some events (card number -> why not | None).
 CONDITIONS = {**events.CONDITIONS, **henry_viii.CONDITIONS, **home_cards.CONDITIONS,
               **{n: foreign_wars.condition(n) for n in foreign_wars.WARS},
@@ -63,10 +66,12 @@ CONDITIONS = {**events.CONDITIONS, **henry_viii.CONDITIONS, **home_cards.CONDITI
               **card_events_war.CONDITIONS,
               **card_events_keys.CONDITIONS, **card_events_politics.CONDITIONS,
               **card_events_pay.CONDITIONS, **spring_deployment.CONDITIONS,
+              **luther_95_theses.CONDITIONS,
               **card_events_scots.CONDITIONS,
               **inquisitions.CONDITIONS, **catholic_events.CONDITIONS,
               **protestant_events.CONDITIONS, **people_events.CONDITIONS,
-              **sea_events.CONDITIONS, **havens.CONDITIONS}
+              **sea_events.CONDITIONS,
+              **minor_cards.CONDITIONS, **havens.CONDITIONS}
 #: Every question asked through the queue, by kind.
 KINDS: dict[str, questions.Kind] = {**henry_viii.KINDS, **events.KINDS, **home_cards.KINDS,
                                     **mandatory_events.KINDS, **action.KINDS,
@@ -82,7 +87,24 @@ KINDS: dict[str, questions.Kind] = {**henry_viii.KINDS, **events.KINDS, **home_c
                                     **card_events_cloth.KINDS, **card_events_scots.KINDS,
                                     **wartburg.KINDS, **inquisitions.KINDS, **conversions.KINDS,
                                     **protestant_events.KINDS, **people_events.KINDS,
-                                    **sea_events.KINDS, **havens.KINDS}
+                                    **sea_events.KINDS,
+                                    **minor_cards.KINDS, **havens.KINDS}
+#: Where a card is played other than as an impulse's event: card number -> the functions
+#: that carry it out (combat and response cards in their windows, §6.1 L329-333; the battle
+#: half of Janissaries, on land and at sea; #8 at the start of turn 1, §18.1; #109 in Spring Deployment).  With
+#: `EVENTS` it is the README's card table (`card_table`) and the deck test's evidence.
+USES: dict[int, tuple[Callable, ...]] = {
+    1: (battle_cards.play, sea_cards.play), 8: (luther_95_theses.enter,),
+    sea_cards.ROWERS: (sea_cards.play, sea_cards.play_on_roll),
+    **{n: (battle_cards.play,) for n in battle_cards.WINDOWS["cards"]},
+    **{n: (assault_cards.play,) for n in (assault_cards.GROW_RESTLESS,
+                                          assault_cards.SIEGE_MINING,
+                                          assault_cards.SIEGE_ARTILLERY)},
+    **{n: (battle_cards.play, assault_cards.play) for n in battle_cards.WINDOWS["mercs"]},
+    **{n: (responses.play,) for n in responses.CARDS},
+    wartburg.WARTBURG: (wartburg.window,),
+    spring_deployment.VENETIAN_INFORMANT: (spring_deployment.inform,),
+}
 #: Canonical texts of the verbs `grammar.order_text` does not write itself.
 TEXTS: dict[str, Callable[[dict], str]] = {
     **{verb: diplomacy_orders.order_text for verb in grammar.DIPLOMACY_VERBS},
@@ -92,7 +114,8 @@ TEXTS: dict[str, Callable[[dict], str]] = {
     **navy.TEXTS, **naval_actions.TEXTS, **card_events_war.TEXTS,
     **card_events_politics.TEXTS, **card_events_scots.TEXTS,
     **inquisitions.TEXTS, **protestant_events.TEXTS, **people_events.TEXTS,
-    **sea_events.TEXTS}
+    **sea_events.TEXTS,
+    **minor_cards.TEXTS}
 
 
 def install() -> None:
@@ -103,4 +126,4 @@ def install() -> None:
     grammar.TEXTS.update(TEXTS)
 
 
-__all__ = ["CONDITIONS", "EVENTS", "KINDS", "TEXTS", "install"]
+__all__ = ["CONDITIONS", "EVENTS", "KINDS", "TEXTS", "USES", "install"]

@@ -16,6 +16,7 @@ from engine.canonical import copy_plain
 from games.here_i_stand import facts
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import diet_of_worms, diplomacy, victory
+from games.here_i_stand.reformation import papal_bull
 
 #: Phases with views of their own: `public_view(state)` and `private_view(state, seat)`.
 _phase_views = {"diplomacy": diplomacy, "diet_of_worms": diet_of_worms}
@@ -114,6 +115,7 @@ def view(state, seat: str | None) -> dict[str, Any]:
         "henry_viii": {"marital": state["marital"], "pregnancy": list(state["pregnancy"]),
                        "heirs": dict(state["heirs"])},
         "excommunicated": list(state["excommunicated"]),
+        "excommunications": list(papal_bull.excommunicated_ever(state)),
         "universities": sorted(state.get("jesuits", [])),
         "religion_this_turn": [card for key, card in RELIGION_THIS_TURN
                                if state.get(key) == state["turn"]],
@@ -136,6 +138,26 @@ def view(state, seat: str | None) -> dict[str, Any]:
         if special is not None:
             public.update(special.private_view(state, seat))
     return public
+
+
+def grouped_view(state, seat: str, powers: list[str]) -> dict[str, Any]:
+    """The view of a seat holding several powers (§3.1): each power's hand with the power
+    marked on its cards, their private logs, and each power's own phase view (lists such as
+    the proposals joined; any other key: the first power's)."""
+    out = view(state, None)
+    out["seat"] = seat
+    out["hand"] = [{**_card(n), "power": p} for p in powers
+                   for n in sorted(state["hands"].get(p, []))]
+    out["private_log"] = [dict(e) for p in powers
+                          for e in state.get("private_log", {}).get(p, [])]
+    special = _phase_views.get(state["phase"])
+    for p in powers if special is not None else ():
+        for key, value in special.private_view(state, p).items():
+            if isinstance(value, list) and isinstance(out.get(key), list):
+                out[key] += [v for v in value if v not in out[key]]   # shared proposals once
+            else:
+                out.setdefault(key, value)
+    return out
 
 
 def secrets(state) -> dict[str, set[str]]:

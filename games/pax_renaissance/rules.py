@@ -34,6 +34,7 @@ class PaxRenaissance(Rules):
     title = "Pax Renaissance (2nd edition)"
     presenter = "games.pax_renaissance.presenter:PaxPresenter"
     board = "games.pax_renaissance.board:board"
+    bots = "games.pax_renaissance.bots:BOTS"
     templates_dir = Path(__file__).resolve().parent / "templates"
 
     def scenarios(self) -> list[ScenarioInfo]:

@@ -1,9 +1,9 @@
 """Virtù's own bot: ``heuristic``, a short plan of each turn over private copies of the state.
 
-A random player rarely ends a game: a city costs Crowns above its stability (§5.2, L645)
-gathered from two or three sources in a row, a siege Troops and bonuses above it (§6.3),
-and a uniform pick among the legal orders ends the turn long before (DONE is always one of
-three or four choices).  This bot plans instead:
+A random player (`games.virtu.choices`) ends a game only after tens of Years: a city costs
+Crowns above its stability (§5.2, L645) gathered from two or three sources in a row, a siege
+Troops and bonuses above it (§6.3), and a random pick spends the sources on other things
+first.  This bot plans instead:
 
 * its action (``act``, ``winter``): it takes the deed (Annex, Patronage, a march, a
   purchase, …) that raises the value of its position most, else gathers the resources the

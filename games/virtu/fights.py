@@ -18,7 +18,7 @@ from games.virtu.common import log, turn_order
 from games.virtu.kit import Kit
 from games.virtu.palace import sources, spend
 from games.virtu.sieges import capture, defence, lose, sieges_of
-from games.virtu.spring import request_indulgence, use
+from games.virtu.spring import indulgence_open, request_indulgence, use
 
 Order = dict[str, Any]
 #: A bonus source: +strength, florins to pay (L835–855).
@@ -153,14 +153,6 @@ def declare_options(state: State, kit: Kit, seat: str) -> list[Option]:
     if indulgence_open(state, seat):
         options.append(Option.of("INDULGENCE", take=OneOf(("florins",))))
     return [o for o in options if o.count()]
-
-
-def indulgence_open(state: State, seat: str) -> bool:
-    """Once a Year, while the Room under the marker holds none (L1166)."""
-    player = state["players"][seat]
-    return ("indulgence" not in player["year_flags"] and bool(state["supply"]["indulgences"])
-            and player["marker"] is not None
-            and not player["rooms"][player["marker"]]["indulgence"])
 
 
 def strengths(state: State, kit: Kit) -> tuple[int, int]:

@@ -10,6 +10,7 @@ from typing import Any
 from engine.contract import Decision, IllegalOrder, State
 from engine.options import Option, Order
 from games.virtu.kit import kit_of
+from games.virtu.spring import deed_bar
 from games.virtu.winter import buy_bar
 
 
@@ -25,6 +26,8 @@ def parse(state: State, decision: Decision, text: str) -> Order:
     names = _names(state)
     rest = [names.get(w.lower(), w.lower()) for w in _join_names(words[1:], names)]
     _explain_purchase(state, decision, verb, rest)
+    if not options and decision.kind == "act":
+        _explain_deed(state, decision, verb)
     if not options:
         raise IllegalOrder(f"{text.strip()!r} does not answer this question ({decision.prompt})",
                            sorted(decision.options.verbs()), code="wrong_verb",
@@ -47,6 +50,14 @@ def _explain_purchase(state: State, decision: Decision, verb: str, rest: list[st
     bar = buy_bar(state, kit_of(state), decision.seat, rest[0])
     if bar is not None:
         raise IllegalOrder(bar, ["DONE"])
+
+
+def _explain_deed(state: State, decision: Decision, verb: str) -> None:
+    """A deed of another Room's action, or of a blocked Room, is refused with the Room the
+    marker stands in and its action (`spring.deed_bar`)."""
+    bar = deed_bar(state, kit_of(state), decision.seat, verb)
+    if bar is not None:
+        raise IllegalOrder(bar, sorted(decision.options.verbs()))
 
 
 def _fill(option: Option, rest: list[str]) -> Order | None:
@@ -75,8 +86,10 @@ def _first(options: list[Option], count: int) -> list[Order]:
 
 def _names(state: State) -> dict[str, str]:
     """Display names of cities, cards, tokens and bonuses (English and Russian, lowercase,
-    spaces as ``_``) → ids."""
+    spaces as ``_``) → ids; worked out once per kit."""
     kit = kit_of(state)
+    if kit.sha in _NAMES:
+        return _NAMES[kit.sha]
     found: dict[str, str] = {}
     groups = [kit["map"]["cities"], kit["nobles"]["nobles"], kit["families"]["cards"],
               kit["patronage"]["bonuses"], kit["tokens"]["guilds"], kit["rules"]["alliances"]]
@@ -84,7 +97,11 @@ def _names(state: State) -> dict[str, str]:
         for key, value in group.items():
             for name in (value.get("name") or {}).values():
                 found[name.lower().replace(" ", "_")] = key
+    _NAMES[kit.sha] = found
     return found
+
+
+_NAMES: dict[str, dict[str, str]] = {}
 
 
 def _join_names(words: list[str], names: dict[str, str]) -> list[str]:

@@ -44,7 +44,7 @@ class VirtuPresenter(Presenter):
             return self.city(cities[token]["city"])
         if token in kit["tokens"]["titles"]:
             title = kit["tokens"]["titles"][token]
-            return self._(f"title.{title['kind']}")
+            return self._(f"title_kind.{title['kind']}")
         if token in kit["tokens"]["guilds"]:
             return self.name(kit["tokens"]["guilds"], token)
         if token.startswith("cathedral_"):
@@ -93,8 +93,8 @@ class VirtuPresenter(Presenter):
             return self.where(str(value))
         if field == "power":
             return self.power(str(value))
-        if field == "take":
-            return self._(f"word.{value}")
+        if field == "take":                     # the word to write, and what it gives
+            return f"{value} ({self._(f'word.{value}')})"
         if field in ("bonus", "item"):
             return self.token(str(value)) if field == "item" else self.card(value)
         if field == "move":
@@ -126,13 +126,15 @@ class VirtuPresenter(Presenter):
             return self.card(value)
         if name == "power":
             return self.power(str(value))
+        if name in ("action", "current"):
+            return self._(f"action.{value}")
         if name == "target":
             return self.spot(str(value))
         if name == "resource":
             return self._(f"resource.{value}")
         if name == "source":
             return self.where(str(value))
-        if name in ("cost", "have") and isinstance(value, Mapping):
+        if name in ("cost", "have", "symbols") and isinstance(value, Mapping):
             return self.symbols(value)[2:-1] or "0"
         if name in ("take", "by", "pay"):
             return self._(f"word.{value}")
@@ -187,7 +189,7 @@ class VirtuPresenter(Presenter):
                 "rows": rows, "palaces": [self.palace(s, players[s]) for s in order],
                 "cities": self.cities(view), "alliances": self.alliances(view),
                 "supply": self.supply(view), "pool": self.pool(view.get("pool") or {}),
-                "scores": self.score_rows(view)}
+                "scores": self.score_rows(view), "final_scores": view.get("final_scores")}
 
     def palace(self, seat: str, p: Mapping[str, Any]) -> dict[str, Any]:
         kit = builtin()
@@ -273,11 +275,11 @@ class VirtuPresenter(Presenter):
         return ", ".join(f"{self._(f'resource.{r}')} {n}" for r, n in pool.items()
                          if r != "refresh")
 
-    def score_rows(self, view: Mapping[str, Any]) -> list[list[Any]]:
+    def score_rows(self, view: Mapping[str, Any]) -> list[str]:
+        """One line a player: the total and its sources (§10)."""
         scores = view.get("scores") or {}
-        keys = ("cities", "patronage", "printed", "religion", "trophies", "alliances",
-                "indulgences", "total")
-        return [[self.seat(s)] + [t[k] for k in keys] for s, t in scores.items()]
+        return ["  " + self._("status.score_line", seat=self.seat(s), **t)
+                for s, t in scores.items()]
 
     def private_context(self, view: Mapping[str, Any], public: Mapping[str, Any]
                         ) -> dict[str, Any]:

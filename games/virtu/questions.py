@@ -6,6 +6,7 @@ Rules: §11
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable
 
 from engine.contract import Decision, State
@@ -13,6 +14,7 @@ from engine.dice import Dice
 from engine.options import OneOf, Option, Order
 from engine.questions import Item, Kind
 from games.virtu import fights, shaded, spring, winter
+from games.virtu.choices import Choices
 from games.virtu.common import log
 from games.virtu.grammar import parse
 from games.virtu.kit import Kit, kit_of
@@ -173,7 +175,11 @@ def decision_id(state: State, item: Item) -> str:
 
 
 def kind_decision(state: State, item: Item) -> Decision:
-    return KINDS[item["kind"]].decision(decision_id(state, item), state, item)
+    """The question `item` as the engine's `Decision`, its options drawn by a random player
+    as `games.virtu.choices` weighs them."""
+    decision = KINDS[item["kind"]].decision(decision_id(state, item), state, item)
+    return replace(decision, options=Choices(decision.options.options,
+                                             winter=item["kind"] == "winter"))
 
 
 def open_items(state: State) -> list[Item]:

@@ -100,7 +100,8 @@ class VirtuRules(Rules):
         if state["season"] != "over":
             return None
         table = state["scores"]
-        reason = ("most prestige after the final Winter (L1220)" if state["ended_by"] == "end"
+        reason = (f"most prestige after the final Winter, Year {state['year']} (L1220)"
+                  if state["ended_by"] == "end"
                   else f"most prestige when the judge's cap of {state['years']} Years was "
                        "reached (ruling R8)")
         return Outcome(winners(state, kit_of(state), table), reason,

@@ -20,8 +20,9 @@ SIDE = {3: "four", 4: "four", 5: "five"}
 ROOMS = 5
 #: The moderator's safety cap on the game's length (ruling R8, not a rulebook rule): option
 #: ``years``, off (0) unless set; `pbem simulate` sets it (`VirtuRules.simulation_options`)
-#: because random bots rarely reach an end by the rules (§10).
-SIMULATION_YEAR_CAP = 25
+#: as a safety net: random players reach an end by the rules (§10) after tens to hundreds
+#: of Years (`games.virtu.choices`), the default bot never.
+SIMULATION_YEAR_CAP = 200
 
 
 def pinned_kit(options: dict[str, Any]) -> tuple[Kit, dict[str, Any]]:

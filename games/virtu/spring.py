@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.contract import IllegalOrder, State
+from engine.contract import IllegalOrder, Reason, State
 from engine.options import OneOf, Option
 from games.virtu.common import log, moved_on_track, take
 from games.virtu.kit import Kit
@@ -106,8 +106,7 @@ def act_options(state: State, kit: Kit, seat: str) -> list[Option]:
     if uses:
         options.append(Option.of("USE", source=OneOf(uses)))
     room = player["rooms"][player["marker"]]
-    if "indulgence" not in player["year_flags"] and not room["indulgence"] \
-            and state["supply"]["indulgences"]:
+    if indulgence_open(state, seat):
         options.append(Option.of("INDULGENCE", take=OneOf(("crown", "florins"))))
     ways = tuple(w for w, n in kit.constant("costs", "indulgence_remove").items()
                  if pool.get(w, 0) >= n)
@@ -174,7 +173,16 @@ def use(state: State, kit: Kit, seat: str, token: str, *, action: str | None) ->
         player["war"] += amount
     else:
         state["pool"][resource] = state["pool"].get(resource, 0) + amount
-    log(state, "use", seat=seat, source=source, resource=resource, amount=amount)
+    log(state, "use", seat=seat, source=source, symbols={resource: amount})
+
+
+def indulgence_open(state: State, seat: str) -> bool:
+    """Once a Year, in Spring or Winter, while the Room under the marker holds none and the
+    stack has one (L514, L1166, ruling R9)."""
+    player = state["players"][seat]
+    return ("indulgence" not in player["year_flags"] and bool(state["supply"]["indulgences"])
+            and player["marker"] is not None
+            and not player["rooms"][player["marker"]]["indulgence"])
 
 
 def request_indulgence(state: State, kit: Kit, seat: str, how: str) -> None:
@@ -511,6 +519,29 @@ def apply_expel(state: State, kit: Kit, seat: str, order: Order) -> None:
 ACTION_OPTIONS = {"govern": govern_options, "patronage": patron_options,
                   "trade": trade_options, "diplomacy": diplomacy_options,
                   "military": military_options, "intrigue": intrigue_options}
+#: The verbs of each Room action's deeds (ORDERS.md), to say why one is refused elsewhere.
+ACTION_VERBS = {"govern": ("REFRESH", "REACTIVATE"), "patronage": ("PATRON",),
+                "trade": ("SELL",), "diplomacy": ("ANNEX",), "military": ("MARCH",),
+                "intrigue": ("AGENT", "EXPEL")}
 ACTION_APPLY = {"REFRESH": apply_refresh, "REACTIVATE": apply_reactivate,
                 "PATRON": apply_patron, "SELL": apply_sell, "ANNEX": apply_annex,
                 "MARCH": apply_march, "AGENT": apply_agent, "EXPEL": apply_expel}
+
+
+def deed_bar(state: State, kit: Kit, seat: str, verb: str) -> Reason | None:
+    """Why a deed `verb` is not offered at `seat`'s action (§5.1, L467–469): it belongs to
+    another Room's action than the one under the marker (the Room's card's, if one lies
+    there), or the Room is blocked by an Indulgence (L508) or an enemy Agent (L759)."""
+    action = next((a for a, verbs in ACTION_VERBS.items() if verb in verbs), None)
+    if action is None:
+        return None
+    room, current = state["players"][seat]["marker"] + 1, current_action(state, kit, seat)
+    if action != current:
+        return Reason(f"{verb} is an order of {action}; your marker is in Room {room}, whose "
+                      f"action is {current} (L467)", "other_room", verb=verb, action=action, room=room,
+                      current=current)
+    if blocked(state, kit, seat):
+        return Reason(f"Room {room} is blocked by an Indulgence or an enemy Agent: its action "
+                      f"{current} cannot be performed (L508, L759)", "room_blocked", room=room,
+                      current=current)
+    return None

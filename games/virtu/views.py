@@ -10,6 +10,7 @@ from typing import Any
 from engine.contract import State
 from games.virtu.kit import kit_of
 from games.virtu.palace import cities_of, palace_cards
+from games.virtu.scoring import score
 from games.virtu.spring import placed_agents
 
 
@@ -32,11 +33,18 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
                    "bonuses": list(state["supply"]["bonuses"]),
                    "indulgences": state["supply"]["indulgences"]},
         "placed": {s: v is not None for s, v in state["layouts"].items()},
-        "scores": state.get("scores"), "log": list(state["log"]),
+        "scores": state.get("scores") or _standing(state), "final_scores": bool(state.get("scores")),
+        "log": list(state["log"]),
     }
     if seat is not None and state["season"] == "setup" and state["layouts"].get(seat):
         public["my_layout"] = _secret(seat, state["layouts"][seat])
     return public
+
+
+def _standing(state: State) -> dict[str, dict[str, int]] | None:
+    """The prestige each player would score if the game ended now (§10), once the palaces
+    are revealed."""
+    return None if state["season"] == "setup" else score(state, kit_of(state))
 
 
 def _secret(seat: str, layout: str) -> str:

@@ -14,7 +14,7 @@ from games.virtu.kit import Kit
 from games.virtu.palace import (cities_of, discard, free_slot, palace_cards, sources,
                                 sync_spaces)
 from games.virtu.reorganise import shift, shifts
-from games.virtu.spring import gain_agent, request_indulgence, use
+from games.virtu.spring import gain_agent, indulgence_open, request_indulgence, use
 
 Order = dict[str, Any]
 STAGES = ("wages", "reorg", "buy", "hire", "ally")
@@ -34,13 +34,21 @@ def wage(state: State, kit: Kit, seat: str) -> int:
 
 
 def wage_options(state: State, kit: Kit, seat: str) -> list[Option]:
-    """Pay the wage, cash florins to pay it, or send a Troop home unpaid (L995, R14)."""
+    """Pay the wage, cash florins or take an Indulgence's 3 florins to pay it, or send a
+    Troop home unpaid (L995, R14, R25)."""
     player = state["players"][seat]
     cash = tuple(f"{s}:florin" for s, r, _ in sources(state, kit, seat, action=None)
                  if r == "florin")
     found = [Option.of("PAY")] if player["florins"] >= wage(state, kit, seat) else []
-    return found + [Option.of("USE", source=OneOf(cash)),
+    return found + [Option.of("USE", source=OneOf(cash)), *winter_indulgence(state, seat),
                     Option.of("DISMISS", city=OneOf(tuple(sorted(state["troops"][seat]))))]
+
+
+def winter_indulgence(state: State, seat: str) -> list[Option]:
+    """§7.6: an Indulgence in Winter, at the steps that pay (wages, purchases), for its
+    3 florins: its Crown must pay for an Action (L520), and Winter has none (ruling R25)."""
+    return [Option.of("INDULGENCE", take=OneOf(("florins",)))] \
+        if indulgence_open(state, seat) else []
 
 
 def wage_default(state: State, kit: Kit, seat: str) -> Order:
@@ -59,6 +67,8 @@ def apply_wages(state: State, kit: Kit, item: dict[str, Any], order: Order) -> N
         state["ask"] = {**item, "stage": STAGES[1]}
     elif order["verb"] == "USE":
         use(state, kit, seat, order["source"], action=None)
+    elif order["verb"] == "INDULGENCE":
+        request_indulgence(state, kit, seat, order["take"])
     else:
         troops = state["troops"][seat]
         troops[order["city"]] -= 1
@@ -87,10 +97,7 @@ def options(state: State, kit: Kit, item: dict[str, Any]) -> list[Option]:
         found.append(Option.of("BUY", item=OneOf(buyable(state, kit, seat))))
         found.append(Option.of("DISCARD", slot=OneOf(tuple(
             s for s, v in player["courtiers"].items() if v))))
-        if "indulgence" not in player["year_flags"] and state["supply"]["indulgences"] \
-                and player["marker"] is not None \
-                and not player["rooms"][player["marker"]]["indulgence"]:
-            found.append(Option.of("INDULGENCE", take=OneOf(("florins",))))
+        found += winter_indulgence(state, seat)
     elif stage == "hire":
         found.append(Option.of("HIRE", city=OneOf(hireable(state, kit, seat))))
     else:
@@ -150,7 +157,8 @@ def buyable(state: State, kit: Kit, seat: str) -> tuple[str, ...]:
     candidates += state["supply"]["titles"] + state["supply"]["guilds"]
     if state["supply"]["cathedrals"]:
         candidates += [f"cathedral_{c}" for c in cities_of(state, seat)]
-    return tuple(i for i in candidates if buy_bar(state, kit, seat, i) is None)
+    return tuple(i for i in candidates if affordable(state, seat, price(kit, i))
+                 and buy_bar(state, kit, seat, i) is None)
 
 
 def buy_bar(state: State, kit: Kit, seat: str, item: str) -> Reason | None:

@@ -143,7 +143,8 @@ class ImapInbox:
             return
         try:
             client = self.connect()
-            client.add_flags(uids, [b"\\Seen", PROCESSED_FLAG])
+            # .SILENT: no untagged FETCH per message to read back (a batch is 500)
+            client.add_flags(uids, [b"\\Seen", PROCESSED_FLAG], silent=True)
             if self.processed_folder:
                 if self.can_move:
                     client.move(uids, self.processed_folder)

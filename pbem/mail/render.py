@@ -8,9 +8,10 @@ Texts are rendered from views (`Game.view(seat)`), never from raw state.
 from __future__ import annotations
 
 import textwrap
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jinja2
+if TYPE_CHECKING:
+    import jinja2
 
 WIDTH = 78
 

@@ -13,7 +13,7 @@ import hmac
 import re
 from dataclasses import dataclass
 
-_TAG = re.compile(r"\[\s*([A-Za-z0-9][A-Za-z0-9_.\-]*)\s+([\w:\-]+)\s+"
+_TAG = re.compile(r"\[\s*([A-Za-z0-9][A-Za-z0-9_.\-]*)\s+([\w:+\-]+)\s+"
                   r"([A-Za-z0-9_\-]{5,})\s*\]")
 #: anything shaped like a tag, even cut short or with letters a tag cannot have: the first
 #: two words stay, the third (where a token would be) goes

@@ -10,11 +10,12 @@ one, for games without their own): a game's presenter lives in its own folder.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from engine import registry
 from engine.contract import Decision, Reason
+from engine.options import Option
 from pbem.reports.i18n import maybe, norm_lang, t
 
 Order = dict[str, Any]
@@ -72,7 +73,9 @@ class Presenter:
         """The order with display names where the grammar reads them (examples)."""
         return order
 
-    def syntax(self, verb: str) -> str | None:
+    def syntax(self, verb: str, options: Sequence[Option] = ()) -> str | None:
+        """The syntax line of `verb` in the legal-orders list; `options`, the decision's
+        options of that verb, let a game show only the forms legal in that situation."""
         return self.maybe(f"syntax.{verb}")
 
     # ------------------------------------------------------------------ phases & log

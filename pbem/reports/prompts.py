@@ -115,7 +115,7 @@ def order_groups(decision: Decision, pres: Presenter,
             verbs.setdefault(option.verb, []).append(option)
     groups = []
     for verb, options in verbs.items():
-        syntax = pres.syntax(verb) or " ".join(
+        syntax = pres.syntax(verb, options) or " ".join(
             [verb.replace("_", " ")] + [f"<{pres.field(n)}>" for n, _ in options[0].fields])
         lines: list[dict[str, Any]] = []
         names = [n for n, _ in options[0].fields]

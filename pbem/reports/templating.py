@@ -13,11 +13,12 @@ from __future__ import annotations
 import functools
 import textwrap
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
-
-import jinja2
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from pbem.reports.i18n import TEMPLATES, game_templates, norm_lang, t
+
+if TYPE_CHECKING:
+    import jinja2
 
 WIDTH = 78
 
@@ -99,7 +100,6 @@ def listing(items: Iterable[Any], indent: int = 2, lead: str = "", width: int = 
     return "\n".join(out)
 
 
-@jinja2.pass_context
 def _gettext(ctx: jinja2.runtime.Context, key: str, /, **args: Any) -> str:
     return t(ctx.get("lang") or "en", key, ctx.get("rules"), **args)
 
@@ -125,6 +125,9 @@ def _source(name: str) -> tuple[str, str, Callable[[], bool]] | None:
 
 @functools.lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
+    """The environment, built (and Jinja imported) when the process first renders a mail:
+    a judge run with nothing to send never loads Jinja."""
+    import jinja2
     # Templates are part of the installed code: no reload check (a stat per use), and the
     # compiled templates are kept in Jinja's per-user bytecode cache between processes.
     env = jinja2.Environment(loader=jinja2.FunctionLoader(_source),
@@ -136,7 +139,7 @@ def environment() -> jinja2.Environment:
     env.filters["wrap_lines"] = wrap_lines
     env.filters["table"] = table
     env.filters["listing"] = listing
-    env.globals["_"] = _gettext
+    env.globals["_"] = jinja2.pass_context(_gettext)
     return env
 
 

@@ -186,3 +186,36 @@ def test_undo_from_the_cli_and_replay_verify_of_its_archive(run, duel, tmp_path)
     run("archive", "duel", "-o", str(archive))
     assert "kind: undo" in archive.read_text()
     assert "every state hash verified" in run("replay", str(archive), "--verify")
+
+
+def test_a_failing_simulation_exits_non_zero_and_saves_a_reproducible_archive(
+        run, tmp_path, monkeypatch):
+    """Issue 15: an invariant broken in a simulated game is an error (exit 1, the final
+    line counts it); the game's archive is saved with its seed and the failing entry in its
+    name, and ``pbem replay --verify`` stops at that same entry."""
+    from engine import registry
+    rules = registry.get("testgame")
+    monkeypatch.setattr(type(rules), "validate",
+                        lambda self, state: ["too late"] if state["round"] > 1 else [])
+    out = tmp_path / "sims"
+    lines = run("simulate", "--rules", "testgame", "--games", "1", "--seed", "bad",
+                "--check-invariants", "--out", str(out), code=1).strip().splitlines()
+    assert SIM_LINE.match(lines[-1]).groups() == ("1", "0", "1", "0")
+    (saved,) = out.glob("testgame-bad-0-FAILED-at-*.yaml")
+    entry = int(saved.stem.rsplit("-", 1)[1])
+    assert f"game bad-0: ERROR at entry {entry}: " in lines[0]
+    assert "seed: bad-0" in saved.read_text()
+    failed = run("replay", str(saved), "--verify", code=1)
+    assert f"after entry {entry} " in failed and "too late" in failed
+
+
+def test_the_progress_bar_shows_only_on_a_terminal_outside_ci(monkeypatch):
+    from pbem import simulate
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    monkeypatch.delenv("CI", raising=False)
+    assert simulate.show_progress()
+    monkeypatch.setenv("CI", "true")
+    assert not simulate.show_progress()
+    monkeypatch.delenv("CI")
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: False)
+    assert not simulate.show_progress()

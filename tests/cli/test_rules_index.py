@@ -106,3 +106,15 @@ def test_the_code_column_is_written_from_the_code(tmp_path):
     assert out[2] == "| § | rule | status | code | covered by |"
     assert out[4] == "| 14 | battles | done | `war.py`, `war.py:battle` | test_war |"
     assert out[5] == "| 15 | sieges | missing | — | — |"
+
+
+def test_marked_tests_and_a_generated_section(tmp_path):
+    (tmp_path / "test_toy.py").write_text(
+        "import pytest\n\n@pytest.mark.card(5, 7)\ndef test_a():\n    pass\n\n"
+        "@pytest.mark.slow\ndef test_b():\n    pass\n", encoding="utf-8")
+    assert rules_index.marked_tests(tmp_path, "card") == {5: ["test_toy::test_a"],
+                                                          7: ["test_toy::test_a"]}
+    text = "# T\n\n## A\n\nold\n\n## B\n\nkeep\n"
+    assert rules_index.replace_section(text, "A", "new") == "# T\n\n## A\n\nnew\n\n## B\n\nkeep\n"
+    assert rules_index.replace_section(text, "C", "x") == text + "\n## C\n\nx\n"
+    assert rules_index.replace_section(text, "B", "y") == "# T\n\n## A\n\nold\n\n## B\n\ny\n"

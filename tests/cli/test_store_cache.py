@@ -326,3 +326,52 @@ def test_a_summary_the_index_lacks_comes_from_the_head(tmp_path: Path, monkeypat
     fresh = with_summaries(Store(home))
     rows = [fresh.summary(gid, "open_timers", open_timer_rows) for gid in fresh.game_ids()]
     assert parses == [] and all(len(r) == 2 for r in rows)
+
+
+def test_one_look_stats_each_game_once_and_sees_its_own_writes(tmp_path: Path,
+                                                               monkeypatch) -> None:
+    """Inside `Store.one_look` (a daemon cycle) a game file is stat-ed once however many
+    summaries are asked; a game this store saves or creates meanwhile is seen at once."""
+    import os
+    home = _home_with_games(tmp_path)
+    store = with_summaries(Store(home))
+    for gid in store.game_ids():
+        store.summary(gid, "next_clock_event", lambda g: None)      # indexes in memory
+    stats: list[str] = []
+    real_stat = os.stat
+    monkeypatch.setattr(os, "stat", lambda p, *a, **k: stats.append(str(p)) or
+                        real_stat(p, *a, **k))
+    with store.one_look():
+        for _ in range(3):
+            assert store.game_ids() == ["g0", "g1", "g2"]
+            for gid in ("g0", "g1", "g2"):
+                store.summary(gid, "addresses", lambda g: [])
+        assert len([s for s in stats if s.endswith("game.yaml")]) == 3
+        with store.transaction("g1") as game:
+            game.server["marker"] = True
+        assert store.summary("g1", "retention", lambda g: {})["processed"] == 0
+        assert store.load("g1").server["marker"] is True
+        rules = registry.get("testgame")
+        seats = {s: {"players": [f"{s}@n.org"], "lang": "en"} for s in ("north", "east")}
+        store.create(Game.create(rules, "g3", seats, now=T0, seed="new"))
+        assert store.game_ids() == ["g0", "g1", "g2", "g3"]
+
+
+def test_after_one_look_another_process_change_is_seen(tmp_path: Path) -> None:
+    """What another process writes during a look is seen at the next look, never later."""
+    home = _home_with_games(tmp_path)
+    store = with_summaries(Store(home))
+    seq = lambda game: game.record.last_seq      # noqa: E731
+    with store.one_look():
+        assert store.game_ids() == ["g0", "g1", "g2"]
+        assert store.summary("g0", "seq", seq) == 0
+        step_store = Store(home)
+        with step_store.transaction("g0") as game:
+            game.server["other"] = 1
+        (home / "games" / "g9").mkdir()
+        (home / "games" / "g9" / "game.yaml").write_bytes(
+            (home / "games" / "g0" / "game.yaml").read_bytes())
+        assert "g9" not in store.game_ids()
+    assert "g9" in store.game_ids()
+    assert store.load("g0").server["other"] == 1
+    assert store.summary("g0", "seq", seq) == 0

@@ -431,3 +431,29 @@ def test_the_new_world_panel_is_drawn_below_the_map(view1517, board1517, image15
     colours = {c for _, c in strip.getcolors(1_000_000)}
     assert rgb(PALETTE["map"]["sea"]) in colours             # the panel's frame
     assert rgb(PALETTE["map"]["open_token"]["fill"]) in colours
+
+
+def test_a_siege_from_a_game_view_draws_the_besieged_inside_the_walls():
+    """§15: France (Montmorency, 5 regulars, 1 cavalry) besieges 2 Hapsburg regulars in
+    Navarre: the space is marked S (Russian О), the besieged badge is in brackets (the
+    walls), the besiegers' are not; the legend explains the brackets; the picture draws."""
+    from engine.dice import Dice
+    from games.here_i_stand import RULES
+    from games.here_i_stand.state import MAJORS
+    state = RULES.setup("1517", list(MAJORS), {}, Dice("map-siege"))
+    state["wars"] = sorted(state["wars"] + [["france", "hapsburg"]])
+    state["spaces"]["navarre"]["units"] = {"hapsburg": {"regulars": 2},
+                                           "france": {"regulars": 5, "cavalry": 1}}
+    state["spaces"]["navarre"]["leaders"] = ["montmorency"]
+    state["spaces"]["paris"]["leaders"] = ["francis_i"]
+    state["sieges"] = {"navarre": {"besiegers": ["france"], "besieged": ["hapsburg"]}}
+    view = RULES.view(state, None)
+    for lang, mark, shown in (("en", "S", ["HA [2]", "FR 5+1c", "Montmorency"]),
+                              ("ru", "О", ["ГБ [2]", "ФР 5+1к", "Монморанси"])):
+        b = his_board.board(view, lang)
+        assert [m["text"] for m in node(b, "navarre")["marks"]] == [mark]
+        assert [x["text"] for x in node(b, "navarre")["badges"]] == shown
+        assert any(i.get("text") == shown[0].replace("HA", "FR").replace("ГБ", "ФР")
+                   for i in b["legend"])
+    assert [x["text"] for x in node(b, "valladolid")["badges"]][0] == "ГБ 4"   # no siege
+    assert picture(b).size[0] == 1600

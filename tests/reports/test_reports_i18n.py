@@ -11,6 +11,7 @@ import string
 from pathlib import Path
 
 import pytest
+import yaml
 
 from engine import registry
 from pbem.mail.commands import parse_body, setting_value
@@ -128,3 +129,30 @@ def test_english_quotes_names_with_straight_quotes_russian_with_guillemets(game)
         assert presenter_for(game, "en").refusal("name_unknown", {"what": "space",
                                                                   "text": "Viena"}) == \
             'there is no space called "Viena"'
+
+
+class _NoDuplicateKeys(yaml.SafeLoader):
+    """A YAML loader that refuses a mapping naming one key twice (the later would win)."""
+
+
+def _refuse_duplicates(loader, node, deep=False):
+    keys = [loader.construct_object(k, deep=deep) for k, _ in node.value]
+    twice = sorted({k for k in keys if keys.count(k) > 1})
+    if twice:
+        raise yaml.constructor.ConstructorError(None, None, f"keys given twice: {twice}",
+                                                node.start_mark)
+    return yaml.SafeLoader.construct_mapping(loader, node, deep)
+
+
+_NoDuplicateKeys.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG,
+                                 _refuse_duplicates)
+
+
+@pytest.mark.parametrize("path", sorted([*ROOT.glob("pbem/templates/i18n/*.yaml"),
+                                         *ROOT.glob("games/*/templates/i18n/*.yaml"),
+                                         *ROOT.glob("games/*/data/orders.yaml")]),
+                         ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_catalog_names_a_key_twice(path: Path) -> None:
+    """Branches merged side by side can add one key twice; the second silently wins
+    (Virtù's catalogs had both the game's ``title`` and a ``title:`` map of noble titles)."""
+    yaml.load(path.read_text(encoding="utf-8"), Loader=_NoDuplicateKeys)

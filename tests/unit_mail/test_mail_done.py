@@ -21,11 +21,16 @@ def his_at(tmp_path: Path, until: Callable[[Any], bool], *, seed: str = "golden"
     make_game(home, "his-9", {p: f"{p}@example.org" for p in POWERS}, seed=seed,
               tokens={p: f"tok{p}" for p in POWERS}, rules="here-i-stand", langs=langs)
     with Store(home).transaction("his-9") as game:
-        while not until(game):
-            d = game.decisions()[0]
-            game.apply_order(d.seat, game.rules.default(game.state, d), by=d.seat,
-                             source="test", at=now(), decision=d)
+        by_defaults(game, until)
     return home
+
+
+def by_defaults(game: Any, until: Callable[[Any], bool]) -> None:
+    """Answer `game`'s first question by its default until `until(game)`."""
+    while not until(game):
+        d = game.decisions()[0]
+        game.apply_order(d.seat, game.rules.default(game.state, d), by=d.seat,
+                         source="test", at=now(), decision=d)
 
 
 def send(home: Path, seat: str, body: str, mid: str, game: str = "his-9") -> list:

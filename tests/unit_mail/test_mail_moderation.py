@@ -521,3 +521,34 @@ def test_rollback_past_pause_resumes_the_clocks_and_says_so(home: Path,
     assert "So the game is paused again" in text(one(mails, "alice@example.org"))
     receipt = text(one(gm(home, "ROLLBACK 1\nROLLFORWARD\n"), "gm@example.org"))
     assert "restored 1 entries; told every seat" in receipt and "no longer paused" not in receipt
+
+
+def test_bot_and_human_by_mail_tell_the_seat_each_bot_order(home: Path) -> None:
+    """BOT <seat> <bot> by mail (issue 15): the bot answers the seat's questions (entries
+    ``by: bot:<name>``) and the seat's address is mailed its orders as information, in the
+    seat's language; ЧЕЛОВЕК (HUMAN) gives the seat back to its player."""
+    mail(home, "bob@example.org", E, "LANGUAGE ru\n")
+    mails = gm(home, "BOT east random BECAUSE away for a week\n")
+    assert "east is played by the random bot" in text(one(mails, "gm@example.org"))
+    told = one([m for m in mails if "Приказы бота" in str(m["Subject"])], "bob@example.org")
+    assert "Бот random, который ходит за место «Восток», приказал: #" in text(told)
+    g = game(home)
+    assert g.server["bots"] == {"east": "random"}
+    assert {e.by for e in g.record.entries if e.seat == "east"} == {"bot:random"}
+    assert not g.decisions("east")
+    played, later = len(g.record.entries), []
+    for _ in range(6):                     # north plays until east's bot answers again
+        g = game(home)
+        if g.outcome() is not None or len(g.record.entries) > played + 1:
+            break
+        order = g.rules.order_text(next(iter(g.decisions("north")[0].options.orders())))
+        later += to(mail(home, "alice@example.org", N, f"{order}\n"), "bob@example.org")
+        assert not game(home).decisions("east")
+    bots_orders = [e for e in game(home).record.entries[played:] if e.seat == "east"]
+    assert bots_orders and {e.by for e in bots_orders} == {"bot:random"}
+    assert any("Приказы бота random" in str(m["Subject"]) for m in later)
+    mails = gm(home, "ЧЕЛОВЕК east\n")
+    assert "bots" not in game(home).server
+    back = text(one(mails, "bob@example.org"))       # the notice, with the seat's status
+    assert "Бот больше не ходит за место «Восток»: его приказы снова отдают игроки." in back
+    replay(game(home).rules, game(home).record, verify=True)

@@ -37,3 +37,36 @@ def test_a_maildir_judge_loads_no_imap_or_smtp_library(mailhome: Path) -> None:
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True,
                          capture_output=True, text=True).stdout
     assert out.strip() == "[]"
+
+
+def test_a_run_with_nothing_to_do_loads_no_template_or_picture_library(mailhome: Path) -> None:
+    """`pbem run --once` (the command line) when nothing is due: Jinja and PIL stay unloaded
+    and no message catalog is read (a cron-driven judge over a thousand games is mostly its
+    imports)."""
+    from pbem.daemon import Daemon
+    Daemon(mailhome).run_once()          # the first run mails the opening prompts
+    code = ("import sys\nfrom pbem.cli import run\nrun(['--home', " + repr(str(mailhome)) +
+            ", 'run', '--once'])\n"
+            "from pbem.reports.i18n import common\n"
+            "print(sorted(m for m in ('jinja2', 'PIL') if m in sys.modules),"
+            " common.cache_info().currsize)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True,
+                         capture_output=True, text=True).stdout
+    assert out.strip().splitlines()[-1] == "[] 0"
+
+
+def test_imap_marks_a_batch_processed_without_reading_the_flags_back(tmp_path: Path) -> None:
+    """STORE +FLAGS.SILENT: the server sends no FETCH line per message of a batch."""
+    from pbem.config import MailboxConfig
+    from pbem.mail.imap import ImapInbox
+
+    class Client:
+        calls: list[tuple] = []
+
+        def add_flags(self, uids, flags, silent=False):
+            self.calls.append((sorted(uids), silent))
+
+    inbox = ImapInbox(MailboxConfig(transport="imap"), tmp_path / "state.json")
+    inbox.client, inbox.uidvalidity = Client(), 7
+    inbox.mark_processed(["imap:7:2", "imap:7:1"])
+    assert Client.calls == [([1, 2], True)]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from games.here_i_stand import choices, facts
+from games.here_i_stand import choices, counter_mix, facts
 from games.here_i_stand import state as S
 from games.here_i_stand import siege as sieges
 from games.here_i_stand.land_war import cards, entry, marks
@@ -262,12 +262,15 @@ def default_losses(state: S.State, sid: str, owners: list[str], n: int,
 
 
 def apply_losses(state: S.State, sid: str, losses: tuple) -> None:
+    """Remove the chosen losses; a survivor the counters cannot show is lost too, in the
+    battle space (§5.2 L283, `counter_mix.trim`)."""
     by_owner: dict[str, dict[str, int]] = {}
     for owner, kind, k in losses:
         S.add_units(state, sid, owner, kind, -k)
         by_owner.setdefault(owner, {})[kind] = k
     for owner, stack in sorted(by_owner.items()):
         S.log(state, "battle_losses", space=sid, power=owner, stack=stack)
+        counter_mix.trim(state, owner, sid)
 
 
 # ---------------------------------------------------------------- retreat (§14.1)
@@ -312,19 +315,20 @@ def retreat_to(state: S.State, battle: Battle, power: str, dst: str | None,
     space to `dst` (None: no legal space, they are eliminated and the leaders captured),
     keeping `inside` units and its leaders in the fortifications (§14.1)."""
     sid = battle["space"]
-    owners = [o for o in S.land_powers(state, sid) if S.major_of(state, o) == power
-              and o in side_owners(state, battle, side_of(state, battle, power))]
+    owners = _retreating(state, battle, power)
     leaders = [l for l in S.leaders_at(state, sid) if not facts.leader(l).naval
                and S.major_of(state, S.leader_power(state, l) or "") == power]
     winner_power = _power_of(state, battle, battle["winner"])
     if inside:
-        keep = default_losses(state, sid, owners, sum(S.count(state, sid, o) for o in owners)
-                              - inside)
-        out_units = {(o, k): n for o, k, n in keep}
-        for o, k, n in keep:
+        keep = retreat_out(state, battle, power, inside, dst) or {}
+        out_units = {(o, k): n for o, got in keep.items() for k, n in got.items()}
+        for (o, k), n in out_units.items():
             if dst:
                 S.add_units(state, dst, o, k, n)
             S.add_units(state, sid, o, k, -n)
+        if not dst:
+            for o in owners:
+                counter_mix.trim(state, o, sid)
         sieges.begin_siege(state, sid, side_majors(state, battle, battle["winner"]),
                            sorted({S.major_of(state, o) for o in owners}))
         S.log(state, "retreat_inside", power=power, space=sid, units=inside)
@@ -352,6 +356,27 @@ def retreat_to(state: S.State, battle: Battle, power: str, dst: str | None,
     entry.capture(state, power, captured, dst)
     _mark_lost(state, dst, owners, total, leaders)
     S.log(state, "retreat", power=power, space=sid, to=dst, units=total)
+
+
+def _retreating(state: S.State, battle: Battle, power: str) -> list[str]:
+    """The owners of `power`'s side's units that retreat from the battle space."""
+    sid = battle["space"]
+    return [o for o in S.land_powers(state, sid) if S.major_of(state, o) == power
+            and o in side_owners(state, battle, side_of(state, battle, power))]
+
+
+def retreat_out(state: S.State, battle: Battle, power: str, inside: int, dst: str | None
+                ) -> dict[str, dict[str, int]] | None:
+    """The units that leave for `dst` (None: they are eliminated) when `inside` stay in the
+    fortifications (§14.1): the cheapest kinds first, allied minors' before the major's,
+    split so that the counters can show both parts (§5.2); None when no split fits."""
+    sid = battle["space"]
+    owners = sorted(_retreating(state, battle, power),
+                    key=lambda o: (o == S.major_of(state, o), o))
+    stacks = {o: {k: v for k, v in S.units(state, sid).get(o, {}).items() if k in S.LAND and v}
+              for o in owners}
+    total = sum(sum(c.values()) for c in stacks.values())
+    return counter_mix.choose_army(state, stacks, sid, total - inside, dst, LOSS_ORDER)
 
 
 def _mark_lost(state, dst, owners, n, leaders) -> None:

@@ -15,9 +15,9 @@ after_withdraw  the attacker when no siege begins (§13.4)    retreat to its ori
 combat-cards    each power that could hold a usable card,    none; ``ASK``, ``NEVER``
                 per window (§14 steps 1, 4-5, 7; §15.1
                 steps 2, 5-6, 8)
-response        each other power that could hold Foul        none; ``ASK``, ``NEVER``
-                Weather / Gout, after a move or an assault
-                is declared (§13.1 step 4, §15.1 step 2)
+response        each other power that could hold Foul        none; ``ASK``, ``NEVER``,
+                Weather / Gout, after a move or an assault   ``NEVER-ASK``; armed cards
+                is declared (§13.1 step 4, §15.1 step 2)     ``respond`` (`armed`)
 losses          each side with a choice of losses (§14 9)    cheapest first;
                                                              ``<kinds in order>``
 retreat         a losing defending major with a choice       a friendly fortress, then most
@@ -33,10 +33,11 @@ import re
 
 from engine import questions, standing
 from engine.contract import IllegalOrder, Reason
-from engine.options import Count, OneOf, Option
-from games.here_i_stand import assault, choices, cp_actions, grammar
+from engine.options import OneOf, Option
+from games.here_i_stand import assault, choices, counter_mix, cp_actions, grammar
 from games.here_i_stand import state as S
-from games.here_i_stand.land_war import assault_cards, battle, cards, entry, move, responses
+from games.here_i_stand.land_war import (armed, assault_cards, battle, cards, entry, move,
+                                         responses)
 from games.here_i_stand.land_war.odds import percent
 
 KINDS: dict[str, questions.Kind] = {}
@@ -63,16 +64,22 @@ def _intercept_options(state, item):
     m = move.current(state)
     out = [Option.of("DONE", "DONE")]
     for sid, free, leaders in move.stacks(state, item["seat"], m) if m else []:
+        fit = move.intercept_counts(state, item["seat"], sid, free, m["to"])
         for group in _leader_sets(leaders):
-            high = min(free, S.army_limit(group))
-            out.append(Option.of("INTERCEPT", f"INTERCEPT FROM {sid} {high}", **{
-                "from": OneOf((sid,)), "leaders": OneOf((group,)), "units": Count(1, high)}))
+            units = tuple(n for n in fit if n <= S.army_limit(group))
+            if units:
+                out.append(Option.of("INTERCEPT", f"INTERCEPT FROM {sid} {units[-1]}", **{
+                    "from": OneOf((sid,)), "leaders": OneOf((group,)),
+                    "units": counter_mix.count_domain(units)}))
     return out
 
 
 def _best(state, power, sid, free, leaders):
-    """All the stack's free units with all its free leaders (capped by the army limit)."""
-    return min(free, S.army_limit(leaders)), tuple(sorted(leaders))
+    """The most of the stack's free units the counters can show moving (§5.2), capped by
+    the army limit, with all its free leaders."""
+    m = move.current(state)
+    fit = move.intercept_counts(state, power, sid, min(free, S.army_limit(leaders)), m["to"])
+    return (fit[-1] if fit else 0), tuple(sorted(leaders))
 
 
 def _intercept_stacks(state, item) -> list[list]:
@@ -82,6 +89,8 @@ def _intercept_stacks(state, item) -> list[list]:
     out = []
     for sid, free, leaders in move.stacks(state, item["seat"], m) if m else []:
         n, group = _best(state, item["seat"], sid, free, leaders)
+        if not n:
+            continue
         chance = move.intercept_chance(state, item["seat"], sid, n, group, m)
         out.append([sid, n, list(group), percent(chance)])
     return out
@@ -120,6 +129,9 @@ def _intercept_parse(state, item, text):
     m = move.current(state)
     free = next((f for s, f, _ in move.stacks(state, item["seat"], m) if s == sid), 0) if m else 0
     n = min(free, S.army_limit(leaders)) if units in (None, "ALL") else int(units)
+    fit = move.intercept_counts(state, item["seat"], sid, n, m["to"]) if m and free else ()
+    if 0 < n <= free and n not in fit:
+        raise counter_mix.split_refusal(item["seat"], sid, n, fit)
     return {"verb": "INTERCEPT", "from": sid, "leaders": leaders, "units": n}
 
 
@@ -153,7 +165,8 @@ def _intercept_standing(policy, state, decision):
     for s, free, leaders in move.stacks(state, decision.seat, m):
         if s == sid:
             n, group = _best(state, decision.seat, s, free, leaders)
-            if float(move.intercept_chance(state, decision.seat, s, n, group, m)) * 100 >= need:
+            chance = move.intercept_chance(state, decision.seat, s, n, group, m) if n else 0
+            if n and float(chance) * 100 >= need:
                 return {"verb": "INTERCEPT", "from": s, "leaders": group, "units": n}
     return {"verb": "DONE"}
 
@@ -191,13 +204,21 @@ def _avoiders_here(state, item) -> tuple[int, list[str]]:
 
 
 def _avoid_options(state, item):
+    """DONE, and per destination: any leaders with any number of units the counters can
+    show leaving (§5.2), never nothing at all (§13.3: someone must try)."""
     m = move.current(state)
-    targets = tuple(move.avoid_targets(state, item["seat"], m)) if m else ()
-    units, leaders = _avoiders_here(state, item)
-    return _done_and(Option.of("AVOID", f"AVOID TO {targets[0]}", to=OneOf(targets),
-                               units=Count(0, units),
-                               leaders=OneOf(tuple(_leader_sets(leaders))))
-                     if targets else None)
+    out = [Option.of("DONE", "DONE")]
+    _, leaders = _avoiders_here(state, item)
+    for to in move.avoid_targets(state, item["seat"], m) if m else ():
+        fit = move.avoid_counts(state, item["seat"], item["space"], to)
+        if fit:
+            out.append(Option.of("AVOID", f"AVOID TO {to}", to=OneOf((to,)),
+                                 units=counter_mix.count_domain(fit),
+                                 leaders=OneOf(tuple(_leader_sets(leaders)))))
+        if leaders:
+            out.append(Option.of("AVOID", f"AVOID TO {to}", to=OneOf((to,)), units=OneOf((0,)),
+                                 leaders=OneOf(tuple(_leader_sets(leaders))[1:])))
+    return out
 
 
 def _avoid_parse(state, item, text):
@@ -215,8 +236,16 @@ def _avoid_parse(state, item, text):
     if len(found) > 1:
         leaders = [] if found[1].strip().upper() in ("NONE", "НИКТО") else [
             grammar.leader(x.strip()) for x in found[1].split(",") if x.strip()]
-    return {"verb": "AVOID", "to": grammar.space(found[0]), "units": units,
-            "leaders": tuple(sorted(leaders))}
+    to = grammar.space(found[0])
+    if not units and not leaders:
+        raise IllegalOrder(Reason("AVOID with no units and no leaders moves nothing: name who "
+                                  "tries, or answer DONE to stay (§13.3)", "avoid_nothing"))
+    have, _ = _avoiders_here(state, item)
+    if 0 < units <= have:
+        fit = move.avoid_counts(state, item["seat"], item["space"], to)
+        if units not in fit:
+            raise counter_mix.split_refusal(item["seat"], item["space"], units, fit)
+    return {"verb": "AVOID", "to": to, "units": units, "leaders": tuple(sorted(leaders))}
 
 
 def _avoid_apply(state, item, order, dice) -> bool:
@@ -438,6 +467,14 @@ def _response_prompt(state, item):
             "<leader> (the action is cancelled, 1 CP lost) or DONE")
 
 
+def _response_standing(policy, state, decision):
+    """``STANDING RESPONSE NEVER|NEVER-ASK``: decline (NEVER-ASK after the armed ones,
+    `armed`); ``ASK``: ask; a ``respond`` policy: the armed card, if one fires."""
+    if policy in ("NEVER", "NEVER-ASK"):
+        return {"verb": "DONE"}
+    return None if policy == "ASK" else armed.answer(policy, state, decision)
+
+
 KINDS["response"] = choices.Kind(
     options=_response_options, apply=_response_apply, parse=_response_parse,
     default=lambda state, item: {"verb": "DONE"}, private=True, prompt=_response_prompt,
@@ -445,8 +482,7 @@ KINDS["response"] = choices.Kind(
     context=lambda state, item: {"action": item["verb"], "space": item["space"], "leaders": (
         responses.army_leaders(responses.declared(state)["leaders"])
         if responses.declared(state) else [])},
-    policies=("ASK", "NEVER"),
-    standing=lambda policy, state, decision: {"verb": "DONE"} if policy == "NEVER" else None)
+    policies=("ASK", "NEVER", "NEVER-ASK"), standing=_response_standing)
 
 
 # ---------------------------------------------------------------- losses (§14 step 9)
@@ -533,15 +569,27 @@ def _retreat_state(state, item):
     return targets, units, inside
 
 
+def _all_inside(state, item, inside: int) -> int:
+    """RETREAT INSIDE: up to `inside` units go in, the rest are eliminated — as many as the
+    counters can show beside the loss (§5.2)."""
+    b = battle.current(state)
+    return max(k for k in range(inside + 1)
+               if k == 0 or battle.retreat_out(state, b, item["seat"], k, None) is not None)
+
+
 def _retreat_options(state, item):
     targets, units, inside = _retreat_state(state, item)
     out = []
-    if targets:
-        out.append(Option.of("RETREAT", f"RETREAT TO {targets[0]}", to=OneOf(targets),
-                             inside=Count(0, min(inside, units - 1) if inside else 0)))
-    if inside:
+    b = battle.current(state)
+    for to in targets:
+        most = min(inside, units - 1) if inside else 0
+        fit = (0,) + tuple(k for k in range(1, most + 1)
+                           if battle.retreat_out(state, b, item["seat"], k, to) is not None)
+        out.append(Option.of("RETREAT", f"RETREAT TO {to}", to=OneOf((to,)),
+                             inside=counter_mix.count_domain(fit)))
+    if inside and _all_inside(state, item, inside):
         out.append(Option.of("RETREAT", "RETREAT INSIDE", to=OneOf((None,)),
-                             inside=OneOf((inside,))))
+                             inside=OneOf((_all_inside(state, item, inside),))))
     return out
 
 
@@ -553,8 +601,9 @@ def _retreat_parse(state, item, text):
     found = re.search(r"\s*(?:INSIDE|ВНУТРЬ)\s*(\d*)\s*$", rest, re.IGNORECASE)
     if found:
         _, units, most = _retreat_state(state, item)
-        inside = int(found.group(1)) if found.group(1) else most
         rest = rest[:found.start()]
+        inside = (int(found.group(1)) if found.group(1) else
+                  most if rest.strip() or not most else _all_inside(state, item, most))
     rest = re.sub(r"^(TO|В)\s+", "", rest.strip(), flags=re.IGNORECASE)
     return {"verb": "RETREAT", "to": grammar.space(rest) if rest else None, "inside": inside}
 
@@ -567,7 +616,8 @@ def _retreat_apply(state, item, order, dice) -> bool:
 def _retreat_default(state, item):
     targets, units, inside = _retreat_state(state, item)
     if not targets:
-        return {"verb": "RETREAT", "to": None, "inside": inside}
+        return {"verb": "RETREAT", "to": None,
+                "inside": _all_inside(state, item, inside) if inside else 0}
     return {"verb": "RETREAT", "to": battle.default_retreat(state, item["seat"], list(targets)),
             "inside": 0}
 
@@ -594,8 +644,7 @@ RETREAT_PREFER = "PREFER <spaces>"
 KINDS["retreat"] = choices.Kind(
     options=_retreat_options, apply=_retreat_apply, parse=_retreat_parse, done=_next_battle,
     default=_retreat_default,
-    prompt=lambda state, item: (f"you lost the battle in {item['space']}: RETREAT TO <space> "
-                                "[INSIDE <n>]"),
+    prompt=lambda state, item: f"you lost the battle in {item['space']} and must retreat",
     policies=(RETREAT_PREFER,), standing=_retreat_standing)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.here_i_stand import choices, facts
+from games.here_i_stand import choices, counter_mix, facts
 from games.here_i_stand import state as S
 from games.here_i_stand import siege as sieges
 from games.here_i_stand.land_war import battle, entry, marks, relief
@@ -174,27 +174,46 @@ def _next_interceptor(state: S.State, move: Move) -> str | None:
     return None
 
 
-def intercept_units(state: S.State, power: str, sid: str, n: int) -> dict[str, dict[str, int]]:
-    """Which `n` units try: the Ottomans' cavalry first (its +1), otherwise regulars,
-    mercenaries, cavalry, then allied minors' units."""
-    order = ("cavalry", "regulars", "mercenaries") if power == "ottoman" else S.LAND
+def _free_to_intercept(state: S.State, power: str, sid: str) -> dict[str, dict[str, int]]:
+    """`power`'s units at `sid` that have not tried to intercept yet (§13.2: once per unit
+    per impulse), ``{owner: {kind: n}}``; those that tried are taken out kind by kind."""
     out: dict[str, dict[str, int]] = {}
     for owner in entry.forces(state, power):
-        have = dict(S.units(state, sid).get(owner, {}))
+        have = {k: v for k, v in S.units(state, sid).get(owner, {}).items() if k in S.LAND}
         used = marks.marked(state, "tried", sid, owner)
-        for k in order:                        # units that already tried are taken out
+        for k in _order(power):
             cut = min(used, have.get(k, 0))
             have[k] = have.get(k, 0) - cut
             used -= cut
-        take = S.first_units(have, n, order)
-        if take:
-            out[owner] = take
-            n -= sum(take.values())
+        if sum(have.values()):
+            out[owner] = have
     return out
 
 
+def _order(power: str) -> tuple[str, ...]:
+    """The kinds that go first: the Ottomans' cavalry (its +1), otherwise regulars,
+    mercenaries, cavalry (§13.2, §13.3)."""
+    return ("cavalry", "regulars", "mercenaries") if power == "ottoman" else S.LAND
+
+
+def intercept_units(state: S.State, power: str, sid: str, n: int, dst: str
+                    ) -> dict[str, dict[str, int]]:
+    """Which `n` units try to intercept into `dst`: the Ottomans' cavalry first (its +1),
+    otherwise regulars, mercenaries, cavalry, then allied minors' units — the first choice
+    the counters can show (§5.2); empty when none can."""
+    return counter_mix.choose_army(state, _free_to_intercept(state, power, sid), sid, n, dst,
+                                   _order(power)) or {}
+
+
+def intercept_counts(state: S.State, power: str, sid: str, most: int, dst: str
+                     ) -> tuple[int, ...]:
+    """The numbers 1..`most` of units that may try to intercept from `sid` (§5.2)."""
+    return counter_mix.army_counts(state, _free_to_intercept(state, power, sid), sid, most,
+                                   dst, _order(power))
+
+
 def intercept_chance(state: S.State, power: str, sid: str, n: int, leaders, move: Move):
-    units = intercept_units(state, power, sid, n)
+    units = intercept_units(state, power, sid, n, move["to"])
     return two_dice_at_least(TARGET, intercept_modifier(state, power, leaders, units, move))
 
 
@@ -203,7 +222,7 @@ def try_intercept(state: S.State, power: str, sid: str, n: int, leaders: list[st
     """Roll 2d6 + modifiers against 9 (§13.2 step 2); on success the units move into the
     destination (step 3)."""
     move = current(state)
-    units = intercept_units(state, power, sid, n)
+    units = intercept_units(state, power, sid, n, move["to"])
     mod = intercept_modifier(state, power, leaders, units, move)
     a, b = dice.d6(), dice.d6()
     ok = a + b + mod >= TARGET
@@ -273,21 +292,32 @@ def avoid_chance(state: S.State, power: str, move: Move):
     return two_dice_at_least(TARGET, intercept_modifier(state, power, leaders, units, move))
 
 
-def avoid_group(state: S.State, power: str, sid: str, n: int | None = None
-                ) -> dict[str, dict[str, int]]:
-    """Which `n` of `power`'s units at `sid` (all when None) try to avoid battle (§13.3 step
-    3): the Ottomans' cavalry first (its +1), otherwise regulars, mercenaries, cavalry, then
-    allied minors' units (they go with their major as one group)."""
-    order = ("cavalry", "regulars", "mercenaries") if power == "ottoman" else S.LAND
-    out: dict[str, dict[str, int]] = {}
+def avoid_group(state: S.State, power: str, sid: str, n: int | None = None,
+                dst: str | None = None) -> dict[str, dict[str, int]]:
+    """Which `n` of `power`'s units at `sid` (all when None) try to avoid battle into `dst`
+    (§13.3 step 3): the Ottomans' cavalry first (its +1), otherwise regulars, mercenaries,
+    cavalry, then allied minors' units (they go with their major as one group) — the first
+    choice the counters can show (§5.2); empty when none can."""
+    stacks = _avoiding(state, power, sid)
+    if n is None:
+        return stacks
+    return counter_mix.choose_army(state, stacks, sid, n, dst, _order(power)) or {}
+
+
+def _avoiding(state: S.State, power: str, sid: str) -> dict[str, dict[str, int]]:
+    """`power`'s units at `sid` that may avoid: its own first, then its allied minors'."""
+    out = {}
     for owner in [power] + sorted(o for o in _owned(state, sid, power) if o != power):
-        stack = {k: v for k, v in S.units(state, sid).get(owner, {}).items() if k in S.LAND}
-        take = S.first_units(stack, sum(stack.values()) if n is None else n, order)
-        if take:
-            out[owner] = take
-            if n is not None:
-                n -= sum(take.values())
+        stack = {k: v for k, v in S.units(state, sid).get(owner, {}).items() if k in S.LAND and v}
+        if stack:
+            out[owner] = stack
     return out
+
+
+def avoid_counts(state: S.State, power: str, sid: str, dst: str) -> tuple[int, ...]:
+    """The numbers of units that may avoid from `sid` to `dst` (§13.3, §5.2): 1..all."""
+    return counter_mix.army_counts(state, _avoiding(state, power, sid), sid, 10 ** 3, dst,
+                                   _order(power))
 
 
 def try_avoid(state: S.State, power: str, target: str, dice, n: int | None = None,
@@ -297,7 +327,7 @@ def try_avoid(state: S.State, power: str, target: str, dice, n: int | None = Non
     or at once if every unit trying lost a battle this impulse."""
     move = current(state)
     sid = move["to"]
-    units = avoid_group(state, power, sid, n)
+    units = avoid_group(state, power, sid, n, target)
     leaders = S.own_leaders(state, sid, power) if leaders is None else list(leaders)
     if not units and not leaders:
         return False

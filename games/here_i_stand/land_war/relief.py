@@ -27,8 +27,8 @@ import re
 from typing import Any
 
 from engine import questions
-from engine.options import Count, OneOf, Option
-from games.here_i_stand import choices, facts, grammar
+from engine.options import OneOf, Option
+from games.here_i_stand import choices, counter_mix, facts, grammar
 from games.here_i_stand import siege as sieges
 from games.here_i_stand import state as S
 from games.here_i_stand.land_war import battle, entry
@@ -170,11 +170,7 @@ def go_inside(state: S.State, b: battle.Battle, n: int) -> None:
     that were inside (and every leader when no unit is left to retreat); the rest retreat."""
     sid = b["space"]
     record = current(state)
-    owners = side_owners(state, b, "attacker")
-    keep = battle.default_losses(state, sid, owners, n, INSIDE_ORDER) if n and owners else ()
-    units: Stack = {}
-    for owner, kind, k in keep:
-        units.setdefault(owner, {})[kind] = k
+    units: Stack = _going_inside(state, b, n) or {}
     everyone = n == _count(_survivors(state, b))
     leaders = [l for l in S.leaders_at(state, sid) if not facts.leader(l).naval
                and S.major_of(state, S.leader_power(state, l) or "") == b["attacker"]
@@ -183,6 +179,19 @@ def go_inside(state: S.State, b: battle.Battle, n: int) -> None:
     if n:
         S.log(state, "retreat_inside", power=b["attacker"], space=sid, units=n)
     _retreat_rest(state, b, captured_if_alone=False)
+
+
+def _going_inside(state: S.State, b: battle.Battle, n: int) -> Stack | None:
+    """Which `n` survivors go inside (regulars first, the major's before its allied
+    minors'), split so that the counters can show both parts (§5.2); None when none can."""
+    sid = b["space"]
+    return counter_mix.choose_army(state, _survivors(state, b), sid, n, f"aside:{sid}",
+                                   INSIDE_ORDER)
+
+
+def garrisons(state: S.State, b: battle.Battle, most: int) -> tuple[int, ...]:
+    """The numbers 0..`most` of survivors that may go inside after a tie (§15.2, §5.2)."""
+    return tuple(n for n in range(most + 1) if _going_inside(state, b, n) is not None)
 
 
 def _retreat_rest(state: S.State, b: battle.Battle, *, captured_if_alone: bool) -> None:
@@ -241,7 +250,17 @@ def _inside_parse(state, item, text):
     verb = grammar.verb_of(text)
     grammar.expect(["GARRISON"], verb, text, "GARRISON <n>")
     found = re.fullmatch(r"\s*(\d+)\s*", grammar.rest_of(text))
-    return {"verb": "GARRISON", "n": int(found.group(1)) if found else item["most"]}
+    if state is None or battle.current(state) is None:     # read without a game
+        return {"verb": "GARRISON", "n": int(found.group(1)) if found else item["most"]}
+    fit = _garrisons(state, item)
+    n = int(found.group(1)) if found else fit[-1]
+    if 0 < n <= item["most"] and n not in fit:
+        raise counter_mix.split_refusal(item["seat"], item["space"], n, fit)
+    return {"verb": "GARRISON", "n": n}
+
+
+def _garrisons(state, item) -> tuple[int, ...]:
+    return garrisons(state, battle.current(state), item["most"])
 
 
 def _inside_apply(state, item, order, dice) -> bool:
@@ -251,7 +270,8 @@ def _inside_apply(state, item, order, dice) -> bool:
 
 def _inside_standing(policy: str, state: S.State, decision) -> dict[str, Any]:
     """``MOST``: as many units inside as may be; ``NONE``: all retreat (§15.2)."""
-    return {"verb": "GARRISON", "n": decision.context["most"] if policy == "MOST" else 0}
+    item = {**decision.context, "seat": decision.seat}
+    return {"verb": "GARRISON", "n": _garrisons(state, item)[-1] if policy == "MOST" else 0}
 
 
 def _next_battle(state, item, dice) -> None:
@@ -270,9 +290,10 @@ KINDS: dict[str, questions.Kind] = {
         standing=lambda policy, state, decision: {"verb": "RELIEF", "join": policy == "JOIN"}),
     "relief_inside": choices.Kind(
         options=lambda state, item: [Option.of("GARRISON", f"GARRISON {item['most']}",
-                                               n=Count(0, item["most"]))],
+                                               n=counter_mix.count_domain(
+                                                   _garrisons(state, item)))],
         apply=_inside_apply, parse=_inside_parse, done=_next_battle,
-        default=lambda state, item: {"verb": "GARRISON", "n": item["most"]},
+        default=lambda state, item: {"verb": "GARRISON", "n": _garrisons(state, item)[-1]},
         prompt=lambda state, item: (f"relief of {item['space']} lost on equal hits: GARRISON "
                                     f"<n> — up to {item['most']} units go inside, the rest "
                                     "retreat (§15.2)"),

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from games.here_i_stand import choices, facts
+from games.here_i_stand import choices, facts, seating
 from games.here_i_stand import state as S
 
 FOUL_WEATHER, GOUT = 31, 32
@@ -95,8 +95,9 @@ def army_leaders(leaders) -> list[str]:
 
 
 def usable(state: S.State, power: str, action: Action, card: int) -> bool:
-    """Whether `power` may play `card` against the declared `action` (held or not)."""
-    if power == action["power"]:
+    """Whether `power` may play `card` against the declared `action` (held or not): never
+    against its own action, nor one of another power its player holds (§3.1: our ruling)."""
+    if seating.seat_of(state, power) == seating.seat_of(state, action["power"]):
         return False
     if action["verb"] == "transfer":                # Holy Roman Emperor (#2): Gout only
         return card == GOUT

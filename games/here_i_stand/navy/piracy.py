@@ -16,8 +16,6 @@ Rules: §16.4
 """
 from __future__ import annotations
 
-from typing import Any
-
 from engine.contract import Reason
 from games.here_i_stand import choices, diplomacy_terms, facts
 from games.here_i_stand import state as S

@@ -14,6 +14,7 @@ Rules: §16.3
 from __future__ import annotations
 
 from engine.contract import Reason as R
+from games.here_i_stand import counter_mix
 from games.here_i_stand import siege as sieges
 from games.here_i_stand import state as S
 from games.here_i_stand.land_war import entry, marks
@@ -58,6 +59,9 @@ def problem(state: S.State, power: str, route: list[str], leaders: tuple[str, ..
                for o in entry.forces(state, power) if not sieges.is_besieged(state, src, o))
     if n > free:
         return R(f"only {free} of your units in {src} may go", "too_few_units", have=free, n=n)
+    if units(state, power, src, n, dst) is None:
+        fit = counter_mix.army_counts(state, _army(state, power, src), src, free, dst)
+        return counter_mix.split_reason(power, src, n, fit)
     if any(l not in S.own_leaders(state, src, power) or marks.leader_marked(state, "lost", l)
            for l in leaders):
         return R("a named leader is not with your army there", "leader_not_here",
@@ -84,16 +88,15 @@ def single_hops(state: S.State, power: str, cp: int) -> list[tuple[tuple[str, ..
     return out
 
 
-def units(state: S.State, power: str, src: str, n: int) -> dict[str, dict[str, int]]:
-    """The first `n` land units at `src`: the power's own (regulars, mercenaries, cavalry),
-    then its allied minors'."""
-    out: dict[str, dict[str, int]] = {}
-    for owner in entry.forces(state, power):
-        take = S.first_units(dict(S.units(state, src).get(owner, {})), n)
-        if take:
-            out[owner] = take
-            n -= sum(take.values())
-    return out
+def units(state: S.State, power: str, src: str, n: int, dst: str
+          ) -> dict[str, dict[str, int]] | None:
+    """`n` land units at `src` landing at `dst`: the power's own (regulars, mercenaries,
+    cavalry), then its allied minors' — the first choice the counters can show (§5.2)."""
+    return counter_mix.choose_army(state, _army(state, power, src), src, n, dst)
+
+
+def _army(state: S.State, power: str, src: str) -> dict[str, dict[str, int]]:
+    return {o: dict(S.units(state, src).get(o, {})) for o in entry.forces(state, power)}
 
 
 def begin(state: S.State, power: str, route: list[str], leaders: tuple[str, ...], n: int,
@@ -101,7 +104,7 @@ def begin(state: S.State, power: str, route: list[str], leaders: tuple[str, ...]
     """Carry the army over and land it (a doomed land move from `src`); the caller checked
     it (`problem`) and spent its CP."""
     src, dst = route[0], route[-1]
-    army = units(state, power, src, n)
+    army = units(state, power, src, n, dst) or {}
     S.log(state, "transport", power=power, space=src, to=dst, units=n, leaders=list(leaders),
           spaces=route[1:-1])
     land_move.begin(state, power, src, dst, leaders, army, dice, doomed=True)

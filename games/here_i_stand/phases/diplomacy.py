@@ -58,7 +58,9 @@ a power may not declare more than its hand (mandatory events excluded) can pay. 
 on Scotland lets France, on Venice lets the Papacy ``INTERVENE`` (2 CP): the minor becomes its
 ally (§22.2), the declarer is at war with the intervener, and every other power at war with the
 minor may ``DECLARE WAR ON`` the intervener for free or its units leave the minor's spaces.
-When all have declared, each power that owes CP answers ``PAY <card>, <card>...`` with cards
+France paying with #69 *Auld Alliance* (the Papacy with #108 *Venetian Alliance*) after such
+an intervention gets the card's new units (`minor_cards.paid_intervention`: ``PLACE <n> IN
+<space>``, asked before anything else of the phase).  When all have declared, each power that owes CP answers ``PAY <card>, <card>...`` with cards
 whose CP add up to at least its cost (no mandatory event, L568).
 
 Defaults (NMR): DONE everywhere (no suit, no buy-back, no ransom, no declaration, no
@@ -75,8 +77,8 @@ from engine import questions
 from engine.contract import Decision, IllegalOrder, Reason
 from engine.contract import Reason as R
 from engine.options import OneOf, Option
-from games.here_i_stand import (catalog, deactivation, events, facts, grammar, henry_viii,
-                                religion)
+from games.here_i_stand import (catalog, choices, deactivation, events, facts, grammar,
+                                henry_viii, minor_cards, religion, seating)
 from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import diplomacy_terms as T
 from games.here_i_stand import state as S
@@ -100,7 +102,8 @@ def enter(state, dice) -> None:
                            "proposals": [], "next_id": 1, "made": {}, "announced": [],
                            "peace": {"index": 0, "declined": [], "suit": None},
                            "index": 0, "war": {"index": 0, "costs": {}, "queue": [],
-                                               "declared": [], "paid": []}}
+                                               "declared": [], "paid": [],
+                                               "intervened": []}}
     _settle(state, dice)
 
 
@@ -402,6 +405,35 @@ def _buy_back(state, loser: str, winner: str, item: tuple, pay: str, dice) -> No
               winner=winner, spaces=list(item[1:]))
 
 
+#: *Diplomatic Marriage* (#73), played when suing for peace (§9.3 note 1, L554): everything
+#: steps 5-7 could buy back returns at no cost in VP or cards; never by the Ottomans or
+#: Protestants (the card's text).
+MARRIAGE = 73
+
+
+def _marriage_ok(state, loser: str) -> bool:
+    return MARRIAGE in state["hands"][loser] and loser not in ("ottoman", "protestant")
+
+
+def _marriage(state, loser: str, winner: str) -> None:
+    """#73 in a peace: the card goes to the discard pile; every home space of `loser` held
+    by `winner` and every leader of `loser` it holds return free (§9.3 note 1)."""
+    state["hands"][loser] = [n for n in state["hands"][loser] if n != MARRIAGE]
+    state["discard"].append(MARRIAGE)
+    m = S.board()
+    spaces = sorted(s.id for s in m.spaces.values() if s.home == loser and S.in_play(state, s.id)
+                    and S.major_of(state, S.controller(state, s.id)) == winner)
+    for sid in spaces:
+        T.relocate(state, winner, sid)
+        S.set_control(state, sid, loser)
+    leaders = [l for _, l in (i for i in _buyback_items(state, loser, winner)
+                              if i[0] == "leader")]
+    for lid in leaders:
+        T.free_leader(state, lid)
+    S.log(state, "marriage_peace", card=MARRIAGE, loser=loser, winner=winner, spaces=spaces,
+          leaders=leaders)
+
+
 # ---------------------------------------------------------------- ransom, excommunication
 def _ransomable(state, power: str) -> list[str]:
     if not T.drawable(state, power):
@@ -448,6 +480,9 @@ def war_problem(state, declarer: str, target: str, *, phase_bans: bool = True
     phase's peace and alliances are not checked."""
     if target == declarer or target not in S.MAJORS + S.MINORS:
         return R("not a power you can declare war on", "war_not_a_power")
+    if target in S.MAJORS and seating.seat_of(state, target) == seating.seat_of(state, declarer):
+        return R("a player's powers declare no war on each other (§3.1: our ruling)",
+                 "war_same_player")
     if declarer == "protestant" and not state["league"]:
         return R("the Protestants declare no war before the Schmalkaldic League (§9.6, §21.6)",
                  "war_protestants_before_league")
@@ -567,6 +602,7 @@ def _intervene(state, item) -> None:
     state["wars"] = [pr for pr in state["wars"] if minor not in pr]
     if T.pair(power, declarer) not in state["wars"]:
         state["wars"] = sorted(state["wars"] + [T.pair(power, declarer)])
+    w.setdefault("intervened", []).append(minor)
     S.log(state, "intervenes", power=power, minor=minor, declarer=declarer)
     asks = [{"kind": "activation", "power": other, "minor": minor, "activator": power}
             for other in S.MAJORS if other in at_war_with_minor and other not in (declarer, power)]
@@ -628,6 +664,9 @@ def _buyback_options(state, item):
     if items:
         example = O.order_text({"verb": "BUY_BACK", "item": items[0], "pay": "VP"})
         opts.append(Option.of("BUY_BACK", example, item=OneOf(tuple(items)), pay=OneOf(pays)))
+        if _marriage_ok(state, loser):
+            opts.append(Option.of("BUY_BACK", "BUY BACK ALL WITH MARRIAGE",
+                                  item=OneOf((("all",),)), pay=OneOf(("MARRIAGE",))))
     return opts
 
 
@@ -652,6 +691,9 @@ def _apply_eliminate(state, item, order, dice) -> bool:
 def _apply_buyback(state, item, order, dice) -> bool:
     suit = _suit(state)
     if order["verb"] == "DONE":
+        _finish_suit(state)
+    elif order["pay"] == "MARRIAGE":
+        _marriage(state, item["seat"], suit["winner"])
         _finish_suit(state)
     else:
         _buy_back(state, item["seat"], suit["winner"], tuple(order["item"]), order["pay"], dice)
@@ -861,7 +903,18 @@ def _decision(state, item) -> Decision:
         decision_id(state, item["kind"], item["seat"], simultaneous=simultaneous), state, item)
 
 
+def _queued(state, decision) -> bool:
+    """`decision` answers a queued choice (an ``activation`` is also this phase's own)."""
+    item = choices.current(state, decision.seat)
+    return item is not None and item["kind"] == decision.kind
+
+
 def decisions(state):
+    """The queued choices first (the new units of an intervention card, `minor_cards`),
+    then the segment's questions."""
+    firsts = choices.first_per_seat(state)
+    if firsts:
+        return [choices.decision(state, item) for item in firsts]
     return [_decision(state, item) for item in _ASKS[_pd(state)["segment"]](state)]
 
 
@@ -878,6 +931,8 @@ _STEPS = {
 
 # ---------------------------------------------------------------- parsing
 def parse(state, decision, text):
+    if _queued(state, decision):
+        return choices.parse(state, decision, text)
     verb = O.verb(text)
     grammar.expect(decision.options.verbs(), verb, text, decision.prompt)
     body = O.rest(text)
@@ -915,10 +970,13 @@ def parse(state, decision, text):
         body = O._drop_words(body, "BACK")
         head, pay = O._split_kw(body, "WITH")
         pay = (pay or "").strip().upper()
-        pay = {"VP": "VP", "ПО": "VP", "CARD": "CARD", "КАРТА": "CARD", "КАРТОЙ": "CARD"}.get(pay)
+        pay = {"VP": "VP", "ПО": "VP", "CARD": "CARD", "КАРТА": "CARD", "КАРТОЙ": "CARD",
+               "MARRIAGE": "MARRIAGE", "БРАК": "MARRIAGE", "БРАКОМ": "MARRIAGE"}.get(pay)
         if pay is None:
             raise IllegalOrder(R("say how you pay: BUY BACK <...> WITH VP or WITH CARD",
                                  "dip_buyback_how"))
+        if pay == "MARRIAGE":
+            return {"verb": verb, "item": ("all",), "pay": pay}
         return {"verb": verb, "item": _buyback_item(state, decision.seat, head), "pay": pay}
     if verb == "PAY":
         return {"verb": verb, "cards": O.card_list(body, state["hands"][decision.seat])}
@@ -957,6 +1015,10 @@ def _buyback_item(state, seat: str, text: str) -> tuple:
 
 # ---------------------------------------------------------------- applying
 def apply(state, seat, decision, order, dice) -> None:
+    if _queued(state, decision):
+        choices.apply(state, seat, decision, order, dice)
+        _settle(state, dice)
+        return
     if not decision.options.admits(order) and order.get("verb") not in (
             "PROPOSE", "ACCEPT", "REJECT", "WITHDRAW", "PAY"):
         raise IllegalOrder(_refusal(state, seat, decision, order))
@@ -1012,10 +1074,14 @@ def _pay(state, seat: str, cards: tuple) -> None:
         S.discard(state, n, as_event=False)
     w["paid"].append(seat)
     S.log(state, "pays_war", power=seat, cp=owed, cards=cards)
+    for n in cards:          # #69 / #108 paying for an intervention bring new units
+        minor_cards.paid_intervention(state, n, seat, w.get("intervened", []))
 
 
 # ---------------------------------------------------------------- defaults
 def default(state, decision):
+    if _queued(state, decision):
+        return choices.default(state, decision)
     return KINDS[decision.kind].default(state, _item(decision.kind, decision.seat))
 
 

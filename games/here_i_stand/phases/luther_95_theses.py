@@ -124,3 +124,14 @@ def apply(state, seat, decision, order, dice) -> None:
 
 def default(state, decision):
     return REFORM.default(state, _ITEM)
+
+
+def in_impulse_problem(state, power: str) -> Reason:
+    """Why #8 is never played as an event in an impulse: it is the phase above (§18.1 L1131)."""
+    return Reason("Luther's 95 Theses is played by the Protestants at the start of turn 1, "
+                  "before the deal; it is never held in a hand (§18.1 L1131)",
+                  "theses_turn_one", card=CARD)
+
+
+#: #8 is resolved by this phase (`enter`), never as an impulse's event (`events`).
+CONDITIONS = {CARD: in_impulse_problem}

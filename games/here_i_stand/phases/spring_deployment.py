@@ -17,17 +17,29 @@ deploy are not asked.  Units of an allied minor power in the capital may go with
 §5.1 L271); a minor's home key is not a capital for this phase (it is one only in Winter,
 §22.3 L1840).
 
-*Spring Preparations* (#102, played as an event only here, L343-348): a power asked to
-deploy that holds it, is not the Protestants and controls its capital may first ``PLAY 102 AS
-EVENT``: 1 new regular in its capital (the Hapsburgs: in each capital they control), counter
-mix permitting; its deployment may then cross passes, carry more than 5 units by sea and
-cross a sea zone where other powers have ships (still one sea zone), and it is asked again.
-A power with nothing to deploy is not asked (public information), so it cannot play the card
-(pbem ruling: asking every power every turn would reveal nothing but cost a round of mail).
-*Venetian Informant* (#109) is not implemented yet (it needs a window before the first
-deployment).
+The two cards played as events only in this phase (§6.1 L343-348):
 
-Default (NMR): PASS (no deployment).
+* *Spring Preparations* (#102): a power that holds it, is not the Protestants and controls
+  its capital may ``PLAY 102 AS EVENT``: 1 new regular in its capital (the Hapsburgs: in each
+  capital they control), counter mix permitting; its deployment may then cross passes, carry
+  more than 5 units by sea and cross a sea zone where other powers have ships (still one sea
+  zone).  It may be played in the opening window (below) or when the power is asked to deploy
+  (it is then asked again).
+* *Venetian Informant* (#109, card text: before any power has deployed): ``INSPECT
+  <power>`` plays it and shows that power's whole hand to the player alone (a private note);
+  the history says only that the card was played against that power.
+
+**The opening window** (question ``spring_cards``, pbem ruling): before the first deployment
+every power that could hold #109, or could hold #102 and may play it, *by public
+information* (a hand not empty, the card neither discarded nor removed) is asked at once —
+whether or not it has anything to deploy, so neither being asked nor being skipped reveals
+a hand.  Its answers: ``INSPECT <power>``, ``PLAY 102 AS EVENT``, ``DONE`` (the window stays
+open for that power until it says ``DONE``; one mail may carry a play and ``DONE``).  Default
+and ``STANDING spring_cards NEVER``: ``DONE``.  This costs at most one simultaneous round of
+mail per spring, none for a power with the standing order; held orders would cost as much
+and could not name a target chosen after the deal.
+
+Default (NMR): PASS (no deployment); DONE in the opening window.
 """
 from __future__ import annotations
 
@@ -36,20 +48,34 @@ from collections import deque
 from engine import questions
 from engine.contract import IllegalOrder
 from engine.contract import Reason as R
-from engine.options import Count, OneOf, Option
+from engine.options import OneOf, Option
 from engine.dice import Dice
 from games.here_i_stand import counter_mix, cp_actions, facts, grammar
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import action, decision_id
+from games.here_i_stand.reformation import inquisitions
 
 NAME = "spring_deployment"
 SEA_LIMIT = 5
 SPRING_PREPARATIONS = 102
+VENETIAN_INFORMANT = 109
 
 
 def enter(state, dice) -> None:
-    state["phase_data"] = {"index": 0}
-    _skip(state)
+    state["phase_data"] = {"index": 0,
+                           "window": [p for p in S.MAJORS if could_hold_spring_card(state, p)]}
+    if not state["phase_data"]["window"]:
+        _skip(state)
+
+
+def could_hold_spring_card(state, power: str) -> bool:
+    """Whether `power` could hold #109, or #102 and play it, by public information (a hand
+    not empty, the card neither discarded nor removed): who is asked in the opening window."""
+    if not state["hands"][power]:
+        return False
+    public = set(state["discard"]) | set(state["removed"])
+    return VENETIAN_INFORMANT not in public or (
+        SPRING_PREPARATIONS not in public and preparations_problem(state, power) is None)
 
 
 def _ok_space(state, power: str, sid: str) -> bool:
@@ -112,14 +138,15 @@ def _options(state, power: str) -> list[Option]:
         if not total and not here:
             continue
         for dst, crossed in sorted(reach(state, power, capital).items()):
+            fit = cp_actions.move_counts(state, power, capital, dst, total) if total else ()
             for group in cp_actions._leader_sets(here):
                 sea = SEA_LIMIT if crossed and not prepared(state, power) else total
                 high = min(total, S.army_limit(group), sea)
-                low = 0 if group else 1
-                if high >= low:
+                units = ((0,) if group else ()) + tuple(n for n in fit if n <= high)
+                if units:
                     out.append(Option.of("MOVE", f"MOVE {capital} -> {dst}", **{
                         "from": OneOf((capital,)), "to": OneOf((dst,)),
-                        "leaders": OneOf((group,)), "units": Count(low, high)}))
+                        "leaders": OneOf((group,)), "units": counter_mix.count_domain(units)}))
     return out
 
 
@@ -153,25 +180,52 @@ def prepare(state, power: str, dice: Dice) -> int:
     return 0
 
 
-def _deploy_options(state, item) -> list[Option]:
-    power = item["seat"]
-    out = [*_options(state, power), Option.of("PASS", "PASS")]
+def _preparations_option(state, power: str) -> list[Option]:
     if SPRING_PREPARATIONS in state["hands"][power] and \
             preparations_problem(state, power) is None and not prepared(state, power):
-        out.append(Option.of("PLAY", f"PLAY {SPRING_PREPARATIONS} AS EVENT",
-                             card=OneOf((SPRING_PREPARATIONS,)), mode=OneOf(("event",))))
-    return out
+        return [Option.of("PLAY", f"PLAY {SPRING_PREPARATIONS} AS EVENT",
+                          card=OneOf((SPRING_PREPARATIONS,)), mode=OneOf(("event",)))]
+    return []
 
 
-def _deploy_parse(state, item, text):
-    verb = grammar.verb_of(text)
-    if verb == "PLAY" and SPRING_PREPARATIONS in state["hands"][item["seat"]]:
+def _play_preparations(state, seat: str, order, dice: Dice) -> None:
+    """`seat` plays #102 as an event (from the window or its deployment question)."""
+    why = preparations_problem(state, seat)
+    if order.get("card") != SPRING_PREPARATIONS or order.get("mode") != "event" or \
+            SPRING_PREPARATIONS not in state["hands"][seat] or prepared(state, seat):
+        why = R("in Spring Deployment only Spring Preparations may be played, as an event, "
+                "once", "preparations_only", card=SPRING_PREPARATIONS)
+    if why:
+        raise IllegalOrder(why)
+    state["hands"][seat].remove(order["card"])
+    S.discard(state, order["card"], as_event=True)
+    S.log(state, "plays_event", power=seat, card=order["card"])
+    prepare(state, seat, dice)
+
+
+def _parse_preparations(state, seat: str, text: str):
+    """``PLAY 102 AS EVENT`` when `seat` holds #102, else None."""
+    if grammar.verb_of(text) == "PLAY" and SPRING_PREPARATIONS in state["hands"][seat]:
         try:
-            played = action.parse_play(state, item["seat"], text)
+            played = action.parse_play(state, seat, text)
         except IllegalOrder:
             played = {}
         if played.get("card") == SPRING_PREPARATIONS:
             return played
+    return None
+
+
+def _deploy_options(state, item) -> list[Option]:
+    power = item["seat"]
+    return [*_options(state, power), Option.of("PASS", "PASS"),
+            *_preparations_option(state, power)]
+
+
+def _deploy_parse(state, item, text):
+    verb = grammar.verb_of(text)
+    played = _parse_preparations(state, item["seat"], text)
+    if played:
+        return played
     # any other PLAY answers the Action phase's question (a held order waits for it)
     grammar.expect(["MOVE", "PASS"], verb, text, DEPLOY.prompt(state, item))
     if verb == "PASS":
@@ -190,17 +244,7 @@ def _deploy_apply(state, item, order, dice) -> bool:
     """One power's deployment (§10), then on to the next power with something to deploy."""
     seat, verb = item["seat"], order.get("verb")
     if verb == "PLAY":
-        why = preparations_problem(state, seat)
-        if order.get("card") != SPRING_PREPARATIONS or order.get("mode") != "event" or \
-                SPRING_PREPARATIONS not in state["hands"][seat] or prepared(state, seat):
-            why = R("in Spring Deployment only Spring Preparations may be played, as an event, "
-                    "once", "preparations_only", card=SPRING_PREPARATIONS)
-        if why:
-            raise IllegalOrder(why)
-        state["hands"][seat].remove(order["card"])
-        S.discard(state, order["card"], as_event=True)
-        S.log(state, "plays_event", power=seat, card=order["card"])
-        prepare(state, seat, dice)
+        _play_preparations(state, seat, order, dice)
         return True                                  # the same power deploys next
     if verb == "PASS":
         S.log(state, "no_deploy", power=seat)
@@ -224,8 +268,85 @@ DEPLOY = questions.Kind(
     clock="impulse")
 
 
+# ---------------------------------------------------------------- the opening window
+def _window_options(state, item) -> list[Option]:
+    power = item["seat"]
+    out = [Option.of("DONE", "DONE"), *_preparations_option(state, power)]
+    if VENETIAN_INFORMANT in state["hands"][power]:
+        others = [p for p in S.MAJORS if p != power]
+        out.append(Option.of("INSPECT", f"INSPECT {others[0]}", power=OneOf(tuple(others))))
+    return out
+
+
+def _window_parse(state, item, text):
+    seat, verb = item["seat"], grammar.verb_of(text)
+    played = _parse_preparations(state, seat, text)
+    if played:
+        return played
+    if verb in ("DONE", "ГОТОВО"):
+        grammar.no_args("DONE", text)
+        return {"verb": "DONE"}
+    # any other PLAY answers the Action phase's question (a held order waits for it)
+    grammar.expect(["INSPECT", "DONE"], "INSPECT" if verb in ("INSPECT", "ОСМОТРЕТЬ") else verb,
+                   text, SPRING_CARDS.prompt(state, item))
+    return {"verb": "INSPECT", "power": grammar.power(grammar.rest_of(text))}
+
+
+def informant_problem(state, power: str) -> R:
+    """Why Venetian Informant is not played as an event in an impulse (§6.1 L343-348)."""
+    return R("Venetian Informant is played as an event only in the Spring Deployment phase, "
+             "before any power has deployed: INSPECT <power> when asked (§6.1 L343-348)",
+             "informant_phase", card=VENETIAN_INFORMANT)
+
+
+def inform(state, power: str, target: str) -> None:
+    """#109 as an event: `power` alone sees `target`'s whole hand (a private note); the
+    history says only that the card was played against `target` (card text)."""
+    if VENETIAN_INFORMANT not in state["hands"][power] or target == power or \
+            target not in S.MAJORS:
+        raise IllegalOrder(R("Venetian Informant: name another power whose hand you review",
+                             "informant_whom", card=VENETIAN_INFORMANT))
+    state["hands"][power].remove(VENETIAN_INFORMANT)
+    S.discard(state, VENETIAN_INFORMANT, as_event=True)
+    S.log(state, "plays_event", power=power, card=VENETIAN_INFORMANT)
+    inquisitions.show_hands(state, power, VENETIAN_INFORMANT, (target,))
+
+
+def _window_apply(state, item, order, dice) -> bool:
+    seat, verb = item["seat"], order["verb"]
+    if verb == "PLAY":
+        _play_preparations(state, seat, order, dice)
+    elif verb == "INSPECT":
+        inform(state, seat, order["power"])
+    else:
+        data = state["phase_data"]
+        data["window"].remove(seat)
+        if not data["window"]:
+            _skip(state)
+    return True
+
+
+#: The opening window of the two spring cards, asked at once of every power that could hold
+#: one by public information; the default and ``STANDING spring_cards NEVER``: DONE.
+SPRING_CARDS = questions.Kind(
+    options=_window_options, apply=_window_apply, parse=_window_parse,
+    default=lambda state, item: {"verb": "DONE"},
+    prompt=lambda state, item: ("before any deployment: INSPECT <power> (Venetian Informant), "
+                                "PLAY 102 AS EVENT (Spring Preparations), or DONE"),
+    clock="response", private=True, policies=("NEVER",),
+    standing=lambda policy, state, decision: {"verb": "DONE"})
+
+
+def _kind(decision) -> questions.Kind:
+    return SPRING_CARDS if decision.kind == "spring_cards" else DEPLOY
+
+
 def decisions(state):
     data = state["phase_data"]
+    if data.get("window"):
+        return [SPRING_CARDS.decision(decision_id(state, "spring_cards", p, simultaneous=True),
+                                      state, {"kind": "spring_cards", "seat": p})
+                for p in data["window"]]
     if data["index"] >= len(S.MAJORS):
         return []
     item = {"kind": "deploy", "seat": S.MAJORS[data["index"]]}
@@ -233,11 +354,11 @@ def decisions(state):
 
 
 def parse(state, decision, text):
-    return DEPLOY.parse(state, questions.item_of(decision), text)
+    return _kind(decision).parse(state, questions.item_of(decision), text)
 
 
 def apply(state, seat, decision, order, dice) -> None:
-    DEPLOY.apply(state, questions.item_of(decision), order, dice)
+    _kind(decision).apply(state, questions.item_of(decision), order, dice)
 
 
 def _deploy(state, power: str, order) -> None:
@@ -273,7 +394,8 @@ def _deploy(state, power: str, order) -> None:
     if paths[dst] and n > SEA_LIMIT and not prepared(state, power):
         raise IllegalOrder(R(f"at most {SEA_LIMIT} units may cross a sea zone in spring "
                              "deployment (§10)", "deploy_sea_limit", limit=SEA_LIMIT))
-    chosen = cp_actions.pick_units(avail, power, n, order.get("mix"), order.get("allied", ()))
+    chosen = cp_actions.pick_units(state, src, dst, avail, power, n, order.get("mix"),
+                                   order.get("allied", ()))
     cp_actions.do_move(state, power, src, dst, leaders, chosen)
     if leaders and not n:
         S.log(state, "deploy_sea_leaders" if paths[dst] else "deploy_leaders", power=power,
@@ -287,9 +409,10 @@ def _deploy(state, power: str, order) -> None:
 
 
 def default(state, decision):
-    return DEPLOY.default(state, questions.item_of(decision))
+    return _kind(decision).default(state, questions.item_of(decision))
 
 
-#: Spring Preparations as an event (`events` refuses it outside this phase).
+#: The two spring cards as events (`events` refuses them in an impulse: #102 outside this
+#: phase, #109 always, for it is played only in this phase's opening window, `inform`).
 EVENTS = {SPRING_PREPARATIONS: prepare}
-CONDITIONS = {SPRING_PREPARATIONS: preparations_problem}
+CONDITIONS = {SPRING_PREPARATIONS: preparations_problem, VENETIAN_INFORMANT: informant_problem}

@@ -49,7 +49,7 @@ from typing import Callable, Iterator
 from engine import questions
 from engine.contract import IllegalOrder
 from engine.contract import Reason as R
-from engine.options import Count, OneOf, Option
+from engine.options import OneOf, Option
 from games.here_i_stand import (card_events_war, choices, counter_mix, diplomacy_terms, events,
                                 facts, grammar)
 from games.here_i_stand import state as S
@@ -207,7 +207,8 @@ def _lose(counts: dict[str, int], losses: int) -> dict[str, int]:
 
 def send(state, power: str, src: str, dst: str, n: int) -> None:
     """Move `n` of `power`'s land units home from `src` to `dst` (§19.3)."""
-    chosen = S.first_units(S.units(state, src).get(power, {}), n)
+    chosen = (counter_mix.choose(state, power, src, n, dst)
+              or S.first_units(S.units(state, src).get(power, {}), n))
     for k, v in chosen.items():
         S.add_units(state, src, power, k, -v)
     arriving = chosen
@@ -229,6 +230,8 @@ def send(state, power: str, src: str, dst: str, n: int) -> None:
                              "applied": list(applied)})
     for k, v in arriving.items():
         S.add_units(state, dst, power, k, v)
+    if lost:
+        counter_mix.trim(state, power, dst)     # §5.2 L283: losses the counters cannot show
     _settle(state, power, dst, sum(arriving.values()))
     if S.count(state, src, power) == 0 or not _own_fort(state, power, src):
         for lid in S.own_leaders(state, src, power):
@@ -358,12 +361,13 @@ def _returns(state, major: str) -> Iterator[Option]:
                 rooms = _room(state, power, _home_capitals(state, power))
             for dst, room in sorted(destinations(state, power, sid, rooms).items()):
                 n = max(must.get(sid, 0), may.get(sid, 0))
-                high = min(n, room)
-                if high >= 1:
+                fit = counter_mix.army_counts(state, {power: S.units(state, sid).get(power, {})},
+                                              sid, min(n, room), dst)
+                if fit:
                     tail = f" FOR {power}" if extra else ""
                     yield Option.of("RETURN", f"RETURN {sid} -> {dst}{tail}", **{
-                        "from": OneOf((sid,)), "to": OneOf((dst,)), "units": Count(1, high),
-                        **extra})
+                        "from": OneOf((sid,)), "to": OneOf((dst,)),
+                        "units": counter_mix.count_domain(fit), **extra})
 
 
 def decisions(state):

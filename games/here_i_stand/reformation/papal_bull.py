@@ -41,14 +41,16 @@ FRENCH_KINGS = ("francis_i", "henry_ii")
 UNREST_SPACES = 2
 
 
-def _done(state: S.State) -> list[str]:
+def excommunicated_ever(state: S.State) -> list[str]:
+    """The rulers and reformers a Papal Bull has excommunicated this game (§21.5), the
+    scenario's list before the first Bull (1532: Luther)."""
     if "already_excommunicated" in state:
         return state["already_excommunicated"]
     return list(load_scenario(state["scenario"]).get("already_excommunicated", []))
 
 
 def _record_done(state: S.State, who: str) -> None:
-    state["already_excommunicated"] = sorted(set(_done(state)) | {who})
+    state["already_excommunicated"] = sorted(set(excommunicated_ever(state)) | {who})
 
 
 def ruler_problem(state: S.State, power: str) -> R | None:
@@ -60,8 +62,8 @@ def ruler_problem(state: S.State, power: str) -> R | None:
     if ruler in HEIRS:
         return R("the Pope may not excommunicate Henry VIII's heirs (§21.5)", "bull_heir",
                  power=power)
-    if ruler in _done(state) or (ruler in FRENCH_KINGS
-                                 and set(FRENCH_KINGS) & set(_done(state))):
+    if ruler in excommunicated_ever(state) or (ruler in FRENCH_KINGS
+                                 and set(FRENCH_KINGS) & set(excommunicated_ever(state))):
         return R("this ruler has already been excommunicated (§21.5)", "bull_again",
                  power=power)
     if S.at_war(state, power, "papacy") or S.allied(state, power, "ottoman"):
@@ -78,7 +80,7 @@ def ruler_problem(state: S.State, power: str) -> R | None:
 def reformers(state: S.State) -> list[str]:
     """The reformers on the map not yet excommunicated."""
     return sorted(r for r, where in state["reformers"].items()
-                  if where and r not in _done(state))
+                  if where and r not in excommunicated_ever(state))
 
 
 def targets(state: S.State) -> list[str]:

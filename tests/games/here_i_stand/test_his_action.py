@@ -1,11 +1,14 @@
 """Action phase (§11) and CP actions (§12, §13, §17)."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from engine.canonical import copy_plain
 from engine.contract import IllegalOrder
 from engine.dice import Dice
-from games.here_i_stand import RULES, cp_actions, facts
+from games.here_i_stand import RULES, cp_actions, events, facts, tables
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import action
 from his_helpers import MAJORS, asked, fresh, into_action, order, put
@@ -43,14 +46,35 @@ def test_play_for_cp_then_actions_then_done():
     assert state["phase_data"]["cp"] is None and asked(state, "papacy").kind == "impulse"
 
 
-def test_unimplemented_event_is_refused_with_a_reason():
-    state = into_action(fresh(), "france", hand=[109])
-    with pytest.raises(IllegalOrder, match="not yet implemented in pbem"):
-        order(state, "france", "PLAY 109 AS EVENT")
-    with pytest.raises(IllegalOrder, match="combat card"):
-        order(into_action(fresh(), "france", hand=[24]), "france", "PLAY 24 AS EVENT")
+#: Why a card with no impulse event is refused as one: the rule that puts it elsewhere.
+ELSEWHERE = {"event_combat": "§6.1 L333", "event_response_window": "§6.1 L329",
+             "informant_phase": "§6.1 L343-348", "theses_turn_one": "§18.1 L1131"}
 
 
+@pytest.fixture(scope="module")
+def base():
+    return fresh()
+
+
+@pytest.mark.parametrize("number", range(1, 111))
+def test_no_card_is_refused_as_not_yet_implemented(base, number):
+    """The whole deck (§6 L313): every card resolves as an impulse's event (`tables.EVENTS`)
+    or is played elsewhere (`tables.USES`: combat and response windows, other phases) and is
+    then refused in an impulse with the rule that says where — never "not yet implemented"."""
+    card = facts.card(number)
+    power = card.powers[0] if card.powers else \
+        next(p for p in MAJORS if p not in card.not_playable_by)
+    state = into_action(copy_plain(base), power, hand=[number], responses=True)
+    why = events.playable_as_event(state, power, number)
+    assert why is None or why.code != "event_not_implemented", why
+    assert number in tables.EVENTS or number in tables.USES, f"#{number} is played nowhere"
+    if number not in tables.EVENTS:
+        assert why is not None and why.code in ELSEWHERE and ELSEWHERE[why.code] in why, why
+        with pytest.raises(IllegalOrder, match=re.escape(ELSEWHERE[why.code])):
+            order(state, power, f"PLAY {number} AS EVENT")
+
+
+@pytest.mark.card(10)
 def test_mandatory_ruler_change_then_2_cp():
     state = into_action(fresh(), "hapsburg", hand=[10, 65])
     with pytest.raises(IllegalOrder, match="mandatory"):
@@ -60,6 +84,7 @@ def test_mandatory_ruler_change_then_2_cp():
     assert state["phase_data"]["cp"] == 2 and 10 in state["removed"]
 
 
+@pytest.mark.card(9, 14, 16, 18, 19, 20, 21, 22, 23)
 @pytest.mark.parametrize("card, check", [
     (20, lambda s: s["rulers"]["france"] == "henry_ii" and "henry_ii" in S.leaders_at(s, "paris")),
     (16, lambda s: s["rulers"]["protestant"] == "calvin"),

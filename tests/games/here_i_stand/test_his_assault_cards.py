@@ -3,6 +3,8 @@ forced dice: #35 Siege Artillery, #28 Siege Mining, #27 Mercenaries Grow Restles
 Landsknechts; the field-battle cards are never offered there."""
 from __future__ import annotations
 
+import pytest
+
 from games.here_i_stand import RULES as HIS
 from games.here_i_stand import state as S
 from games.here_i_stand.land_war import assault_cards
@@ -24,6 +26,7 @@ def _assault_roll(state):
     return next(e for e in reversed(state["log"]) if e["msg"] == "assault_rolls")
 
 
+@pytest.mark.card(35)
 def test_siege_artillery_two_dice_hitting_on_three_after_the_roll():
     """#35 (after seeing the rolls): France's 4 dice [1, 1, 1, 1] miss, England's 3 dice
     [1, 1, 1] too; Siege Artillery adds [3, 4]: 2 hits, both English regulars fall and
@@ -64,6 +67,7 @@ def test_any_power_is_offered_siege_artillery_by_public_information():
     assert not any(d.kind == "combat-cards" for d in HIS.decisions(state))
 
 
+@pytest.mark.card(28)
 def test_siege_mining_gives_the_attacker_three_dice():
     """#28: 4 + 3 = 7 French dice."""
     state = _ready({"france": [28]})
@@ -74,6 +78,7 @@ def test_siege_mining_gives_the_attacker_three_dice():
     assert _assault_roll(state)["dice"] == 7
 
 
+@pytest.mark.card(27)
 def test_mercenaries_grow_restless_removes_the_attackers_mercenaries():
     """#27 by England: the 2 French mercenaries leave; 6 regulars still outnumber 2, so the
     assault goes on with (6 + 1) // 2 + 1 = 4 dice instead of 5."""
@@ -86,6 +91,7 @@ def test_mercenaries_grow_restless_removes_the_attackers_mercenaries():
     assert _assault_roll(state)["dice"] == 4
 
 
+@pytest.mark.card(27)
 def test_mercenaries_grow_restless_can_break_the_siege_and_stop_the_assault():
     """#27: 2 French regulars and 1 mercenary besiege 2 English regulars; without the
     mercenary they no longer outnumber them: no assault, the siege is broken."""
@@ -99,6 +105,7 @@ def test_mercenaries_grow_restless_can_break_the_siege_and_stop_the_assault():
     assert any(e["msg"] == "assault_off" for e in state["log"])
 
 
+@pytest.mark.card(33)
 def test_landsknechts_join_the_assaulting_stack():
     """#33 for France before the assault (§15.1 step 2): 2 French mercenaries; 8 foot make
     4 dice + Francis 1 = 5."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from games.here_i_stand import RULES, bots, siege
+from games.here_i_stand import state as S
 from his_helpers import clear_units, fresh, into_action, no_cards, put
 
 
@@ -47,8 +48,8 @@ def test_looks_ahead_only_at_the_best_candidates(monkeypatch):
     decision = _french_decision(state)
     monkeypatch.setattr(bots, "LOOK", 2)
     tried = []
-    real = bots._look_ahead
-    monkeypatch.setattr(bots, "_look_ahead", lambda *a: tried.append(a[3]) or real(*a))
+    real = bots.tried
+    monkeypatch.setattr(bots, "tried", lambda *a: tried.append(a[3]) or real(*a))
     bots.Heuristic().choose(RULES, state, decision, random.Random(1))
     candidates = bots._candidates(RULES, decision, RULES.default(state, decision),
                                   random.Random(1))
@@ -67,3 +68,39 @@ def test_ottomans_pirate_at_decent_odds():
     put(state, "ionian_sea", "hapsburg", squadrons=3)
     assert bots.bonus(state, "ottoman", {"verb": "PIRACY", "space": "ionian_sea",
                                          "target": "hapsburg"}) < 0
+
+
+def test_an_army_stays_in_an_enemy_fortress_it_has_entered_and_heads_for_keys():
+    """Leaving a hostile fortified space with every unit there gives up a siege before it
+    is formally begun (the bot once marched 4 units in and out of Lyon, never assaulting);
+    a move into an enemy key with an army weighs more than into any other enemy space."""
+    state = into_action(fresh(), "france", cp=4)
+    state["wars"] = sorted(state["wars"] + [["england", "france"]])
+    clear_units(state, "calais", "boulogne")
+    put(state, "boulogne", "france", regulars=4)
+    stay = bots.bonus(state, "france", {"verb": "MOVE", "from": "boulogne", "to": "calais",
+                                        "units": 4, "leaders": []})
+    put(state, "calais", "france", regulars=4)
+    clear_units(state, "boulogne")
+    leave = bots.bonus(state, "france", {"verb": "MOVE", "from": "calais", "to": "boulogne",
+                                         "units": 4, "leaders": []})
+    assert leave < 0 < stay
+    assert stay >= bots.KEY_TARGET + 1.5
+
+
+def test_an_army_marches_on_the_nearest_enemy_key():
+    """A step of an army towards the nearest key it may besiege is worth more than the CP
+    it spends (the Ottoman bot once only built cavalry); a step away is worth nothing."""
+    state = into_action(fresh(), "france", cp=4)
+    state["wars"] = sorted(state["wars"] + [["england", "france"]])
+    far = bots._key_distances(state, "france")
+    assert far["calais"] == 0
+    src = next(s for s, d in far.items() if d == 2 and S.controller(state, s) == "france"
+               and not S.enemy_units_at(state, "france", s)
+               and not any(S.enemy_space(state, "france", n) for n in S.board().neighbours(s)))
+    closer = next(n for n in S.board().neighbours(src) if far[n] == 1)
+    away = next(n for n in S.board().neighbours(src) if far.get(n, 9) > 2)
+    put(state, src, "france", regulars=3)
+    move = {"verb": "MOVE", "from": src, "units": 3, "leaders": []}
+    assert bots.bonus(state, "france", {**move, "to": closer}) >= bots.APPROACH > bots.CP_WORTH
+    assert bots.bonus(state, "france", {**move, "to": away}) <= 0

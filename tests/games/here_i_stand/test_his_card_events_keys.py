@@ -2,6 +2,8 @@
 (`card_events_keys`); #66 Akinji Raiders, #79 Fuggers, #91 Ransom (`card_events_politics`)."""
 from __future__ import annotations
 
+import pytest
+
 from games.here_i_stand import RULES, events
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import card_draw
@@ -19,6 +21,7 @@ def _siege_of_milan(regulars=5):
 
 
 # ---------------------------------------------------------------- #105 Treachery!
+@pytest.mark.card(105)
 def test_treachery_failed_assault_still_outnumbering_takes_the_space():
     """Attacker 3 dice (5 regulars / 2), defender 2 + 1 = 3 dice; all 1s: no hits; 5 outside
     against 2 inside: the defenders are eliminated and Milan is Hapsburg."""
@@ -33,6 +36,7 @@ def test_treachery_failed_assault_still_outnumbering_takes_the_space():
     assert "the defenders of Milan are eliminated" in log_text(state["log"])
 
 
+@pytest.mark.card(105)
 def test_treachery_fails_when_the_besiegers_no_longer_outnumber():
     """2 besiegers, 2 defenders: 1 attacker die; the defenders' 3 dice hit once (a 6): one
     besieger left against 2 inside — no treachery, the siege breaks."""
@@ -41,12 +45,31 @@ def test_treachery_fails_when_the_besiegers_no_longer_outnumber():
     assert S.controller(state, "milan") == "france"
 
 
+@pytest.mark.card(105)
+def test_treachery_by_an_allied_minors_besiegers():
+    """Only Genoese regulars (allied to the Hapsburgs) besiege Milan: the Hapsburgs' Treachery!
+    assaults with them (an allied minor acts for its major, §22); all 1s, 3 outside against 2
+    inside: Milan falls to the Hapsburgs."""
+    state = into_action(no_cards(fresh()), "hapsburg", hand=[105])
+    state["minor_allies"]["genoa"] = "hapsburg"
+    clear_units(state, "genoa")                          # Genoa's two counters show 1 + 2
+    put(state, "milan", "genoa", regulars=3)
+    state["sieges"] = {"milan": {"besiegers": ["hapsburg"], "besieged": ["france"],
+                                 "begun": "1.1"}}
+    state = order(state, "hapsburg", "PLAY 105 AS EVENT")
+    state = order(state, "hapsburg", "TARGET Milan", FixedDice(1, 1, 1, 1, 1, 1))
+    assert S.controller(state, "milan") == "hapsburg"
+    assert "milan" not in (state.get("sieges") or {})
+
+
+@pytest.mark.card(105)
 def test_treachery_needs_a_siege():
     state = into_action(fresh(), "hapsburg", hand=[105])
     assert events.playable_as_event(state, "hapsburg", 105).code == "treachery_no_siege"
 
 
 # ---------------------------------------------------------------- #71 City State Rebels
+@pytest.mark.card(71)
 def test_city_state_rebels_free_milan():
     """Milan (independent key) held by 2 French regulars: 5 dice, two 6s: both die, Milan
     goes back to the independents with 1 independent regular."""
@@ -61,6 +84,7 @@ def test_city_state_rebels_free_milan():
     assert "rebels in Milan roll" in log_text(state["log"])
 
 
+@pytest.mark.card(71)
 def test_city_state_rebels_one_hit_leaves_the_key_held():
     state = into_action(fresh(), "hapsburg", hand=[71])
     state = order(state, "hapsburg", "PLAY 71 AS EVENT")
@@ -69,6 +93,7 @@ def test_city_state_rebels_one_hit_leaves_the_key_held():
     assert S.units(state, "milan")["france"] == {"regulars": 1}
 
 
+@pytest.mark.card(71)
 def test_city_state_rebels_need_a_captured_key():
     state = into_action(fresh(), "hapsburg", hand=[71])
     for sid in ("milan", "metz", "florence", "tunis"):
@@ -78,6 +103,7 @@ def test_city_state_rebels_need_a_captured_key():
 
 
 # ---------------------------------------------------------------- #66 Akinji Raiders
+@pytest.mark.card(66)
 def test_akinji_raiders_take_a_random_card():
     state = into_action(fresh(), "ottoman", hand=[66])
     state["wars"].append(["hapsburg", "ottoman"])
@@ -92,6 +118,7 @@ def test_akinji_raiders_take_a_random_card():
     assert state["hands"]["hapsburg"] == [2] and 50 in state["hands"]["ottoman"]
 
 
+@pytest.mark.card(66)
 def test_akinji_raiders_conditions():
     state = into_action(fresh(), "hapsburg", hand=[66])
     assert events.playable_as_event(state, "hapsburg", 66).code == "akinji_ottoman"
@@ -100,6 +127,7 @@ def test_akinji_raiders_conditions():
 
 
 # ---------------------------------------------------------------- #79 Fuggers
+@pytest.mark.card(79)
 def test_fuggers_two_cards_now_one_fewer_next_turn():
     state = into_action(fresh(), "france", hand=[79])
     before = card_draw.deal_size(state, "france")
@@ -110,6 +138,7 @@ def test_fuggers_two_cards_now_one_fewer_next_turn():
 
 
 # ---------------------------------------------------------------- #91 Ransom
+@pytest.mark.card(91)
 def test_ransom_returns_a_captured_leader_to_a_fortified_home_space():
     state = into_action(fresh(), "france", hand=[91])
     S.move_leader(state, "montmorency", "paris", None)
@@ -125,6 +154,7 @@ def test_ransom_returns_a_captured_leader_to_a_fortified_home_space():
     assert S.where_is(state, "montmorency") == "lyon" and "hapsburg" not in state["captured"]
 
 
+@pytest.mark.card(91)
 def test_ransom_home_standing_order_and_refusal():
     state = into_action(fresh(), "hapsburg", hand=[91])
     assert events.playable_as_event(state, "hapsburg", 91).code == "ransom_no_leader"
@@ -141,6 +171,7 @@ def test_ransom_home_standing_order_and_refusal():
 
 
 # ---------------------------------------------------------------- #40 Machiavelli
+@pytest.mark.card(40)
 def test_machiavelli_free_war_then_2_cp():
     state = into_action(fresh(), "france", hand=[40])
     state = order(state, "france", "PLAY Machiavelli AS EVENT")
@@ -153,12 +184,14 @@ def test_machiavelli_free_war_then_2_cp():
     assert d.kind == "cp" and state["phase_data"]["cp"] == 2
 
 
+@pytest.mark.card(40)
 def test_machiavelli_refused_with_no_possible_war():
     state = into_action(fresh(), "protestant", hand=[40])
     assert events.playable_as_event(state, "protestant", 40).code == "machiavelli_no_target"
 
 
 # ---------------------------------------------------------------- #74 Diplomatic Overture
+@pytest.mark.card(74)
 def test_diplomatic_overture_draws_two_and_gives_one():
     state = into_action(fresh(), "france", hand=[74])
     state["deck"] = state["deck"][:-2] + [11, 50]       # drawn: #50 then #11 (mandatory)
@@ -173,6 +206,7 @@ def test_diplomatic_overture_draws_two_and_gives_one():
 
 
 # ---------------------------------------------------------------- #84 Julia Gonzaga
+@pytest.mark.card(84)
 def test_julia_gonzaga_vp_on_a_tyrrhenian_piracy_hit():
     from games.here_i_stand.navy import piracy
     state = into_action(fresh(), "ottoman", hand=[84])
@@ -188,6 +222,7 @@ def test_julia_gonzaga_vp_on_a_tyrrhenian_piracy_hit():
 
 
 # ---------------------------------------------------------------- #38 Halley's Comet
+@pytest.mark.card(38)
 def test_halleys_comet_random_discard():
     state = into_action(fresh(), "france", hand=[38])
     state["hands"]["hapsburg"] = [2, 50, 53]
@@ -200,6 +235,7 @@ def test_halleys_comet_random_discard():
     assert set(state["discard"]) & {50, 53} and 38 in state["removed"]
 
 
+@pytest.mark.card(38)
 def test_halleys_comet_skips_the_next_impulse_without_a_pass():
     state = into_action(fresh(), "france", hand=[38])
     state = order(state, "france", "PLAY 38 AS EVENT")
@@ -210,6 +246,7 @@ def test_halleys_comet_skips_the_next_impulse_without_a_pass():
 
 
 # ---------------------------------------------------------------- #104 Trace Italienne
+@pytest.mark.card(104)
 def test_trace_italienne_fortifies_a_space_and_adds_a_regular():
     from games.here_i_stand import cp_actions
     state = into_action(fresh(), "hapsburg", hand=[104])
@@ -224,6 +261,7 @@ def test_trace_italienne_fortifies_a_space_and_adds_a_regular():
     assert "a fortress is built in Dijon" in log_text(state["log"])
 
 
+@pytest.mark.card(104)
 def test_trace_italienne_no_regular_in_unrest():
     state = into_action(fresh(), "hapsburg", hand=[104])
     S.set_unrest(state, "dijon", True)

@@ -2,6 +2,8 @@
 mercenaries; the card's CP decide how many stay; the target picks the losses."""
 from __future__ import annotations
 
+import pytest
+
 from games.here_i_stand import RULES, card_events_pay, choices, events
 from games.here_i_stand import state as S
 from his_helpers import asked, fresh, into_action, log_text, order, put
@@ -51,6 +53,7 @@ def test_no_card_loses_them_all_and_the_standing_orders():
     assert card_events_pay.mercenaries(state, "hapsburg") == 0
 
 
+@pytest.mark.card(87)
 def test_demand_pay_needs_mercenaries_on_the_map():
     state = into_action(fresh(), "france", hand=[87])
     assert events.playable_as_event(state, "france", 87).code == "merc_pay_none"

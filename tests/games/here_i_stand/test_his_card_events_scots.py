@@ -18,6 +18,7 @@ def _allied():
     return state
 
 
+@pytest.mark.card(97)
 def test_scots_raid_takes_stirling_and_binds_the_cp():
     state = _allied()
     S.set_control(state, "stirling", "england")
@@ -42,6 +43,7 @@ def test_scots_raid_takes_stirling_and_binds_the_cp():
     assert "France takes Stirling" in log_text(state["log"])
 
 
+@pytest.mark.card(97)
 def test_scots_raid_leader_transfer_leaves_3_cp():
     state = order(_allied(), "france", "PLAY 97 AS EVENT")
     state = order(state, "france", "TRANSFER Montmorency TO Edinburgh")
@@ -49,6 +51,7 @@ def test_scots_raid_leader_transfer_leaves_3_cp():
     assert state["phase_data"]["cp"] == 3
 
 
+@pytest.mark.card(97)
 def test_scots_raid_refusals():
     state = into_action(fresh(), "france", hand=[97])
     assert events.playable_as_event(state, "france", 97).code == "scots_raid_ally"

@@ -3,6 +3,8 @@ Revolt, #82 Janissaries Rebel, #83 John Zapolya, #94 Revolt of the Communeros, #
 Power, #106 Unpaid Mercenaries, #107 Unsanitary Camp."""
 from __future__ import annotations
 
+import pytest
+
 from games.here_i_stand import RULES, card_events_war, events
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import winter
@@ -15,6 +17,7 @@ def _play(power, card, dice=None, state=None):
 
 
 # ---------------------------------------------------------------- unrest
+@pytest.mark.card(80)
 def test_gabelle_revolt_puts_unrest_on_two_unoccupied_french_home_spaces():
     state = _play("hapsburg", 80)
     d = asked(state, "hapsburg")
@@ -30,12 +33,14 @@ def test_gabelle_revolt_puts_unrest_on_two_unoccupied_french_home_spaces():
     assert state["phase_data"]["active"] != S.MAJORS.index("hapsburg")   # the impulse is over
 
 
+@pytest.mark.card(80)
 def test_gabelle_revolt_may_stop_early():
     state = order(_play("hapsburg", 80), "hapsburg", "UNREST Dijon")
     state = order(state, "hapsburg", "DONE")
     assert [s for s in S.board().spaces_of(home="france") if S.in_unrest(state, s)] == ["dijon"]
 
 
+@pytest.mark.card(82)
 def test_janissaries_rebel_two_at_war_four_at_peace():
     state = _play("hapsburg", 82)
     assert asked(state, "hapsburg").context["left"] == 4   # at war with Hungary only: 4
@@ -44,6 +49,7 @@ def test_janissaries_rebel_two_at_war_four_at_peace():
     assert card_events_war.unrest_count(s2, 82) == 2
 
 
+@pytest.mark.card(94)
 def test_revolt_of_the_communeros_spanish_speaking_spaces():
     state = _play("france", 94)
     spots = dict(asked(state, "france").options.options[0].fields)["space"].values
@@ -55,6 +61,7 @@ def test_revolt_of_the_communeros_spanish_speaking_spaces():
 
 
 # ---------------------------------------------------------------- #83 John Zapolya
+@pytest.mark.card(83)
 def test_john_zapolya_adds_four_hungarian_regulars_in_buda():
     """Hungary's counters (three 2/1, one 4/2) show 5 + 4 in Buda only if no other Hungarian
     stack needs them; with 1 in Belgrade and 1 in Prague, Buda can hold 6: 1 comes (§5.2)."""
@@ -70,6 +77,7 @@ def test_john_zapolya_adds_four_hungarian_regulars_in_buda():
     assert 83 in state["removed"]
 
 
+@pytest.mark.card(83)
 def test_john_zapolya_refused_while_buda_is_besieged():
     state = into_action(fresh(), "ottoman", hand=[83])
     state["sieges"] = {"buda": {"besiegers": ["ottoman"], "besieged": ["hungary"],
@@ -78,6 +86,7 @@ def test_john_zapolya_refused_while_buda_is_besieged():
 
 
 # ---------------------------------------------------------------- #103 Threat to Power
+@pytest.mark.card(103)
 def test_threat_to_power_away_for_the_turn_then_back_in_winter():
     state = _play("france", 103)
     d = asked(state, "france")
@@ -91,6 +100,7 @@ def test_threat_to_power_away_for_the_turn_then_back_in_winter():
     assert "leaders_away" not in state
 
 
+@pytest.mark.card(103)
 def test_threat_to_power_gone_for_good_on_4_to_6():
     state = order(_play("hapsburg", 103), "hapsburg", "TARGET Montmorency", FixedDice(5))
     assert S.where_is(state, "montmorency") is None
@@ -98,6 +108,7 @@ def test_threat_to_power_gone_for_good_on_4_to_6():
     assert "Montmorency leaves the game (die 5)" in log_text(state["log"])
 
 
+@pytest.mark.card(103)
 def test_threat_to_power_needs_a_leader_on_the_map():
     state = into_action(fresh(), "france", hand=[103])
     for lid in card_events_war.THREATENED:
@@ -106,6 +117,7 @@ def test_threat_to_power_needs_a_leader_on_the_map():
 
 
 # ---------------------------------------------------------------- #106 Unpaid Mercenaries
+@pytest.mark.card(106)
 def test_unpaid_mercenaries_remove_one_powers_mercenaries_in_one_space():
     state = into_action(fresh(), "france", hand=[106])
     put(state, "milan", "hapsburg", mercenaries=3)
@@ -120,12 +132,14 @@ def test_unpaid_mercenaries_remove_one_powers_mercenaries_in_one_space():
     assert S.units(state, "naples")["hapsburg"]["mercenaries"] == 1
 
 
+@pytest.mark.card(106)
 def test_unpaid_mercenaries_refused_with_no_mercenary_on_the_map():
     state = into_action(fresh(), "france", hand=[106])
     assert events.playable_as_event(state, "france", 106).code == "card_no_stack"
 
 
 # ---------------------------------------------------------------- #107 Unsanitary Camp
+@pytest.mark.card(107)
 def test_unsanitary_camp_a_third_rounded_up_half_regulars():
     state = into_action(fresh(), "france", hand=[107])
     clear_units(state, "vienna")
@@ -141,6 +155,7 @@ def test_unsanitary_camp_a_third_rounded_up_half_regulars():
     assert S.units(state, "vienna")["hapsburg"] == {"regulars": 1, "mercenaries": 3}
 
 
+@pytest.mark.card(107)
 def test_unsanitary_camp_default_loss_is_applied_without_an_answer():
     state = into_action(fresh(), "france", hand=[107])
     clear_units(state, "vienna")
@@ -153,6 +168,7 @@ def test_unsanitary_camp_default_loss_is_applied_without_an_answer():
 
 
 # ---------------------------------------------------------------- #70 Charles Bourbon
+@pytest.mark.card(70, 76)
 def test_charles_bourbon_next_to_lyon_at_war_with_france():
     state = _play("hapsburg", 70)
     d = asked(state, "hapsburg")
@@ -170,6 +186,7 @@ def test_charles_bourbon_next_to_lyon_at_war_with_france():
     assert S.where_is(state, "renegade") is None
 
 
+@pytest.mark.card(70)
 def test_charles_bourbon_ottoman_cavalry_in_own_space():
     state = _play("ottoman", 70)
     spots = dict(asked(state, "ottoman").options.options[0].fields)["space"].values
@@ -181,6 +198,7 @@ def test_charles_bourbon_ottoman_cavalry_in_own_space():
 
 
 # ---------------------------------------------------------------- #76 Foreign Recruits
+@pytest.mark.card(76)
 def test_foreign_recruits_build_outside_home_spaces():
     state = into_action(fresh(), "france", hand=[76])
     S.set_control(state, "genoa", "france")
@@ -196,6 +214,7 @@ def test_foreign_recruits_build_outside_home_spaces():
     assert state["phase_data"]["active"] != S.MAJORS.index("france")     # 4 CP spent
 
 
+@pytest.mark.card(76)
 def test_foreign_recruits_not_in_a_besieged_space():
     state = into_action(fresh(), "france", hand=[76])
     S.set_control(state, "genoa", "france")
@@ -208,6 +227,7 @@ def test_foreign_recruits_not_in_a_besieged_space():
 
 
 # ---------------------------------------------------------------- #72 Cloth Prices Fluctuate
+@pytest.mark.card(72)
 def test_cloth_prices_trade_draws_and_mercenaries():
     state = _play("france", 72)
     d = asked(state, "france")
@@ -220,6 +240,7 @@ def test_cloth_prices_trade_draws_and_mercenaries():
     assert S.units(state, "lyon")["france"]["mercenaries"] == 2
 
 
+@pytest.mark.card(72)
 def test_cloth_prices_revolt_discard_and_unrest():
     state = into_action(fresh(), "france", hand=[72])
     S.set_control(state, "calais", "france")            # no trade: only REVOLT
@@ -237,6 +258,7 @@ def test_cloth_prices_revolt_discard_and_unrest():
     assert S.in_unrest(state, "amsterdam") and S.in_unrest(state, "graz")
 
 
+@pytest.mark.card(103)
 def test_threat_to_power_returns_to_a_friendly_home_key_when_the_capital_is_lost():
     state = order(_play("france", 103), "france", "TARGET Duke of Alva", FixedDice(1))
     for sid in ("valladolid", "vienna", "antwerp"):

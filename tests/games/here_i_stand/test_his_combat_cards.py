@@ -4,6 +4,8 @@ and the mercenaries cards within the counter mix (§5): #26 Mercenaries Bribed, 
 Landsknechts, #36 Swiss Mercenaries."""
 from __future__ import annotations
 
+import pytest
+
 from games.here_i_stand import RULES as HIS
 from games.here_i_stand import state as S
 from his_helpers import (FixedDice, answer_window, asked, clear_units, fresh, into_action, order,
@@ -37,6 +39,7 @@ def _roll(state):
     return next(e for e in reversed(state["log"]) if e["msg"] == "battle_roll")
 
 
+@pytest.mark.card(29)
 def test_surprise_attack_losses_come_before_the_enemy_counts_its_dice():
     """#29: the Ottomans roll 10 dice first, 1 hit; the Hapsburgs choose their loss (the
     default: the mercenary) and only then count 2 units + Ferdinand 1 + 1 = 4 dice."""
@@ -53,6 +56,7 @@ def test_surprise_attack_losses_come_before_the_enemy_counts_its_dice():
     assert (rolled["attacker_hits"], rolled["defender_hits"]) == (1, 1)
 
 
+@pytest.mark.card(29)
 def test_surprise_attack_wiping_out_the_enemy_leaves_it_no_dice():
     """#29: 2 Ottoman hits destroy both Hapsburg regulars: the Hapsburgs roll no dice and
     Ferdinand is captured."""
@@ -63,6 +67,7 @@ def test_surprise_attack_wiping_out_the_enemy_leaves_it_no_dice():
     assert "ferdinand" in state["captured"]["ottoman"]
 
 
+@pytest.mark.card(30)
 def test_tercios_gives_the_hapsburgs_three_dice_hitting_on_four():
     """#30 played by the Hapsburgs: 2 + 1 + 1 + 3 = 7 dice; the last 3 hit on 4-6, so
     [1, 1, 1, 5] + [4, 4, 3] is 3 hits."""
@@ -78,6 +83,7 @@ def test_tercios_gives_the_hapsburgs_three_dice_hitting_on_four():
     assert 30 in state["discard"]
 
 
+@pytest.mark.card(30)
 def test_tercios_against_three_hapsburg_regulars_takes_three_dice():
     """#30 played by the Ottomans against 3 Hapsburg regulars: 3 + 1 + 1 - 3 = 2 dice."""
     dice = FixedDice(*([1] * 12))
@@ -114,6 +120,7 @@ def _fill_hapsburg_mix(state, free_ones):
         put(state, sid, "hapsburg", regulars=n)
 
 
+@pytest.mark.card(33)
 def test_landsknechts_place_only_what_the_counter_mix_shows():
     """#33 for the Hapsburgs is 4 mercenaries, but only two "1" counters are free: 2 come."""
     state = vienna()
@@ -125,6 +132,7 @@ def test_landsknechts_place_only_what_the_counter_mix_shows():
     assert any(e["msg"] == "mercenaries_short" and e["have"] == 2 for e in state["log"])
 
 
+@pytest.mark.card(26)
 def test_mercenaries_bribed_takes_the_new_ones_from_the_players_mix():
     """#26: the Hapsburgs bribe half (rounded up) of 3 French mercenaries: 2 leave the
     French, and the Hapsburgs add 2 of their own only as far as their counters show them —
@@ -147,6 +155,7 @@ def test_mercenaries_bribed_takes_the_new_ones_from_the_players_mix():
     assert S.units(state, "vienna")["hapsburg"] == {"regulars": 2, "mercenaries": 1}
 
 
+@pytest.mark.card(36)
 def test_swiss_mercenaries_played_by_the_ottomans_are_french():
     """#36 played by the Ottomans: France places 4 French mercenaries (card text), here in
     the battle where French units defend Pressburg beside the Ottomans."""
@@ -166,6 +175,7 @@ def test_swiss_mercenaries_played_by_the_ottomans_are_french():
     assert S.units(state, "pressburg")["france"] == {"regulars": 1, "mercenaries": 4}
 
 
+@pytest.mark.card(33)
 def test_landsknechts_as_an_event_within_the_counter_mix():
     """#33 as the Hapsburgs' event: 4 mercenaries where they have land units, split as they
     like; with only two "1" counters free, 2 fit (§5) and the other 2 are lost."""
@@ -183,6 +193,7 @@ def test_landsknechts_as_an_event_within_the_counter_mix():
     assert any(e["msg"] == "mercenaries_left" and e["n"] == 2 for e in state["log"])
 
 
+@pytest.mark.card(33, 36)
 def test_swiss_event_by_the_ottomans_is_placed_by_france_and_landsknechts_eliminate():
     """#36 played by the Ottomans: France places 4 French mercenaries; #33 played by the
     Ottomans eliminates 2 mercenaries anywhere."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from engine.contract import IllegalOrder
+from engine.options import OptionSet
 from games.here_i_stand import counter_mix, cp_actions, invariants
 from games.here_i_stand import state as S
 from his_helpers import fresh, into_action, order, put
@@ -84,3 +85,82 @@ def test_invariants_catch_stacks_no_counters_can_show():
     assert any("papacy's land stacks" in p for p in invariants.denominations(state))
     S.add_units(state, _away(state, "papacy", 8)[0], "papacy", "regulars", 1)   # a 2 now
     assert invariants.denominations(state) == []
+
+
+def _papal_mix_full(state):
+    """Every papal "1" and "2" on the map (stacks of 1 and 2 away from Rome), the Papacy's
+    4 regulars in Rome on one "4", the other "4" free (§5.2)."""
+    _only(state, "papacy")
+    far = [s for s in _away(state, "papacy", 40)
+           if s not in S.board().neighbours("rome") and s != "siena"][:11]
+    for sid, n in zip(far, [1] * 7 + [2] * 4):
+        put(state, sid, "papacy", regulars=n)
+    put(state, "rome", "papacy", regulars=4)
+    return state
+
+
+def test_a_move_splits_a_stack_only_as_the_free_counters_allow():
+    """§5.2 L283: a stack splits only with free counters.  Rome's 4 regulars on a "4" with
+    no "1" or "2" free: 1, 2 or 3 of them cannot leave (the part left and the part moving
+    would need small counters), all 4 can; the MOVE options offer only 4, and the refusal
+    says which numbers fit."""
+    state = _papal_mix_full(into_action(fresh(), "papacy", cp=4))
+    assert invariants.problems(state) == []
+    assert cp_actions.move_counts(state, "papacy", "rome", "siena", 4) == (4,)
+    with pytest.raises(IllegalOrder, match="numbers that fit: 4") as refused:
+        order(state, "papacy", "MOVE Rome -> Siena 1")
+    assert refused.value.code == "counter_split"
+    found = OptionSet(tuple(cp_actions.move_options(state, "papacy", 4)))
+    for dst in S.board().neighbours("rome"):
+        for n in (1, 2, 3):
+            assert not found.admits({"verb": "MOVE", "from": "rome", "to": dst,
+                                     "leaders": (), "units": n})
+    moved = order(state, "papacy", "MOVE Rome -> Siena 4")
+    assert S.count(moved, "siena", "papacy") == 4 and invariants.problems(moved) == []
+
+
+def test_the_split_is_legal_once_small_counters_are_free():
+    """Two papal stacks of 2 gone, two "2"s are free: Rome's 4 may split 2 + 2 (a "2" each),
+    never 1 + 3 or 3 + 1 (both need a "1", none is free) — the options and the refusals
+    follow the mix exactly (§5.2 L283)."""
+    state = _papal_mix_full(into_action(fresh(), "papacy", cp=4))
+    twos = [s for s in sorted(state["spaces"]) if s != "rome"
+            and S.units(state, s).get("papacy", {}).get("regulars") == 2][:2]
+    for sid in twos:
+        S.add_units(state, sid, "papacy", "regulars", -2)
+    assert cp_actions.move_counts(state, "papacy", "rome", "siena", 4) == (2, 4)
+    found = OptionSet(tuple(cp_actions.move_options(state, "papacy", 4)))
+    for n in (1, 2, 3, 4):
+        assert found.admits({"verb": "MOVE", "from": "rome", "to": "siena", "leaders": (),
+                             "units": n}) == (n in (2, 4))
+    after = order(state, "papacy", "MOVE Rome -> Siena 2")
+    assert S.count(after, "rome", "papacy") == 2 == S.count(after, "siena", "papacy")
+    assert invariants.problems(after) == []
+    with pytest.raises(IllegalOrder, match="numbers that fit: 2, 4"):
+        order(state, "papacy", "MOVE Rome -> Siena 3")
+
+
+def test_battle_losses_the_counters_cannot_show_are_lost_too():
+    """§5.2 L283 after a battle: losses leave 3 papal regulars in Rome with no "1" or "2"
+    free: the survivors no counter can show are lost there as well (logged)."""
+    from games.here_i_stand.land_war import battle
+    state = _papal_mix_full(fresh())
+    battle.apply_losses(state, "rome", (("papacy", "regulars", 1),))
+    assert S.count(state, "rome", "papacy") == 0
+    assert state["log"][-1]["msg"] == "counter_trim" and state["log"][-1]["units"] == 3
+    assert invariants.problems(state) == []
+
+
+def test_mercenaries_given_away_leave_stacks_the_counters_can_show():
+    """§9.1 with §5.2: the Papacy gives 1 mercenary; taking it from Rome's 4 (on a "4", no
+    "1" or "2" free) would leave 3 no counter can show, so the default takes a lone one."""
+    from games.here_i_stand import diplomacy_terms
+    state = fresh()
+    _only(state, "papacy")
+    far = [s for s in _away(state, "papacy", 11)]
+    for sid, n in zip(far, [1] * 7 + [2] * 4):
+        put(state, sid, "papacy", mercenaries=n)
+    put(state, "rome", "papacy", mercenaries=4)
+    have = diplomacy_terms.mercenaries_of(state, "papacy")
+    plan = diplomacy_terms._merc_plan(state, "papacy", have, 1)
+    assert plan != [("rome", 1)] and len(plan) == 1 and have[plan[0][0]] == 1

@@ -42,6 +42,7 @@ def leipzig_state():
     return state
 
 
+@pytest.mark.card(6, 7)
 def test_e16_leipzig_debate():
     """E16 (L1404-1406): Eck 7 dice vs committed Carlstadt 2 (the odds the Protestants are
     shown); Here I Stand puts Luther in (6 dice); 2 vs 2 hits; round 2 Aleander 5 vs Melanchthon 5; 1 vs 2 hits: the Protestants win
@@ -86,6 +87,7 @@ def test_e16_leipzig_debate():
     assert not state["phase_data"].get("steps")
 
 
+@pytest.mark.card(6)
 def test_here_i_stand_standing_never_answers_off_turn():
     state = order(leipzig_state(), "papacy", "PLAY 6 AS EVENT")
     state = order(state, "papacy", "DEBATE GERMAN WITH Eck", DebateDice([]))

@@ -328,6 +328,37 @@ def test_sue_for_peace_all_steps():
     assert diplomacy.war_problem(state, "france", "hapsburg") is not None  # peace this phase
 
 
+def test_diplomatic_marriage_restores_a_peace_for_free():
+    """§9.3 note 1 (L554), card #73: France sues for peace holding Diplomatic Marriage; after
+    step 4 it plays the card (BUY BACK ALL WITH MARRIAGE): Lyon, Dijon and Montmorency come
+    back without any VP or card to the Hapsburgs, who keep only their War Winner VP."""
+    state = later()
+    S.set_control(state, "lyon", "hapsburg")
+    S.set_control(state, "dijon", "hapsburg")
+    S.move_leader(state, "montmorency", S.where_is(state, "montmorency"), None)
+    state["captured"] = {"hapsburg": ["montmorency"]}
+    state["hands"]["france"] = [4, 73]
+    state["hands"]["hapsburg"] = [2]
+    state = close(state)
+    while RULES.decisions(state)[0].seat != "france":
+        state = say(state, RULES.decisions(state)[0].seat, "DONE")
+    state = say(state, "france", "SUE FOR PEACE WITH Hapsburgs")
+    while asked(state, "france").kind == "eliminate":
+        d = asked(state, "france")
+        state = RULES.apply(state, "france", RULES.default(state, d), Dice("e"))
+    d = asked(state, "france")
+    assert d.kind == "buyback"
+    assert d.options.admits({"verb": "BUY_BACK", "item": ("all",), "pay": "MARRIAGE"})
+    state = say(state, "france", "ВЫКУПИТЬ ВСЁ С БРАКОМ")
+    assert S.controller(state, "lyon") == "france" and S.controller(state, "dijon") == "france"
+    assert S.where_is(state, "montmorency") == "paris"
+    assert state["bonus_vp"]["hapsburg"]["war_winner"] == 1
+    assert state["hands"] == {**state["hands"], "france": [4], "hapsburg": [2]}
+    assert 73 in state["discard"]
+    assert ["france", "hapsburg"] not in state["wars"]
+    assert "returned free" in log_text(state["log"])
+
+
 def test_no_suing_on_the_last_turn_or_without_grounds():
     state = later()
     assert diplomacy.suits(state, "france") == []           # no French leader or space held

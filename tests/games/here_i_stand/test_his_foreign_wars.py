@@ -16,6 +16,7 @@ def _persia():
     return state
 
 
+@pytest.mark.card(110)
 def test_war_in_persia_asks_the_ottomans_for_5_units_and_a_leader():
     state = _persia()
     d = asked(state, "ottoman")
@@ -35,6 +36,7 @@ def test_war_in_persia_asks_the_ottomans_for_5_units_and_a_leader():
     assert card_draw.deal_size(state, "ottoman") == before + 1  # one card less while it lasts
 
 
+@pytest.mark.card(92)
 def test_the_victim_cannot_play_its_own_foreign_war():
     state = into_action(fresh(), "ottoman", hand=[92])
     assert "power it strikes" in str(events.playable_as_event(state, "ottoman", 92))
@@ -74,6 +76,7 @@ def test_foreign_war_goes_on_and_new_units_go_to_the_card():
     assert S.count(state, "edirne", "ottoman") == edirne
 
 
+@pytest.mark.card(42)
 def test_roxelana_free_assault_in_the_impulse_the_siege_began():
     state = into_action(fresh(), "ottoman", hand=[42])
     clear_units(state, "belgrade", "szegedin")
@@ -86,6 +89,7 @@ def test_roxelana_free_assault_in_the_impulse_the_siege_began():
     assert S.controller(state, "belgrade") == "ottoman"
 
 
+@pytest.mark.card(42)
 def test_roxelana_without_suleiman_no_exception_and_others_recall_him():
     state = into_action(fresh(), "ottoman", hand=[42])
     clear_units(state, "belgrade")
@@ -118,6 +122,7 @@ def test_standing_foreign_war_answers_without_asking():
     assert RULES.answer_from_standing(state, d, "DEFAULT") == {"verb": "NONE"}
 
 
+@pytest.mark.card(93)
 def test_france_playing_revolt_in_ireland_may_give_the_irish_a_unit():
     state = into_action(fresh(), "france", hand=[93])
     paris = S.count(state, "paris", "france")

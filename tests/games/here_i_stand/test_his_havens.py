@@ -26,6 +26,7 @@ def _haven_state(power: str = "ottoman") -> S.State:
     return _barbary_played(state)
 
 
+@pytest.mark.card(89)
 def test_pirate_haven_makes_oran_an_ottoman_fortified_haven_with_corsairs():
     """Oran (on the Barbary Coast, like Algiers) becomes Ottoman and fortified with 1 regular,
     2 corsairs and a haven marker; Tripoli's zone has no Ottoman fortified port, so only
@@ -51,6 +52,7 @@ def test_pirate_haven_makes_oran_an_ottoman_fortified_haven_with_corsairs():
     assert cp_actions.build_problem(state, "ottoman", "regular", "algiers").code == "build_haven"
 
 
+@pytest.mark.card(89)
 def test_pirate_haven_needs_barbary_pirates_and_a_power_at_war():
     state = into_action(fresh(), "ottoman", hand=[89])
     state["wars"] = sorted(state["wars"] + [["hapsburg", "ottoman"]])
@@ -61,6 +63,7 @@ def test_pirate_haven_needs_barbary_pirates_and_a_power_at_war():
         order(state, "ottoman", "PLAY 89 AS EVENT")
 
 
+@pytest.mark.card(89)
 def test_tripoli_becomes_a_target_next_to_an_ottoman_fortress():
     """Tunis held by the Ottomans does not count unless fortified; Rhodes on the North
     African Coast does once the Ottomans take it."""
@@ -70,6 +73,7 @@ def test_tripoli_becomes_a_target_next_to_an_ottoman_fortress():
     assert havens.haven_targets(state) == ["oran", "tripoli"]
 
 
+@pytest.mark.card(86)
 def test_knights_on_the_map_take_an_ottoman_card_for_st_peters():
     """Rhodes (Knights, independent) shares the Aegean with Ottoman ports: a random Ottoman
     card is discarded and its CP go to St. Peter's."""
@@ -84,6 +88,7 @@ def test_knights_on_the_map_take_an_ottoman_card_for_st_peters():
     assert "Knights of St. John in Rhodes took" in log_text(state["log"][-3:])
 
 
+@pytest.mark.card(86)
 def test_knights_off_the_map_are_set_in_a_hapsburg_port_that_turns_independent():
     """After Rhodes falls the Hapsburgs set the Knights in an empty home port: it turns
     independent and fortified and gives the anti-piracy die of a Knights' fortress."""

@@ -16,6 +16,7 @@ def six_wives_state(turn=1):
     return state
 
 
+@pytest.mark.card(3)
 def test_six_wives_declares_war_then_5_cp():
     state = order(six_wives_state(), "england", "PLAY Six Wives of Henry VIII AS EVENT")
     d = asked(state, "england")
@@ -32,6 +33,7 @@ def test_six_wives_declares_war_then_5_cp():
     assert RULES.default(state, asked(state, "england")) == {"verb": "MARRY"}
 
 
+@pytest.mark.card(3)
 def test_six_wives_bans():
     state = six_wives_state()
     state["alliances"] = [["england", "france"]]
@@ -45,6 +47,7 @@ def test_six_wives_bans():
         order(state, "england", "PLAY 3 AS EVENT")
 
 
+@pytest.mark.card(3)
 def test_war_on_scotland_and_french_intervention():
     state = six_wives_state()
     state["wars"] = sorted(state["wars"] + [["england", "france"], ["england", "hapsburg"]])
@@ -62,6 +65,7 @@ def test_war_on_scotland_and_french_intervention():
     assert S.at_war(state, "england", "france") and S.at_war(state, "england", "scotland")
 
 
+@pytest.mark.card(3)
 def test_activation_lets_others_at_war_with_scotland_declare_war_for_free():
     state = six_wives_state()
     state["wars"] = sorted(state["wars"] + [["england", "france"], ["hapsburg", "scotland"]])
@@ -134,6 +138,7 @@ def test_mary_i_roll_4_to_6_plays_normally_and_catholic_england_is_normal():
     assert "for CP only" in events.playable_as_event(mary_state([response]), "england", response)
 
 
+@pytest.mark.card(21)
 def test_mary_card_played_as_edward_when_he_is_born_late():
     state = into_action(fresh(), "england", hand=[21])
     state["turn"] = 7

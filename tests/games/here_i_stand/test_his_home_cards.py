@@ -2,12 +2,15 @@
 Stand's retrieval; Papal Bull playable as an event or for CP (its event: test_his_papal_bull)."""
 from __future__ import annotations
 
+import pytest
+
 from engine.dice import Dice
 from games.here_i_stand import RULES, events, facts, home_cards
 from games.here_i_stand import state as S
 from his_helpers import asked, fresh, into_action, order, put, log_text
 
 
+@pytest.mark.card(1)
 def test_janissaries_raise_4_regulars_in_ottoman_home_spaces():
     state = into_action(fresh(), "ottoman", hand=[1])
     before = S.count(state, "istanbul", "ottoman"), S.count(state, "edirne", "ottoman")
@@ -29,6 +32,7 @@ def test_janissaries_raise_4_regulars_in_ottoman_home_spaces():
     assert 1 in state["home_used"]
 
 
+@pytest.mark.card(1)
 def test_janissaries_need_counters_and_home_spaces():
     state = into_action(fresh(), "ottoman", hand=[1])
     for sid in list(state["spaces"]):                  # every Ottoman land counter but one "2"
@@ -47,6 +51,7 @@ def test_janissaries_need_counters_and_home_spaces():
     assert "no Ottoman home space" in events.playable_as_event(s2, "ottoman", 1)
 
 
+@pytest.mark.card(2)
 def test_holy_roman_emperor_moves_charles_then_5_cp():
     state = into_action(fresh(), "hapsburg", hand=[2])
     state = order(state, "hapsburg", "PLAY Holy Roman Emperor AS EVENT")
@@ -73,6 +78,7 @@ def test_holy_roman_emperor_moves_charles_then_5_cp():
     assert asked(s3, "hapsburg").kind == "cp" and s3["phase_data"]["cp"] == 5
 
 
+@pytest.mark.card(7)
 def test_here_i_stand_takes_a_card_from_the_discard():
     state = into_action(fresh(), "protestant", hand=[7])
     state["discard"] = [10, 41, 39]                     # 10 is a mandatory event
@@ -91,6 +97,7 @@ def test_here_i_stand_takes_a_card_from_the_discard():
     assert kept["phase_data"]["active"] == 0                    # the impulse ended
 
 
+@pytest.mark.card(7)
 def test_here_i_stand_limits():
     state = into_action(fresh(), "protestant", hand=[7])
     state["discard"] = [41]
@@ -101,6 +108,7 @@ def test_here_i_stand_limits():
     assert "Luther" in events.playable_as_event(state, "protestant", 7)
 
 
+@pytest.mark.card(5)
 def test_papal_bull_as_event_or_for_cp():
     """#5 is an event now (`reformation/papal_bull.py`) and still a card for CP."""
     state = into_action(fresh(), "papacy", hand=[5, 6])

@@ -142,6 +142,26 @@ def test_successful_avoid_moves_the_defenders_and_no_battle():
     assert S.count(state, "vienna", "ottoman") == 8
 
 
+def test_an_avoid_that_moves_nothing_is_refused_and_never_offered():
+    """§13.3: someone must try to avoid.  ``AVOID TO Linz WITH NONE 0`` (no unit, no leader)
+    is refused with its reason, and no AVOID option admits it — a random bot once sent it
+    and nothing happened."""
+    state = _no_interceptors(vienna())
+    state = order(state, "ottoman", "MOVE Pressburg -> Vienna WITH Suleiman, Ibrahim 8")
+    decision = asked(state, "hapsburg")
+    assert decision.kind == "avoid"
+    with pytest.raises(IllegalOrder, match="moves nothing") as refused:
+        HIS.parse(state, decision, "AVOID TO Linz WITH NONE 0")
+    assert refused.value.code == "avoid_nothing"
+    for to in ("linz", "graz", "brunn"):
+        assert not decision.options.admits({"verb": "AVOID", "to": to, "units": 0,
+                                            "leaders": ()})
+    assert decision.options.admits({"verb": "AVOID", "to": "linz", "units": 0,
+                                    "leaders": ("ferdinand",)})
+    assert decision.options.admits({"verb": "AVOID", "to": "linz", "units": 1,
+                                    "leaders": ()})
+
+
 def test_battle_wipes_out_defender_and_captures_leader():
     """§14 steps 9-10: Ferdinand fights with 2 regulars (2 + 1 + 1 = 4 dice, no hits);
     8 Ottoman hits destroy them; Ferdinand is captured by the Ottomans."""
@@ -234,20 +254,24 @@ def test_combat_card_window_without_a_card_is_offered_alike():
                        ("hapsburg", "cards")]
 
 
-def test_field_artillery_adds_three_dice_for_the_ottomans():
+@pytest.mark.card(24, 25)
+@pytest.mark.parametrize("play, card, dice_rolled", [
+    ("PLAY 25", 25, 13),                 # #25 Field Artillery: +3 dice for the Ottomans
+    ("PLAY Arquebusiers", 24, 12),       # #24 Arquebusiers: +2 dice
+])
+def test_combat_cards_add_dice_for_the_ottomans(play, card, dice_rolled):
     dice = FixedDice(*([4, 4] + [1] * 50))
     state = vienna()
-    state["hands"]["ottoman"] = [25]
+    state["hands"]["ottoman"] = [card]
     state = order(state, "ottoman", "MOVE Pressburg -> Vienna WITH Suleiman, Ibrahim 8", dice)
     state = order(state, "hapsburg", "INTERCEPT FROM Graz WITH Charles V 8", dice)
     while asked(state, "ottoman").kind == "combat-cards" and \
             asked(state, "ottoman").context["window"] == "mercs":
         state = order(state, "ottoman", "DONE", dice)
-    state = order(state, "ottoman", "PLAY 25", dice)
+    state = order(state, "ottoman", play, dice)
     state = order(state, "ottoman", "DONE", dice)
     rolled = next(e for e in state["log"] if e["msg"] == "battle_roll")
-    assert rolled["attacker_dice"] == 13
-
+    assert rolled["attacker_dice"] == dice_rolled and card in state["discard"]
 
 def test_the_successful_interceptor_saying_done_ends_the_interceptions():
     """§13.2: after a success only that power may try again from another stack; once it

@@ -64,6 +64,7 @@ def test_gout_in_russian():
         "verb": "RESPONSE", "card": 32, "leader": "suleiman"}
 
 
+@pytest.mark.card(33, 36)
 def test_mercenary_events_in_russian():
     """#36 by the Ottomans: France places (РАЗМЕСТИТЬ); #33 by the Ottomans eliminates
     (УНИЧТОЖИТЬ НАЁМНИКА)."""

@@ -3,6 +3,8 @@ Faith, Master of Italy, Schmalkaldic League, Society of Jesus, Council of Trent 
 silent no-op any more."""
 from __future__ import annotations
 
+import pytest
+
 from engine.dice import Dice
 from games.here_i_stand import RULES, events, facts, mandatory_events
 from games.here_i_stand import state as S
@@ -20,6 +22,7 @@ def test_every_mandatory_event_has_a_resolver():
     assert set(mandatory) <= set(events.EVENTS)
 
 
+@pytest.mark.card(11)
 def test_defender_of_the_faith_three_attempts_and_the_english_draw():
     state = into_action(fresh(), "england", hand=[11])
     protestant(state, "leipzig", "erfurt", "kassel", "nuremberg")
@@ -45,6 +48,7 @@ def test_defender_of_the_faith_three_attempts_and_the_english_draw():
     assert len(s2["hands"]["england"]) == before
 
 
+@pytest.mark.card(12)
 def test_master_of_italy_vp_and_draws():
     state = into_action(fresh(), "papacy", hand=[12])
     for sid in ("genoa", "venice"):
@@ -65,6 +69,7 @@ def test_master_of_italy_vp_and_draws():
     assert mandatory_events.italian_keys(s2)["hapsburg"] == ["venice", "naples"]
 
 
+@pytest.mark.card(13)
 def test_schmalkaldic_league_needs_turn_2_and_12_protestant_spaces():
     state = into_action(fresh(), "hapsburg", hand=[13])
     state = order(state, "hapsburg", "PLAY Schmalkaldic League AS EVENT")     # turn 1
@@ -73,6 +78,7 @@ def test_schmalkaldic_league_needs_turn_2_and_12_protestant_spaces():
     assert state["phase_data"]["cp"] == 2
 
 
+@pytest.mark.card(13)
 def test_schmalkaldic_league_forms():
     state = into_action(fresh(), "hapsburg", hand=[13])
     state["turn"] = 2
@@ -107,6 +113,7 @@ def test_schmalkaldic_league_forced_in_winter_of_turn_4():
     assert S.at_war(state, "protestant", "hapsburg")
 
 
+@pytest.mark.card(15)
 def test_society_of_jesus_places_two_universities():
     state = into_action(fresh(), "france", hand=[15])
     state["turn"] = 5
@@ -137,6 +144,7 @@ def test_society_of_jesus_forced_in_winter_asks_the_papacy():
     assert "jesuits" in seen and len(state["jesuits"]) == 2 and 15 in state["removed"]
 
 
+@pytest.mark.card(17)
 def test_council_of_trent():
     state = into_action(fresh(), "papacy", hand=[17])
     protestant(state, "leipzig", "erfurt")
@@ -163,9 +171,96 @@ def test_council_of_trent():
     assert asked(state, "papacy").kind == "cp" and 17 in state["discard"]
 
 
+@pytest.mark.card(17)
 def test_mandatory_questions_are_exact():
     state = into_action(fresh(), "papacy", hand=[17])
     state = order(state, "papacy", "PLAY 17 AS EVENT")
     d = asked(state, "papacy")
     for o in list(d.legal_orders())[:40]:
         assert RULES.parse(state, d, RULES.order_text(o)) == o
+
+
+LEAGUE_TWELVE = ("leipzig", "erfurt", "kassel", "nuremberg", "magdeburg", "brunswick", "hamburg",
+                 "lubeck", "bremen", "mainz", "augsburg")      # + Wittenberg: 12
+
+
+def test_schmalkaldic_league_leaves_a_space_with_a_fortress_marker():
+    """§21.6 L1773: Protestant home spaces of Protestant religion come under Protestant
+    control, except those with a fortress marker (Trace Italienne #104 puts one there); a
+    space fortified on the map (an electorate) is no exception."""
+    state = into_action(fresh(), "hapsburg", hand=[104, 13])
+    state["turn"] = 2
+    protestant(state, *LEAGUE_TWELVE)
+    state = order(state, "hapsburg", "PLAY Trace Italienne AS EVENT")
+    state = order(state, "hapsburg", "TARGET Leipzig")
+    assert S.fortress_markers(state) == ("leipzig",)
+    state = into_action(state, "hapsburg", hand=[13])
+    state = order(state, "hapsburg", "PLAY Schmalkaldic League AS EVENT")
+    assert state["league"]
+    assert S.controller(state, "leipzig") == "hapsburg"          # the marker: stays Hapsburg
+    assert S.units(state, "leipzig")["hapsburg"]["regulars"] == 1
+    for sid in ("erfurt", "kassel", "mainz", "augsburg", "wittenberg"):
+        assert S.controller(state, sid) == "protestant"
+    assert "leipzig" not in [line.get("space") for line in state["log"]
+                             if line.get("msg") == "league_control"]
+
+
+def _league_with_ties():
+    """Philip of Hesse: Protestant stacks in Erfurt, Mainz and Nuremberg, all 1 from Kassel;
+    the units in Catholic Mainz: Protestant Cologne and Trier both 1 away."""
+    state = into_action(fresh(), "hapsburg", hand=[13])
+    state["turn"] = 2
+    protestant(state, *[s for s in LEAGUE_TWELVE if s != "mainz"], "cologne", "trier")
+    for sid in ("erfurt", "nuremberg"):
+        put(state, sid, "protestant", regulars=1)
+    put(state, "mainz", "protestant", regulars=2)
+    return order(state, "hapsburg", "PLAY Schmalkaldic League AS EVENT")
+
+
+def test_schmalkaldic_league_asks_the_protestants_on_a_tie():
+    """§21.6 L1771, L1776: equally near stacks or electorates — the Protestants choose (the
+    owner of the pieces, as for ports in §19.3 L1438); the default is the first by id."""
+    state = _league_with_ties()
+    assert S.where_is(state, "john_frederick") == "wittenberg"   # the only nearest
+    d = asked(state, "protestant")
+    assert d.kind == "league_nearest"
+    assert [o["space"] for o in d.legal_orders()] == ["erfurt", "mainz", "nuremberg"]
+    assert RULES.default(state, d) == {"verb": "NEAREST", "space": "erfurt"}
+    assert S.where_is(state, "philip_of_hesse") is None
+    assert S.controller(state, "kassel") == "protestant"        # the rest went on meanwhile
+    state = order(state, "protestant", "NEAREST Mainz")
+    assert S.where_is(state, "philip_of_hesse") == "mainz"
+    d = asked(state, "protestant")
+    assert d.kind == "league_nearest"
+    assert [o["space"] for o in d.legal_orders()] == ["cologne", "trier"]
+    assert S.count(state, "mainz", "protestant") == 2
+    state = order(state, "protestant", "БЛИЖАЙШИЙ Трир")
+    assert S.count(state, "mainz", "protestant") == 0
+    assert S.where_is(state, "philip_of_hesse") == "trier"     # he goes with them
+    assert S.units(state, "trier")["protestant"]["regulars"] >= 2
+    assert asked(state, "hapsburg").kind == "cp"
+
+
+def test_schmalkaldic_league_tie_answered_by_the_standing_order():
+    state = _league_with_ties()
+    d = asked(state, "protestant")
+    assert RULES.answer_from_standing(state, d, "DEFAULT") == {"verb": "NEAREST",
+                                                               "space": "erfurt"}
+
+
+def test_schmalkaldic_league_a_late_leader_follows_his_stack_out_of_a_catholic_electorate():
+    """Philip's tie is answered after the units in Catholic Mainz have left for Cologne (its
+    only nearest Protestant electorate): choosing Mainz, he joins that stack in Cologne."""
+    state = into_action(fresh(), "hapsburg", hand=[13])
+    state["turn"] = 2
+    protestant(state, *[s for s in LEAGUE_TWELVE if s != "mainz"], "cologne")
+    for sid in ("erfurt", "nuremberg"):
+        put(state, sid, "protestant", regulars=1)
+    put(state, "mainz", "protestant", regulars=2)
+    state = order(state, "hapsburg", "PLAY Schmalkaldic League AS EVENT")
+    assert S.count(state, "mainz", "protestant") == 0            # moved at once, no tie
+    assert [o["space"] for o in asked(state, "protestant").legal_orders()] == [
+        "erfurt", "mainz", "nuremberg"]
+    state = order(state, "protestant", "NEAREST Mainz")
+    assert S.where_is(state, "philip_of_hesse") == "cologne"
+    assert asked(state, "hapsburg").kind == "cp"

@@ -132,8 +132,10 @@ def test_spring_deployment_takes_allied_minor_units_from_the_capital():
     put(state, "paris", "genoa", regulars=2)
     state["phase"] = "diplomacy"
     sequence.enter(state, "spring_deployment", Dice("s"))
-    while asked_seat(state) != "france":
-        state = order(state, asked_seat(state), "PASS")
+    while asked_seat(state) != "france" or asked(state, "france").kind != "deploy":
+        seat = asked_seat(state)       # the spring cards window first (DONE), then PASS
+        state = order(state, seat, "DONE" if asked(state, seat).kind == "spring_cards"
+                      else "PASS")
     state = order(state, "france", "MOVE Paris -> Dijon 2R 2G")
     assert S.count(state, "dijon", "genoa") == 2 and S.count(state, "dijon", "france") == 2
 

@@ -38,6 +38,7 @@ def _e10_until_the_roll(state, dice):
     return _no_rowers(order(state, "hapsburg", "INTERCEPT FROM Tyrrhenian Sea", dice), dice)
 
 
+@pytest.mark.card(1)
 def test_janissaries_at_sea_add_four_dice_after_the_roll_and_turn_e10():
     """E10's roll (3 hits each), then the Ottomans play Janissaries: 4 more dice [5, 1, 1,
     1], 4 hits against 3: the Ottomans win; they lose a squadron and the corsair, the
@@ -64,6 +65,7 @@ def test_janissaries_at_sea_add_four_dice_after_the_roll_and_turn_e10():
     assert "Janissaries" in log_text([e for e in state["log"] if e["msg"] == "naval_card"])
 
 
+@pytest.mark.card(34)
 def test_professional_rowers_offered_by_public_information_for_either_side():
     """#34 is not public: every power with a card is offered the window (the attacker, the
     defender, then the others in standard order); France plays it FOR the Hapsburgs: 3 more
@@ -166,6 +168,7 @@ def _weather(state):
     return state
 
 
+@pytest.mark.card(31)
 def test_foul_weather_cancels_a_naval_move_and_bars_the_sea_for_the_impulse():
     """#31 against a declared naval move: cancelled, 1 CP lost; then no naval move,
     transport or piracy for the rest of the impulse (card text)."""
@@ -189,6 +192,7 @@ def test_a_naval_move_nobody_stops_goes_on():
     assert S.units(state, "barbary_coast")["ottoman"] == {"squadrons": 2, "corsairs": 1}
 
 
+@pytest.mark.card(31)
 def test_foul_weather_cancels_piracy():
     state = ionian()
     state["removed"].remove(31)
@@ -234,6 +238,7 @@ def test_the_knights_fortress_gives_an_anti_piracy_die():
     assert piracy.anti_piracy_dice(state, "aegean_sea", "hapsburg") == base - 1
 
 
+@pytest.mark.card(100)
 def test_shipbuilding_two_squadrons_or_corsairs_for_the_ottomans():
     """#100: the Hapsburgs build a squadron in Naples and one in Barcelona (asked twice);
     the Ottomans may take 2 corsairs for a squadron, not a squadron in Algiers; the
@@ -418,6 +423,7 @@ def test_only_the_ships_that_lost_a_battle_stay_put():
     assert S.units(moved, "ionian_sea")["ottoman"] == {"squadrons": 1}
 
 
+@pytest.mark.card(34)
 def test_professional_rowers_change_an_interception_roll_by_two():
     """#34 (card text): E10's Ionian interception rolls 7 and would fail; the Hapsburgs, the
     rolling power, are asked first and play Rowers +2: 9 succeeds.  France could hold the

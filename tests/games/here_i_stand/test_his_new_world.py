@@ -175,6 +175,7 @@ def _play(state, power, card):
     return order(state, power, f"PLAY {card} AS EVENT")
 
 
+@pytest.mark.card(101)
 def test_smallpox_counts_toward_the_limit_and_adds_2():
     state = fresh()
     with pytest.raises(IllegalOrder):          # the starting Hapsburg conquest counts (L1563)
@@ -185,6 +186,7 @@ def test_smallpox_counts_toward_the_limit_and_adds_2():
     assert "CONQUER" not in _verbs(state, "england", 6)
 
 
+@pytest.mark.card(99)
 def test_sebastian_cabot_is_free_and_once_per_power():
     state = _play(fresh(), "hapsburg", 99)     # E18: start marker + Cabot, no new Explore
     assert A.crossing(state, "hapsburg", "exploration_underway")[-1] == {

@@ -25,6 +25,7 @@ def _play(state, power, card, dice=None):
 
 
 # ---------------------------------------------------------------- #50 Mercator's Map
+@pytest.mark.card(50)
 def test_mercators_map_sails_for_the_power_the_player_names():
     """Any power may play it; the player names England, France or the Hapsburgs (the 1517
     Hapsburgs are not offered: their start marker counts toward the limit, L1529)."""
@@ -42,6 +43,7 @@ def test_mercators_map_sails_for_the_power_the_player_names():
     assert "EXPLORE" in _verbs(state, "england", 6)
 
 
+@pytest.mark.card(50)
 def test_mercators_map_default_is_the_playing_power_and_one_power_needs_no_question():
     state = _play(fresh(), "france", 50)
     assert RULES.default(state, asked(state, "france")) == {"verb": "FOR", "power": "france"}
@@ -60,6 +62,7 @@ def _colony_state(power="england", name="roanoke"):
     return state
 
 
+@pytest.mark.card(48)
 def test_galleons_turn_a_galleon_result_into_a_card():
     state = _colony_state()
     hand = len(state["hands"]["england"])
@@ -77,6 +80,7 @@ def test_galleons_turn_a_galleon_result_into_a_card():
     assert asked(state, "papacy").context["powers"] == ["hapsburg", "france"]
 
 
+@pytest.mark.card(53)
 def test_plantations_add_one_to_colony_rolls():
     state = _play(_colony_state(), "england", 53)
     state = order(state, "england", "FOR England")
@@ -89,6 +93,7 @@ def test_plantations_add_one_to_colony_rolls():
 
 
 # ---------------------------------------------------------------- #54 Potosí Silver Mines
+@pytest.mark.card(54)
 def test_potosi_fills_a_colony_box_at_once_and_costs_a_colony_marker():
     state = _play(fresh(), "hapsburg", 54)
     assert asked(state, "hapsburg").context["powers"] == ["hapsburg", "england", "france"]
@@ -104,6 +109,7 @@ def test_potosi_fills_a_colony_box_at_once_and_costs_a_colony_marker():
     assert "rolled 2 for Potosí: the colony is destroyed" in log_text(state["log"])
 
 
+@pytest.mark.card(54)
 def test_potosi_needs_an_open_colony_box():
     state = fresh()
     state["new_world"]["colonies"] = [{"power": "england", "name": "roanoke"},
@@ -122,6 +128,7 @@ def test_potosi_and_plantations_read_the_potosi_column_with_one_more():
 
 
 # ---------------------------------------------------------------- #49 Huguenot Raiders
+@pytest.mark.card(49)
 def test_huguenot_raiders_need_a_protestant_home_port_and_no_raider():
     with pytest.raises(IllegalOrder):
         _play(fresh(), "england", 49)                    # every English port is Catholic
@@ -188,6 +195,7 @@ def test_no_riches_card_no_raid():
 
 
 # ---------------------------------------------------------------- #96 Sale of Moluccas
+@pytest.mark.card(96)
 def test_sale_of_moluccas_gives_two_cards_to_the_circumnavigator():
     state = fresh()
     state["new_world"]["discoveries"]["circumnavigation"] = "france"
@@ -199,6 +207,7 @@ def test_sale_of_moluccas_gives_two_cards_to_the_circumnavigator():
 
 
 # ---------------------------------------------------------------- #77, #98 cancel a voyage
+@pytest.mark.card(77)
 def test_fountain_of_youth_cancels_an_exploration_and_may_cost_an_explorer():
     """England explores; the Ottomans cancel it (a question: the Hapsburg start voyage is
     a target too); the die is 5: a random English explorer leaves the game; England may not
@@ -220,6 +229,7 @@ def test_fountain_of_youth_cancels_an_exploration_and_may_cost_an_explorer():
     assert "Fountain of Youth: die 5: " in log_text(state["log"])
 
 
+@pytest.mark.card(77)
 def test_fountain_of_youth_spares_the_explorers_on_1_to_3_and_cabot_is_no_target():
     state = fresh()
     state["new_world"]["crossing_atlantic"] = [
@@ -233,6 +243,7 @@ def test_fountain_of_youth_spares_the_explorers_on_1_to_3_and_cabot_is_no_target
         _play(state, "england", 77)                      # only Cabot is left
 
 
+@pytest.mark.card(98)
 def test_search_for_cibola_cancels_a_conquest_for_the_turn():
     state = _play(fresh(), "france", 98)
     decision = asked(state, "france")
@@ -253,6 +264,7 @@ def test_search_for_cibola_cancels_a_conquest_for_the_turn():
 
 
 # ---------------------------------------------------------------- #99 Cabot's counter
+@pytest.mark.card(99)
 def test_cabot_leaves_the_game_after_a_voyage_without_result_but_his_card_stays():
     state = fresh()
     state["new_world"]["crossing_atlantic"] = [

@@ -37,6 +37,7 @@ def test_grounds_for_a_ruler():
     assert papal_bull.ruler_problem(state, "england").code == "bull_heir"
 
 
+@pytest.mark.card(5)
 def test_excommunicating_a_ruler_costs_a_card_and_places_unrest():
     state = bull_state()
     state["wars"] = [["france", "papacy"]]
@@ -63,6 +64,7 @@ def test_excommunicating_a_ruler_costs_a_card_and_places_unrest():
     assert papal_bull.ruler_problem(state, "france").code == "bull_again"
 
 
+@pytest.mark.card(5)
 def test_excommunicating_luther_then_a_german_debate():
     """Luther and his debater leave the map for the turn (committed); the Papacy may debate
     in the German zone at once; Luther is back, uncommitted, at the next Card Draw phase and
@@ -88,6 +90,7 @@ def test_excommunicating_luther_then_a_german_debate():
     assert "luther" not in papal_bull.targets(state)
 
 
+@pytest.mark.card(5)
 def test_the_papacy_may_decline_the_debate():
     state = order(bull_state(), "papacy", "PLAY 5 AS EVENT")
     state = order(state, "papacy", "EXCOMMUNICATE luther")
@@ -95,6 +98,7 @@ def test_the_papacy_may_decline_the_debate():
     assert "debate" not in state["phase_data"]
 
 
+@pytest.mark.card(5)
 def test_here_i_stand_brings_an_excommunicated_luther_into_a_debate():
     from games.here_i_stand.reformation import debate
     state = order(bull_state(), "papacy", "PLAY 5 AS EVENT")

@@ -48,6 +48,7 @@ def test_diplomacy_turn_one_asks_england_france_hapsburg_done():
         RULES.apply(state, "france", {"verb": "DONE"}, Dice("x"))   # no longer asked
 
 
+@pytest.mark.card(3)
 def test_six_wives_marriage_and_pregnancy():
     state = into_action(fresh(), "england", hand=[3])
     turn1 = order(state, "england", "PLAY 3 AS EVENT")         # turn 1: only the war half
@@ -92,6 +93,7 @@ def test_catherine_parr_and_blocked_track():
     assert len(state["hands"]["england"]) == hand + 1
 
 
+@pytest.mark.card(4)
 @pytest.mark.parametrize("roll, milan, gained", [(3, False, 1), (2, False, 0), (1, True, 1)])
 def test_chateaux(roll, milan, gained):
     state = into_action(fresh(), "france", hand=[4])
@@ -102,6 +104,7 @@ def test_chateaux(roll, milan, gained):
     assert 4 in state["home_used"]
 
 
+@pytest.mark.card(4)
 def test_chateaux_needs_francis_and_caps_at_6():
     state = into_action(fresh(), "france", hand=[4, 65])
     state["chateaux_vp"] = 6

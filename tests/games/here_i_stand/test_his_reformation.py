@@ -41,6 +41,7 @@ def reform(state, space, *rolls):
 
 
 # ---------------------------------------------------------------- Luther's 95 Theses (§18.1)
+@pytest.mark.card(8)
 def test_95_theses_places_luther_and_asks_five_attempts():
     state = theses()
     assert state["phase"] == "luther_95_theses"

@@ -36,6 +36,7 @@ def wartburg_position(card=52, power="papacy"):
     return _hand(state, "protestant", [7, 37, 65])
 
 
+@pytest.mark.card(37)
 def test_wartburg_cancels_an_event_ends_the_impulse_and_stops_protestant_debates():
     state = order(wartburg_position(), "papacy", "PLAY 52 AS EVENT")
     d = asked(state, "protestant")
@@ -49,6 +50,7 @@ def test_wartburg_cancels_an_event_ends_the_impulse_and_stops_protestant_debates
     assert asked(state, "protestant").kind == "impulse"
 
 
+@pytest.mark.card(52)
 def test_wartburg_declined_lets_the_event_happen():
     state = order(wartburg_position(), "papacy", "PLAY 52 AS EVENT", FixedDice(3, 4))
     state = order(state, "protestant", "DONE", FixedDice(3, 4))
@@ -56,6 +58,7 @@ def test_wartburg_declined_lets_the_event_happen():
     assert 37 in state["hands"]["protestant"]
 
 
+@pytest.mark.card(52)
 def test_wartburg_window_by_public_information_only():
     """Asked though the Protestants do not hold it (they might); not asked once it is in the
     discard pile, nor for a mandatory event, nor when the Protestants play the event."""
@@ -77,6 +80,7 @@ def test_wartburg_window_by_public_information_only():
     assert not any(d.kind == "wartburg" for d in RULES.decisions(state))
 
 
+@pytest.mark.card(52)
 def test_wartburg_standing_orders_arm_and_never():
     state = order(wartburg_position(), "papacy", "PLAY 52 AS EVENT")
     d = asked(state, "protestant")
@@ -89,6 +93,7 @@ def test_wartburg_standing_orders_arm_and_never():
     assert RULES.answer_from_standing(state, d, "ASK") is None
 
 
+@pytest.mark.card(37)
 def test_here_i_stand_brings_luther_into_no_debate_after_the_wartburg():
     state = order(wartburg_position(), "papacy", "PLAY 52 AS EVENT")
     state = order(state, "protestant", "PLAY 37")
@@ -97,6 +102,7 @@ def test_here_i_stand_brings_luther_into_no_debate_after_the_wartburg():
 
 
 # ---------------------------------------------------------------- #56, #58 the Inquisitions
+@pytest.mark.card(56)
 def test_papal_inquisition_converts_inspects_and_debates_with_two_more_dice():
     state = _in_play(into_action(fresh(), "papacy", hand=[56]), "papacy", "caraffa")
     S.set_religion(state, "florence", religion.PROTESTANT)
@@ -119,6 +125,7 @@ def test_papal_inquisition_converts_inspects_and_debates_with_two_more_dice():
         1 if papal["debater"] == "eck" else 0)
 
 
+@pytest.mark.card(56)
 def test_papal_inquisition_draw_takes_a_random_card_held_for_later():
     state = _in_play(into_action(fresh(), "papacy", hand=[56]), "papacy", "caraffa")
     state = order(state, "papacy", "PLAY 56 AS EVENT")
@@ -129,12 +136,14 @@ def test_papal_inquisition_draw_takes_a_random_card_held_for_later():
     assert state["phase_data"]["active"] != S.MAJORS.index("papacy")    # impulse over
 
 
+@pytest.mark.card(56)
 def test_papal_inquisition_needs_caraffa_uncommitted():
     state = into_action(fresh(), "papacy", hand=[56])
     with pytest.raises(IllegalOrder):
         order(state, "papacy", "PLAY 56 AS EVENT")
 
 
+@pytest.mark.card(58)
 def test_spanish_inquisition_discards_from_a_hand_draws_and_calls_a_papal_debate():
     state = into_action(fresh(), "hapsburg", hand=[58])
     S.set_religion(state, "madrid", religion.PROTESTANT)
@@ -157,6 +166,7 @@ def test_spanish_inquisition_discards_from_a_hand_draws_and_calls_a_papal_debate
 
 
 # ---------------------------------------------------------------- #39, #43, #57
+@pytest.mark.card(39)
 def test_augsburg_confession_takes_one_from_each_papal_die_this_turn():
     state = into_action(fresh(), "protestant", hand=[39])
     state = order(state, "protestant", "PLAY 39 AS EVENT")
@@ -167,6 +177,7 @@ def test_augsburg_confession_takes_one_from_each_papal_die_this_turn():
     assert a.result == 5
 
 
+@pytest.mark.card(43)
 def test_zwingli_dons_armor_kills_a_catholic_unit_near_zurich_and_leaves():
     state = into_action(fresh(), "protestant", hand=[43])
     clear_units(state, "innsbruck", "basel")
@@ -182,6 +193,33 @@ def test_zwingli_dons_armor_kills_a_catholic_unit_near_zurich_and_leaves():
     assert "zwingli" in state["debaters_out"]
 
 
+@pytest.mark.card(43)
+def test_zwingli_dons_armor_losses_the_counters_cannot_show_are_lost_too():
+    """§5.2 L283 after an event's loss: every Hapsburg "1" and "2" is on the map and Innsbruck
+    holds 4 regulars on a "4"; Zwingli kills one, and the 3 left, which no free counter can
+    show, are lost on the spot (a random game broke the invariant here)."""
+    from games.here_i_stand import counter_mix, invariants
+    state = into_action(fresh(), "protestant", hand=[43])
+    for rec in state["spaces"].values():
+        for kind in S.LAND:
+            rec.get("units", {}).get("hapsburg", {}).pop(kind, None)
+    away = [s for s in sorted(S.board().spaces) if S.board().spaces[s].home != "hapsburg"
+            and s not in ("innsbruck", "basel", "zurich")][:19]
+    for sid, n in zip(away, [1] * 12 + [2] * 7):
+        put(state, sid, "hapsburg", regulars=n)
+    clear_units(state, "innsbruck", "basel")
+    put(state, "innsbruck", "hapsburg", regulars=4)
+    assert counter_mix.fits(counter_mix.stacks(state, "hapsburg"), counter_mix.pool("hapsburg"))
+    state["reformers"]["zwingli"] = "zurich"
+    state = _in_play(state, "protestant", "zwingli")
+    state = order(state, "protestant", "PLAY 43 AS EVENT")
+    state = order(state, "protestant", "ELIMINATE Innsbruck hapsburg regulars")
+    assert S.count(state, "innsbruck", "hapsburg") == 0
+    assert any(e["msg"] == "counter_trim" and e["units"] == 3 for e in state["log"])
+    assert invariants.denominations(state) == []
+
+
+@pytest.mark.card(57)
 def test_philip_of_hesses_bigamy_remove_or_discard():
     state = into_action(fresh(), "papacy", hand=[57])
     put(state, "kassel", "protestant", regulars=1, leaders=["philip_of_hesse"])
@@ -202,6 +240,7 @@ def test_philip_of_hesses_bigamy_remove_or_discard():
 
 
 # ---------------------------------------------------------------- #78, #88, #64
+@pytest.mark.card(78)
 def test_frederick_the_wise_converts_the_nearest_and_takes_the_wartburg():
     """Wittenberg's German neighbours Brandenburg, Magdeburg Protestant, Leipzig Catholic:
     Leipzig (1 away) converts by itself; the second is the Protestants' pick at 2."""
@@ -221,6 +260,7 @@ def test_frederick_the_wise_converts_the_nearest_and_takes_the_wartburg():
     assert 37 in state["hands"]["protestant"] and 37 not in state["discard"]
 
 
+@pytest.mark.card(88)
 def test_peasants_war_unrest_on_unoccupied_german_spaces():
     state = into_action(fresh(), "ottoman", hand=[88])
     state = order(state, "ottoman", "PLAY 88 AS EVENT")
@@ -235,6 +275,7 @@ def test_peasants_war_unrest_on_unoccupied_german_spaces():
     assert not any(d.kind == "event_unrest" for d in RULES.decisions(state))
 
 
+@pytest.mark.card(64)
 def test_pilgrimage_of_grace_unrest_on_english_home_spaces():
     state = into_action(fresh(), "france", hand=[64])
     state = order(state, "france", "PLAY 64 AS EVENT")
@@ -246,12 +287,14 @@ def test_pilgrimage_of_grace_unrest_on_english_home_spaces():
 
 
 # ---------------------------------------------------------------- #52, #55, #67, #81
+@pytest.mark.card(52)
 def test_michelangelo_two_dice_to_st_peters():
     state = into_action(fresh(), "papacy", hand=[52])
     state = order(state, "papacy", "PLAY 52 AS EVENT", FixedDice(6, 5))
     assert (state["st_peters"]["cp"], state["st_peters"]["vp"]) == (1, 2)     # 11 CP
 
 
+@pytest.mark.card(15, 55)
 def test_jesuit_education_two_universities_after_society_of_jesus():
     state = into_action(fresh(), "france", hand=[55])
     with pytest.raises(IllegalOrder):
@@ -266,6 +309,7 @@ def test_jesuit_education_two_universities_after_society_of_jesus():
     assert state["jesuits"] == ["mainz", "trier"]
 
 
+@pytest.mark.card(67)
 def test_anabaptists_turn_unoccupied_non_electorate_spaces_catholic():
     state = into_action(fresh(), "papacy", hand=[67])
     for sid in ("erfurt", "brandenburg", "lubeck"):
@@ -280,6 +324,7 @@ def test_anabaptists_turn_unoccupied_non_electorate_spaces_catholic():
     assert S.religion(state, "erfurt") == S.religion(state, "lubeck") == religion.CATHOLIC
 
 
+@pytest.mark.card(81)
 def test_indulgence_vendor_a_random_protestant_card_to_st_peters():
     state = into_action(fresh(), "papacy", hand=[81])
     _hand(state, "protestant", [7, 65])                        # Here I Stand is never drawn
@@ -289,6 +334,7 @@ def test_indulgence_vendor_a_random_protestant_card_to_st_peters():
 
 
 # ---------------------------------------------------------------- #59, #60
+@pytest.mark.card(59)
 def test_lady_jane_grey_after_a_change_of_english_ruler():
     state = into_action(fresh(), "france", hand=[59])
     _hand(state, "england", [3, 108])
@@ -304,6 +350,7 @@ def test_lady_jane_grey_after_a_change_of_english_ruler():
     assert top in state["hands"]["protestant"] and state["hands"]["france"] == [108]
 
 
+@pytest.mark.card(60)
 def test_maurice_of_saxony_changes_sides_with_his_mercenaries():
     state = into_action(fresh(), "hapsburg", hand=[60])
     with pytest.raises(IllegalOrder):                         # not in play before turn 6

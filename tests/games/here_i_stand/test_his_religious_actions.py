@@ -191,6 +191,7 @@ def test_caraffa_burns_in_any_zone():
     assert d.context["left"] == 3 and len(d.context["zones"]) == 5
 
 
+@pytest.mark.card(15)
 def test_e13_loyola_two_then_three_cp():
     """E13 (L1231): two universities in one impulse cost 2 (with Loyola) + 3 = 5 CP."""
     state = papacy(5)

@@ -16,6 +16,7 @@ def played(power, card):
     return order(state, power, f"PLAY {card} AS EVENT")
 
 
+@pytest.mark.card(85)
 def test_e14_katharina_commits_luther_and_another_debater_adds_dice():
     """E14 (L1232): Katharina commits Luther by its text; the Protestants may still commit
     Bucer for his dice on the 5 attempts (any zones), even when France plays the card."""
@@ -31,6 +32,7 @@ def test_e14_katharina_commits_luther_and_another_debater_adds_dice():
     assert debaters.record(state, "bucer")["committed"]
 
 
+@pytest.mark.card(85)
 def test_katharina_needs_luther_uncommitted():
     state = into_action(fresh(), "france", hand=[85])
     debaters.commit(state, "luther")
@@ -38,6 +40,7 @@ def test_katharina_needs_luther_uncommitted():
         order(state, "france", "PLAY 85 AS EVENT")
 
 
+@pytest.mark.card(65)
 def test_a_mighty_fortress_six_german_attempts():
     state = played("protestant", 65)
     d = asked(state, "protestant")
@@ -45,6 +48,7 @@ def test_a_mighty_fortress_six_german_attempts():
     assert debaters.record(state, "luther")["committed"]
 
 
+@pytest.mark.card(46)
 def test_calvins_institutes_plus_one_in_the_french_zone():
     state = into_action(fresh(), "protestant", hand=[46])
     state["debaters"]["protestant"].append({"id": "calvin", "committed": False})
@@ -53,12 +57,40 @@ def test_calvins_institutes_plus_one_in_the_french_zone():
     assert (item["left"], item["zones"], item["plus_one"]) == (5, ["french"], True)
 
 
+@pytest.mark.card(44)
+def test_affair_of_the_placards_commits_cop_and_three_french_attempts():
+    """#44 (card text): needs Cop uncommitted; he is committed, then 3 Protestant attempts in
+    the French zone."""
+    state = into_action(fresh(), "france", hand=[44])
+    with pytest.raises(IllegalOrder):                        # Cop not yet in play
+        order(state, "france", "PLAY 44 AS EVENT")
+    state["debaters"]["protestant"].append({"id": "cop", "committed": False})
+    state = order(state, "france", "PLAY Affair of the Placards AS EVENT")
+    assert debaters.record(state, "cop")["committed"]
+    item = state["phase_data"]["steps"][0]
+    assert (item["left"], item["zones"]) == (3, ["french"])
+
+
+@pytest.mark.card(63)
+def test_dissolution_of_the_monasteries_two_english_cards_and_three_attempts():
+    """#63 (card text): England draws 2 cards, then 3 Protestant attempts in the English
+    zone."""
+    state = into_action(fresh(), "papacy", hand=[63])
+    before = len(state["hands"]["england"])
+    state = order(state, "papacy", "PLAY 63 AS EVENT")
+    assert len(state["hands"]["england"]) == before + 2
+    item = state["phase_data"]["steps"][0]
+    assert (item["left"], item["zones"]) == (3, ["english"])
+
+
+@pytest.mark.card(90)
 def test_printing_press_adds_a_die_for_the_turn_and_three_attempts():
     state = played("protestant", 90)
     assert state["printing_press"] == state["turn"] and religion.protestant_bonus(state) == 1
     assert asked(state, "protestant").context["left"] == 3
 
 
+@pytest.mark.card(75)
 def test_erasmus_changes_sides_on_turn_three():
     assert asked(played("hapsburg", 75), "protestant").kind == "attempts"
     state = into_action(fresh(), "hapsburg", hand=[75])
@@ -67,6 +99,7 @@ def test_erasmus_changes_sides_on_turn_three():
     assert asked(state, "papacy").kind == "attempts"
 
 
+@pytest.mark.card(61)
 def test_mary_defies_council_three_english_counter_attempts():
     state = into_action(fresh(), "papacy", hand=[61])
     S.set_religion(state, "london", religion.PROTESTANT)
@@ -76,6 +109,7 @@ def test_mary_defies_council_three_english_counter_attempts():
     assert RULES.default(state, d) == {"verb": "REFORM", "space": "london"}
 
 
+@pytest.mark.card(85)
 def test_attempts_asked_off_turn_answer_a_standing_default():
     """Katharina played by France: the Protestants' attempts may be answered in advance
     (``STANDING attempts DEFAULT``), target by target as the default would."""
@@ -86,6 +120,7 @@ def test_attempts_asked_off_turn_answer_a_standing_default():
     assert RULES.answer_from_standing(state, d, "DEFAULT") == RULES.default(state, d)
 
 
+@pytest.mark.card(51)
 def test_servetus_one_vp_and_a_random_protestant_discard():
     state = into_action(fresh(), "papacy", hand=[51])
     before = len(state["hands"]["protestant"])
@@ -103,6 +138,7 @@ def with_zwingli(state):
     return state
 
 
+@pytest.mark.card(41)
 def test_marburg_colloquy_commits_one_of_each_pair_for_their_values_in_attempts():
     """#41: Melanchthon (3) and Zwingli (3) committed: 6 attempts in any zones; the default
     picks the pair worth most (Luther 4 + Zwingli 3 = 7)."""
@@ -120,6 +156,7 @@ def test_marburg_colloquy_commits_one_of_each_pair_for_their_values_in_attempts(
     assert (d.kind, d.context["left"], len(d.context["zones"])) == ("attempts", 6, 5)
 
 
+@pytest.mark.card(41)
 def test_marburg_colloquy_needs_an_uncommitted_debater_of_each_pair():
     state = with_zwingli(into_action(fresh(), "papacy", hand=[41]))
     for did in ("zwingli", "oekolampadius"):
@@ -128,6 +165,7 @@ def test_marburg_colloquy_needs_an_uncommitted_debater_of_each_pair():
         order(state, "papacy", "PLAY 41 AS EVENT")
 
 
+@pytest.mark.card(45)
 def test_calvin_expelled_leaves_until_the_next_card_draw():
     """#45: Calvin, reformer and debater, leaves the map for the turn (no debate in the French
     zone without him); at the next Card Draw phase he is back in Geneva, uncommitted, and
@@ -159,6 +197,7 @@ def prayer_state():
     return state
 
 
+@pytest.mark.card(62)
 def test_book_of_common_prayer_four_english_home_attempts_then_unrest():
     """#62: Cranmer committed; 4 attempts only in English home spaces (Calais included);
     then a die: 5 puts unrest on 2 Catholic English home spaces, picked by the player."""
@@ -192,6 +231,7 @@ def test_book_of_common_prayer_four_english_home_attempts_then_unrest():
     assert common_prayer.UNREST_BY_ROLL[6] is None
 
 
+@pytest.mark.card(62)
 def test_book_of_common_prayer_needs_cranmer_uncommitted():
     state = into_action(fresh(), "england", hand=[62])
     with pytest.raises(IllegalOrder):

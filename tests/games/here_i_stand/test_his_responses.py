@@ -25,6 +25,7 @@ def _holding(state, power, *cards):
 MOVE = "MOVE Pressburg -> Vienna WITH Suleiman, Ibrahim 8"
 
 
+@pytest.mark.card(31)
 def test_foul_weather_cancels_the_move_one_cp_lost_and_lasts_the_impulse():
     """The Ottomans declare the E8 move (1 CP of 2); France plays Foul Weather: the army
     stays in Pressburg, 1 CP is left; no MOVE along a route and no assault this impulse, and
@@ -67,6 +68,7 @@ def test_gout_stops_the_leader_and_the_move():
     assert "Suleiman" in log_text(state["log"])
 
 
+@pytest.mark.card(31)
 def test_a_pass_move_cancelled_returns_all_but_one_cp():
     """Foul Weather on a 2-CP move over a pass: 1 CP is lost, the other comes back."""
     state = _holding(vienna(), "france", 31)
@@ -109,6 +111,7 @@ def test_window_by_public_information_and_standing_order():
     assert HIS.decisions(state)[0].kind == "intercept"
 
 
+@pytest.mark.card(31)
 def test_foul_weather_and_gout_against_an_assault():
     """E9 a French impulse later: England plays Gout on Francis against the assault of
     Calais — cancelled, 1 CP lost; Francis is left out of a new assault (6 regulars without
@@ -126,6 +129,7 @@ def test_foul_weather_and_gout_against_an_assault():
         order(state, "france", "ASSAULT Calais")
 
 
+@pytest.mark.card(32)
 def test_gout_left_out_of_the_assaulting_army():
     state = _next_french_impulse(_calais())
     state = _holding(state, "england", 32)
@@ -136,6 +140,7 @@ def test_gout_left_out_of_the_assaulting_army():
     assert rolled["dice"] == 2                                      # 4 regulars, no leader
 
 
+@pytest.mark.card(2, 32)
 def test_gout_stops_the_holy_roman_emperors_transfer_without_a_cp_lost():
     """#2 then #32 (its text): Charles V stays in Valladolid, the Hapsburgs keep their 5 CP;
     Foul Weather is not offered against the transfer."""

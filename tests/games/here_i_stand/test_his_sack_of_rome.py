@@ -1,6 +1,8 @@
 """The Sack of Rome (#95, §21.5)."""
 from __future__ import annotations
 
+import pytest
+
 from games.here_i_stand import RULES, events, facts
 from games.here_i_stand import state as S
 from his_helpers import FixedDice, asked, fresh, into_action, log_text, order, put
@@ -15,6 +17,7 @@ def _setup():
     return state
 
 
+@pytest.mark.card(95)
 def test_sack_needs_more_mercenaries_than_papal_regulars():
     state = _setup()
     assert events.playable_as_event(state, "france", 95) is None
@@ -22,6 +25,7 @@ def test_sack_needs_more_mercenaries_than_papal_regulars():
     assert "more mercenaries" in str(events.playable_as_event(state, "france", 95))
 
 
+@pytest.mark.card(95)
 def test_rome_sacked_st_peters_cards_and_the_card_removed():
     """5 units: 5 dice against 2 regulars + 1 = 3; 3 hits to 1: the Papal regulars (then a
     mercenary) go, the Hapsburg stack loses a mercenary; St Peter's 7 CP -> 2; the
@@ -46,6 +50,7 @@ def test_rome_sacked_st_peters_cards_and_the_card_removed():
     assert "Rome is sacked" in log_text(state["log"])
 
 
+@pytest.mark.card(95)
 def test_papacy_holds_rome_card_discarded():
     state = _setup()
     state = order(state, "france", "PLAY Sack of Rome AS EVENT",

@@ -8,7 +8,8 @@ from engine.dice import Dice
 from games.here_i_stand import RULES
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import spring_deployment as spring
-from his_helpers import MAJORS, asked, fresh, order, put
+from his_helpers import MAJORS, asked, fresh, log_text, order, put
+from viewtools import leaves
 
 
 def at_france(state):
@@ -84,6 +85,12 @@ def test_order_pass_default_and_the_sequence():
         decision = RULES.decisions(state)[0]
         state = RULES.apply(state, decision.seat, RULES.default(state, decision), Dice("dw"))
     assert state["phase"] == "spring_deployment"
+    # the opening window of the spring cards first: every power with a hand, DONE by default
+    window = RULES.decisions(state)
+    assert [d.kind for d in window] == ["spring_cards"] * len(MAJORS)
+    assert all(RULES.default(state, d) == {"verb": "DONE"} for d in window)
+    for d in window:
+        state = order(state, d.seat, "DONE")
     decision = RULES.decisions(state)[0]
     assert decision.seat == "ottoman" and decision.kind == "deploy"
     assert RULES.default(state, decision) == {"verb": "PASS"}
@@ -97,6 +104,7 @@ def test_order_pass_default_and_the_sequence():
     assert state["phase"] == "action"
 
 
+@pytest.mark.card(102)
 def test_spring_preparations_a_regular_and_six_across_the_sea():
     """#102 in E6's position: +1 regular in Paris, then 6 may cross the Gulf of Lyon."""
     from games.here_i_stand import events
@@ -114,3 +122,92 @@ def test_spring_preparations_a_regular_and_six_across_the_sea():
     s2 = fresh()
     s2["hands"]["france"] = [102]
     assert events.playable_as_event(s2, "france", 102).code == "preparations_phase"
+
+
+def spring_window(hands):
+    """Spring Deployment entered with these hands (the other hands empty)."""
+    state = fresh()
+    for power in MAJORS:
+        state["hands"][power] = sorted(hands.get(power, []))
+    state["phase"] = "spring_deployment"
+    spring.enter(state, Dice("spring"))
+    return state
+
+
+@pytest.mark.card(109)
+def test_venetian_informant_shows_the_hand_to_the_player_alone():
+    """#109 before any deployment: England reviews France's hand; the history says only that
+    the card was played against France."""
+    state = spring_window({"england": [109, 50], "france": [4, 65, 80], "papacy": [5, 70]})
+    asked_now = {d.seat: d for d in RULES.decisions(state)}
+    # asked by public information: every power with a hand, whatever it holds
+    assert set(asked_now) == {"england", "france", "papacy"}
+    assert all(d.kind == "spring_cards" for d in asked_now.values())
+    assert "INSPECT" in asked_now["england"].options.verbs()
+    assert "INSPECT" not in asked_now["france"].options.verbs()
+    state = order(state, "england", "INSPECT France")
+    assert 109 in state["discard"] and 109 not in state["hands"]["england"]
+    note = state["private_log"]["england"][-1]
+    assert (note["msg"], note["power"], note["cards"]) == ("inquisition_hand", "france",
+                                                          [4, 65, 80])
+    assert "France" in log_text(state["log"][-1:])
+    state = order(state, "england", "DONE")
+    assert "england" not in state["phase_data"]["window"]
+    for seat in ("france", "papacy"):
+        state = order(state, seat, "DONE")
+    assert asked(state, "ottoman").kind == "deploy"
+
+
+@pytest.mark.card(109)
+def test_venetian_informant_no_other_seat_sees_the_hand():
+    from games.here_i_stand import facts
+    from pbem.reports.presenters import presenter_for
+    state = spring_window({"england": [109], "france": [65, 80], "papacy": [70],
+                           "protestant": [60]})
+    state = order(state, "england", "INSPECT France")
+    hidden = {facts.card(n).name_en for n in (65, 80)}
+    pres = presenter_for("here-i-stand", "en")
+    for seat in (None, "ottoman", "hapsburg", "papacy", "protestant", "england"):
+        view = RULES.view(state, seat)
+        text = " ".join(leaves(view)) + log_text(view["log"]) + \
+            log_text(view.get("private_log", [])) + str(pres.status_context(view))
+        if seat is not None:
+            text += str(pres.private_context(view, RULES.view(state, None)))
+        found = {name for name in hidden if name in text}
+        assert found == (hidden if seat == "england" else set()), (seat, found)
+
+
+@pytest.mark.card(102)
+def test_a_power_with_nothing_to_deploy_may_play_spring_preparations():
+    """The window asks the Papacy even with Rome empty: #102 adds a regular, then it deploys."""
+    state = spring_window({"papacy": [102]})
+    S.add_units(state, "rome", "papacy", "regulars", -S.count(state, "rome", "papacy", ("regulars",)))
+    state = order(state, "papacy", "PLAY 102 AS EVENT")
+    assert S.count(state, "rome", "papacy", ("regulars",)) == 1
+    state = order(state, "papacy", "DONE")
+    while RULES.decisions(state)[0].seat != "papacy":
+        state = order(state, RULES.decisions(state)[0].seat, "PASS")
+    assert asked(state, "papacy").kind == "deploy" and "MOVE" in asked(state, "papacy")\
+        .options.verbs()
+
+
+def test_spring_cards_window_standing_never_and_when_nobody_is_asked():
+    from engine import standing
+    state = spring_window({"hapsburg": [50]})
+    d = asked(state, "hapsburg")
+    assert "spring_cards" in RULES.standing_kinds() and \
+        RULES.answer_from_standing(state, d, "NEVER") == {"verb": "DONE"}
+    assert standing.parse(RULES, "STANDING spring_cards NEVER").policy == "NEVER"
+    state = spring_window({})
+    state["discard"] += [102, 109]
+    assert not state["phase_data"]["window"]
+    state = spring_window({"france": [50]})
+    state["discard"] += [102, 109]
+    assert not spring.could_hold_spring_card(state, "france")
+
+
+def test_venetian_informant_is_no_impulse_event():
+    from games.here_i_stand import events
+    state = fresh()
+    state["hands"]["france"] = [109]
+    assert events.playable_as_event(state, "france", 109).code == "informant_phase"

@@ -2,12 +2,15 @@
 intervention for now; the land-war questions come with their issue)."""
 from __future__ import annotations
 
+import pytest
+
 from engine import standing
 from games.here_i_stand import RULES as HIS
 from his_helpers import asked, order
 from test_his_henry import six_wives_state
 
 
+@pytest.mark.card(3)
 def test_his_free_intervention_is_answered_from_a_standing_order():
     """§21.3: Six Wives on Scotland lets France intervene; France's standing INTERVENE
     answers it, off-turn, as France would by mail."""

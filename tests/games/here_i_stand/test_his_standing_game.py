@@ -4,12 +4,12 @@ never asked, the record shows the answers ``by: standing`` and replays exactly.
 
 Kinds: ``LOSSES`` (§14 step 9), ``RETREAT PREFER`` (§14.1), ``WITHDRAW IF UNITS <= n``
 (§13.4), ``RESPONSE NEVER`` (§13.1 step 4), ``relief`` (§15.2), ``siege_retreat``
-(§15.3), ``INTERCEPT FROM <space> IF ODDS >= n%`` (§13.2)."""
+(§15.3), ``INTERCEPT FROM <space> IF ODDS >= n%`` (§13.2), ``relief_inside`` (§15.2)."""
 from __future__ import annotations
 
 from engine.game import Game
 from games.here_i_stand import state as S
-from test_his_plans import RULES, T0, france_to_move, verify
+from test_his_plans import POWERS, RULES, T0, france_to_move, verify
 
 EDIT = dict(by="moderator:gm@x", because="test position", source="cli", at=T0)
 
@@ -142,4 +142,45 @@ def test_intercept_if_odds_answered_by_a_standing_order():
     assert _standing_entries(game, "hapsburg")["intercept"] == [
         "standing: INTERCEPT FROM brussels 1"]
     assert any(e["msg"].startswith("intercept_") for e in game.state["log"])
+    verify(game)
+
+
+def test_relief_inside_answered_by_a_standing_order():
+    """§15.2 on equal hits: Montmorency and 6 French regulars relieve French Navarre (1
+    regular inside, 5 Hapsburg besiegers), ``STANDING relief ALONE`` keeps the besieged out:
+    7 dice against 6, 2 hits each (seed r5), so the relief is lost on equal hits and up to 3
+    of the 4 survivors may go inside; ``STANDING relief_inside NONE`` sends them all back
+    to Bordeaux without France being asked."""
+    game = Game.create(RULES, "g", {p: {"players": [f"{p}@x"]} for p in POWERS}, now=T0,
+                       seed="r5", scenario="1517")
+    while not any(d.seat == "france" and d.kind == "impulse" for d in game.decisions()):
+        decision = game.decisions()[0]
+        game.submit(decision.seat, RULES.order_text(RULES.default(game.state, decision)),
+                    at=T0)
+    for power in POWERS:
+        game.submit(power, "STANDING RESPONSE NEVER", at=T0)
+    game.edit("spaces.paris.leaders", ["francis_i"], **EDIT)
+    game.edit("spaces.bordeaux", {"units": {"france": {"regulars": 6}},
+                                  "leaders": ["montmorency"]}, **EDIT)
+    game.edit("spaces.navarre", {"control": "france", "units": {
+        "france": {"regulars": 1}, "hapsburg": {"regulars": 5}}}, **EDIT)
+    game.edit("sieges", {"navarre": {"besiegers": ["hapsburg"], "besieged": ["france"],
+                                     "begun": "t0"}}, **EDIT)
+    assert game.submit("hapsburg", "STANDING INTERCEPT NEVER\nSTANDING AVOID NEVER\n"
+                       "STANDING COMBAT-CARDS NEVER", at=T0).ok
+    assert game.submit("france", "STANDING AVOID NEVER\nSTANDING COMBAT-CARDS NEVER\n"
+                       "STANDING relief ALONE\nSTANDING relief_inside NONE", at=T0).ok
+    _fired(game, "france")
+    receipt = game.submit("france", "PLAY 4 FOR CP\nMOVE Bordeaux -> Navarre WITH Montmorency "
+                          "6R", at=T0)
+    assert [r.status for r in receipt.results] == ["applied"] * 2
+    rolled = next(e for e in reversed(game.state["log"]) if e["msg"] == "battle_roll")
+    assert (rolled["attacker_dice"], rolled["defender_dice"]) == (7, 6)
+    assert (rolled["attacker_hits"], rolled["defender_hits"]) == (2, 2)
+    assert ("STANDING relief_inside NONE", "relief_inside", "GARRISON 0") in _fired(game,
+                                                                                  "france")
+    assert _standing_entries(game, "france")["relief_inside"] == ["standing: GARRISON 0"]
+    assert S.units(game.state, "bordeaux") == {"france": {"regulars": 4}}
+    assert S.units(game.state, "navarre")["france"] == {"regulars": 1}
+    assert not [d for d in game.decisions() if d.seat == "france" and d.kind != "cp"]
     verify(game)

@@ -2,6 +2,8 @@
 cards in the Victory Determination phase, only to stop a domination victory (§23.2, V1)."""
 from __future__ import annotations
 
+import pytest
+
 from games.here_i_stand import RULES, religion
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import sequence, victory
@@ -9,6 +11,7 @@ from games.here_i_stand.reformation import stop_domination
 from his_helpers import FixedDice, asked, fresh, into_action, order
 
 
+@pytest.mark.card(47)
 def test_copernicus_two_vp_with_half_the_home_spaces_protestant():
     state = into_action(fresh(), "england", hand=[47])
     homes = S.board().spaces_of(home="england")
@@ -19,6 +22,7 @@ def test_copernicus_two_vp_with_half_the_home_spaces_protestant():
     assert all(d.kind != "copernicus" for d in RULES.decisions(state))
 
 
+@pytest.mark.card(47)
 def test_copernicus_one_vp_and_a_draw_or_a_protestant_discard():
     state = into_action(fresh(), "france", hand=[47])
     state = order(state, "france", "PLAY 47 AS EVENT")
@@ -45,6 +49,7 @@ def dominated(holder_card, *, gap):
     return state
 
 
+@pytest.mark.card(51)
 def test_servetus_is_offered_only_when_it_stops_a_domination():
     state = dominated(51, gap=5)
     assert victory.totals(state)["hapsburg"] - victory.totals(state)["england"] == 5

@@ -134,3 +134,19 @@ def test_pbem_new_refuses_an_unsound_kit(kit_dir, tmp_path):
                 "--seat=yellow=y@example.org", "--seat=green=g@example.org",
                 "--data", str(kit_dir), home=tmp_path / "home")
     assert made.returncode != 0 and "is not a sound data kit" in made.stderr
+
+
+def test_the_provisional_palaces_give_every_family_a_path_to_the_last_patronage_step():
+    """The provisional dataset is balanced (README): every palace shows a Governance and a
+    Patronage Room, and every family's cards hold a Crown and a Cross source, the symbols
+    the Patronage steps cost (2 Crowns + 1 Cross at the last, L587).  Before, only Red of
+    the 3-player families had a Patronage Room and a Cross, and 3-player random games
+    reached the 200-Year cap."""
+    kit = builtin()
+    for colour, palace in kit["palaces"]["palaces"].items():
+        assert {"govern", "patronage"} <= set(palace["rooms"]), colour
+        assert len(set(palace["rooms"])) == 5, colour
+    symbols: dict[str, set[str]] = {}
+    for card in kit["families"]["cards"].values():
+        symbols.setdefault(card["family"], set()).update(card["resources"])
+    assert all({"crown", "cross"} <= held for held in symbols.values()), symbols

@@ -9,11 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from engine.contract import IllegalOrder
+from engine.dice import Dice
 from engine.game import Game
 from games.virtu.questions import KINDS
 from pbem import reports
 from pbem.reports import i18n
-from virtu_helpers import RULES
+from virtu_helpers import RULES, acting, fresh, in_room, kit, verb_prompt
 
 PACKAGE = Path(RULES.templates_dir).parent
 T0 = dt.datetime(2026, 11, 21, tzinfo=dt.timezone.utc)
@@ -81,6 +83,25 @@ def test_the_english_status_names_cities_palaces_and_alliances():
         assert words in text
 
 
+def test_the_status_shows_each_players_prestige_now_and_at_the_end():
+    """§10 (L1186–1218): the prestige each player would score now, by source, in English
+    and Russian; after the end, the final prestige."""
+    from games.virtu.scoring import score
+    game = played(60)
+    table = score(game.state, kit(game.state))
+    red = table["red"]
+    english = " ".join(reports.status_text(game, "en").split())
+    assert "Prestige if the game ended now:" in english
+    assert (f"Red (Medici): {red['total']} = Cities track {red['cities']}, Patronage track "
+            f"{red['patronage']}, printed {red['printed']}, religion {red['religion']}") in english
+    russian = " ".join(reports.status_text(game, "ru").split())
+    assert "Престиж, если бы игра закончилась сейчас:" in russian
+    assert f"Красный (Медичи): {red['total']} = счётчик Городов {red['cities']}" in russian
+    final = played(60)                                   # a fresh game: reports are cached
+    final.state["scores"] = table
+    assert "Final prestige:" in reports.status_text(final, "en")
+
+
 def test_the_map_shows_every_city_its_controller_troops_sieges_and_agents():
     from games.virtu.board import board
     game = played(0, seed="map")
@@ -120,3 +141,49 @@ def test_a_palace_shows_each_rooms_action_and_every_cards_symbols():
     assert "2 Diplomacy, Ambassador [1 Crown]" in text
     assert "l1 Lorenzo de' Medici [2 Crowns]" in text and "Florence [3 florins]" in text
     assert "l1 Лоренцо Медичи [Короны: 2]" in reports.status_text(game, "ru")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_an_indulgence_prompt_offers_only_what_is_legal(lang):
+    """§5.3, §7.6 (ruling R25): in Winter and in a fight only the 3 florins are legal, so the
+    prompt does not print `crown`; at one's action both are, and both are printed."""
+    state = fresh(3)
+    state["players"]["red"]["marker"] = 0
+    state.update(season="winter", ask={"kind": "winter", "seat": "red", "stage": "buy"})
+    winter = verb_prompt(state, "INDULGENCE", lang)
+    assert "florins" in winter and "crown" not in winter.lower()
+    state = fresh(3)
+    state = RULES.apply(state, RULES.decisions(state)[0].seat, {"verb": "PLACE", "room": 1},
+                        Dice("x"))
+    spring = verb_prompt(state, "INDULGENCE", lang)
+    assert "florins" in spring and "crown" in spring
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ["ANNEX is an order of Diplomacy", "Room 5", "action is Military action"]),
+    ("ru", ["ANNEX — приказ действия «Дипломатия»", "Комнате 5", "«Военные действия»"])])
+def test_a_deed_of_another_rooms_action_is_refused_with_the_room(lang, words):
+    """§5.1 (L467–469): in the Military Room an ANNEX is refused naming the Room the marker
+    stands in and both actions, not as an order that answers nothing."""
+    state = acting(fresh(3), "red", in_room(fresh(3), "red", "military"))
+    with pytest.raises(IllegalOrder) as refused:
+        RULES.parse(state, RULES.decisions(state)[0], "ANNEX siena")
+    error = refused.value
+    assert error.code == "other_room"
+    assert error.params == {"verb": "ANNEX", "action": "diplomacy", "room": 5,
+                            "current": "military"}
+    game = Game.create(RULES, "v", {s: {"players": [f"{s}@example.org"], "lang": lang}
+                                    for s in ("red", "yellow", "green")}, now=T0, seed="p")
+    shown = reports.presenter(game, lang).refusal(error.code, error.params, str(error))
+    assert all(w in shown for w in words), shown
+
+
+def test_a_deed_in_a_blocked_room_is_refused_with_the_indulgence_or_agent():
+    """L508: the Room holding an Indulgence cannot perform its action; the refusal says so."""
+    state = fresh(3)
+    room = in_room(state, "red", "diplomacy")
+    state = acting(state, "red", room)
+    state["players"]["red"]["rooms"][room - 1]["indulgence"] = True
+    with pytest.raises(IllegalOrder) as refused:
+        RULES.parse(state, RULES.decisions(state)[0], "ANNEX siena")
+    assert refused.value.code == "room_blocked" and refused.value.params["room"] == room

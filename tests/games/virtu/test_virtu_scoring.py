@@ -72,7 +72,8 @@ def test_an_eighth_city_ends_the_game_after_the_final_winter():
 
 def test_the_year_cap_is_a_moderator_option_off_by_default():
     """Ruling R8 is no rulebook rule: a game has no cap unless the moderator sets `years`;
-    `pbem simulate` sets 25 (random bots rarely end a game by §10), `years=0` turns it off."""
+    `pbem simulate` sets 200 as a safety net (random games end by §10 long before, mostly),
+    `years=0` turns it off."""
     from engine.game import Game
     from pbem.simulate import START, bot_seats
     assert fresh(3)["years"] == 0
@@ -82,7 +83,7 @@ def test_the_year_cap_is_a_moderator_option_off_by_default():
     from games.virtu.flow import end_year
     end_year(state, kit(state))
     assert state["season"] == "spring" and state["year"] == 41       # no cap: play on
-    assert dict(RULES.simulation_options) == {"years": 25}
+    assert dict(RULES.simulation_options) == {"years": 200}
     capped = Game.create(RULES, "sim", bot_seats(["red", "yellow", "green"]), now=START,
                          seed="c", options={"years": 3})
     capped.state["year"] = 3

@@ -4,7 +4,7 @@ from __future__ import annotations
 from engine.dice import Dice
 from games.virtu import fights
 from games.virtu.common import turn_order
-from virtu_helpers import RULES, end_of_spring, fresh, kit
+from virtu_helpers import RULES, end_of_spring, fresh, kit, verb_prompt
 
 
 def besiege(state, seat, city, troops, war=0):
@@ -340,3 +340,16 @@ def test_an_empty_shaded_space_closes_without_a_question():
     state = shaded_defender({"l1": "francesco_sforza", "r1": "caterina_sforza"})
     state = end_of_spring(state)
     assert "l2" not in state["players"]["blue"]["courtiers"]
+
+
+def test_a_defenders_indulgence_prompt_offers_only_the_florins():
+    """§5.3, ruling R25: in a fight an Indulgence gives only its 3 florins (its Crown pays
+    for an Action), so the prompt prints no `crown`."""
+    state = fresh(4)
+    own(state, "blue", "mantua")
+    state["players"]["blue"]["marker"] = 0
+    besiege(state, "red", "mantua", 4)
+    state = until_asked(state, lambda ask: ask["seat"] == "blue")
+    for lang in ("en", "ru"):
+        shown = verb_prompt(state, "INDULGENCE", lang)
+        assert "florins" in shown and "crown" not in shown.lower(), shown

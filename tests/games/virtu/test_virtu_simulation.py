@@ -3,13 +3,15 @@ every entry, each replayed from its archive."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
+from engine.dice import Dice
 from engine.game import Game
-from pbem.simulate import START, bot_seats, verify_archive
+from pbem.simulate import START, bot_seats, play, verify_archive
 from games.virtu.setup import FAMILIES
-from virtu_helpers import RULES
+from virtu_helpers import RULES, fresh
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -31,9 +33,39 @@ def test_the_heuristic_bot_ends_a_game_by_the_rules_not_by_the_cap():
     """Four `heuristic` bots (games/virtu/bots.py) reach an end condition of §10 (8 cities,
     the last Patronage step or every city ruled) well before the judge's cap (R8)."""
     from engine.bots import names
-    from pbem.simulate import play
     assert "heuristic" in names(RULES)
     game = play(RULES, scenario=None, seed="simulate-2", bot="heuristic", players=4,
                 check_invariants=True)
     assert game.state["ended_by"] == "end" and game.state["year"] < game.state["years"]
     verify_archive(RULES, game)
+
+
+def test_a_random_player_rarely_closes_a_turn_and_almost_never_throws_away():
+    """games/virtu/choices.py: the random draw keeps every legal order but weighs DONE,
+    DISCARD, INDULGENCE low against gathering and deeds (a uniform draw over the shapes
+    closed half the turns at once and emptied every palace)."""
+    state = fresh(3)
+    decision = RULES.decisions(state)[0]
+    place = {"verb": "PLACE", "room": 1}
+    state = RULES.apply(state, decision.seat, place, Dice("x"))
+    decision = RULES.decisions(state)[0]
+    assert {"DONE", "USE", "INDULGENCE"} <= set(decision.options.verbs())
+    rng = random.Random(1)
+    drawn = Counter(decision.random_order(rng)["verb"] for _ in range(2000))
+    assert drawn["DONE"] < 100 and drawn["INDULGENCE"] < 5 and drawn["USE"] > 1000
+    assert all(decision.options.admits(decision.random_order(rng)) for _ in range(200))
+    state["season"] = "winter"                      # Winter: DONE often, sources seldom
+    state["ask"] = {"kind": "winter", "seat": decision.seat, "stage": "buy"}
+    decision = RULES.decisions(state)[0]
+    assert {"DONE", "USE"} <= set(decision.options.verbs())
+    drawn = Counter(decision.random_order(rng)["verb"] for _ in range(2000))
+    assert drawn["DONE"] > 4 * drawn["USE"]
+
+
+def test_random_players_end_a_game_by_the_rules():
+    """§10: three random players reach an end trigger (8 cities, the last Patronage step or
+    every city ruled) before the simulation's safety cap (R8)."""
+    game = play(RULES, scenario=None, seed="v3-0", bot="random", players=3,
+                check_invariants=True)
+    assert game.state["ended_by"] == "end" and game.state["year"] < game.state["years"]
+    assert "final Winter, Year" in game.outcome().reason

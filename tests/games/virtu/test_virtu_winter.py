@@ -37,6 +37,27 @@ def test_unpaid_troops_leave_until_the_wage_is_paid():
     assert state["players"]["red"]["florins"] == 0
 
 
+def test_a_winter_indulgence_pays_the_wage_once_a_year_under_the_marker():
+    """§7.6 (L1166–1170, R25): short of the wage, the player takes an Indulgence's 3 florins
+    (never its Crown: no Action in Winter), the card goes into the Room under the marker,
+    and no second one is offered that Year (not at the purchases either)."""
+    state = fresh(4)
+    red = state["players"]["red"]
+    state["troops"]["red"] = {"florence": 3, "pisa": 2}
+    red["florins"], red["marker"] = 0, 2
+    state = wintering(state, "red", "wages")
+    assert not legal(state, "INDULGENCE crown")
+    left = state["supply"]["indulgences"]
+    state = order(state, "INDULGENCE florins")
+    assert red["florins"] == 3 and red["rooms"][2]["indulgence"]
+    assert state["supply"]["indulgences"] == left - 1
+    assert "INDULGENCE" not in verbs(state)
+    state = order(state, "PAY")
+    assert red["florins"] == 1 and state["troops"]["red"] == {"florence": 3, "pisa": 2}
+    state = order(state, "DONE")                                      # no reorganisation
+    assert state["ask"]["stage"] == "buy" and "INDULGENCE" not in verbs(state)
+
+
 def test_no_wage_no_question():
     state = fresh(4)
     state["season"], state["ask"] = "winter", None
@@ -158,6 +179,19 @@ def test_e20_the_ottoman_alliance_one_symbol_cheaper_with_your_agent():
     state = order(state, "ALLY ottoman ship")
     assert state["alliances"]["ottoman"]["holder"] == "green"
     assert state["pool"] == {}
+
+
+def test_e10_the_agents_owner_alone_pays_one_symbol_less():
+    """E10 (L799–803): a red Agent on the unallied Ottoman Alliance makes it one symbol (any)
+    cheaper for Red and for no one else."""
+    state = fresh(4)
+    state["alliances"]["ottoman"]["agent"] = "red"
+    for seat, cheaper in (("yellow", False), ("red", True)):
+        state = wintering(state, seat, "ally")
+        state["pool"] = {"crown": 1, "ship": 2}
+        assert legal(state, "ALLY ottoman ship") is cheaper
+        state["pool"] = {"ship": 3}
+        assert legal(state, "ALLY ottoman crown") is cheaper
 
 
 def test_the_alliance_discount_symbol_is_the_players_choice():

@@ -2,14 +2,18 @@
 orders given as players write them."""
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from engine import registry
 from engine.contract import State
 from engine.dice import Dice
+from engine.game import Game
 from games.virtu import fights, shaded
 from games.virtu.kit import kit_of
 from games.virtu.setup import FAMILIES
+from pbem import reports
+from pbem.reports.prompts import order_groups
 
 RULES = registry.get("virtu")
 
@@ -91,3 +95,16 @@ def end_of_spring(state: State, answers: dict[str, list[str]] | None = None) -> 
     assert not any(answers.values()), answers
     assert RULES.validate(state) == []
     return state
+
+
+def verb_prompt(state: State, verb: str, lang: str) -> str:
+    """The group of `verb` in the prompt's legal orders for the open question, in `lang`,
+    as one text (its syntax line and its values)."""
+    t0 = dt.datetime(2026, 11, 21, tzinfo=dt.timezone.utc)
+    game = Game.create(RULES, "v", {s: {"players": [f"{s}@example.org"], "lang": lang}
+                                    for s in FAMILIES[3]}, now=t0, seed="p")
+    decision = RULES.decisions(state)[0]
+    group = next(g for g in order_groups(decision, reports.presenter(game, lang))
+                 if g["verb"] == verb)
+    return " ".join([group["syntax"]] + [line["lead"] + " ".join(line["items"])
+                                         for line in group["lines"]])
