@@ -331,8 +331,8 @@ def _window_apply(state, item, order, dice) -> bool:
 SPRING_CARDS = questions.Kind(
     options=_window_options, apply=_window_apply, parse=_window_parse,
     default=lambda state, item: {"verb": "DONE"},
-    prompt=lambda state, item: ("before any deployment: INSPECT <power> (Venetian Informant), "
-                                "PLAY 102 AS EVENT (Spring Preparations), or DONE"),
+    prompt=lambda state, item: ("before any deployment, if you hold card 109 or 102: INSPECT "
+                                "<power> (card 109), PLAY 102 AS EVENT, or DONE"),
     clock="response", private=True, policies=("NEVER",),
     standing=lambda policy, state, decision: {"verb": "DONE"})
 
