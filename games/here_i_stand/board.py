@@ -283,13 +283,16 @@ def board(view: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
             marks.append({"text": word("university_mark", lang), **_pair(colours["university"])})
         if sid in reformers:
             marks.append({"text": word("reformer_mark", lang), **_pair(colours["reformer"])})
+        if rec.get("haven"):
+            marks.append({"text": word("haven_mark", lang), **_pair(colours["haven"])})
         faded = sid in out_of_play
         nodes.append({
             "id": sid,
             "label": (space.name_ru or space.name_en) if ru else space.name_en,
             "x": space.x,
             "y": space.y,
-            "shape": SHAPES[space.type],
+            "shape": "star" if rec.get("fortress") and not space.is_fortified
+                     else SHAPES[space.type],
             "bold": space.type == "capital",
             "fill": colours["out_of_play"] if faded else power_colour(controller)["fill"],
             "ring": ({"halo": halo["halo"], "rim": halo["rim"]}
@@ -367,6 +370,8 @@ def _legend(lang: str = "en") -> list[dict[str, Any]]:
          "label": word("university", lang)},
         {"kind": "mark", "text": word("reformer_mark", lang), **_pair(colours["reformer"]),
          "label": word("reformer", lang)},
+        {"kind": "mark", "text": word("haven_mark", lang), **_pair(colours["haven"]),
+         "label": word("haven", lang)},
         {"kind": "line", "dashed": True, "label": word("pass", lang)},
     ]
     items.append({"kind": "break"})

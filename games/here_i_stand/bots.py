@@ -17,6 +17,8 @@ It prefers progress:
 * accepting alliances and proposals that leave it better off (§9), rejecting the rest, and
   declaring war only on powers its army outnumbers (§9.5); in a battle it stands and fights
   when it is the stronger, else retreats, avoids or withdraws into a fortress (§13.1).
+* the Ottomans take corsairs out to sea and pirate where the corsairs should outlast the
+  anti-piracy dice (§16.4).
 
 Negotiation is answered without proposing (a bot waits for offers); everything the
 look-ahead cannot tell apart falls back on the game's `default`.
@@ -34,6 +36,7 @@ from engine.options import Count
 from games.here_i_stand import facts, seating, siege
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import victory
+from games.here_i_stand.navy import fleet, piracy
 
 #: Candidates drawn at random when a decision has more legal orders than this.
 SAMPLE = 12
@@ -42,7 +45,7 @@ LOOK = 4
 #: Verbs judged by `bonus` alone, without a look-ahead: a move changes nothing a position's
 #: value sees until the next action (and the look-ahead is the bot's main cost); an assault
 #: or a battle turns on dice, and one throw of throwaway dice would mislead.
-MOVES = ("MOVE", "RETURN", "ASSAULT", "FIGHT", "INSIDE")
+MOVES = ("MOVE", "RETURN", "ASSAULT", "FIGHT", "INSIDE", "PIRACY")
 #: A win or a loss outweighs everything else.
 DECISIVE = 1000.0
 #: Weights of the position (`value`).
@@ -188,6 +191,10 @@ def bonus(state: State, power: str, order: Order) -> float:
         return 1.0 if _threatened(state, power, str(order["space"])) else 0.5
     if verb == "PASS":
         return -1.0
+    if verb == "PIRACY":
+        return _piracy_bonus(state, str(order.get("space")), str(order.get("target")))
+    if verb == "NAVAL_MOVE" and power == "ottoman":
+        return _corsair_bonus(state, order.get("steps") or ())
     return FAITH_ACTIONS.get(power, {}).get(str(verb), 0.0)
 
 
@@ -243,6 +250,23 @@ def _assault_bonus(state: State, power: str, sid: str) -> float:
     (the defenders roll an extra die), else wait for the garrison to starve."""
     mine = _strength(S.count(state, sid, power), S.own_leaders(state, sid, power))
     return 8.0 if mine >= ASSAULT_ODDS * max(_defenders(state, power, sid), 1) else -2.0
+
+
+def _piracy_bonus(state: State, zone: str, target: str) -> float:
+    """Pirate (§16.4) when the corsairs should outlast the anti-piracy dice (a third of
+    them hit) by at least one, worth the Ottoman dice's expected hits (a third each) in VP."""
+    corsairs = fleet.count(fleet.units(state, zone, "ottoman"), "corsairs")
+    if 3 * corsairs < piracy.anti_piracy_dice(state, zone, target) + 3:
+        return -3.0
+    return VP * (2 + piracy.piracy_rating(state, zone)) / 3
+
+
+def _corsair_bonus(state: State, steps: Any) -> float:
+    """Take corsairs out to a sea zone where they could pirate a port next."""
+    m = S.board()
+    return 1.5 if any(step[0] not in m.sea_zones and step[1] in m.sea_zones
+                      and fleet.count(fleet.units(state, step[0], "ottoman"), "corsairs")
+                      for step in steps) else 0.0
 
 
 def _holds(state: State, power: str) -> bool:

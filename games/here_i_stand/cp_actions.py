@@ -652,7 +652,7 @@ def build_problem(state: S.State, power: str, unit: str, sid: str,
         return R(f"{power} cannot build a {unit} now (§17)", "build_kind", power=power,
                  unit=unit)
     sp = m.spaces[sid]
-    havens = state.get("pirate_havens", [])
+    havens = S.pirate_havens(state)
     if owner != power:
         if S.major_of(state, S.controller(state, sid)) != power:
             return R(f"{sp.name_en} is not a home space of {owner} that {power}'s side "
@@ -661,7 +661,7 @@ def build_problem(state: S.State, power: str, unit: str, sid: str,
     elif anywhere and (S.controller(state, sid) != power or sieges.siege_at(state, sid)):
         return R(f"{sp.name_en} is not a space {power} controls outside a siege (#76)",
                  "recruits_space", space=sid, power=power)
-    elif not anywhere and (not (sp.home == power or sid in havens)
+    elif not anywhere and (not (power == "ottoman" if sid in havens else sp.home == power)
                            or S.controller(state, sid) != power):
         return R(f"{sp.name_en} is not a home space {power} controls (§17)", "build_not_home",
                  space=sid, power=power)
@@ -699,7 +699,7 @@ def build_options(state: S.State, power: str, cp: int, *,
     if anywhere:
         candidates = sorted(s for s in m.spaces if S.controller(state, s) == power)
     else:
-        candidates = sorted(set(m.spaces_of(home=power)) | set(state.get("pirate_havens", []))
+        candidates = sorted(set(m.spaces_of(home=power)) | set(S.pirate_havens(state))
                             | {s for minor in allied_minors(state, power)
                                for s in m.spaces_of(home=minor)})
     counts = on_map_counts(state, power)

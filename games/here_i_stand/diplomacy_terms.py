@@ -521,11 +521,12 @@ def _loan(state, ctx, t) -> None:
 
 def end_loans(state) -> None:
     """Winter step 1 (§19.1): loaned squadrons and leaders return to their owners — the
-    receiver's squadrons are handed back (wherever they are, the first stacks by id, as many
-    as survive) and the Winter return sends them home.  Call before the naval return."""
+    receiver's squadrons are handed back (wherever they are, the first stacks by id outside
+    the Atlantic, where lent Genoese and Venetian ones never go, §16.1; as many as survive)
+    and the Winter return sends them home.  Call before the naval return."""
     for loan in state.get("loans", []):
         left = loan["squadrons"]
-        for sid in sorted(state["spaces"]):
+        for sid in sorted(state["spaces"], key=lambda s: (s == "atlantic_ocean", s)):
             if left <= 0:
                 break
             have = S.units(state, sid).get(loan["receiver"], {}).get("squadrons", 0)

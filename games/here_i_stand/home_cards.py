@@ -49,7 +49,7 @@ RECRUITS = 4
 # ---------------------------------------------------------------- #1 Janissaries
 def janissary_spaces(state: S.State) -> tuple[str, ...]:
     m = S.board()
-    havens = set(state.get("pirate_havens", [])) | {"algiers"}
+    havens = S.pirate_havens(state)
     return tuple(sorted(s for s in m.spaces_of(home="ottoman")
                         if s not in havens and S.in_play(state, s)
                         and S.controller(state, s) == "ottoman"))

@@ -264,6 +264,20 @@ def add_fortress(state: State, sid: str) -> None:
     _edit(state, sid)["fortress"] = True
 
 
+def add_haven(state: State, sid: str) -> None:
+    """A pirate haven marker on `sid` (*Pirate Haven*, #89, §21.1 L1607): the space is
+    fortified from now on (the haven marker is its fortress)."""
+    rec = _edit(state, sid)
+    rec["haven"] = True
+    rec["fortress"] = True
+
+
+def pirate_havens(state: State) -> tuple[str, ...]:
+    """Algiers and the pirate havens (§21.1 L1607): where the Ottomans build only corsairs."""
+    return tuple(sorted({"algiers"} | {sid for sid, rec in state["spaces"].items()
+                                       if rec.get("haven")}))
+
+
 def fortress_markers(state: State) -> tuple[str, ...]:
     """Spaces with a fortress marker (*Trace Italienne*, #104)."""
     return tuple(sorted(sid for sid, rec in state["spaces"].items() if rec.get("fortress")))

@@ -27,8 +27,7 @@ from games.here_i_stand.land_war import kinds as land_war
 from games.here_i_stand.land_war import mercenary_events
 from games.here_i_stand.navy import actions as naval_actions
 from games.here_i_stand.navy import kinds as navy
-from games.here_i_stand.navy import sea_cards
-from games.here_i_stand.navy import sea_events
+from games.here_i_stand.navy import havens, sea_cards, sea_events
 from games.here_i_stand.new_world import events as new_world_events
 from games.here_i_stand.new_world import power_cards as new_world_cards
 from games.here_i_stand.phases import (action, card_draw, luther_95_theses, spring_deployment,
@@ -56,7 +55,7 @@ EVENTS: dict[int, events.Resolver] = {**events.EVENTS, **henry_viii.EVENTS,
                                       **inquisitions.EVENTS, **catholic_events.EVENTS,
                                       **protestant_events.EVENTS, **people_events.EVENTS,
                                       **sea_events.EVENTS,
-                                      **minor_cards.EVENTS}
+                                      **minor_cards.EVENTS, **havens.EVENTS}
 #: Extra conditions of some events (card number -> why not | None).
 CONDITIONS = {**events.CONDITIONS, **henry_viii.CONDITIONS, **home_cards.CONDITIONS,
               **{n: foreign_wars.condition(n) for n in foreign_wars.WARS},
@@ -72,7 +71,7 @@ CONDITIONS = {**events.CONDITIONS, **henry_viii.CONDITIONS, **home_cards.CONDITI
               **inquisitions.CONDITIONS, **catholic_events.CONDITIONS,
               **protestant_events.CONDITIONS, **people_events.CONDITIONS,
               **sea_events.CONDITIONS,
-              **minor_cards.CONDITIONS}
+              **minor_cards.CONDITIONS, **havens.CONDITIONS}
 #: Every question asked through the queue, by kind.
 KINDS: dict[str, questions.Kind] = {**henry_viii.KINDS, **events.KINDS, **home_cards.KINDS,
                                     **mandatory_events.KINDS, **action.KINDS,
@@ -89,7 +88,7 @@ KINDS: dict[str, questions.Kind] = {**henry_viii.KINDS, **events.KINDS, **home_c
                                     **wartburg.KINDS, **inquisitions.KINDS, **conversions.KINDS,
                                     **protestant_events.KINDS, **people_events.KINDS,
                                     **sea_events.KINDS,
-                                    **minor_cards.KINDS}
+                                    **minor_cards.KINDS, **havens.KINDS}
 #: Where a card is played other than as an impulse's event: card number -> the functions
 #: that carry it out (combat and response cards in their windows, §6.1 L329-333; the battle
 #: half of Janissaries, on land and at sea; #8 at the start of turn 1, §18.1; #109 in Spring Deployment).  With

@@ -39,6 +39,10 @@ def _space(state, sid: str, rec: dict[str, Any]) -> dict[str, Any]:
                    religion=S.religion(state, sid))
         if rec.get("unrest"):
             out["unrest"] = True
+        if rec.get("fortress"):                  # a fortress marker (#104, #86, #89)
+            out["fortress"] = True
+        if sid in S.pirate_havens(state):        # Algiers and the havens (§21.1)
+            out["haven"] = True
     else:
         out["name"] = m.sea_zones[sid].name_en
     if rec.get("units"):

@@ -24,15 +24,15 @@ OTTOMAN_PLAN = ("STANDING NAVAL-ROWERS NEVER\nPLAY 1 FOR CP\nNAVAL MOVE Algiers 
                 "NAVAL MOVE Barbary Coast -> Gulf of Lyon\n")
 
 
-def ottomans_to_act(tmp_path: Path) -> Path:
-    """Game his-9, 1532 (seed s1), played by defaults until the Ottoman impulse; the Hapsburgs
+def ottomans_to_act(tmp_path: Path, seed: str = "s1") -> Path:
+    """Game his-9, 1532 (dice seed `seed`), played by defaults until the Ottoman impulse; the Hapsburgs
     read Russian; nobody answers Foul Weather / Gout, and the powers not fighting at sea
     never play cards there (standing orders)."""
     home = make_home(tmp_path / "h")
     seats = {p: {"players": [f"{p}@example.org"], "lang": "ru" if p == "hapsburg" else "en"}
              for p in POWERS}
     game = Game.create(registry.get("here-i-stand"), "his-9", seats, now=now(), moderators=[],
-                       seed="s1", clocks={}, scenario="1532")
+                       seed=seed, clocks={}, scenario="1532")
     game.server["tokens"] = {p: f"tok{p}" for p in POWERS}
     store = Store(home)
     store.init()

@@ -12,7 +12,9 @@ time, until the mover has beaten them all or lost, in the order the mover choose
 
 Restrictions (§16.1): another power's port only against enemy naval units there; units that
 lost a naval battle this impulse stay; Genoese and Venetian units and Andrea Doria never
-enter the Atlantic.  A step moves a whole stack with its naval leaders, or the ships and
+enter the Atlantic, not even lent to another power (§9.2 L524: a loan makes them the
+receiver's squadrons, so the receiver may have in the Atlantic only as many squadrons as it
+holds beyond those Genoa or Venice lent it, `atlantic_room`).  A step moves a whole stack with its naval leaders, or the ships and
 leaders it names (a stack may split to several places; rule 3: a naval leader goes with
 any of its power's ships and must go when all of them leave).
 
@@ -67,10 +69,28 @@ def step_problem(state: S.State, power: str, src: str, dst: str,
         return R(f"{dst} is another power's port without enemy ships (§16.1)",
                  "naval_port_closed", space=dst)
     going = fleet.leaders(state, src, power) if leaders is None else leaders
-    if dst == ATLANTIC and (any(o in NO_ATLANTIC for o in moving) or "andrea_doria" in going):
+    if dst == ATLANTIC and src != ATLANTIC and kept_out(state, power, moving, going):
         return R("Genoese and Venetian ships and Andrea Doria stay out of the Atlantic",
                  "naval_no_atlantic", space=dst)
     return None
+
+
+def atlantic_room(state: S.State, power: str) -> int:
+    """How many more of `power`'s own squadrons may enter the Atlantic: those it holds
+    beyond the ones Genoa or Venice lent it this turn (§16.1, §9.2), less those there."""
+    barred = sum(loan["squadrons"] for loan in state.get("loans", ())
+                 if loan["receiver"] == power and loan["owner"] in NO_ATLANTIC)
+    if not barred:
+        return 10 ** 6
+    held = sum(S.units(state, sid).get(power, {}).get("squadrons", 0) for sid in state["spaces"])
+    return held - barred - S.units(state, ATLANTIC).get(power, {}).get("squadrons", 0)
+
+
+def kept_out(state: S.State, power: str, ships: fleet.Units, leaders) -> bool:
+    """Whether these ships and leaders of `power` may not enter the Atlantic (§16.1):
+    Genoese or Venetian ones, Andrea Doria, or more squadrons than `atlantic_room`."""
+    return (any(o in NO_ATLANTIC for o in ships) or "andrea_doria" in leaders
+            or ships.get(power, {}).get("squadrons", 0) > atlantic_room(state, power))
 
 
 def options(state: S.State, power: str) -> list[tuple[str, str]]:
@@ -250,8 +270,8 @@ def stacks(state: S.State, power: str, zone: str, move: Move) -> list[str]:
     for sid in tuple(m.ports_of(zone)) + tuple(m.seas_adjacent(zone)):
         if sid in move["tried_from"] or fleet.units(state, sid, mover):
             continue
-        if fleet.units(state, sid, power) and not (zone == ATLANTIC and any(
-                o in NO_ATLANTIC for o in fleet.units(state, sid, power))):
+        if fleet.units(state, sid, power) and not (zone == ATLANTIC and kept_out(
+                state, power, fleet.units(state, sid, power), fleet.leaders(state, sid, power))):
             out.append(sid)
     return out
 

@@ -23,14 +23,10 @@ SQUADRONS, CORSAIRS_EACH = 2, 2
 KINDS_BUILT = {"squadron": 1, "corsair": CORSAIRS_EACH}
 
 
-def _havens(state: S.State) -> set[str]:
-    return set(state.get("pirate_havens", [])) | {"algiers"}
-
-
 def problem(state: S.State, power: str, unit: str, sid: str) -> Reason | None:
     """Why `power` may not place this placement's `unit`(s) in `sid`, or None (2 corsairs
     need 2 naval counters)."""
-    if unit == "squadron" and sid in _havens(state):
+    if unit == "squadron" and sid in S.pirate_havens(state):
         return Reason("no squadron in Algiers or a pirate haven (card text)", "build_haven")
     land, naval = cp_actions.on_map_counts(state, power)
     return cp_actions.build_problem(state, power, unit, sid,
@@ -45,7 +41,7 @@ def _add(state: S.State, power: str, unit: str, sid: str) -> None:
 def placements(state: S.State, power: str) -> list[tuple[str, str]]:
     """Every legal ``(unit, port)`` of one placement, squadrons first, ports by id."""
     ports = sorted(sid for sid in S.board().spaces_of(home=power) if S.board().spaces[sid].ports)
-    ports += sorted(_havens(state) - set(ports)) if power == "ottoman" else []
+    ports += sorted(set(S.pirate_havens(state)) - set(ports)) if power == "ottoman" else []
     return [(unit, sid) for unit in ("squadron", "corsair") for sid in ports
             if problem(state, power, unit, sid) is None]
 

@@ -51,18 +51,12 @@ ELSEWHERE = {"event_combat": "§6.1 L333", "event_response_window": "§6.1 L329"
              "informant_phase": "§6.1 L343-348", "theses_turn_one": "§18.1 L1131"}
 
 
-#: Cards whose events are not implemented yet (issue 18): the deck test expects them to fail.
-NOT_YET = {86, 89}
-
-
 @pytest.fixture(scope="module")
 def base():
     return fresh()
 
 
-@pytest.mark.parametrize("number", [
-    pytest.param(n, marks=pytest.mark.xfail(reason="not implemented yet", strict=True))
-    if n in NOT_YET else n for n in range(1, 111)])
+@pytest.mark.parametrize("number", range(1, 111))
 def test_no_card_is_refused_as_not_yet_implemented(base, number):
     """The whole deck (§6 L313): every card resolves as an impulse's event (`tables.EVENTS`)
     or is played elsewhere (`tables.USES`: combat and response windows, other phases) and is

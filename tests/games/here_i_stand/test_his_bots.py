@@ -57,6 +57,19 @@ def test_looks_ahead_only_at_the_best_candidates(monkeypatch):
     assert 0 < len(tried) <= bots.LOOK + 1
 
 
+def test_ottomans_pirate_at_decent_odds():
+    """E11's Ionian (§16.4): 2 corsairs against 2 anti-piracy dice, so the bot pirates;
+    against 3 more Hapsburg squadrons in the zone (8 dice) it would not."""
+    from test_his_navy import ionian
+    state = ionian()
+    decision = next(d for d in RULES.decisions(state) if d.seat == "ottoman")
+    order = bots.Heuristic().choose(RULES, state, decision, random.Random(1))
+    assert order["verb"] == "PIRACY" and order["space"] == "ionian_sea"
+    put(state, "ionian_sea", "hapsburg", squadrons=3)
+    assert bots.bonus(state, "ottoman", {"verb": "PIRACY", "space": "ionian_sea",
+                                         "target": "hapsburg"}) < 0
+
+
 def test_an_army_stays_in_an_enemy_fortress_it_has_entered_and_heads_for_keys():
     """Leaving a hostile fortified space with every unit there gives up a siege before it
     is formally begun (the bot once marched 4 units in and out of Lyon, never assaulting);

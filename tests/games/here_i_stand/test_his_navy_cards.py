@@ -361,6 +361,31 @@ def test_split_stacks_leaders_and_the_atlantic():
     assert HIS.parse(state, asked(state, "hapsburg"), grammar.order_text(parsed)) == parsed
 
 
+def test_a_venetian_squadron_lent_to_the_hapsburgs_stays_out_of_the_atlantic():
+    """§16.1 with §9.2 (L524): the lent Venetian squadron became a Hapsburg squadron but
+    still may not enter the Atlantic: of the 2 Hapsburg squadrons in the Bay of Biscay only 1
+    (their own) may go, and then no other; nor may the pair intercept into the Atlantic."""
+    from games.here_i_stand.navy import move
+    state = barbary()
+    state["phase_data"]["active"] = S.MAJORS.index("hapsburg")
+    put(state, "bay_of_biscay", "hapsburg", squadrons=2)
+    state["loans"] = [{"owner": "venice", "lender": "venice", "receiver": "hapsburg",
+                       "squadrons": 1, "port": "naples", "leader": None}]
+    held = sum(S.units(state, s).get("hapsburg", {}).get("squadrons", 0) for s in state["spaces"])
+    assert move.atlantic_room(state, "hapsburg") == held - 1
+    state["loans"][0]["squadrons"] = held - 1               # all but one of them lent
+    with pytest.raises(IllegalOrder, match="Atlantic"):
+        order(state, "hapsburg", "NAVAL MOVE Bay of Biscay -> Atlantic Ocean")
+    moved = order(state, "hapsburg", "NAVAL MOVE Bay of Biscay -> Atlantic Ocean 1S")
+    assert S.units(moved, "atlantic_ocean")["hapsburg"] == {"squadrons": 1}
+    assert move.atlantic_room(moved, "hapsburg") == 0
+    moved["wars"] = sorted(moved["wars"] + [["france", "hapsburg"]])
+    french = {"power": "france", "tried_from": []}
+    assert "bay_of_biscay" not in move.stacks(moved, "hapsburg", "atlantic_ocean", french)
+    moved["loans"] = []
+    assert "bay_of_biscay" in move.stacks(moved, "hapsburg", "atlantic_ocean", french)
+
+
 def test_a_zone_where_ships_stay_is_not_arrived():
     """§16.1 step 2: ships joining their own ships that stay in a zone are not "arrived":
     no interception there."""

@@ -1,0 +1,120 @@
+"""#89 Pirate Haven and #86 Knights of St. John (§21.1 L1607, §16.4 L1073, §18.1): the events
+that fortify a Mediterranean port during the game; the haven builds corsairs only and the
+map shows it."""
+from __future__ import annotations
+
+import pytest
+
+from engine.contract import IllegalOrder
+from pbem.reports.presenters import presenter_for
+from games.here_i_stand import board, cp_actions, facts, views
+from games.here_i_stand import state as S
+from games.here_i_stand.navy import havens, piracy
+from his_helpers import FixedDice, asked, fresh, into_action, log_text, order
+
+
+def _barbary_played(state: S.State) -> S.State:
+    state["piracy"]["enabled"] = True
+    state["out_of_play"].remove("algiers")
+    S.set_control(state, "algiers", "ottoman")
+    return state
+
+
+def _haven_state(power: str = "ottoman") -> S.State:
+    state = into_action(fresh(), power, hand=[89])
+    state["wars"] = sorted(state["wars"] + [["hapsburg", "ottoman"]])
+    return _barbary_played(state)
+
+
+@pytest.mark.card(89)
+def test_pirate_haven_makes_oran_an_ottoman_fortified_haven_with_corsairs():
+    """Oran (on the Barbary Coast, like Algiers) becomes Ottoman and fortified with 1 regular,
+    2 corsairs and a haven marker; Tripoli's zone has no Ottoman fortified port, so only
+    Oran is a target.  The Ottomans then build corsairs there, never regulars."""
+    state = _haven_state()
+    assert not S.is_fortified("oran", state)
+    assert havens.haven_targets(state) == ["oran"]
+    state = order(state, "ottoman", "PLAY 89 AS EVENT")
+    d = asked(state, "ottoman")
+    assert d.kind == "pirate_haven"
+    with pytest.raises(IllegalOrder):
+        order(state, "ottoman", "TARGET Tripoli")
+    state = order(state, "ottoman", "TARGET Oran")
+    assert S.controller(state, "oran") == "ottoman"
+    assert S.is_fortified("oran", state) and "oran" in S.pirate_havens(state)
+    assert S.units(state, "oran")["ottoman"] == {"regulars": 1, "corsairs": 2}
+    assert "Oran is an Ottoman pirate haven" in log_text(state["log"][-3:])
+    ru = presenter_for("here-i-stand", "ru")
+    assert "Оран» — османская пиратская гавань" in " ".join(ru.log_line(e)
+                                                           for e in state["log"][-3:])
+    assert cp_actions.build_problem(state, "ottoman", "corsair", "oran") is None
+    assert cp_actions.build_problem(state, "ottoman", "regular", "oran").code == "build_haven"
+    assert cp_actions.build_problem(state, "ottoman", "regular", "algiers").code == "build_haven"
+
+
+@pytest.mark.card(89)
+def test_pirate_haven_needs_barbary_pirates_and_a_power_at_war():
+    state = into_action(fresh(), "ottoman", hand=[89])
+    state["wars"] = sorted(state["wars"] + [["hapsburg", "ottoman"]])
+    assert havens.haven_condition(state, "ottoman").code == "haven_no_target"
+    state = _barbary_played(into_action(fresh(), "ottoman", hand=[89]))
+    assert not S.at_war(state, "hapsburg", "ottoman")
+    with pytest.raises(IllegalOrder, match="Pirate Haven"):
+        order(state, "ottoman", "PLAY 89 AS EVENT")
+
+
+@pytest.mark.card(89)
+def test_tripoli_becomes_a_target_next_to_an_ottoman_fortress():
+    """Tunis held by the Ottomans does not count unless fortified; Rhodes on the North
+    African Coast does once the Ottomans take it."""
+    state = _haven_state()
+    S.set_control(state, "rhodes", "ottoman")
+    assert "north_african_coast" in S.board().spaces["tripoli"].ports
+    assert havens.haven_targets(state) == ["oran", "tripoli"]
+
+
+@pytest.mark.card(86)
+def test_knights_on_the_map_take_an_ottoman_card_for_st_peters():
+    """Rhodes (Knights, independent) shares the Aegean with Ottoman ports: a random Ottoman
+    card is discarded and its CP go to St. Peter's."""
+    state = into_action(fresh(), "papacy", hand=[86])
+    state["hands"]["ottoman"] = [40]
+    before = dict(state["st_peters"])
+    state = order(state, "papacy", "PLAY 86 AS EVENT", FixedDice(1))
+    assert state["hands"]["ottoman"] == [] and 40 in state["discard"]
+    cp = facts.card(40).cp
+    total = lambda sp: sp["vp"] * 5 + sp["cp"]
+    assert total(state["st_peters"]) == total(before) + cp
+    assert "Knights of St. John in Rhodes took" in log_text(state["log"][-3:])
+
+
+@pytest.mark.card(86)
+def test_knights_off_the_map_are_set_in_a_hapsburg_port_that_turns_independent():
+    """After Rhodes falls the Hapsburgs set the Knights in an empty home port: it turns
+    independent and fortified and gives the anti-piracy die of a Knights' fortress."""
+    state = into_action(fresh(), "hapsburg", hand=[86])
+    S.set_control(state, "rhodes", "ottoman")
+    assert havens.knights_space(state) is None
+    ports = havens.knights_ports(state)
+    assert "tripoli" in ports and "naples" not in ports       # Naples holds a garrison
+    state = order(state, "hapsburg", "PLAY 86 AS EVENT")
+    assert asked(state, "hapsburg").kind == "knights"
+    state = order(state, "hapsburg", "TARGET Tripoli")
+    assert S.controller(state, "tripoli") == "independent"
+    assert S.is_fortified("tripoli", state)
+    assert piracy.knights_hold(state, "tripoli") and havens.knights_space(state) == "tripoli"
+    assert piracy.KNIGHTS not in S.record(state, "rhodes").get("counters", ())
+    assert "Knights of St. John are set in Tripoli" in log_text(state["log"][-3:])
+    S.add_units(state, "north_african_coast", "ottoman", "corsairs", 1)
+    assert piracy.anti_piracy_dice(state, "north_african_coast", "hapsburg") >= 1
+
+
+@pytest.mark.parametrize("lang,mark", [("en", "H"), ("ru", "Г")])
+def test_the_map_shows_the_haven_and_a_fortress_marker_as_a_star(lang, mark):
+    state = order(order(_haven_state(), "ottoman", "PLAY 89 AS EVENT"), "ottoman", "TARGET Oran")
+    S.add_fortress(state, "palermo")
+    nodes = {n["id"]: n for n in board.board(views.view(state, None), lang)["nodes"]}
+    assert nodes["oran"]["shape"] == "star" and nodes["palermo"]["shape"] == "star"
+    assert [m["text"] for m in nodes["oran"]["marks"]] == [mark]
+    assert [m["text"] for m in nodes["algiers"]["marks"]] == [mark]
+    assert nodes["tripoli"]["shape"] == "circle" and not nodes["tripoli"]["marks"]
