@@ -42,7 +42,8 @@ from engine.contract import IllegalOrder
 from engine.contract import Reason as R
 from engine.dice import Dice
 from engine.options import OneOf, Option
-from games.here_i_stand import choices, counter_mix, cp_actions, diplomacy_terms, grammar
+from games.here_i_stand import (choices, counter_mix, cp_actions, diplomacy_terms, grammar,
+                                unrest_cards)
 from games.here_i_stand import siege as sieges
 from games.here_i_stand import state as S
 from games.here_i_stand.land_war import battle, kinds
@@ -119,42 +120,8 @@ def unrest_event(card: int) -> Callable[[S.State, str, Dice], int]:
     return resolve
 
 
-def _unrest_options(state, item) -> list[Option]:
-    spots = tuple(unrest_candidates(state, item["card"]))
-    return ([Option.of("UNREST", f"UNREST {spots[0]}", space=OneOf(spots))] if spots else []) \
-        + [Option.of("DONE", "DONE")]
-
-
-def _unrest_parse(state, item, text) -> dict[str, Any]:
-    if grammar.verb_or_done(text, "UNREST", ("БЕСПОРЯДКИ",), "UNREST <space> or DONE") == "DONE":
-        return {"verb": "DONE"}
-    return {"verb": "UNREST", "space": grammar.space(grammar.rest_of(text).strip())}
-
-
-def _unrest_apply(state, item, order, dice) -> bool:
-    if order["verb"] == "DONE":
-        return True
-    S.set_unrest(state, order["space"], True)
-    S.log(state, "card_unrest", card=item["card"], space=order["space"])
-    item["left"] -= 1
-    return item["left"] <= 0
-
-
-def _unrest_default(state, item) -> dict[str, Any]:
-    spots = unrest_candidates(state, item["card"])
-    return {"verb": "UNREST", "space": spots[0]} if spots else {"verb": "DONE"}
-
-
-def _unrest_settle(state, item, dice) -> bool:
-    if item["left"] > 0 and not unrest_candidates(state, item["card"]):
-        S.log(state, "card_unrest_none", card=item["card"])
-        return True
-    return item["left"] <= 0
-
-
-KINDS["card_unrest"] = choices.Kind(
-    options=_unrest_options, apply=_unrest_apply, parse=_unrest_parse, default=_unrest_default,
-    settle=_unrest_settle,
+KINDS["card_unrest"] = unrest_cards.question(
+    unrest_candidates, "card_unrest",
     prompt=lambda state, item: f"UNREST <space> ({item['left']} more) or DONE")
 
 

@@ -29,13 +29,12 @@ Rules: §12.4 (L735), §18.4 (L1350), §18.5 (L1387), §9.1, card texts
 """
 from __future__ import annotations
 
-from typing import Any
-
 from engine import questions
 from engine.contract import IllegalOrder, Reason
 from engine.dice import Dice
 from engine.options import OneOf, Option
-from games.here_i_stand import choices, counter_mix, diplomacy_terms, grammar, religion
+from games.here_i_stand import (choices, counter_mix, diplomacy_terms, grammar, religion,
+                                unrest_cards)
 from games.here_i_stand import state as S
 from games.here_i_stand.reformation import attempts, card_events, debaters, wartburg
 
@@ -278,35 +277,6 @@ def _unrest_event(card: int):
     return resolve
 
 
-def _unrest_options(state, item):
-    spots = tuple(unrest_pool(state, item["card"]))
-    return ([Option.of("UNREST", f"UNREST {spots[0]}", space=OneOf(spots))] if spots else []) + [
-        Option.of("DONE", "DONE")]
-
-
-def _unrest_apply(state, item, order, dice) -> bool:
-    if order["verb"] == "DONE":
-        return True
-    S.set_unrest(state, order["space"], True)
-    S.log(state, "bull_unrest", card=item["card"], space=order["space"])
-    item["left"] -= 1
-    return item["left"] <= 0
-
-
-def _unrest_default(state, item) -> dict[str, Any]:
-    spots = [s for s in unrest_pool(state, item["card"]) if S.controller(state, s) != item["seat"]]
-    return {"verb": "UNREST", "space": spots[0]} if spots else {"verb": "DONE"}
-
-
-def _unrest_parse(state, item, text):
-    verb = grammar.verb_of(text)
-    if verb in ("DONE", "ГОТОВО", "PASS"):
-        return {"verb": "DONE"}
-    grammar.expect(["UNREST"], "UNREST" if verb in ("UNREST", "БЕСПОРЯДКИ") else verb, text,
-                   "UNREST <space> or DONE")
-    return {"verb": "UNREST", "space": grammar.space(grammar.rest_of(text))}
-
-
 def _default_standing(kind: str, default):
     return {"policies": ("DEFAULT",), "standing": attempts.by_default(kind, default)}
 
@@ -351,9 +321,9 @@ KINDS: dict[str, questions.Kind] = {
         **_default_standing("frederick_wartburg", lambda state, item: {
             "verb": "TAKE", "card": wartburg.WARTBURG}),
         prompt=lambda state, item: "Frederick the Wise: TAKE 37 (The Wartburg) or DONE"),
-    "event_unrest": choices.Kind(
-        options=_unrest_options, apply=_unrest_apply, parse=_unrest_parse,
-        default=_unrest_default, **_default_standing("event_unrest", _unrest_default),
+    "event_unrest": unrest_cards.question(
+        unrest_pool, "bull_unrest",
+        **_default_standing("event_unrest", unrest_cards.default_of(unrest_pool)),
         context=lambda state, item: {"card": item["card"], "left": item["left"]},
         prompt=lambda state, item: (f"card {item['card']}: UNREST <unoccupied space> "
                                     f"({item['left']} more) or DONE")),
