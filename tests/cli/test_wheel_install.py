@@ -11,12 +11,15 @@ import os
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("pyproject.toml", "README.md", "pbem", "engine", "games")
+#: What a package file is when it is data: read at run time, shipped as package data.
+DATA = (".yaml", ".j2", ".md", ".csv", ".json", ".txt", ".ttf", ".png")
 
 
 def run(*args: str | Path, cwd: Path, env: dict[str, str] | None = None
@@ -58,3 +61,12 @@ def test_wheel_install_runs_the_demo_outside_the_checkout(tmp_path: Path) -> Non
     assert demo.count("\nSubject: ") >= 6, demo[-2000:]
     assert "Welcome to game demo-1" in demo
     assert "Traceback" not in demo
+    # every data file of the packages, not only those the demo reads (each game's YAML,
+    # templates, catalogs and players' references)
+    packed = set(zipfile.ZipFile(wheel).namelist())
+    data = {str(p.relative_to(src)) for name in ("pbem", "engine", "games")
+            for p in (src / name).rglob("*") if p.is_file() and p.suffix in DATA
+            and "__pycache__" not in p.parts}
+    assert data and not data - packed, sorted(data - packed)
+    rules = run(venv / "bin" / "pbem", "rules", cwd=elsewhere, env=env).stdout
+    assert all(game in rules for game in ("here-i-stand", "pax-renaissance", "virtu")), rules
