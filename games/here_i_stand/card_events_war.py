@@ -121,7 +121,7 @@ def unrest_event(card: int) -> Callable[[S.State, str, Dice], int]:
 
 
 KINDS["card_unrest"] = unrest_cards.question(
-    unrest_candidates, "card_unrest",
+    unrest_candidates,
     prompt=lambda state, item: f"UNREST <space> ({item['left']} more) or DONE")
 
 

@@ -17,10 +17,9 @@ from games.here_i_stand import state as S
 Pool = Callable[[S.State, int], list[str]]
 
 
-def question(pool: Pool, log: str, prompt: Callable[[S.State, dict], str],
-             **extra: Any) -> choices.Kind:
-    """The unrest question of a family of cards: `log` names its log line; `extra` adds
-    kind fields (a standing order, a context)."""
+def question(pool: Pool, prompt: Callable[[S.State, dict], str], **extra: Any) -> choices.Kind:
+    """The unrest question of a family of cards; `extra` adds kind fields (a standing order,
+    a context)."""
     def options(state, item) -> list[Option]:
         spots = tuple(pool(state, item["card"]))
         return ([Option.of("UNREST", f"UNREST {spots[0]}", space=OneOf(spots))] if spots
@@ -30,7 +29,7 @@ def question(pool: Pool, log: str, prompt: Callable[[S.State, dict], str],
         if order["verb"] == "DONE":
             return True
         S.set_unrest(state, order["space"], True)
-        S.log(state, log, card=item["card"], space=order["space"])
+        S.log(state, "card_unrest", card=item["card"], space=order["space"])
         item["left"] -= 1
         return item["left"] <= 0
 

@@ -322,7 +322,7 @@ KINDS: dict[str, questions.Kind] = {
             "verb": "TAKE", "card": wartburg.WARTBURG}),
         prompt=lambda state, item: "Frederick the Wise: TAKE 37 (The Wartburg) or DONE"),
     "event_unrest": unrest_cards.question(
-        unrest_pool, "bull_unrest",
+        unrest_pool,
         **_default_standing("event_unrest", unrest_cards.default_of(unrest_pool)),
         context=lambda state, item: {"card": item["card"], "left": item["left"]},
         prompt=lambda state, item: (f"card {item['card']}: UNREST <unoccupied space> "
