@@ -247,8 +247,20 @@ def asked(game: Any, seat: str, pres: Presenter, tz: str | None,
                          for o in example_orders(decision)],
             "window": decision.closes_on_done,
             "standing": _standing(standing, decision, pres),
+            "standing_hint": [] if _standing(standing, decision, pres)
+            else standing_hint(game, decision),
         })
     return out
+
+
+def standing_hint(game: Any, decision: Decision) -> list[str]:
+    """How the seat could answer questions like `decision` in advance next time: one
+    ``STANDING <kind> <policy>|…`` line per standing-order kind that may answer it
+    (`engine.contract.Rules.standing_lookup`), so an off-turn question costs one round trip
+    by mail at most once."""
+    kinds = game.rules.standing_kinds()
+    return [f"STANDING {kind} {' | '.join(kinds[kind])}"
+            for kind in game.rules.standing_lookup(decision) if kind in kinds]
 
 
 def _standing(standing: Any, decision: Decision, pres: Presenter) -> list[str]:

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from engine import standing
 from engine.contract import Decision, IllegalOrder, Rules
 from engine.game import Game
 from engine.registry import get
@@ -106,6 +107,25 @@ def legal(rules: Rules, game: Game, decision: Decision, text: str) -> bool:
         "PROPOSE", "ACCEPT", "REJECT", "WITHDRAW")
 
 
+def standing_hints_parse(rules: Rules, game: Game, decision: Decision, lang: str,
+                         mail: str) -> int:
+    """The prompt names the standing orders that could answer `decision` in advance
+    (`pbem.reports.prompts.standing_hint`), in the mail; every policy written without a
+    placeholder is accepted by the STANDING parser.  Returns how many were parsed."""
+    item = next(a for a in asked_for(game, decision.seat, lang) if a["id"] == decision.id)
+    kinds = rules.standing_kinds()
+    expected = [k for k in rules.standing_lookup(decision) if k in kinds]
+    assert len(item["standing_hint"]) == len(expected), (decision.kind, item["standing_hint"])
+    count = 0
+    for line, kind in zip(item["standing_hint"], expected):
+        assert line in mail.replace("\n        ", " "), (decision.kind, lang, line)
+        for policy in kinds[kind]:
+            if "<" not in policy:
+                assert standing.parse(rules, f"STANDING {kind} {policy}").kind == kind
+                count += 1
+    return count
+
+
 def walk(rules: Rules, seed: str, steps: int) -> tuple[set[str], int]:
     """Play `steps` entries by random and default orders; check each kind's prompts (two
     positions per kind).  Returns the kinds seen and the number of orders parsed."""
@@ -140,6 +160,7 @@ def walk(rules: Rules, seed: str, steps: int) -> tuple[set[str], int]:
                     assert not filled or any(legal(rules, game, d, t) for t in filled), \
                         (d.kind, lang, template, filled)
                     parsed += len(filled)
+                parsed += standing_hints_parse(rules, game, d, lang, mail)
         decision = rng.choice(decisions)
         order = decision.random_order(rng) if rng.random() < 0.5 else \
             rules.default(game.state, decision)
