@@ -118,3 +118,71 @@ def test_the_map_shows_the_haven_and_a_fortress_marker_as_a_star(lang, mark):
     assert [m["text"] for m in nodes["oran"]["marks"]] == [mark]
     assert [m["text"] for m in nodes["algiers"]["marks"]] == [mark]
     assert nodes["tripoli"]["shape"] == "circle" and not nodes["tripoli"]["marks"]
+
+
+# ---------------------------------------------------------------- off-turn: standing orders
+POWERS = ("ottoman", "hapsburg", "england", "france", "papacy", "protestant")
+
+
+def game_at_impulse(seat: str, seed: str = "h15"):
+    """A 1532 game (seed h15 deals #86 to the Papacy and #89 to France) played by defaults
+    until `seat`'s impulse; nobody answers the windows these tests are not about."""
+    from engine import registry
+    from engine.game import Game
+    from pbem.timesource import now
+    game = Game.create(registry.get("here-i-stand"), "g", {p: {"players": [f"{p}@x"]}
+                                                           for p in POWERS},
+                       now=now(), seed=seed, scenario="1532")
+    for power in POWERS:
+        for text in ("STANDING RESPONSE NEVER", "STANDING wartburg NEVER",
+                     "STANDING spring_cards NEVER"):
+            assert game.submit(power, text, at=now()).ok
+    while not any(d.seat == seat and d.kind == "impulse" for d in game.decisions()):
+        d = game.decisions()[0]
+        game.apply_order(d.seat, game.rules.default(game.state, d), by=d.seat,
+                         source="test", at=now(), decision=d)
+    return game
+
+
+@pytest.mark.card(89)
+def test_pirate_haven_played_by_france_is_answered_by_the_ottoman_standing_order():
+    """France plays #89 as an event: the Ottomans choose the haven off-turn.  Their
+    ``STANDING pirate_haven DEFAULT`` answers at once (Oran, the first target), without a
+    question to the Ottoman seat; the record shows the answer ``by: standing``."""
+    from pbem.timesource import now
+    game = game_at_impulse("france")
+    assert 89 in game.state["hands"]["france"]
+    assert havens.haven_targets(game.state) == ["oran", "tripoli"]
+    assert game.submit("ottoman", "STANDING pirate_haven DEFAULT", at=now()).ok
+    receipt = game.submit("france", "PLAY 89 AS EVENT", at=now())
+    assert [r.status for r in receipt.results] == ["applied"]
+    assert not [d for d in game.decisions() if d.kind == "pirate_haven"]
+    fired = [e for e in game.record.entries if e.by == "standing"
+             and e.decision.endswith("-pirate_haven")]
+    assert [(e.seat, e.order) for e in fired] == [("ottoman", "TARGET oran")]
+    assert "oran" in S.pirate_havens(game.state)
+    assert S.units(game.state, "oran")["ottoman"] == {"regulars": 1, "corsairs": 2}
+    assert "STANDING pirate_haven DEFAULT" in [f["standing"]
+                                               for f in game.take_standing_fired("ottoman")]
+
+
+@pytest.mark.card(86)
+def test_knights_played_by_the_papacy_are_placed_by_the_hapsburg_standing_order():
+    """The Papacy plays #86 with the Knights off the map: the Hapsburgs choose the port
+    off-turn.  ``STANDING knights DEFAULT`` answers at once with the first empty Hapsburg
+    home port by id, without a question to the Hapsburg seat."""
+    from pbem.timesource import now
+    game = game_at_impulse("papacy")
+    assert 86 in game.state["hands"]["papacy"]
+    game.edit("spaces.malta.counters", [], by="moderator:gm@x", because="Knights off the map",
+              source="test", at=now())
+    first = havens.knights_ports(game.state)[0]
+    assert game.submit("hapsburg", "STANDING knights DEFAULT", at=now()).ok
+    receipt = game.submit("papacy", "PLAY 86 AS EVENT", at=now())
+    assert [r.status for r in receipt.results] == ["applied"]
+    assert not [d for d in game.decisions() if d.kind == "knights"]
+    fired = [e for e in game.record.entries if e.by == "standing"
+             and e.decision.endswith("-knights")]
+    assert [(e.seat, e.order) for e in fired] == [("hapsburg", f"TARGET {first}")]
+    assert havens.knights_space(game.state) == first
+    assert S.controller(game.state, first) == "independent"
