@@ -186,3 +186,98 @@ def test_knights_played_by_the_papacy_are_placed_by_the_hapsburg_standing_order(
     assert [(e.seat, e.order) for e in fired] == [("hapsburg", f"TARGET {first}")]
     assert havens.knights_space(game.state) == first
     assert S.controller(game.state, first) == "independent"
+
+
+# ---------------------------------------------------------------- a haven is an Ottoman home space
+def _tripoli_haven() -> S.State:
+    """Tripoli made a haven by #89 (next to Ottoman-held fortified Rhodes); §21.1 L1607:
+    from then on it is an Ottoman home (fortified) space in every sense, corsairs only."""
+    state = _haven_state()
+    S.set_control(state, "rhodes", "ottoman")
+    state = order(order(state, "ottoman", "PLAY 89 AS EVENT"), "ottoman", "TARGET Tripoli")
+    assert "tripoli" in S.pirate_havens(state)
+    return state
+
+
+def test_a_haven_is_an_ottoman_home_space_and_no_longer_a_hapsburg_one():
+    """§21.1 L1607: Oran and Tripoli are Hapsburg home spaces until they become havens,
+    Ottoman ones after, whoever controls them later."""
+    state = _haven_state()
+    assert S.home_of(state, "tripoli") == "hapsburg"
+    assert "tripoli" in S.home_spaces(state, "hapsburg")
+    state = _tripoli_haven()
+    S.set_control(state, "tripoli", "hapsburg")               # recaptured
+    assert S.home_of(state, "tripoli") == "ottoman" == S.home_of(state, "algiers")
+    assert "tripoli" in S.home_spaces(state, "ottoman")
+    assert "tripoli" not in S.home_spaces(state, "hapsburg")
+    assert "oran" in S.home_spaces(state, "hapsburg")
+
+
+def test_an_ottoman_haven_is_a_source_of_a_line_of_communication():
+    """§12.1 L706: a line of communication starts in a friendly fortified home space of the
+    power; an Ottoman haven is one (L1607), a haven the Hapsburgs took back is not theirs."""
+    state = _tripoli_haven()
+    assert "tripoli" in cp_actions.loc_reach(state, "ottoman")[0]
+    S.set_control(state, "tripoli", "hapsburg")
+    assert "tripoli" not in cp_actions.loc_reach(state, "hapsburg")[0]
+    assert "tripoli" not in cp_actions.loc_reach(state, "ottoman")[0]
+
+
+def test_the_hapsburgs_build_nothing_in_a_haven_they_took_back():
+    """§17 L1101 (build in one's own home spaces) with L1607: a haven is no Hapsburg home
+    space any more, so the Hapsburgs may not build there even when they control it."""
+    state = _tripoli_haven()
+    S.set_control(state, "tripoli", "hapsburg")
+    S.add_units(state, "tripoli", "ottoman", "regulars", -1)
+    S.add_units(state, "tripoli", "ottoman", "corsairs", -2)
+    assert cp_actions.build_problem(state, "hapsburg", "regular", "tripoli").code == \
+        "build_not_home"
+    S.set_control(state, "oran", "hapsburg")
+    assert cp_actions.build_problem(state, "hapsburg", "regular", "oran") is None
+
+
+def test_a_haven_has_no_religion_like_every_ottoman_home_space():
+    """§2.3 L76: Ottoman home spaces are neither Catholic nor Protestant; a haven is one."""
+    from games.here_i_stand import religion
+    state = _haven_state()
+    assert religion.faith(state, "tripoli") == "catholic"
+    assert religion.faith(_tripoli_haven(), "tripoli") is None
+
+
+def test_the_hapsburgs_holding_a_haven_let_the_ottomans_sue_for_peace():
+    """§9.3 L535: a power may sue for peace once the enemy holds one of its home spaces; a
+    haven the Hapsburgs took back is an Ottoman home space (L1607)."""
+    from games.here_i_stand.phases import diplomacy
+    state = _tripoli_haven()
+    assert "hapsburg" not in diplomacy.suits(state, "ottoman")
+    S.set_control(state, "tripoli", "hapsburg")
+    assert "hapsburg" in diplomacy.suits(state, "ottoman")
+
+
+def test_events_on_home_spaces_follow_the_haven():
+    """Janissaries Rebel (#80) puts unrest in Ottoman home spaces, a haven among them; Holy
+    Roman Emperor (#2) moves Charles V to a Hapsburg home space, never a haven (L1607)."""
+    from games.here_i_stand import card_events_war, home_cards
+    state = _tripoli_haven()
+    S.add_units(state, "tripoli", "ottoman", "regulars", -1)
+    S.add_units(state, "tripoli", "ottoman", "corsairs", -2)
+    rebel = card_events_war.JANISSARIES_REBEL
+    assert "tripoli" in card_events_war.unrest_candidates(state, rebel)
+    S.set_control(state, "tripoli", "hapsburg")
+    assert "tripoli" not in home_cards.emperor_destinations(state)
+    assert "oran" in home_cards.emperor_destinations(state)       # no haven: still Hapsburg
+
+
+def test_corsairs_at_sea_winter_in_the_nearest_ottoman_haven():
+    """§19.3 L1436: naval units return to the nearest port their power controls; the
+    Ottomans' haven at Tripoli is the one next to the North African Coast (Rhodes, the
+    other, back with the Knights)."""
+    from engine.dice import Dice
+    from games.here_i_stand.phases import sequence
+    state = _tripoli_haven()
+    S.set_control(state, "rhodes", "independent")
+    S.add_units(state, "north_african_coast", "ottoman", "corsairs", 2)
+    state["phase"] = "action"
+    sequence.enter(state, "winter", Dice("haven"))
+    assert S.units(state, "tripoli")["ottoman"]["corsairs"] == 4
+    assert "north_african_coast" not in state["spaces"]
