@@ -3,7 +3,8 @@ for CP, sail Barbarossa out of Algiers, pirate the Hapsburgs and send a naval mo
 waits behind the Hapsburgs' answer; the Hapsburgs (Russian) choose the piracy reward and try
 a naval interception from Barcelona in Russian and pass Professional Rowers on its roll (the
 Ottomans' standing order passes for them); the Ottomans attack Barcelona's port and
-both sides are asked the cards after the roll (§16.1, §16.2, §16.4).  The seed fixes the
+both sides are asked Arquebusiers before the roll and the cards after it (§16.1, §16.2,
+§16.4).  The seed fixes the
 dice: 1 anti-piracy hit, 1 piracy hit, a failed interception (5), a port battle won 2-1 by
 the Ottomans in which both sides are wiped out and the defender keeps its squadron (§16.2
 step 8: equal dice)."""
@@ -98,6 +99,14 @@ def test_the_ottomans_pirate_and_fight_at_sea_and_the_hapsburgs_answer_in_russia
     assert game.state["piracy"]["vp"] == 1
 
     mails = send(home, "ottoman", "NAVAL MOVE Gulf of Lyon -> Barcelona\n", "n4")
+    flat = " ".join(mails["ottoman"].split())      # Arquebusiers before the roll (#24)
+    assert ("naval battle in Barcelona, Ottomans against Hapsburgs, before the roll (3-3 "
+            "dice): PLAY Arquebusiers (2 more dice for your side) or DONE") in flat
+    mails = send(home, "ottoman", "DONE\n", "n4b")
+    flat = " ".join(mails["hapsburg"].split())
+    assert ("морское сражение в «Барселона», Османы против Габсбурги, до броска (кубики "
+            "3-3): PLAY Аркебузиры (ещё 2 кубика вашей стороне) или DONE") in flat
+    mails = send(home, "hapsburg", "ГОТОВО\n", "n4c")
     assert "naval battle in Barcelona, Ottomans against Hapsburgs, after the roll (2-1" in \
         mails["ottoman"]
     assert "PLAY Janissaries or Professional Rowers [FOR <power>]" in mails["ottoman"]

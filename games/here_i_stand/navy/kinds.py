@@ -12,6 +12,9 @@ naval-retreat    the loser of a naval battle (the          its own port first, t
                  attacker after one in a port, §16.2)      zone; ``PREFER <spaces>``
 piracy-rewards   the target of piracy, once per hit        VP until 10, then a squadron, then
                  (§16.4)                                   a card; ``<rewards in order>``
+naval-declare    the attacker, then the defender, when it   none; ``ASK``, ``NEVER``
+                 could hold Arquebusiers, before the roll
+                 of a naval battle (§16.2 steps 3-4)
 naval-cards      each power that could hold Janissaries    none; ``ASK``, ``NEVER``
                  or Professional Rowers, after the roll
                  of a naval battle (§16.2 step 6)
@@ -292,6 +295,57 @@ KINDS["naval-cards"] = choices.Kind(
     standing=lambda policy, state, decision: {"verb": "DONE"} if policy == "NEVER" else None)
 
 
+# ---------------------------------------------------------------- cards before the roll (§16.2)
+def _declare_options(state, item):
+    record = battle.current(state)
+    out = [Option.of("DONE", "DONE")]
+    if record and sea_cards.before_playable(state, record, item["seat"]):
+        out.append(Option.of("NAVAL_DECLARE", f"PLAY {sea_cards.ARQUEBUSIERS}",
+                             card=OneOf((sea_cards.ARQUEBUSIERS,))))
+    return out
+
+
+def _declare_parse(state, item, text):
+    """``PLAY <card>`` (Arquebusiers) or DONE."""
+    said = grammar.verb_of(text)
+    if said in DONE_WORDS:
+        return {"verb": "DONE"}
+    grammar.expect(["PLAY", "DONE"], said, text, "PLAY Arquebusiers or DONE")
+    card = grammar.card_number(grammar.rest_of(text), state["hands"][item["seat"]])
+    record = battle.current(state)
+    if card != sea_cards.ARQUEBUSIERS or not (
+            record and sea_cards.before_playable(state, record, item["seat"])):
+        raise IllegalOrder(move.R(f"card {card} cannot be played for {item['seat']} in this "
+                                  "naval battle (§16.2)", "naval_card", card=card,
+                                  power=item["seat"]))
+    return {"verb": "NAVAL_DECLARE", "card": card}
+
+
+def _declare_apply(state, item, order, dice) -> bool:
+    if order["verb"] == "NAVAL_DECLARE":
+        sea_cards.declare(state, battle.current(state), item["seat"])
+    return True
+
+
+def _declare_context(state, item):
+    record = battle.current(state)
+    if record is None:
+        return {"space": item["space"], "attacker": "", "defender": "", "dice": ""}
+    return {"space": item["space"], "attacker": record["attacker"],
+            "defender": record["defender"],
+            "dice": f"{record['dice']['attacker']}-{record['dice']['defender']}"}
+
+
+KINDS["naval-declare"] = choices.Kind(
+    options=_declare_options, apply=_declare_apply, parse=_declare_parse,
+    default=lambda state, item: {"verb": "DONE"}, done=_next_move, private=True,
+    prompt=lambda state, item: (f"naval battle in {item['space']} before the roll "
+                                f"({_declare_context(state, item)['dice']} dice): PLAY "
+                                "Arquebusiers or DONE"),
+    context=_declare_context, policies=("ASK", "NEVER"),
+    standing=lambda policy, state, decision: {"verb": "DONE"} if policy == "NEVER" else None)
+
+
 # ---------------------------------------------------------------- Rowers on a roll (§16.1)
 def _roll_record(state):
     m = move.current(state)
@@ -514,6 +568,8 @@ def order_text(order: dict) -> str:
         return f"PLAY {order['card']} FOR {order['helped']}"
     if verb == "NAVAL_ROWERS":
         return f"PLAY {order['card']} {order['shift']:+d}"
+    if verb == "NAVAL_DECLARE":
+        return f"PLAY {order['card']}"
     if verb == "NAVAL_LOSE":
         return _loss_text(order["owners"])
     if verb == "NAVAL_FIGHT":
@@ -522,5 +578,5 @@ def order_text(order: dict) -> str:
 
 
 TEXTS = {verb: order_text for verb in ("NAVAL_INTERCEPT", "NAVAL_AVOID", "NAVAL_RETREAT", "GIVE",
-                                               "NAVAL_CARD", "NAVAL_FIGHT",
+                                               "NAVAL_CARD", "NAVAL_DECLARE", "NAVAL_FIGHT",
                                                "NAVAL_LOSE", "NAVAL_ROWERS")}
