@@ -11,7 +11,9 @@ Each check returns English problem lines (empty when sound):
   one that left the game;
 * explorers and conquistadors (§20.2, §20.3): each explorer in at most one place (on a
   discovery, out of the game, crossing — outside phase 8, whose markers keep their
-  explorer's name to its end; else in the pool), its own power's; each conquistador or
+  explorer's name to its end; else in the pool) but the strait's finder lost on his way
+  round the world, out of the game with his counter left on the strait (L1543), its own
+  power's; each conquistador or
   conquerors marker used at most as often as its power has it;
 * discoveries and conquests (§20.2 L1537-1545, §20.3 L1567): each claimed at most once
   (the record is one owner per token) by a New World power, known tokens only; the
@@ -123,12 +125,15 @@ def explorers(state: State) -> list[str]:
             where.setdefault(item["explorer"], []).append(f"crossing for {item.get('power')}")
         if item.get("conquistador"):
             used.update([item["conquistador"]])
+    strait = nw["found_by"].get("pacific_strait")
     for pid, places in sorted(where.items()):
         piece = pieces.explorers.get(pid)
         if piece is None:
             out.append(f"unknown explorer {pid!r} (§20.2)")
             continue
-        if len(places) > 1:
+        if pid == strait and sorted(p.split()[0] for p in places) == ["placed", "removed"]:
+            pass                # lost round the world, his counter left on the strait (L1543)
+        elif len(places) > 1:
             out.append(f"explorer {pid} in two places (§20.2): {places}")
         if any(not p.endswith(f" {piece.power}") for p in places):
             out.append(f"explorer {pid} of {piece.power} held by another power: {places}")

@@ -134,11 +134,8 @@ def _place(state: S.State, power: str, pid: str) -> None:
 
 def _remove(state: S.State, power: str, key: str, pid: str) -> None:
     """`pid` leaves the game; one who found the Pacific Strait and then failed to sail round
-    the world leaves it too (the strait stays claimed, L1543)."""
-    nw = A.world(state)
-    if pid in nw["placed"].get(power, []):
-        nw["placed"][power].remove(pid)
-    nw[key].setdefault(power, []).append(pid)
+    the world stays on the strait as well (L1543, E18: Verrazano)."""
+    A.world(state)[key].setdefault(power, []).append(pid)
     if pid.startswith("cabot_"):                # the card goes with Cabot (L1557)
         S.pull_card(state, CABOT_CARD)
         if CABOT_CARD not in state["removed"]:

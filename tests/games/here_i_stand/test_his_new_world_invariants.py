@@ -111,14 +111,17 @@ def test_strait_then_round_the_world_leaves_one_explorer_on_the_map():
     assert RULES.validate(state) == []
 
 
-def test_a_failed_circumnavigation_takes_the_strait_explorer_off_the_map():
-    """§20.2 L1543: the explorer of a failed circumnavigation is removed, the strait he found
-    stays claimed; he is out of the game, no longer on the map as well (E18: Verrazano)."""
+def test_a_failed_circumnavigation_leaves_the_explorer_on_the_strait_and_out_of_the_game():
+    """§20.2 L1543 and E18: Verrazano, lost on his way round the world, is out of the game
+    and his counter stays on the Pacific Strait he found; validate() accepts that one
+    explorer in two places, and no other."""
     state = _e18()
     P.enter(state, FixedDice(3, 3, 4, 4))
     state = order(state, "france", "CIRCUMNAVIGATE", FixedDice(2, 3, 1, 2, 4, 5))
     nw = state["new_world"]
     assert nw["discoveries"]["pacific_strait"] == "france"
     assert "verrazano" in nw["removed_explorers"]["france"]
-    assert "verrazano" not in nw["placed"].get("france", [])
-    assert not [p for p in RULES.validate(state) if "New World" in p or "explorer" in p]
+    assert "verrazano" in nw["placed"]["france"]
+    assert not [p for p in RULES.validate(state) if "verrazano" in p]
+    nw["found_by"]["pacific_strait"] = "cartier"
+    assert [p for p in RULES.validate(state) if "explorer verrazano in two places" in p]
