@@ -22,7 +22,10 @@ the two events that make a Mediterranean port fortified during the game.
   land units takes them (the card does not say what would become of a Hapsburg garrison in
   a space that turns independent).
 
-Rules: §21.1, §16.4, §18.1
+Another power's ships in the port that changes hands leave it as after a naval battle
+(§12.2 L727, `battle.port_changes_hands`: a port only holds its friends' ships).
+
+Rules: §21.1, §16.4, §18.1, §12.2
 """
 from __future__ import annotations
 
@@ -36,6 +39,7 @@ from games.here_i_stand import (card_events_war, choices, counter_mix, cp_action
                                 diplomacy_terms, facts, grammar, religion)
 from games.here_i_stand import siege as sieges
 from games.here_i_stand import state as S
+from games.here_i_stand.navy import battle as naval_battle
 from games.here_i_stand.navy import piracy
 from games.here_i_stand.reformation import attempts
 
@@ -78,6 +82,7 @@ def haven_condition(state: S.State, power: str) -> R | None:
 def _haven_apply(state, item, order, dice) -> bool:
     sid = order["space"]
     S.set_control(state, sid, "ottoman")
+    naval_battle.port_changes_hands(state, sid, "ottoman")
     S.add_haven(state, sid)
     regulars = 1 if counter_mix.can_add(state, "ottoman", sid, "regulars") else 0
     if regulars:
@@ -148,6 +153,7 @@ def _knights_apply(state, item, order, dice) -> bool:
             if not rec["counters"]:
                 del rec["counters"]
     S.set_control(state, sid, "independent")
+    naval_battle.port_changes_hands(state, sid, "independent")
     S.add_units(state, sid, "independent", "regulars", 1)
     state["spaces"][sid].setdefault("counters", []).append(piracy.KNIGHTS)
     built = not S.is_fortified(sid, state)

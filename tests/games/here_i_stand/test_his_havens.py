@@ -10,7 +10,7 @@ from pbem.reports.presenters import presenter_for
 from games.here_i_stand import board, cp_actions, facts, views
 from games.here_i_stand import state as S
 from games.here_i_stand.navy import havens, piracy
-from his_helpers import FixedDice, asked, fresh, into_action, log_text, order
+from his_helpers import FixedDice, asked, fresh, into_action, log_text, order, put
 
 
 def _barbary_played(state: S.State) -> S.State:
@@ -281,3 +281,20 @@ def test_corsairs_at_sea_winter_in_the_nearest_ottoman_haven():
     sequence.enter(state, "winter", Dice("haven"))
     assert S.units(state, "tripoli")["ottoman"]["corsairs"] == 4
     assert "north_african_coast" not in state["spaces"]
+
+
+def test_ships_leave_a_port_that_becomes_a_haven_or_the_knights():
+    """§12.2 L727: the ships of a power no longer friendly in a port whose control changes
+    leave it as after a naval battle — a Hapsburg squadron in Oran when it becomes an
+    Ottoman haven, and one in Tripoli when the Knights make it independent."""
+    state = _haven_state()
+    put(state, "oran", "hapsburg", squadrons=1)
+    state = order(order(state, "ottoman", "PLAY 89 AS EVENT"), "ottoman", "TARGET Oran")
+    assert "hapsburg" not in S.units(state, "oran")
+    assert S.units(state, "barbary_coast")["hapsburg"] == {"squadrons": 1}
+    state = into_action(fresh(), "hapsburg", hand=[86])
+    S.set_control(state, "rhodes", "ottoman")
+    put(state, "tripoli", "hapsburg", squadrons=1)
+    state = order(order(state, "hapsburg", "PLAY 86 AS EVENT"), "hapsburg", "TARGET Tripoli")
+    assert "hapsburg" not in S.units(state, "tripoli")
+    assert S.units(state, "north_african_coast")["hapsburg"] == {"squadrons": 1}
