@@ -5,13 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine import registry
-from engine.game import Game
-from pbem.demo import make_home
 from pbem.store import Store
-from pbem.timesource import now
 from test_mail_done import POWERS
-from test_mail_his_navy import ottomans_to_act, send
+from test_mail_his_navy import ottomans_to_act, send, to_impulse
 
 
 def test_the_ottomans_make_oran_a_pirate_haven_and_the_hapsburgs_read_it_in_russian(
@@ -38,25 +34,8 @@ def test_the_ottomans_make_oran_a_pirate_haven_and_the_hapsburgs_read_it_in_russ
 def _to_impulse(tmp_path: Path, seat: str, ru: str) -> Path:
     """Game his-9, 1532, seed h15 (France holds #89, the Papacy #86), `ru` reading Russian,
     played by defaults until `seat`'s impulse; nobody answers the windows not tested here."""
-    home = make_home(tmp_path / "h")
-    seats = {p: {"players": [f"{p}@example.org"], "lang": "ru" if p == ru else "en"}
-             for p in POWERS}
-    game = Game.create(registry.get("here-i-stand"), "his-9", seats, now=now(), moderators=[],
-                       seed="h15", clocks={}, scenario="1532")
-    game.server["tokens"] = {p: f"tok{p}" for p in POWERS}
-    store = Store(home)
-    store.init()
-    store.create(game)
-    with Store(home).transaction("his-9") as game:
-        for power in POWERS:
-            for text in ("STANDING RESPONSE NEVER", "STANDING wartburg NEVER",
-                         "STANDING spring_cards NEVER"):
-                game.submit(power, text, at=now())
-        while not any(d.seat == seat and d.kind == "impulse" for d in game.decisions()):
-            d = game.decisions()[0]
-            game.apply_order(d.seat, game.rules.default(game.state, d), by=d.seat,
-                             source="test", at=now(), decision=d)
-    return home
+    quiet = ("STANDING RESPONSE NEVER", "STANDING wartburg NEVER", "STANDING spring_cards NEVER")
+    return to_impulse(tmp_path, seat, "h15", ru, {p: quiet for p in POWERS})
 
 
 def test_france_plays_pirate_haven_and_the_ottoman_standing_order_answers_in_russian(

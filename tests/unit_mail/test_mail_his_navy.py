@@ -29,8 +29,18 @@ def ottomans_to_act(tmp_path: Path, seed: str = "s1") -> Path:
     """Game his-9, 1532 (dice seed `seed`), played by defaults until the Ottoman impulse; the Hapsburgs
     read Russian; nobody answers Foul Weather / Gout, and the powers not fighting at sea
     never play cards there (standing orders)."""
+    quiet = ("STANDING NAVAL-CARDS NEVER", "STANDING NAVAL-ROWERS NEVER")
+    return to_impulse(tmp_path, "ottoman", seed, "hapsburg",
+                      {p: ("STANDING RESPONSE NEVER",) + (() if p in ("ottoman", "hapsburg")
+                                                          else quiet) for p in POWERS})
+
+
+def to_impulse(tmp_path: Path, seat: str, seed: str, ru: str,
+               standing: dict[str, tuple[str, ...]]) -> Path:
+    """Game his-9, 1532 (dice seed `seed`), `ru` reading Russian, each power's `standing`
+    orders sent, played by defaults until `seat`'s impulse."""
     home = make_home(tmp_path / "h")
-    seats = {p: {"players": [f"{p}@example.org"], "lang": "ru" if p == "hapsburg" else "en"}
+    seats = {p: {"players": [f"{p}@example.org"], "lang": "ru" if p == ru else "en"}
              for p in POWERS}
     game = Game.create(registry.get("here-i-stand"), "his-9", seats, now=now(), moderators=[],
                        seed=seed, clocks={}, scenario="1532")
@@ -40,11 +50,9 @@ def ottomans_to_act(tmp_path: Path, seed: str = "s1") -> Path:
     store.create(game)
     with Store(home).transaction("his-9") as game:
         for power in POWERS:
-            game.submit(power, "STANDING RESPONSE NEVER", at=now())
-            if power not in ("ottoman", "hapsburg"):
-                game.submit(power, "STANDING NAVAL-CARDS NEVER", at=now())
-                game.submit(power, "STANDING NAVAL-ROWERS NEVER", at=now())
-        while not any(d.seat == "ottoman" and d.kind == "impulse" for d in game.decisions()):
+            for text in standing.get(power, ()):
+                game.submit(power, text, at=now())
+        while not any(d.seat == seat and d.kind == "impulse" for d in game.decisions()):
             d = game.decisions()[0]
             game.apply_order(d.seat, game.rules.default(game.state, d), by=d.seat,
                              source="test", at=now(), decision=d)

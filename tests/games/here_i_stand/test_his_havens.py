@@ -144,22 +144,29 @@ def game_at_impulse(seat: str, seed: str = "h15"):
     return game
 
 
+def _answered_by_standing(game, player: str, card: int, asked_seat: str, kind: str):
+    """`asked_seat` sends ``STANDING <kind> DEFAULT``, then `player` plays `card` as its
+    event: no question of `kind` stays open; the (seat, order) entries the standing order
+    answered."""
+    from pbem.timesource import now
+    assert game.submit(asked_seat, f"STANDING {kind} DEFAULT", at=now()).ok
+    receipt = game.submit(player, f"PLAY {card} AS EVENT", at=now())
+    assert [r.status for r in receipt.results] == ["applied"]
+    assert not [d for d in game.decisions() if d.kind == kind]
+    return [(e.seat, e.order) for e in game.record.entries
+            if e.by == "standing" and e.decision.endswith(f"-{kind}")]
+
+
 @pytest.mark.card(89)
 def test_pirate_haven_played_by_france_is_answered_by_the_ottoman_standing_order():
     """France plays #89 as an event: the Ottomans choose the haven off-turn.  Their
     ``STANDING pirate_haven DEFAULT`` answers at once (Oran, the first target), without a
     question to the Ottoman seat; the record shows the answer ``by: standing``."""
-    from pbem.timesource import now
     game = game_at_impulse("france")
     assert 89 in game.state["hands"]["france"]
     assert havens.haven_targets(game.state) == ["oran", "tripoli"]
-    assert game.submit("ottoman", "STANDING pirate_haven DEFAULT", at=now()).ok
-    receipt = game.submit("france", "PLAY 89 AS EVENT", at=now())
-    assert [r.status for r in receipt.results] == ["applied"]
-    assert not [d for d in game.decisions() if d.kind == "pirate_haven"]
-    fired = [e for e in game.record.entries if e.by == "standing"
-             and e.decision.endswith("-pirate_haven")]
-    assert [(e.seat, e.order) for e in fired] == [("ottoman", "TARGET oran")]
+    assert _answered_by_standing(game, "france", 89, "ottoman", "pirate_haven") == [
+        ("ottoman", "TARGET oran")]
     assert "oran" in S.pirate_havens(game.state)
     assert S.units(game.state, "oran")["ottoman"] == {"regulars": 1, "corsairs": 2}
     assert "STANDING pirate_haven DEFAULT" in [f["standing"]
@@ -177,13 +184,8 @@ def test_knights_played_by_the_papacy_are_placed_by_the_hapsburg_standing_order(
     game.edit("spaces.malta.counters", [], by="moderator:gm@x", because="Knights off the map",
               source="test", at=now())
     first = havens.knights_ports(game.state)[0]
-    assert game.submit("hapsburg", "STANDING knights DEFAULT", at=now()).ok
-    receipt = game.submit("papacy", "PLAY 86 AS EVENT", at=now())
-    assert [r.status for r in receipt.results] == ["applied"]
-    assert not [d for d in game.decisions() if d.kind == "knights"]
-    fired = [e for e in game.record.entries if e.by == "standing"
-             and e.decision.endswith("-knights")]
-    assert [(e.seat, e.order) for e in fired] == [("hapsburg", f"TARGET {first}")]
+    assert _answered_by_standing(game, "papacy", 86, "hapsburg", "knights") == [
+        ("hapsburg", f"TARGET {first}")]
     assert havens.knights_space(game.state) == first
     assert S.controller(game.state, first) == "independent"
 
