@@ -42,7 +42,7 @@ def unit_kind(power: str) -> str:
 
 def unit_spaces(state: S.State, power: str) -> list[str]:
     """Friendly home spaces of `power` not under siege nor in unrest."""
-    return [s for s in S.board().spaces_of(home=power)
+    return [s for s in S.home_spaces(state, power)
             if S.in_play(state, s) and S.friendly(state, power, s) and not S.in_unrest(state, s)
             and not sieges.siege_at(state, s) and not S.enemy_units_at(state, power, s)]
 

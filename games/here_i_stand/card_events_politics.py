@@ -123,8 +123,7 @@ def ransom_targets(state: S.State) -> list[str]:
 def fortified_homes(state: S.State, lid: str) -> list[str]:
     """The fortified home spaces of the leader's power it controls, capital first."""
     power = diplomacy_terms.owner_of(state, lid) or ""
-    m = S.board()
-    homes = sorted(s for s in m.spaces_of(home=power) if S.is_fortified(s, state)
+    homes = sorted(s for s in S.home_spaces(state, power) if S.is_fortified(s, state)
                    and S.in_play(state, s) and S.controller(state, s) == power)
     return sorted(homes, key=lambda s: (s not in S.capitals(power), s))
 

@@ -95,7 +95,7 @@ def unrest_candidates(state: S.State, card: int) -> list[str]:
     """The spaces card `card` may put into unrest now (card texts, L735)."""
     m = S.board()
     pool = (m.spaces_of(home="france") if card == GABELLE else
-            m.spaces_of(home="ottoman") if card == JANISSARIES_REBEL else
+            S.home_spaces(state, "ottoman") if card == JANISSARIES_REBEL else
             CLOTH_UNREST + tuple(s for s in m.spaces_of(home="hapsburg")
                                  if m.spaces[s].language in ("german", "italian"))
             if card == CLOTH else m.spaces_of(language="spanish"))

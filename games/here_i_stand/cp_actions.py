@@ -46,7 +46,8 @@ Order = dict[str, Any]
 def loc_reach(state: S.State, power: str) -> tuple[set[str], set[str], set[str]]:
     """(sources, passable land spaces reached, sea zones reached) for §12.1.
 
-    Sources are friendly fortified home spaces of `power` or an ally.  A path may continue
+    Sources are friendly fortified home spaces of `power` or an ally (`S.home_of`: a pirate
+    haven is an Ottoman one, §21.1 L1607).  A path may continue
     through spaces that are friendly, free of enemy land units and of unrest (and, before the
     Schmalkaldic League, not electorates), and through sea zones holding a friendly naval
     unit, entered and left through friendly ports.
@@ -54,8 +55,9 @@ def loc_reach(state: S.State, power: str) -> tuple[set[str], set[str], set[str]]
     m = S.board()
     sources = set()
     for s in m.fortified() + tuple(m.spaces[f] for f in S.fortress_markers(state)):
+        home = S.home_of(state, s.id)
         if (S.in_play(state, s.id) and S.friendly(state, power, s.id)
-                and S.allied(state, power, s.home) and s.home != "independent"):
+                and S.allied(state, power, home) and home != "independent"):
             if state["league"] or s.type != "electorate":
                 sources.add(s.id)
     passable: set[str] = set()
@@ -661,7 +663,7 @@ def build_problem(state: S.State, power: str, unit: str, sid: str,
     elif anywhere and (S.controller(state, sid) != power or sieges.siege_at(state, sid)):
         return R(f"{sp.name_en} is not a space {power} controls outside a siege (#76)",
                  "recruits_space", space=sid, power=power)
-    elif not anywhere and (not (power == "ottoman" if sid in havens else sp.home == power)
+    elif not anywhere and (S.home_of(state, sid) != power
                            or S.controller(state, sid) != power):
         return R(f"{sp.name_en} is not a home space {power} controls (§17)", "build_not_home",
                  space=sid, power=power)
@@ -699,7 +701,7 @@ def build_options(state: S.State, power: str, cp: int, *,
     if anywhere:
         candidates = sorted(s for s in m.spaces if S.controller(state, s) == power)
     else:
-        candidates = sorted(set(m.spaces_of(home=power)) | set(S.pirate_havens(state))
+        candidates = sorted(set(S.home_spaces(state, power))
                             | {s for minor in allied_minors(state, power)
                                for s in m.spaces_of(home=minor)})
     counts = on_map_counts(state, power)

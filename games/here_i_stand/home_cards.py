@@ -125,8 +125,7 @@ def emperor_destinations(state: S.State) -> tuple[str, ...]:
     here = S.where_is(state, "charles_v")
     if here is None:
         return ()
-    m = S.board()
-    return tuple(sorted(s for s in m.spaces_of(home="hapsburg")
+    return tuple(sorted(s for s in S.home_spaces(state, "hapsburg")
                         if s != here and S.in_play(state, s)
                         and S.controller(state, s) == "hapsburg" and not S.in_unrest(state, s)
                         and not S.enemy_units_at(state, "hapsburg", s)))

@@ -28,6 +28,7 @@ from games.here_i_stand import counter_mix, facts
 from games.here_i_stand.catalog import load_cards
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import card_draw, victory
+from games.here_i_stand.new_world import invariants as new_world
 
 State = dict[str, Any]
 
@@ -42,6 +43,7 @@ def problems(state: State) -> list[str]:
     out: list[str] = []
     for check in (cards, units, denominations, markers, leaders, sieges, victory_points):
         out.extend(check(state))
+    out.extend(new_world.problems(state))       # §20: new_world/invariants.py
     return out
 
 

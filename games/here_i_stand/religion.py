@@ -65,8 +65,9 @@ ST_PETERS_MAX_VP = 5
 
 # ---------------------------------------------------------------- faith of spaces and stacks
 def faith(state, sid: str) -> str | None:
-    """``protestant``, ``catholic`` or None for Ottoman home spaces (never either, L76)."""
-    if S.board().spaces[sid].home == "ottoman":
+    """``protestant``, ``catholic`` or None for Ottoman home spaces (never either, L76; the
+    pirate havens are Ottoman home spaces, §21.1 L1607)."""
+    if S.home_of(state, sid) == "ottoman":
         return None
     return S.religion(state, sid)
 

@@ -93,6 +93,8 @@ class HereIStand(Rules):
         state = S.new_state(info.name, tournament.options(info.name, options), dice)
         if table:
             state[seating.KEY] = table
+        for power, vps in new_world_phase.claimed_vp(state).items():
+            state["bonus_vp"][power].update(vps)      # the scenario's New World claims
         state["deck"] = card_draw.initial_deck(state)
         for power, numbers in card_draw.facts.home_cards().items():
             state["hands"][power] = sorted(numbers)

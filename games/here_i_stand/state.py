@@ -278,6 +278,20 @@ def pirate_havens(state: State) -> tuple[str, ...]:
                                        if rec.get("haven")}))
 
 
+def home_of(state: State, sid: str) -> str:
+    """The home power of `sid` now (§2.1): the map's, except that a pirate haven is an
+    Ottoman home space in every sense once it is one (§21.1 L1607: Oran or Tripoli after
+    *Pirate Haven*; Algiers is Ottoman on the map), whoever controls it later."""
+    return "ottoman" if sid in pirate_havens(state) else home(sid)
+
+
+def home_spaces(state: State, power: str) -> tuple[str, ...]:
+    """`power`'s home spaces now, by id (`home_of`: the havens are the Ottomans')."""
+    own = set(board().spaces_of(home=power))
+    havens = set(pirate_havens(state))
+    return tuple(sorted(own | havens if power == "ottoman" else own - havens))
+
+
 def fortress_markers(state: State) -> tuple[str, ...]:
     """Spaces with a fortress marker (*Trace Italienne*, #104)."""
     return tuple(sorted(sid for sid, rec in state["spaces"].items() if rec.get("fortress")))

@@ -91,12 +91,13 @@ KINDS: dict[str, questions.Kind] = {**henry_viii.KINDS, **events.KINDS, **home_c
                                     **minor_cards.KINDS, **havens.KINDS}
 #: Where a card is played other than as an impulse's event: card number -> the functions
 #: that carry it out (combat and response cards in their windows, §6.1 L329-333; the battle
-#: half of Janissaries, on land and at sea; #8 at the start of turn 1, §18.1; #109 in Spring Deployment).  With
+#: half of Janissaries, on land and at sea; Arquebusiers at sea too; #8 at the start of turn 1, §18.1; #109 in Spring Deployment).  With
 #: `EVENTS` it is the README's card table (`card_table`) and the deck test's evidence.
 USES: dict[int, tuple[Callable, ...]] = {
     1: (battle_cards.play, sea_cards.play), 8: (luther_95_theses.enter,),
     sea_cards.ROWERS: (sea_cards.play, sea_cards.play_on_roll),
     **{n: (battle_cards.play,) for n in battle_cards.WINDOWS["cards"]},
+    sea_cards.ARQUEBUSIERS: (battle_cards.play, sea_cards.declare),
     **{n: (assault_cards.play,) for n in (assault_cards.GROW_RESTLESS,
                                           assault_cards.SIEGE_MINING,
                                           assault_cards.SIEGE_ARTILLERY)},

@@ -3,7 +3,8 @@ for CP, sail Barbarossa out of Algiers, pirate the Hapsburgs and send a naval mo
 waits behind the Hapsburgs' answer; the Hapsburgs (Russian) choose the piracy reward and try
 a naval interception from Barcelona in Russian and pass Professional Rowers on its roll (the
 Ottomans' standing order passes for them); the Ottomans attack Barcelona's port and
-both sides are asked the cards after the roll (§16.1, §16.2, §16.4).  The seed fixes the
+both sides are asked Arquebusiers before the roll and the cards after it (§16.1, §16.2,
+§16.4).  The seed fixes the
 dice: 1 anti-piracy hit, 1 piracy hit, a failed interception (5), a port battle won 2-1 by
 the Ottomans in which both sides are wiped out and the defender keeps its squadron (§16.2
 step 8: equal dice)."""
@@ -28,8 +29,18 @@ def ottomans_to_act(tmp_path: Path, seed: str = "s1") -> Path:
     """Game his-9, 1532 (dice seed `seed`), played by defaults until the Ottoman impulse; the Hapsburgs
     read Russian; nobody answers Foul Weather / Gout, and the powers not fighting at sea
     never play cards there (standing orders)."""
+    quiet = ("STANDING NAVAL-CARDS NEVER", "STANDING NAVAL-ROWERS NEVER")
+    return to_impulse(tmp_path, "ottoman", seed, "hapsburg",
+                      {p: ("STANDING RESPONSE NEVER",) + (() if p in ("ottoman", "hapsburg")
+                                                          else quiet) for p in POWERS})
+
+
+def to_impulse(tmp_path: Path, seat: str, seed: str, ru: str,
+               standing: dict[str, tuple[str, ...]]) -> Path:
+    """Game his-9, 1532 (dice seed `seed`), `ru` reading Russian, each power's `standing`
+    orders sent, played by defaults until `seat`'s impulse."""
     home = make_home(tmp_path / "h")
-    seats = {p: {"players": [f"{p}@example.org"], "lang": "ru" if p == "hapsburg" else "en"}
+    seats = {p: {"players": [f"{p}@example.org"], "lang": "ru" if p == ru else "en"}
              for p in POWERS}
     game = Game.create(registry.get("here-i-stand"), "his-9", seats, now=now(), moderators=[],
                        seed=seed, clocks={}, scenario="1532")
@@ -39,11 +50,9 @@ def ottomans_to_act(tmp_path: Path, seed: str = "s1") -> Path:
     store.create(game)
     with Store(home).transaction("his-9") as game:
         for power in POWERS:
-            game.submit(power, "STANDING RESPONSE NEVER", at=now())
-            if power not in ("ottoman", "hapsburg"):
-                game.submit(power, "STANDING NAVAL-CARDS NEVER", at=now())
-                game.submit(power, "STANDING NAVAL-ROWERS NEVER", at=now())
-        while not any(d.seat == "ottoman" and d.kind == "impulse" for d in game.decisions()):
+            for text in standing.get(power, ()):
+                game.submit(power, text, at=now())
+        while not any(d.seat == seat and d.kind == "impulse" for d in game.decisions()):
             d = game.decisions()[0]
             game.apply_order(d.seat, game.rules.default(game.state, d), by=d.seat,
                              source="test", at=now(), decision=d)
@@ -98,6 +107,14 @@ def test_the_ottomans_pirate_and_fight_at_sea_and_the_hapsburgs_answer_in_russia
     assert game.state["piracy"]["vp"] == 1
 
     mails = send(home, "ottoman", "NAVAL MOVE Gulf of Lyon -> Barcelona\n", "n4")
+    flat = " ".join(mails["ottoman"].split())      # Arquebusiers before the roll (#24)
+    assert ("naval battle in Barcelona, Ottomans against Hapsburgs, before the roll (3-3 "
+            "dice): PLAY Arquebusiers (2 more dice for your side) or DONE") in flat
+    mails = send(home, "ottoman", "DONE\n", "n4b")
+    flat = " ".join(mails["hapsburg"].split())
+    assert ("морское сражение в «Барселона», Османы против Габсбурги, до броска (кубики "
+            "3-3): PLAY Аркебузиры (ещё 2 кубика вашей стороне) или DONE") in flat
+    mails = send(home, "hapsburg", "ГОТОВО\n", "n4c")
     assert "naval battle in Barcelona, Ottomans against Hapsburgs, after the roll (2-1" in \
         mails["ottoman"]
     assert "PLAY Janissaries or Professional Rowers [FOR <power>]" in mails["ottoman"]

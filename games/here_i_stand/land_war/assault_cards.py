@@ -75,7 +75,7 @@ def artillery_reach(state: S.State, power: str, sid: str) -> bool:
         for n in m.neighbours(here):
             if n in seen or not loc.passable(state, power, n):
                 continue
-            if m.spaces[n].home == power and S.is_fortified(n, state) and \
+            if S.home_of(state, n) == power and S.is_fortified(n, state) and \
                     S.controller(state, n) == power:
                 return True
             seen.add(n)

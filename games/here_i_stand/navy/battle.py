@@ -8,8 +8,9 @@ Ottomans' hits left over kill a corsair each; the loser's odd hit kills a squadr
 the side with more dice (the defender on a tie) keeps one unit.  Then the retreat: after a
 battle in a port the attacker always leaves to an adjacent sea zone without enemies; after a
 battle in a sea zone the loser goes to an adjacent port of its own or an enemy-free zone
-(the `naval_retreat` question); nowhere to go destroys the units.  After the roll and
-before the winner is known, *Janissaries* and *Professional Rowers* may add dice
+(the `naval_retreat` question); nowhere to go destroys the units.  Before the roll the
+attacker, then the defender, may declare *Arquebusiers* (`sea_cards`, steps 3-4, the
+``naval-declare`` question); after the roll and before the winner is known, *Janissaries* and *Professional Rowers* may add dice
 (`sea_cards`, step 6; the battle waits in ``phase_data["naval_battle"]``).  A side wiped out sends
 its naval leaders, and every side its lost units, to the next turn (``state["naval_out"]``,
 back in the Card Draw, §8.2).
@@ -82,21 +83,32 @@ def fight(state: S.State, sid: str, attacker: str, defender: str, dice) -> None:
          "defender": fleet.dice(fleet.units(state, sid, defender))
          + fleet.rating(state, sid, defender) + (1 if port else 0)}
     record: Record = {"space": sid, "attacker": attacker, "defender": defender, "dice": n,
-                      "played": [], "hits": {}}
-    for side in ("attacker", "defender"):
-        record["rolls_" + side] = [dice.d6() for _ in range(n[side])]
-        record["hits"][side] = sea_cards.hits_of(record["rolls_" + side])
+                      "played": [], "hits": {}, "windows": []}
+    record["before"] = sea_cards.before_window(state, record)
     state["phase_data"]["naval_battle"] = record
-    record["windows"] = sea_cards.window(state, record)
     advance(state, dice)
 
 
+def _roll(state: S.State, record: Record, dice) -> None:
+    """§16.2 step 5: both sides roll their dice; then the after-the-roll window (step 6)."""
+    for side in ("attacker", "defender"):
+        record["rolls_" + side] = [dice.d6() for _ in range(record["dice"][side])]
+        record["hits"][side] = sea_cards.hits_of(record["rolls_" + side])
+    record["windows"] = sea_cards.window(state, record)
+
+
 def advance(state: S.State, dice) -> None:
-    """Carry the battle on: the after-the-roll window, the result, the owners' choice of
-    ships lost, the end (losses taken, the retreat)."""
+    """Carry the battle on: the combat cards declared before the roll, the roll, the
+    after-the-roll window, the result, the owners' choice of ships lost, the end (losses
+    taken, the retreat)."""
     record = current(state)
     while record is not None and not choices.current(state):
-        if record["windows"]:
+        if record.get("before"):
+            choices.push(state, {"kind": "naval-declare", "seat": record["before"].pop(0),
+                                 "space": record["space"]})
+        elif "rolls_attacker" not in record:
+            _roll(state, record, dice)
+        elif record["windows"]:
             choices.push(state, {"kind": "naval-cards", "seat": record["windows"].pop(0),
                                  "space": record["space"]})
         elif "loss" not in record:

@@ -9,18 +9,23 @@ the two events that make a Mediterranean port fortified during the game.
   fortified (`state.add_haven`; `state.is_fortified` reads it) and a place where the
   Ottomans build corsairs only (`state.pirate_havens`, `cp_actions.build_problem`).  The
   Ottomans choose the target (question ``pirate_haven``, asked of the Ottoman seat; default:
-  the first target by id).
+  the first target by id; ``STANDING pirate_haven DEFAULT`` answers it in advance, as
+  the question is off-turn when another power plays the card).
 * **#86 Knights of St. John** — when the Knights are on the map (their counter in an
   independent space, `piracy.knights_hold`), not under siege and on a sea zone on which the
   Ottomans control a port, 1 random Ottoman card is discarded and its CP go to St. Peter's
   (§18.1, `religion.add_st_peters`).  When they are off the map, the Hapsburgs set them (1
   independent regular with their counter) in a Hapsburg-controlled home port, which turns
   independent and gets a fortress marker unless fortified already (question ``knights``,
-  asked of the Hapsburg seat; default: the first port by id).  Ruling: only a port with no
+  asked of the Hapsburg seat; default: the first port by id; ``STANDING knights DEFAULT``
+  answers it in advance).  Ruling: only a port with no
   land units takes them (the card does not say what would become of a Hapsburg garrison in
   a space that turns independent).
 
-Rules: §21.1, §16.4, §18.1
+Another power's ships in the port that changes hands leave it as after a naval battle
+(§12.2 L727, `battle.port_changes_hands`: a port only holds its friends' ships).
+
+Rules: §21.1, §16.4, §18.1, §12.2
 """
 from __future__ import annotations
 
@@ -34,7 +39,9 @@ from games.here_i_stand import (card_events_war, choices, counter_mix, cp_action
                                 diplomacy_terms, facts, grammar, religion)
 from games.here_i_stand import siege as sieges
 from games.here_i_stand import state as S
+from games.here_i_stand.navy import battle as naval_battle
 from games.here_i_stand.navy import piracy
+from games.here_i_stand.reformation import attempts
 
 KNIGHTS_CARD, PIRATE_HAVEN = 86, 89
 #: The spaces that may become pirate havens (§21.1 L1607; map flag pirate_haven_candidate).
@@ -75,6 +82,7 @@ def haven_condition(state: S.State, power: str) -> R | None:
 def _haven_apply(state, item, order, dice) -> bool:
     sid = order["space"]
     S.set_control(state, sid, "ottoman")
+    naval_battle.port_changes_hands(state, sid, "ottoman")
     S.add_haven(state, sid)
     regulars = 1 if counter_mix.can_add(state, "ottoman", sid, "regulars") else 0
     if regulars:
@@ -145,6 +153,7 @@ def _knights_apply(state, item, order, dice) -> bool:
             if not rec["counters"]:
                 del rec["counters"]
     S.set_control(state, sid, "independent")
+    naval_battle.port_changes_hands(state, sid, "independent")
     S.add_units(state, sid, "independent", "regulars", 1)
     state["spaces"][sid].setdefault("counters", []).append(piracy.KNIGHTS)
     built = not S.is_fortified(sid, state)
@@ -155,14 +164,18 @@ def _knights_apply(state, item, order, dice) -> bool:
 
 
 # ---------------------------------------------------------------- the two questions
-def _question(targets, apply, prompt: str) -> questions.Kind:
+def _question(kind: str, targets, apply, prompt: str) -> questions.Kind:
+    """The target question of one card; asked off-turn when another power plays the card,
+    so ``STANDING <kind> DEFAULT`` answers it in advance with the default target."""
+    def default(state: S.State, item: dict[str, Any]) -> dict[str, Any]:
+        return {"verb": "TARGET", "space": targets(state)[0]}
     return choices.Kind(
         options=lambda state, item: [Option.of("TARGET", f"TARGET {targets(state)[0]}",
                                                space=OneOf(tuple(targets(state))))],
         parse=lambda state, item, text: _parse(state, targets, text, prompt),
-        default=lambda state, item: {"verb": "TARGET", "space": targets(state)[0]},
-        settle=lambda state, item, dice: not targets(state),
-        apply=apply, prompt=lambda state, item: prompt)
+        default=default, settle=lambda state, item, dice: not targets(state),
+        apply=apply, prompt=lambda state, item: prompt,
+        policies=("DEFAULT",), standing=attempts.by_default(kind, default))
 
 
 def _parse(state, targets, text: str, prompt: str) -> dict[str, Any]:
@@ -178,9 +191,9 @@ def _haven_resolve(state: S.State, power: str, dice: Dice) -> int:
     return 0
 
 
-KINDS = {"pirate_haven": _question(haven_targets, _haven_apply,
+KINDS = {"pirate_haven": _question("pirate_haven", haven_targets, _haven_apply,
                                    "Pirate Haven: TARGET <Oran or Tripoli>"),
-         "knights": _question(knights_ports, _knights_apply,
+         "knights": _question("knights", knights_ports, _knights_apply,
                               "Knights of St. John: TARGET <Hapsburg home port>")}
 EVENTS = {PIRATE_HAVEN: _haven_resolve, KNIGHTS_CARD: knights}
 CONDITIONS = {PIRATE_HAVEN: haven_condition, KNIGHTS_CARD: knights_condition}

@@ -12,6 +12,9 @@ naval-retreat    the loser of a naval battle (the          its own port first, t
                  attacker after one in a port, §16.2)      zone; ``PREFER <spaces>``
 piracy-rewards   the target of piracy, once per hit        VP until 10, then a squadron, then
                  (§16.4)                                   a card; ``<rewards in order>``
+naval-declare    the attacker, then the defender, when it   none; ``ASK``, ``NEVER``
+                 could hold Arquebusiers, before the roll
+                 of a naval battle (§16.2 steps 3-4)
 naval-cards      each power that could hold Janissaries    none; ``ASK``, ``NEVER``
                  or Professional Rowers, after the roll
                  of a naval battle (§16.2 step 6)
@@ -50,6 +53,16 @@ def _after_word(text: str, words: tuple[str, ...]) -> str:
     if rest and rest[0].upper() in words:
         return rest[1] if len(rest) > 1 else ""
     return grammar.rest_of(text)
+
+
+def _is_done(text: str, syntax: str) -> bool:
+    """A card window's answer: True for DONE (or its words); else it must say PLAY (`syntax`
+    shown in the refusal)."""
+    said = grammar.verb_of(text)
+    if said in DONE_WORDS:
+        return True
+    grammar.expect(["PLAY", "DONE"], said, text, syntax)
+    return False
 
 
 def _next_move(state, item, dice) -> None:
@@ -248,10 +261,8 @@ def _cards_options(state, item):
 
 def _cards_parse(state, item, text):
     """``PLAY <card> [FOR <power>]`` (the side helped; one's own side by default) or DONE."""
-    said = grammar.verb_of(text)
-    if said in DONE_WORDS:
+    if _is_done(text, "PLAY <card> [FOR <power>] or DONE"):
         return {"verb": "DONE"}
-    grammar.expect(["PLAY", "DONE"], said, text, "PLAY <card> [FOR <power>] or DONE")
     parts = re.split(r"\s+(?:FOR|ЗА)\s+", grammar.rest_of(text), maxsplit=1,
                      flags=re.IGNORECASE)
     card = grammar.card_number(parts[0], state["hands"][item["seat"]])
@@ -273,23 +284,76 @@ def _cards_apply(state, item, order, dice) -> bool:
     return not sea_cards.playable(state, battle.current(state), item["seat"])
 
 
-def _cards_context(state, item):
+def _battle_context(key: str):
+    """A battle window's context: its space, its sides and each side's `key` (``hits``
+    after the roll, ``dice`` before it) as ``"<attacker>-<defender>"``."""
+    def context(state, item):
+        record = battle.current(state)
+        if record is None or not record.get(key):
+            return {"space": item["space"], "attacker": "", "defender": "", key: ""}
+        return {"space": item["space"], "attacker": record["attacker"],
+                "defender": record["defender"],
+                key: f"{record[key]['attacker']}-{record[key]['defender']}"}
+    return context
+
+
+def _card_window(options, apply, parse, context, prompt) -> questions.Kind:
+    """A window for cards at sea: DONE by default, private (it shows the seat's cards),
+    ``STANDING <kind> NEVER`` closes it unasked."""
+    return choices.Kind(
+        options=options, apply=apply, parse=parse, default=lambda state, item: {"verb": "DONE"},
+        done=_next_move, private=True, prompt=prompt, context=context,
+        policies=("ASK", "NEVER"),
+        standing=lambda policy, state, decision: {"verb": "DONE"} if policy == "NEVER" else None)
+
+
+def _battle_window(options, apply, parse, key: str, when: str, cards: str) -> questions.Kind:
+    """A card window of a naval battle, `when` (before or after the roll), its context
+    showing each side's `key` (``dice`` or ``hits``), `cards` named in its prompt."""
+    context = _battle_context(key)
+    return _card_window(options, apply, parse, context,
+                        lambda state, item: (f"naval battle in {item['space']} {when} "
+                                             f"({context(state, item)[key]} {key}): PLAY "
+                                             f"{cards} or DONE"))
+
+
+KINDS["naval-cards"] = _battle_window(_cards_options, _cards_apply, _cards_parse, "hits",
+                                      "after the roll",
+                                      "Janissaries or Professional Rowers [FOR <power>]")
+
+
+# ---------------------------------------------------------------- cards before the roll (§16.2)
+def _declare_options(state, item):
     record = battle.current(state)
-    if record is None:
-        return {"space": item["space"], "attacker": "", "defender": "", "hits": ""}
-    return {"space": item["space"], "attacker": record["attacker"],
-            "defender": record["defender"],
-            "hits": f"{record['hits']['attacker']}-{record['hits']['defender']}"}
+    out = [Option.of("DONE", "DONE")]
+    if record and sea_cards.before_playable(state, record, item["seat"]):
+        out.append(Option.of("NAVAL_DECLARE", f"PLAY {sea_cards.ARQUEBUSIERS}",
+                             card=OneOf((sea_cards.ARQUEBUSIERS,))))
+    return out
 
 
-KINDS["naval-cards"] = choices.Kind(
-    options=_cards_options, apply=_cards_apply, parse=_cards_parse,
-    default=lambda state, item: {"verb": "DONE"}, done=_next_move, private=True,
-    prompt=lambda state, item: (f"naval battle in {item['space']} after the roll "
-                                f"({_cards_context(state, item)['hits']} hits): PLAY "
-                                "Janissaries or Professional Rowers [FOR <power>] or DONE"),
-    context=_cards_context, policies=("ASK", "NEVER"),
-    standing=lambda policy, state, decision: {"verb": "DONE"} if policy == "NEVER" else None)
+def _declare_parse(state, item, text):
+    """``PLAY <card>`` (Arquebusiers) or DONE."""
+    if _is_done(text, "PLAY Arquebusiers or DONE"):
+        return {"verb": "DONE"}
+    card = grammar.card_number(grammar.rest_of(text), state["hands"][item["seat"]])
+    record = battle.current(state)
+    if card != sea_cards.ARQUEBUSIERS or not (
+            record and sea_cards.before_playable(state, record, item["seat"])):
+        raise IllegalOrder(move.R(f"card {card} cannot be played for {item['seat']} in this "
+                                  "naval battle (§16.2)", "naval_card", card=card,
+                                  power=item["seat"]))
+    return {"verb": "NAVAL_DECLARE", "card": card}
+
+
+def _declare_apply(state, item, order, dice) -> bool:
+    if order["verb"] == "NAVAL_DECLARE":
+        sea_cards.declare(state, battle.current(state), item["seat"])
+    return True
+
+
+KINDS["naval-declare"] = _battle_window(_declare_options, _declare_apply, _declare_parse, "dice",
+                                        "before the roll", "Arquebusiers")
 
 
 # ---------------------------------------------------------------- Rowers on a roll (§16.1)
@@ -309,10 +373,8 @@ def _rowers_options(state, item):
 
 def _rowers_parse(state, item, text):
     """``PLAY <card> +2`` or ``PLAY <card> -2``, or DONE."""
-    said = grammar.verb_of(text)
-    if said in DONE_WORDS:
+    if _is_done(text, "PLAY 34 +2 | PLAY 34 -2 | DONE"):
         return {"verb": "DONE"}
-    grammar.expect(["PLAY", "DONE"], said, text, "PLAY 34 +2 | PLAY 34 -2 | DONE")
     found = re.match(r"^(.*?)\s*([+-]\s*2)\s*$", grammar.rest_of(text))
     if not found:
         raise IllegalOrder(move.R("say PLAY 34 +2 or PLAY 34 -2", "syntax",
@@ -338,15 +400,12 @@ def _rowers_context(state, item):
             "action": record["kind"]}
 
 
-KINDS["naval-rowers"] = choices.Kind(
-    options=_rowers_options, apply=_rowers_apply, parse=_rowers_parse,
-    default=lambda state, item: {"verb": "DONE"}, done=_next_move, private=True,
-    prompt=lambda state, item: (f"{item['roller']} rolled {_rowers_context(state, item)['total']}"
-                                f" to {_rowers_context(state, item)['action']} into "
-                                f"{item['space']} (9+): PLAY 34 +2, PLAY 34 -2 (Professional "
-                                "Rowers) or DONE"),
-    context=_rowers_context, policies=("ASK", "NEVER"),
-    standing=lambda policy, state, decision: {"verb": "DONE"} if policy == "NEVER" else None)
+KINDS["naval-rowers"] = _card_window(
+    _rowers_options, _rowers_apply, _rowers_parse, _rowers_context,
+    lambda state, item: (f"{item['roller']} rolled {_rowers_context(state, item)['total']}"
+                         f" to {_rowers_context(state, item)['action']} into "
+                         f"{item['space']} (9+): PLAY 34 +2, PLAY 34 -2 (Professional "
+                         "Rowers) or DONE"))
 
 
 # ---------------------------------------------------------------- ships lost (§16.2 step 8)
@@ -514,6 +573,8 @@ def order_text(order: dict) -> str:
         return f"PLAY {order['card']} FOR {order['helped']}"
     if verb == "NAVAL_ROWERS":
         return f"PLAY {order['card']} {order['shift']:+d}"
+    if verb == "NAVAL_DECLARE":
+        return f"PLAY {order['card']}"
     if verb == "NAVAL_LOSE":
         return _loss_text(order["owners"])
     if verb == "NAVAL_FIGHT":
@@ -522,5 +583,5 @@ def order_text(order: dict) -> str:
 
 
 TEXTS = {verb: order_text for verb in ("NAVAL_INTERCEPT", "NAVAL_AVOID", "NAVAL_RETREAT", "GIVE",
-                                               "NAVAL_CARD", "NAVAL_FIGHT",
+                                               "NAVAL_CARD", "NAVAL_DECLARE", "NAVAL_FIGHT",
                                                "NAVAL_LOSE", "NAVAL_ROWERS")}

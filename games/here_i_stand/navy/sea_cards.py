@@ -3,8 +3,12 @@
 Rowers* (any power, 3 more dice for the side it names: card text).  *Professional Rowers*
 may instead change a naval interception or avoid-battle roll by +2 or -2 after it is seen
 (card text; `roll_window`, the ``naval-rowers`` question: the rolling power first, then the
-moving power, then the others in standard order).  No combat card of the
-deck adds dice at sea before the roll (steps 3-4), so that window is never opened.
+moving power, then the others in standard order).
+
+Before the roll (steps 3-4, L1025-1026) the attacker and then the defender declare their
+combat cards: the one combat card of the deck that works at sea is #24 *Arquebusiers* (2 more
+dice in a naval combat, declared before either side rolls: card text), offered to each side
+that could hold it by public information (`before_window`, the ``naval-declare`` question).
 
 The window is offered, in turn, to the attacker, the defender and then every other power in
 standard order — each that *could* hold a usable card by public information (its hand is
@@ -20,9 +24,9 @@ from typing import Any
 
 from games.here_i_stand import state as S
 
-JANISSARIES, ROWERS = 1, 34
+JANISSARIES, ARQUEBUSIERS, ROWERS = 1, 24, 34
 #: Extra dice at sea (card texts).
-EXTRA = {JANISSARIES: 4, ROWERS: 3}
+EXTRA = {JANISSARIES: 4, ARQUEBUSIERS: 2, ROWERS: 3}
 SIDES = ("attacker", "defender")
 Record = dict[str, Any]
 
@@ -45,8 +49,7 @@ def could_hold(state: S.State, record: Record, power: str) -> bool:
         return False
     if usable(record, power, JANISSARIES) and JANISSARIES in hand:
         return True
-    public = set(state["discard"]) | set(state["removed"])
-    return ROWERS not in public and usable(record, power, ROWERS)
+    return ROWERS not in _public(state) and usable(record, power, ROWERS)
 
 
 def window(state: S.State, record: Record) -> list[str]:
@@ -81,6 +84,37 @@ def play(state: S.State, record: Record, power: str, card: int, side: str, dice)
           side=record[side], rolls=rolled, hits=record["hits"][side])
 
 
+# ---------------------------------------------------------------- before the roll (steps 3-4)
+def _public(state: S.State) -> set[int]:
+    return set(state["discard"]) | set(state["removed"])
+
+
+def before_window(state: S.State, record: Record) -> list[str]:
+    """The sides asked before the roll, attacker first (steps 3-4): each that could hold
+    *Arquebusiers* by public information (a hand, the card neither public nor played)."""
+    if ARQUEBUSIERS in _public(state) | set(record["played"]):
+        return []
+    return [record[s] for s in SIDES
+            if record[s] in S.MAJORS and state["hands"].get(record[s])]
+
+
+def before_playable(state: S.State, record: Record, power: str) -> bool:
+    return (ARQUEBUSIERS in state["hands"].get(power, ()) and ARQUEBUSIERS not in record["played"]
+            and ARQUEBUSIERS not in S.held_back(state) and side_of(record, power) is not None)
+
+
+def declare(state: S.State, record: Record, power: str) -> None:
+    """`power` declares *Arquebusiers* for its side: 2 more dice in the coming roll."""
+    state["hands"][power].remove(ARQUEBUSIERS)
+    S.discard(state, ARQUEBUSIERS, as_event=True)
+    record["played"].append(ARQUEBUSIERS)
+    record["before"] = []                  # the deck's one card of this kind is played
+    side = side_of(record, power) or "attacker"
+    record["dice"][side] += EXTRA[ARQUEBUSIERS]
+    S.log(state, "naval_card_declared", power=power, card=ARQUEBUSIERS, space=record["space"],
+          n=EXTRA[ARQUEBUSIERS], dice=record["dice"][side])
+
+
 def hits_of(rolls: list[int]) -> int:
     """5 and 6 hit (§16.2 step 5)."""
     return sum(1 for r in rolls if r >= 5)
@@ -92,8 +126,7 @@ ROLL_SHIFT = 2
 
 def roll_could_hold(state: S.State, power: str) -> bool:
     """Whether `power` could hold *Professional Rowers* now, by public information."""
-    public = set(state["discard"]) | set(state["removed"])
-    return bool(state["hands"].get(power)) and ROWERS not in public
+    return bool(state["hands"].get(power)) and ROWERS not in _public(state)
 
 
 def roll_window(state: S.State, roller: str, mover: str) -> list[str]:

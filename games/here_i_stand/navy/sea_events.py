@@ -40,8 +40,7 @@ def _add(state: S.State, power: str, unit: str, sid: str) -> None:
 
 def placements(state: S.State, power: str) -> list[tuple[str, str]]:
     """Every legal ``(unit, port)`` of one placement, squadrons first, ports by id."""
-    ports = sorted(sid for sid in S.board().spaces_of(home=power) if S.board().spaces[sid].ports)
-    ports += sorted(set(S.pirate_havens(state)) - set(ports)) if power == "ottoman" else []
+    ports = [sid for sid in S.home_spaces(state, power) if S.board().spaces[sid].ports]
     return [(unit, sid) for unit in ("squadron", "corsair") for sid in ports
             if problem(state, power, unit, sid) is None]
 

@@ -86,7 +86,38 @@ def _vp(kind: str, token: str) -> int:
     return next(int(r["vp"]) for r in rows if r["id"] == token)
 
 
+def _circumnavigation_vp() -> int:
+    return next(int(r["vp"]) for r in _table()["circumnavigation"]["results"] if "vp" in r)
+
+
+def claimed_vp(state: S.State) -> dict[str, dict[str, int]]:
+    """The bonus VP the New World gives each power now (§20, §23.2 L1948): every discovery
+    it claimed under the discovery's id, the circumnavigation, and every conquest under
+    ``conquest_<id>`` (a depleted conquest keeps its VP) — the scenario's claims included;
+    a token the tables do not know gives none (`invariants.claims` reports it)."""
+    nw = A.world(state)
+    keys = vp_keys()
+    out: dict[str, dict[str, int]] = {}
+    for token, power in nw["discoveries"].items():
+        if token in keys:
+            out.setdefault(power, {})[token] = (_circumnavigation_vp()
+                                                if token == "circumnavigation"
+                                                else _vp("discovery", token))
+    for token, power in nw["conquests"].items():
+        if f"conquest_{token}" in keys:
+            out.setdefault(power, {})[f"conquest_{token}"] = _vp("conquest", token)
+    return out
+
+
+def vp_keys() -> tuple[str, ...]:
+    """Every bonus-VP key the New World may give (`claimed_vp`)."""
+    return (tuple(d["id"] for d in _table()["exploration"]["discoveries"])
+            + ("circumnavigation",)
+            + tuple(f"conquest_{c['id']}" for c in _table()["conquest"]["conquests"]))
+
+
 def _gain(state: S.State, power: str, what: str, token: str, vp: int, pid: str) -> None:
+    """`power` claims `token` (its VP at once, in bonus VP: `claimed_vp`)."""
     A.world(state)[what][token] = power
     A.world(state)["found_by"][token] = pid
     key = token if what == "discoveries" else f"conquest_{token}"
@@ -94,10 +125,16 @@ def _gain(state: S.State, power: str, what: str, token: str, vp: int, pid: str) 
 
 
 def _place(state: S.State, power: str, pid: str) -> None:
-    A.world(state)["placed"].setdefault(power, []).append(pid)
+    """`pid` sits on what it found (once: the Pacific Strait's explorer who then sails
+    round the world stays one counter)."""
+    placed = A.world(state)["placed"].setdefault(power, [])
+    if pid not in placed:
+        placed.append(pid)
 
 
 def _remove(state: S.State, power: str, key: str, pid: str) -> None:
+    """`pid` leaves the game; one who found the Pacific Strait and then failed to sail round
+    the world stays on the strait as well (L1543, E18: Verrazano)."""
     A.world(state)[key].setdefault(power, []).append(pid)
     if pid.startswith("cabot_"):                # the card goes with Cabot (L1557)
         S.pull_card(state, CABOT_CARD)

@@ -314,7 +314,7 @@ def suits(state, loser: str) -> list[str]:
         if w == loser or T.pair(loser, w) not in state["wars"] or {loser, w} in T.NEVER_AT_PEACE:
             continue
         holds_leader = any(T.owner_of(state, l) == loser for l in state["captured"].get(w, []))
-        holds_space = any(s.home == loser and S.in_play(state, s.id)
+        holds_space = any(S.home_of(state, s.id) == loser and S.in_play(state, s.id)
                           and S.major_of(state, S.controller(state, s.id)) == w
                           for s in m.spaces.values())
         if holds_leader or holds_space:
@@ -350,7 +350,7 @@ def _start_suit(state, loser: str, winner: str) -> None:
     bonus["war_winner"] = bonus.get("war_winner", 0) + tokens
     S.log(state, "sues", loser=loser, winner=winner, vp=tokens)
     for s in sorted(m.spaces.values(), key=lambda s: s.id):
-        if s.home == winner and S.major_of(state, S.controller(state, s.id)) == loser:
+        if S.home_of(state, s.id) == winner and S.major_of(state, S.controller(state, s.id)) == loser:
             T.relocate(state, loser, s.id)
             S.set_control(state, s.id, winner)
             S.log(state, "returns_to", space=s.id, power=winner)
@@ -376,7 +376,7 @@ def _eliminable(state, power: str) -> list[tuple[str, str]]:
 
 def _buyback_items(state, loser: str, winner: str) -> list[tuple]:
     m = S.board()
-    held = [s for s in m.spaces.values() if s.home == loser and S.in_play(state, s.id)
+    held = [s for s in m.spaces.values() if S.home_of(state, s.id) == loser and S.in_play(state, s.id)
             and S.major_of(state, S.controller(state, s.id)) == winner]
     keys = [("key", s.id) for s in sorted(held, key=lambda s: s.id) if s.is_key]
     others = sorted(s.id for s in held if not s.is_key)
@@ -421,7 +421,7 @@ def _marriage(state, loser: str, winner: str) -> None:
     state["hands"][loser] = [n for n in state["hands"][loser] if n != MARRIAGE]
     state["discard"].append(MARRIAGE)
     m = S.board()
-    spaces = sorted(s.id for s in m.spaces.values() if s.home == loser and S.in_play(state, s.id)
+    spaces = sorted(s.id for s in m.spaces.values() if S.home_of(state, s.id) == loser and S.in_play(state, s.id)
                     and S.major_of(state, S.controller(state, s.id)) == winner)
     for sid in spaces:
         T.relocate(state, winner, sid)

@@ -101,7 +101,7 @@ def resolve(state: S.State, power: str, dice: Dice) -> int:
 
 def unrest_spaces(state: S.State, power: str) -> list[str]:
     """Unoccupied Catholic home spaces of `power` without unrest (§21.5)."""
-    return [sid for sid in S.board().spaces_of(home=power)
+    return [sid for sid in S.home_spaces(state, power)
             if S.religion(state, sid) == religion.CATHOLIC and not S.in_unrest(state, sid)
             and not any(any(c.values()) for c in S.units(state, sid).values())]
 

@@ -30,7 +30,7 @@ CARDS = (COPERNICUS, SERVETUS)
 
 def copernicus_vp(state: S.State, power: str) -> int:
     """2 VP when half or more of `power`'s home spaces are Protestant, else 1 (card text)."""
-    homes = S.board().spaces_of(home=power)
+    homes = S.home_spaces(state, power)
     prot = sum(1 for sid in homes if S.religion(state, sid) == religion.PROTESTANT)
     return 2 if homes and 2 * prot >= len(homes) else 1
 

@@ -10,7 +10,7 @@ from pbem.reports.presenters import presenter_for
 from games.here_i_stand import board, cp_actions, facts, views
 from games.here_i_stand import state as S
 from games.here_i_stand.navy import havens, piracy
-from his_helpers import FixedDice, asked, fresh, into_action, log_text, order
+from his_helpers import FixedDice, asked, fresh, into_action, log_text, order, put
 
 
 def _barbary_played(state: S.State) -> S.State:
@@ -118,3 +118,185 @@ def test_the_map_shows_the_haven_and_a_fortress_marker_as_a_star(lang, mark):
     assert [m["text"] for m in nodes["oran"]["marks"]] == [mark]
     assert [m["text"] for m in nodes["algiers"]["marks"]] == [mark]
     assert nodes["tripoli"]["shape"] == "circle" and not nodes["tripoli"]["marks"]
+
+
+# ---------------------------------------------------------------- off-turn: standing orders
+POWERS = ("ottoman", "hapsburg", "england", "france", "papacy", "protestant")
+
+
+def game_at_impulse(seat: str, seed: str = "h15"):
+    """A 1532 game (seed h15 deals #86 to the Papacy and #89 to France) played by defaults
+    until `seat`'s impulse; nobody answers the windows these tests are not about."""
+    from engine import registry
+    from engine.game import Game
+    from pbem.timesource import now
+    game = Game.create(registry.get("here-i-stand"), "g", {p: {"players": [f"{p}@x"]}
+                                                           for p in POWERS},
+                       now=now(), seed=seed, scenario="1532")
+    for power in POWERS:
+        for text in ("STANDING RESPONSE NEVER", "STANDING wartburg NEVER",
+                     "STANDING spring_cards NEVER"):
+            assert game.submit(power, text, at=now()).ok
+    while not any(d.seat == seat and d.kind == "impulse" for d in game.decisions()):
+        d = game.decisions()[0]
+        game.apply_order(d.seat, game.rules.default(game.state, d), by=d.seat,
+                         source="test", at=now(), decision=d)
+    return game
+
+
+def _answered_by_standing(game, player: str, card: int, asked_seat: str, kind: str):
+    """`asked_seat` sends ``STANDING <kind> DEFAULT``, then `player` plays `card` as its
+    event: no question of `kind` stays open; the (seat, order) entries the standing order
+    answered."""
+    from pbem.timesource import now
+    assert game.submit(asked_seat, f"STANDING {kind} DEFAULT", at=now()).ok
+    receipt = game.submit(player, f"PLAY {card} AS EVENT", at=now())
+    assert [r.status for r in receipt.results] == ["applied"]
+    assert not [d for d in game.decisions() if d.kind == kind]
+    return [(e.seat, e.order) for e in game.record.entries
+            if e.by == "standing" and e.decision.endswith(f"-{kind}")]
+
+
+@pytest.mark.card(89)
+def test_pirate_haven_played_by_france_is_answered_by_the_ottoman_standing_order():
+    """France plays #89 as an event: the Ottomans choose the haven off-turn.  Their
+    ``STANDING pirate_haven DEFAULT`` answers at once (Oran, the first target), without a
+    question to the Ottoman seat; the record shows the answer ``by: standing``."""
+    game = game_at_impulse("france")
+    assert 89 in game.state["hands"]["france"]
+    assert havens.haven_targets(game.state) == ["oran", "tripoli"]
+    assert _answered_by_standing(game, "france", 89, "ottoman", "pirate_haven") == [
+        ("ottoman", "TARGET oran")]
+    assert "oran" in S.pirate_havens(game.state)
+    assert S.units(game.state, "oran")["ottoman"] == {"regulars": 1, "corsairs": 2}
+    assert "STANDING pirate_haven DEFAULT" in [f["standing"]
+                                               for f in game.take_standing_fired("ottoman")]
+
+
+@pytest.mark.card(86)
+def test_knights_played_by_the_papacy_are_placed_by_the_hapsburg_standing_order():
+    """The Papacy plays #86 with the Knights off the map: the Hapsburgs choose the port
+    off-turn.  ``STANDING knights DEFAULT`` answers at once with the first empty Hapsburg
+    home port by id, without a question to the Hapsburg seat."""
+    from pbem.timesource import now
+    game = game_at_impulse("papacy")
+    assert 86 in game.state["hands"]["papacy"]
+    game.edit("spaces.malta.counters", [], by="moderator:gm@x", because="Knights off the map",
+              source="test", at=now())
+    first = havens.knights_ports(game.state)[0]
+    assert _answered_by_standing(game, "papacy", 86, "hapsburg", "knights") == [
+        ("hapsburg", f"TARGET {first}")]
+    assert havens.knights_space(game.state) == first
+    assert S.controller(game.state, first) == "independent"
+
+
+# ---------------------------------------------------------------- a haven is an Ottoman home space
+def _tripoli_haven() -> S.State:
+    """Tripoli made a haven by #89 (next to Ottoman-held fortified Rhodes); §21.1 L1607:
+    from then on it is an Ottoman home (fortified) space in every sense, corsairs only."""
+    state = _haven_state()
+    S.set_control(state, "rhodes", "ottoman")
+    state = order(order(state, "ottoman", "PLAY 89 AS EVENT"), "ottoman", "TARGET Tripoli")
+    assert "tripoli" in S.pirate_havens(state)
+    return state
+
+
+def test_a_haven_is_an_ottoman_home_space_and_no_longer_a_hapsburg_one():
+    """§21.1 L1607: Oran and Tripoli are Hapsburg home spaces until they become havens,
+    Ottoman ones after, whoever controls them later."""
+    state = _haven_state()
+    assert S.home_of(state, "tripoli") == "hapsburg"
+    assert "tripoli" in S.home_spaces(state, "hapsburg")
+    state = _tripoli_haven()
+    S.set_control(state, "tripoli", "hapsburg")               # recaptured
+    assert S.home_of(state, "tripoli") == "ottoman" == S.home_of(state, "algiers")
+    assert "tripoli" in S.home_spaces(state, "ottoman")
+    assert "tripoli" not in S.home_spaces(state, "hapsburg")
+    assert "oran" in S.home_spaces(state, "hapsburg")
+
+
+def test_an_ottoman_haven_is_a_source_of_a_line_of_communication():
+    """§12.1 L706: a line of communication starts in a friendly fortified home space of the
+    power; an Ottoman haven is one (L1607), a haven the Hapsburgs took back is not theirs."""
+    state = _tripoli_haven()
+    assert "tripoli" in cp_actions.loc_reach(state, "ottoman")[0]
+    S.set_control(state, "tripoli", "hapsburg")
+    assert "tripoli" not in cp_actions.loc_reach(state, "hapsburg")[0]
+    assert "tripoli" not in cp_actions.loc_reach(state, "ottoman")[0]
+
+
+def test_the_hapsburgs_build_nothing_in_a_haven_they_took_back():
+    """§17 L1101 (build in one's own home spaces) with L1607: a haven is no Hapsburg home
+    space any more, so the Hapsburgs may not build there even when they control it."""
+    state = _tripoli_haven()
+    S.set_control(state, "tripoli", "hapsburg")
+    S.add_units(state, "tripoli", "ottoman", "regulars", -1)
+    S.add_units(state, "tripoli", "ottoman", "corsairs", -2)
+    assert cp_actions.build_problem(state, "hapsburg", "regular", "tripoli").code == \
+        "build_not_home"
+    S.set_control(state, "oran", "hapsburg")
+    assert cp_actions.build_problem(state, "hapsburg", "regular", "oran") is None
+
+
+def test_a_haven_has_no_religion_like_every_ottoman_home_space():
+    """§2.3 L76: Ottoman home spaces are neither Catholic nor Protestant; a haven is one."""
+    from games.here_i_stand import religion
+    state = _haven_state()
+    assert religion.faith(state, "tripoli") == "catholic"
+    assert religion.faith(_tripoli_haven(), "tripoli") is None
+
+
+def test_the_hapsburgs_holding_a_haven_let_the_ottomans_sue_for_peace():
+    """§9.3 L535: a power may sue for peace once the enemy holds one of its home spaces; a
+    haven the Hapsburgs took back is an Ottoman home space (L1607)."""
+    from games.here_i_stand.phases import diplomacy
+    state = _tripoli_haven()
+    assert "hapsburg" not in diplomacy.suits(state, "ottoman")
+    S.set_control(state, "tripoli", "hapsburg")
+    assert "hapsburg" in diplomacy.suits(state, "ottoman")
+
+
+def test_events_on_home_spaces_follow_the_haven():
+    """Janissaries Rebel (#80) puts unrest in Ottoman home spaces, a haven among them; Holy
+    Roman Emperor (#2) moves Charles V to a Hapsburg home space, never a haven (L1607)."""
+    from games.here_i_stand import card_events_war, home_cards
+    state = _tripoli_haven()
+    S.add_units(state, "tripoli", "ottoman", "regulars", -1)
+    S.add_units(state, "tripoli", "ottoman", "corsairs", -2)
+    rebel = card_events_war.JANISSARIES_REBEL
+    assert "tripoli" in card_events_war.unrest_candidates(state, rebel)
+    S.set_control(state, "tripoli", "hapsburg")
+    assert "tripoli" not in home_cards.emperor_destinations(state)
+    assert "oran" in home_cards.emperor_destinations(state)       # no haven: still Hapsburg
+
+
+def test_corsairs_at_sea_winter_in_the_nearest_ottoman_haven():
+    """§19.3 L1436: naval units return to the nearest port their power controls; the
+    Ottomans' haven at Tripoli is the one next to the North African Coast (Rhodes, the
+    other, back with the Knights)."""
+    from engine.dice import Dice
+    from games.here_i_stand.phases import sequence
+    state = _tripoli_haven()
+    S.set_control(state, "rhodes", "independent")
+    S.add_units(state, "north_african_coast", "ottoman", "corsairs", 2)
+    state["phase"] = "action"
+    sequence.enter(state, "winter", Dice("haven"))
+    assert S.units(state, "tripoli")["ottoman"]["corsairs"] == 4
+    assert "north_african_coast" not in state["spaces"]
+
+
+def test_ships_leave_a_port_that_becomes_a_haven_or_the_knights():
+    """§12.2 L727: the ships of a power no longer friendly in a port whose control changes
+    leave it as after a naval battle — a Hapsburg squadron in Oran when it becomes an
+    Ottoman haven, and one in Tripoli when the Knights make it independent."""
+    state = _haven_state()
+    put(state, "oran", "hapsburg", squadrons=1)
+    state = order(order(state, "ottoman", "PLAY 89 AS EVENT"), "ottoman", "TARGET Oran")
+    assert "hapsburg" not in S.units(state, "oran")
+    assert S.units(state, "barbary_coast")["hapsburg"] == {"squadrons": 1}
+    state = into_action(fresh(), "hapsburg", hand=[86])
+    S.set_control(state, "rhodes", "ottoman")
+    put(state, "tripoli", "hapsburg", squadrons=1)
+    state = order(order(state, "hapsburg", "PLAY 86 AS EVENT"), "hapsburg", "TARGET Tripoli")
+    assert "hapsburg" not in S.units(state, "tripoli")
+    assert S.units(state, "north_african_coast")["hapsburg"] == {"squadrons": 1}

@@ -26,8 +26,10 @@ def _round_trip(state, decision):
 
 
 def _no_rowers(state, dice):
-    """DONE to every Professional Rowers window after an interception roll."""
-    while HIS.decisions(state) and HIS.decisions(state)[0].kind == "naval-rowers":
+    """DONE to every Professional Rowers window after an interception roll, and to every
+    Arquebusiers window before a battle's roll (§16.2 steps 3-4)."""
+    while HIS.decisions(state) and HIS.decisions(state)[0].kind in ("naval-rowers",
+                                                                    "naval-declare"):
         state = order(state, HIS.decisions(state)[0].seat, "DONE", dice)
     return state
 
@@ -453,3 +455,64 @@ def test_professional_rowers_change_an_interception_roll_by_two():
     assert [o.example for o in d.options.options] == ["DONE"]        # asked all the same
     policy = standing.parse(HIS, "STANDING NAVAL-ROWERS NEVER").policy
     assert HIS.answer_from_standing(state, d, policy) == {"verb": "DONE"}
+
+
+def _e10_declare(hands, discard=()):
+    """E10 (§16.2) up to the combat cards declared before the roll (steps 3-4)."""
+    state = barbary()
+    state["hands"].update(hands)
+    state["discard"] += list(discard)
+    dice = FixedDice(*ROLL_E10)
+    state = order(state, "ottoman", "NAVAL MOVE Tunis -> Barbary Coast", dice)
+    state = _pass_rowers(order(state, "hapsburg", "INTERCEPT FROM Ionian Sea", dice), dice)
+    return _pass_rowers(order(state, "hapsburg", "INTERCEPT FROM Tyrrhenian Sea", dice), dice)
+
+
+def _pass_rowers(state, dice):
+    while HIS.decisions(state) and HIS.decisions(state)[0].kind == "naval-rowers":
+        state = order(state, HIS.decisions(state)[0].seat, "DONE", dice)
+    return state
+
+
+@pytest.mark.card(24)
+def test_arquebusiers_declared_before_a_naval_roll_add_two_dice():
+    """§16.2 steps 3-4 (L1025-1026) and #24's text (field battle or naval combat, declared
+    before either side rolls): in E10 the attacking Ottomans, asked first, declare
+    Arquebusiers: 7 + 2 = 9 dice [5, 5, 6, 1, 1, 1, 1, 5, 1], 4 hits against the Hapsburgs' 3
+    (6 dice): the Ottomans win.  The card was the deck's only one: the defender is not
+    asked before the roll."""
+    state = _e10_declare({"ottoman": [24], "hapsburg": [40]})
+    d = asked(state, "ottoman")
+    assert d.kind == "naval-declare" and d.private
+    assert d.context["dice"] == "7-6"
+    assert [o.example for o in d.options.options] == ["DONE", "PLAY 24"]
+    _round_trip(state, d)
+    dice = FixedDice(5, 5, 6, 1, 1, 1, 1, 5, 1, 5, 6, 5, 1, 1, 1)
+    state = order(state, "ottoman", "PLAY Arquebusiers", dice)
+    assert 24 in state["discard"] and not state["hands"]["ottoman"]
+    assert "Ottomans declared #24" in log_text(state["log"][-3:])
+    while HIS.decisions(state)[0].kind == "naval-cards":       # after the roll: nobody plays
+        assert HIS.decisions(state)[0].kind != "naval-declare"
+        state = order(state, HIS.decisions(state)[0].seat, "DONE", dice)
+    fought = next(e for e in reversed(state["log"]) if e["msg"] == "naval_battle")
+    assert (fought["attacker_dice"], fought["defender_dice"]) == (9, 6)
+    assert (fought["attacker_hits"], fought["defender_hits"]) == (4, 3)
+    assert fought["winner"] == "ottoman"
+
+
+@pytest.mark.card(24)
+def test_arquebusiers_window_by_public_information_and_its_standing_order():
+    """Each side with a hand is asked before the roll, attacker first, holder or not (a
+    window never reveals a hand); DONE by default; ``STANDING naval-declare NEVER`` answers
+    DONE; nobody is asked once #24 is in the discard pile."""
+    state = _e10_declare({"ottoman": [40], "hapsburg": [41]})
+    d = asked(state, "ottoman")
+    assert d.kind == "naval-declare"
+    assert [o.example for o in d.options.options] == ["DONE"]
+    assert HIS.default(state, d) == {"verb": "DONE"}
+    never = standing.parse(HIS, "STANDING naval-declare NEVER")
+    assert HIS.answer_from_standing(state, d, never.policy) == {"verb": "DONE"}
+    state = order(state, "ottoman", "DONE")
+    assert asked(state, "hapsburg").kind == "naval-declare"
+    later = _e10_declare({"ottoman": [40], "hapsburg": [41]}, discard=[24])
+    assert all(d.kind != "naval-declare" for d in HIS.decisions(later))
