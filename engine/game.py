@@ -470,6 +470,7 @@ class Game:
                                 by="standing", source="standing", at=at)
                     self.server.setdefault(FIRED, []).append(
                         {"seat": decision.seat, "kind": decision.kind, "order": text,
+                         "fields": dict(order),
                          "standing": standing.Standing(kind, policy).text(), "seq": seq})
                     return True
         return False

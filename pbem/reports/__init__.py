@@ -16,7 +16,7 @@ Entry points (all return text, HTML or PNG bytes; the mail gateway builds the me
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import Any, Mapping
 
 from engine.record import undo_target
 from pbem.anonymity import for_players
@@ -164,7 +164,19 @@ def standing_fired(game: Any, seat: str | None, notes: list[dict[str, Any]]) -> 
     lang = prefs(game, seat).lang
     pres = presenter(game, lang)
     return [t(lang, "prompt.standing_fired_line", order=n["standing"], kind=pres.kind(n["kind"]),
-              answer=n["order"], seq=n["seq"]) for n in notes]
+              answer=_fired_answer(game, pres, n), seq=n["seq"]) for n in notes]
+
+
+def _fired_answer(game: Any, pres: Any, note: Mapping[str, Any]) -> str:
+    """A standing order's answer as a player reads it: display names (`Presenter.friendly`)
+    where the note keeps the order's fields, else the canonical text it was entered as."""
+    fields = note.get("fields")
+    if not isinstance(fields, Mapping):
+        return str(note["order"])
+    try:
+        return game.rules.order_text(pres.friendly(dict(fields)))
+    except (KeyError, TypeError, ValueError):
+        return str(note["order"])
 
 
 def events_for(game: Any, lines: list[Any], lang: str) -> list[str]:

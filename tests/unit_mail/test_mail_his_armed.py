@@ -36,7 +36,7 @@ def test_gout_armed_in_russian_is_played_without_a_round_trip(tmp_path: Path):
         england = to(send(home, "england", "STANDING\n", "a3"), "england")[0]
     assert "Ваши постоянные приказы ответили за вас:" in england
     assert "STANDING respond ПОДАГРА ЕСЛИ ФРАНЦИСК I ДВИЖЕТСЯ" in england
-    assert "PLAY 32 ON francis_i" in england
+    assert "-> PLAY Подагра ON Франциск I" in " ".join(england.split())
     game = Store(home).load("his-9")
     assert 32 in game.state["discard"] and "francis_i" in game.state["spaces"]["paris"]["leaders"]
     # the plan's next move asks England again (it could hold Foul Weather): a mail, as asked

@@ -52,7 +52,7 @@ def test_france_plays_pirate_haven_and_the_ottoman_standing_order_answers_in_rus
     assert ("Oran is an Ottoman pirate haven (fortified); the Ottomans add 1 regular and 2 "
             "corsairs there") in told
     ottoman = " ".join(mails["ottoman"].split())
-    assert "STANDING pirate_haven DEFAULT" in ottoman and "TARGET oran" in ottoman
+    assert "STANDING pirate_haven DEFAULT: Пиратская гавань: гавань -> TARGET Оран" in ottoman
     assert "«Оран» — османская пиратская гавань" in ottoman
     game = Store(home).load("his-9")
     assert not [d for d in game.decisions() if d.kind == "pirate_haven"]
