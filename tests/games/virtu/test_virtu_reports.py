@@ -128,6 +128,7 @@ def test_the_map_draws_sea_routes_ports_palaces_and_alliances():
     state = game.state
     red = state["players"]["red"]
     red["marker"] = 0
+    red["rooms"][0].update(card=None, upgrade=None)
     red["rooms"][1].update(card="ambassador", agent="green")
     red["courtiers"]["l1"] = {"card": "lorenzo_medici", "used": True}
     state["alliances"]["ottoman"].update(holder="red", active=True, agent="yellow")
@@ -151,8 +152,9 @@ def test_the_map_draws_sea_routes_ports_palaces_and_alliances():
     assert [b["text"] for b in ottoman["badges"]] == ["Red (Medici), bonus ready",
                                                       "Agent of Yellow (Aragon)"]
     russian = board(RULES.view(state, None), lang="ru")
-    assert russian["panels"][0]["rows"][0]["badges"][0]["text"].split()[-1] in (
-        "Управление", "Меценатство", "Торговля", "Дипломатия", "Интриги", "действия")
+    row = next(r for r in russian["panels"][0]["rows"] if r["label"] == "Красный (Медичи)")
+    assert row["badges"][0]["text"] == "» 1 Меценатство"
+    assert russian["panels"][1]["title"] == "Союзы"
     for lang in ("en", "ru"):
         png = reports.map_png(game, 1600, lang)
         assert png[:4] == b"\x89PNG" and len(png) < 120_000
