@@ -48,6 +48,7 @@ from typing import Any
 from engine.contract import State
 from engine.options import OneOf, Option, Order, OptionSet
 from games.virtu.kit import Kit
+from games.virtu.palace import room_action
 from games.virtu.reorganise import shifts
 from games.virtu.setup import ROOMS, family_cards, layouts
 
@@ -90,17 +91,16 @@ class Choices(OptionSet):
         if not isinstance(domain, OneOf):
             return [(option, weight)]
         kept = tuple(v for v in domain.values if v not in self.shun)
-        shunned_ = tuple(v for v in domain.values if v in self.shun)
+        rare = tuple(v for v in domain.values if v in self.shun)
         return ([(Option.of(option.verb, **{name: OneOf(kept)}), weight)] if kept else []) + \
-            ([(Option.of(option.verb, **{name: OneOf(shunned_)}), SHUN)] if shunned_ else [])
+            ([(Option.of(option.verb, **{name: OneOf(rare)}), SHUN)] if rare else [])
 
 
 def actions(kit: Kit, seat: str, cards: list[str | None]) -> set[str]:
     """The actions of a palace whose Rooms hold `cards` (the card's action, else the printed
     one, L306)."""
-    printed = kit["palaces"]["palaces"][seat]["rooms"]
-    return {kit.card(c)["action"] if c and kit.card(c)["action"] else printed[n]
-            for n, c in enumerate(cards)}
+    palace = {"rooms": [{"card": c} for c in cards]}
+    return {room_action(kit, seat, palace, n) for n in range(len(cards))}
 
 
 def shunned(state: State, kit: Kit, item: dict[str, Any]) -> frozenset[str]:
