@@ -36,8 +36,10 @@ WORDS = {"en": {"title": "Virtù, Year {year}: {season}", "neutral": "neutral",
 #: Sea routes and the ring of a port.
 SEA_INK = "#2a6f9e"
 PORT_RING = {"halo": "#cfe2ee", "rim": SEA_INK}
-#: A used courtier's badge.
+#: A used courtier's badge; a Room's without the marker (pale, so that even White's marker
+#: Room, in the family's near-white, stands out).
 USED = {"fill": "#c4c4c4", "color": "#444444"}
+ROOM = "#dde6ee"
 SEASONS = {"en": {"setup": "setup", "spring": "Spring", "siege": "end of Spring",
                   "winter": "Winter", "over": "game over"},
            "ru": {"setup": "подготовка", "spring": "Весна", "siege": "конец Весны",
@@ -176,7 +178,7 @@ def palace_badges(talk: VirtuPresenter, seat: str, player: Mapping[str, Any],
             text += f" [{talk._('word.indulgence')}]"
         here = player.get("marker") == n
         badge = {"text": ("» " if here else "") + text,
-                 "fill": colours[seat] if here else "#ffffff",
+                 "fill": colours[seat] if here else ROOM,
                  "color": _ink(colours[seat]) if here else "#222222"}
         if room.get("agent"):
             badge["bar"] = colours[room["agent"]]
