@@ -13,7 +13,7 @@ in the game's own pixel frame::
     viewport: [x0, y0, x1, y1]              # optional: the part of the frame drawn
     colors: {background, sea, sea_label, connection, outline}     # all optional
     areas:  [{id, label, x, y, outline: [[x, y], ...], badges: [badge]}]   # sea zones
-    edges:  [{a, b, dashed: bool}]          # a, b: node ids
+    edges:  [{a, b, dashed: bool, color?}]  # a, b: node (or area) ids
     nodes:  [{id, label, x, y, shape, bold, fill, ring, faded, marks: [mark], badges: [badge]}]
     panels: [{title, rows: [{label, badges: [badge]}]}]     # optional
     legend: [item]
@@ -23,7 +23,9 @@ in the game's own pixel frame::
 A *badge* ``{text, fill, color, bar?}`` is a label box right of its node (``bar``: a coloured
 strip on its left); a *mark* ``{text, fill, color}`` a small disc at the node's top left.
 A legend *item* has a ``kind``: ``heading``, ``swatch`` (fill), ``shape`` (as a node),
-``mark``, ``badge``, ``line`` (dashed) or ``break`` (new row), and a ``label``.
+``mark``, ``badge``, ``line`` (dashed unless ``dashed`` is false; ``color`` optional) or
+``break`` (new row), and a ``label``.  An edge's end may name a sea zone (an area): a port's
+link to its sea.
 
 A *panel* is a framed box below the map (a game's off-map display, such as a chart of
 tokens): its title, then one line per row, the row's label and its badges, wrapped to the
@@ -296,10 +298,11 @@ class _Painter:
                 by += self.badge(d, x - bw / 2, by, item) + self.px(2)
 
     def edges(self, d: ImageDraw.ImageDraw) -> None:
-        where = {n["id"]: self.at(n["x"], n["y"]) for n in self.board.get("nodes", ())}
-        colour = self.colors["connection"]
+        where = {a["id"]: self.at(a["x"], a["y"]) for a in self.board.get("areas", ())}
+        where.update({n["id"]: self.at(n["x"], n["y"]) for n in self.board.get("nodes", ())})
         for edge in self.board.get("edges", ()):
             a, b = where[edge["a"]], where[edge["b"]]
+            colour = edge.get("color") or self.colors["connection"]
             if edge.get("dashed"):
                 self.dashed(d, a, b, colour, self.px(2.2))
             else:
@@ -559,7 +562,11 @@ class _Painter:
             asc, desc = self.f_badge.getmetrics()
             self.badge(d, x, cy - (asc + desc + self.px(2)) / 2, item)
         elif kind == "line":
-            self.dashed(d, (x, cy), (x + iw, cy), self.colors["connection"], self.px(2.2))
+            colour = item.get("color") or self.colors["connection"]
+            if item.get("dashed", True):
+                self.dashed(d, (x, cy), (x + iw, cy), colour, self.px(2.2))
+            else:
+                d.line(((x, cy), (x + iw, cy)), fill=colour, width=self.px(2.2))
         gap = self.px(6) if kind != "heading" else 0
         text = label(item.get("label", ""))
         if kind == "heading":

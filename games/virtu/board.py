@@ -1,6 +1,9 @@
 """The Virtù position as a game-neutral board description for the map picture
 (`pbem/mapimage.py`): cities with their controller, Troops, sieges, Agents and Cathedrals,
-the roads and the seas.  Reads a public view only; names in ``en`` or ``ru``.
+the roads (solid) and the sea routes (dashed blue: each port to its seas, sea to sea), ports
+ringed in blue (pirate ports square); below the map each palace wheel (its Rooms with their
+action and cards, the action marker's Room in the family's colour, its courtiers, used ones
+grey) and the Alliances.  Reads a public view only; names in ``en`` or ``ru``.
 
 Rules: none (presentation: the map picture)
 """
@@ -14,15 +17,29 @@ import yaml
 
 from engine.archive import SafeLoader
 from games.virtu.kit import builtin
+from games.virtu.presenter import VirtuPresenter
 
 SCALE = 100
 WEST, NORTH = 6.5, 46.2
 INITIALS = {"en": {"red": "R", "yellow": "Y", "green": "G", "blue": "B", "white": "W"},
             "ru": {"red": "К", "yellow": "Ж", "green": "З", "blue": "С", "white": "Б"}}
 WORDS = {"en": {"title": "Virtù, Year {year}: {season}", "neutral": "neutral",
-                "siege": "besieging", "agent": "Agent", "cathedral": "Cathedral"},
+                "siege": "besieging", "agent": "Agent", "cathedral": "Cathedral",
+                "road": "road", "sea": "sea route (1 Ship per sea)", "port": "port",
+                "pirate": "pirate port", "palaces": "Palaces (» the action marker's Room)",
+                "alliances": "Alliances", "used": "used courtier"},
          "ru": {"title": "Властители, год {year}: {season}", "neutral": "нейтральный",
-                "siege": "в Осаде", "agent": "Агент", "cathedral": "Собор"}}
+                "siege": "в Осаде", "agent": "Агент", "cathedral": "Собор",
+                "road": "дорога", "sea": "морской путь (1 Корабль за море)", "port": "порт",
+                "pirate": "пиратский порт", "palaces": "Дворцы (» Комната с фишкой Действия)",
+                "alliances": "Союзы", "used": "Придворный использован"}}
+#: Sea routes and the ring of a port.
+SEA_INK = "#2a6f9e"
+PORT_RING = {"halo": "#cfe2ee", "rim": SEA_INK}
+#: A used courtier's badge; a Room's without the marker (pale, so that even White's marker
+#: Room, in the family's near-white, stands out).
+USED = {"fill": "#c4c4c4", "color": "#444444"}
+ROOM = "#dde6ee"
 SEASONS = {"en": {"setup": "setup", "spring": "Spring", "siege": "end of Spring",
                   "winter": "Winter", "over": "game over"},
            "ru": {"setup": "подготовка", "spring": "Весна", "siege": "конец Весны",
@@ -71,10 +88,12 @@ def board(view: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
         nodes.append({"id": city, "label": f"{name} {spec.get('stability', '')}".strip(),
                       "x": x, "y": y, "shape": "square" if spec.get("pirate") else "circle",
                       "bold": spec.get("stability", 0) >= 4, "fill": fill,
-                      "faded": place is None, "marks": marks, "badges": badges, "ring": None})
-    in_play = {n["id"] for n in nodes}
+                      "faded": place is None, "marks": marks, "badges": badges,
+                      "ring": PORT_RING if spec.get("seas") and place else None})
+    drawn = {n["id"] for n in nodes}
     edges = [{"a": a, "b": b, "dashed": False} for a, b, _ in kit["map"]["roads"]
-             if a in in_play and b in in_play]
+             if a in drawn and b in drawn]
+    edges += sea_routes(kit, set(cities))
     areas = []
     for sea, (lon, lat) in layout["seas"].items():
         x, y = _at(lon, lat)
@@ -86,9 +105,86 @@ def board(view: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
                "label": families[s]["name"].get(lang) or families[s]["name"]["en"]}
               for s in view.get("order") or []]
     legend.append({"kind": "swatch", "fill": colours["neutral"], "label": words["neutral"]})
+    legend += [{"kind": "break"},
+               {"kind": "line", "dashed": False, "label": words["road"]},
+               {"kind": "line", "color": SEA_INK, "label": words["sea"]},
+               {"kind": "shape", "shape": "circle", "fill": colours["neutral"],
+                "ring": PORT_RING, "label": words["port"]},
+               {"kind": "shape", "shape": "square", "fill": colours["neutral"],
+                "ring": PORT_RING, "label": words["pirate"]},
+               {"kind": "mark", "text": "+", "fill": "#6b4f2a", "color": "#ffffff",
+                "label": words["cathedral"]},
+               {"kind": "badge", "text": "l1", **USED, "label": words["used"]}]
     season = SEASONS.get(lang, SEASONS["en"]).get(view.get("season"), view.get("season"))
     width, height = _at(19.0, 36.2)
     return {"title": words["title"].format(year=view.get("year"), season=season),
             "frame": {"width": width, "height": height}, "areas": areas, "edges": edges,
-            "nodes": nodes, "legend": legend,
+            "nodes": nodes, "legend": legend, "panels": panels(view, lang),
             "colors": {"background": "#cfe2ee", "sea": "#cfe2ee"}}
+
+
+def sea_routes(kit: Any, in_play: set[str]) -> list[dict[str, Any]]:
+    """Dashed blue lines: every port in play to each sea it touches, and each pair of
+    neighbouring seas (a route costs one Ship per sea, L653, L685)."""
+    edges = [{"a": city, "b": sea, "dashed": True, "color": SEA_INK}
+             for city, spec in kit["map"]["cities"].items() if city in in_play
+             for sea in spec.get("seas", ())]
+    return edges + [{"a": a, "b": b, "dashed": True, "color": SEA_INK}
+                    for a, b, _ in kit["map"]["sea_links"]]
+
+
+def panels(view: Mapping[str, Any], lang: str) -> list[dict[str, Any]]:
+    """Each palace wheel in turn order and the Alliances, as badge rows below the map."""
+    players = view.get("players") or {}
+    if not players or view.get("season") == "setup":
+        return []
+    words, talk = WORDS.get(lang, WORDS["en"]), VirtuPresenter(lang)
+    colours = _layout()["colours"]
+    rows = [{"label": talk.seat(seat), "badges": palace_badges(talk, seat, players[seat],
+                                                               colours)}
+            for seat in view.get("order") or players]
+    allies = []
+    for power, ally in (view.get("alliances") or {}).items():
+        holder = ally.get("holder")
+        badges = [{"text": talk._("word.nobody"), "fill": colours["neutral"], "color": "#222222"}]
+        if holder:
+            state = talk._("word.bonus_ready" if ally.get("active") else "word.bonus_used")
+            badges = [{"text": f"{talk.seat(holder)}, {state}", "fill": colours[holder],
+                       "color": _ink(colours[holder])}]
+        if ally.get("agent"):
+            badges.append({"text": talk._("word.agent_of", seat=talk.seat(ally["agent"])),
+                           "fill": "#ffffff", "color": "#222222", "bar": colours[ally["agent"]]})
+        allies.append({"label": talk.power(power), "badges": badges})
+    return [{"title": words["palaces"], "rows": rows},
+            {"title": words["alliances"], "rows": allies}]
+
+
+def palace_badges(talk: VirtuPresenter, seat: str, player: Mapping[str, Any],
+                  colours: Mapping[str, str]) -> list[dict[str, Any]]:
+    """The five Rooms (action, card, Upgrade, Indulgence; an Agent as a coloured bar; the
+    marker's Room in the family's colour), then the courtiers (used ones grey)."""
+    kit = builtin()
+    printed = kit["palaces"]["palaces"].get(seat, {}).get("rooms", [])
+    badges = []
+    for n, room in enumerate(player.get("rooms") or [], start=1):
+        action = printed[n - 1] if n <= len(printed) else None
+        if room["card"] and kit.card(room["card"])["action"]:
+            action = kit.card(room["card"])["action"]
+        text = f"{n} " + (talk._(f"action.{action}") if action else "?")
+        cards = [talk.card(c) for c in (room["card"], room["upgrade"]) if c]
+        if cards:
+            text += ": " + " + ".join(cards)
+        if room["indulgence"]:
+            text += f" [{talk._('word.indulgence')}]"
+        here = player.get("marker") == n
+        badge = {"text": ("» " if here else "") + text,
+                 "fill": colours[seat] if here else ROOM,
+                 "color": _ink(colours[seat]) if here else "#222222"}
+        if room.get("agent"):
+            badge["bar"] = colours[room["agent"]]
+        badges.append(badge)
+    for slot, held in (player.get("courtiers") or {}).items():
+        if held:
+            look = USED if held["used"] else {"fill": "#ffffff", "color": "#222222"}
+            badges.append({"text": f"{slot} {talk.card(held['card'])}", **look})
+    return badges

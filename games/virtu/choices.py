@@ -22,7 +22,15 @@ draw weighs each shape by its verb (`WEIGHTS`, 1 for every verb not listed):
   and tokens to "used" (§3.5) and starts the Spring with nothing to pay for a deed;
 * orders that only throw something away (DISCARD, INDULGENCE, DISMISS, LOSE) almost never:
   still drawn now and then, so simulations exercise them, and always when nothing else is
-  legal.
+  legal;
+* as seldom, the Family placements and the reorganisation moves that cover a palace's last
+  Governance or Patronage Room with another action (`shunned`, weighed `SHUN`): the Room's
+  card replaces its printed action (L306, L469), no card moves Room to Room (L1007) and one
+  leaves a Room only for a free courtier space (L1004), which purchases soon fill; so a
+  palace without Governance never refreshes a token again (L555) and one without Patronage
+  never takes a step (L583).  Measured on 30 3-player games, the one that reached the
+  200-Year cap had every player on Patronage step 4, two of them without a Governance Room
+  and one without a Patronage Room, holding 370 florins it could not spend.
 
 Measured on three 4-player games: without `WINTER` they ran 199 Years and twice over 300
 (13,400 entries), with it 31–62 Years (1,150–2,700 entries).  Every legal order can still
@@ -35,8 +43,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
-from engine.options import Order, OptionSet
+from engine.contract import State
+from engine.options import OneOf, Option, Order, OptionSet
+from games.virtu.kit import Kit
+from games.virtu.palace import room_action
+from games.virtu.reorganise import shifts
+from games.virtu.setup import ROOMS, family_cards, layouts
 
 #: The draw's weight of each verb's shapes (1 for every verb not listed).
 WEIGHTS: dict[str, float] = {
@@ -47,21 +61,76 @@ WEIGHTS: dict[str, float] = {
 }
 #: In Winter (question ``winter``) these weights replace those of `WEIGHTS`.
 WINTER: dict[str, float] = {**WEIGHTS, "DONE": 1.0, "USE": 0.1, "HIRE": 0.05}
+#: The weight of a `shunned` placement or move.
+SHUN = 1e-4
+#: The actions a palace is never left without by a random player's own hand.
+NEEDED = frozenset({"govern", "patronage"})
 
 
 @dataclass(frozen=True)
 class Choices(OptionSet):
-    """Virtù's legal orders, drawn by `WEIGHTS`, or in `winter` by `WINTER` (the module
-    docstring)."""
+    """Virtù's legal orders, drawn by `WEIGHTS`, or in `winter` by `WINTER`; the `shun`
+    values of a FAMILY or SHIFT by `SHUN` (the module docstring)."""
     winter: bool = False
+    shun: frozenset[str] = frozenset()
 
     def draw(self, rng: random.Random) -> Order:
         live = [o for o in self.options if o.count() > 0]
         if not live:
             raise ValueError("no legal order to draw")
         table = WINTER if self.winter else WEIGHTS
-        shape = rng.choices(live, weights=[table.get(o.verb, 1.0) for o in live])[0]
+        shapes = [part for o in live for part in self.split(o, table.get(o.verb, 1.0))]
+        shape = rng.choices([s for s, _ in shapes], weights=[w for _, w in shapes])[0]
         return shape.draw(rng)
 
+    def split(self, option: Option, weight: float) -> list[tuple[Option, float]]:
+        """`option` with its weight, its `shun` values apart as a shape weighing `SHUN`."""
+        if len(option.fields) != 1 or not self.shun:
+            return [(option, weight)]
+        name, domain = option.fields[0]
+        if not isinstance(domain, OneOf):
+            return [(option, weight)]
+        kept = tuple(v for v in domain.values if v not in self.shun)
+        rare = tuple(v for v in domain.values if v in self.shun)
+        return ([(Option.of(option.verb, **{name: OneOf(kept)}), weight)] if kept else []) + \
+            ([(Option.of(option.verb, **{name: OneOf(rare)}), SHUN)] if rare else [])
 
-__all__ = ["Choices", "WEIGHTS", "WINTER"]
+
+def actions(kit: Kit, seat: str, cards: list[str | None]) -> set[str]:
+    """The actions of a palace whose Rooms hold `cards` (the card's action, else the printed
+    one, L306)."""
+    palace = {"rooms": [{"card": c} for c in cards]}
+    return {room_action(kit, seat, palace, n) for n in range(len(cards))}
+
+
+def shunned(state: State, kit: Kit, item: dict[str, Any]) -> frozenset[str]:
+    """The Family layouts leaving `item`'s seat without Governance or Patronage, and the
+    reorganisation moves covering its last Room of either with another action."""
+    seat = item["seat"]
+    if item["kind"] == "family":
+        found = set()
+        for layout in layouts(kit, seat):
+            cards: list[str | None] = [None] * ROOMS
+            for card, slot in zip(family_cards(kit, seat), layout.split()):
+                if slot.startswith("room"):
+                    cards[int(slot[4:]) - 1] = card
+            if not NEEDED <= actions(kit, seat, cards):
+                found.add(layout)
+        return frozenset(found)
+    if item["kind"] != "winter" or item.get("stage") != "reorg":
+        return frozenset()
+    player = state["players"][seat]
+    cards = [r["card"] for r in player["rooms"]]
+    before = NEEDED & actions(kit, seat, cards)
+    found = set()
+    for move in shifts(state, kit, seat):
+        start, _, to = move.partition("-")
+        if to.startswith("room"):
+            after = list(cards)
+            after[int(to[4:]) - 1] = player["courtiers"][start]["card"]
+            if before - actions(kit, seat, after):
+                found.add(move)
+    return frozenset(found)
+
+
+__all__ = ["Choices", "NEEDED", "SHUN", "WEIGHTS", "WINTER", "actions", "shunned"]

@@ -14,7 +14,7 @@ from engine.dice import Dice
 from engine.options import OneOf, Option, Order
 from engine.questions import Item, Kind
 from games.virtu import fights, shaded, spring, winter
-from games.virtu.choices import Choices
+from games.virtu.choices import Choices, shunned
 from games.virtu.common import log
 from games.virtu.grammar import parse
 from games.virtu.kit import Kit, kit_of
@@ -179,7 +179,8 @@ def kind_decision(state: State, item: Item) -> Decision:
     as `games.virtu.choices` weighs them."""
     decision = KINDS[item["kind"]].decision(decision_id(state, item), state, item)
     return replace(decision, options=Choices(decision.options.options,
-                                             winter=item["kind"] == "winter"))
+                                             winter=item["kind"] == "winter",
+                                             shun=shunned(state, kit_of(state), item)))
 
 
 def open_items(state: State) -> list[Item]:

@@ -457,3 +457,17 @@ def test_a_siege_from_a_game_view_draws_the_besieged_inside_the_walls():
                    for i in b["legend"])
     assert [x["text"] for x in node(b, "valladolid")["badges"]][0] == "ГБ 4"   # no siege
     assert picture(b).size[0] == 1600
+
+
+def test_an_edge_may_end_at_a_sea_zone_and_carry_its_own_colour():
+    """A port's link to its sea: an edge naming an area is drawn to the area's point, in
+    the edge's ``color`` (a sea route apart from the roads)."""
+    board = {"frame": {"width": 400, "height": 200},
+             "colors": {"background": "#ffffff", "sea": "#ffffff"},
+             "areas": [{"id": "sea", "label": "", "x": 350, "y": 100, "outline": []}],
+             "nodes": [{"id": "port", "label": "", "x": 50, "y": 100, "shape": "circle",
+                        "fill": "#ffffff", "marks": [], "badges": []}],
+             "edges": [{"a": "port", "b": "sea", "dashed": False, "color": "#0000ff"}],
+             "legend": [{"kind": "line", "dashed": False, "color": "#0000ff", "label": "x"}]}
+    image = mapimage.render_image(board, 400)
+    assert image.getpixel((200, 100)) == (0, 0, 255)

@@ -150,3 +150,22 @@ def test_the_provisional_palaces_give_every_family_a_path_to_the_last_patronage_
     for card in kit["families"]["cards"].values():
         symbols.setdefault(card["family"], set()).update(card["resources"])
     assert all({"crown", "cross"} <= held for held in symbols.values()), symbols
+
+
+def test_the_provisional_families_are_alike_in_what_pays_for_patronage():
+    """README, how the provisional values were chosen: each family holds a Patronage card
+    with 2 Crowns, an action card with 3 florins and a card of 2 Crosses, starts with a
+    3-florin token, and the Room before its Patronage Room spends no Crown or Cross (Red
+    alone held a Patronage card and 2 Crosses, and took every Patronage finish of 30 random
+    3-player games)."""
+    kit = builtin()
+    for colour, family in kit["families"]["families"].items():
+        cards = sorted((c["action"] is None, c["action"] == "patronage",
+                        tuple(sorted(c["resources"].items())))
+                       for c in kit["families"]["cards"].values() if c["family"] == colour)
+        assert cards == [(False, False, (("florin", 3),)), (False, True, (("crown", 2),)),
+                         (True, False, (("cross", 2),))], colour
+        tokens = [t for t in kit["tokens"]["cities"].values() if t["crest"] == colour]
+        assert {"florin": 3} in [t["resources"] for t in tokens], colour
+        rooms = kit["palaces"]["palaces"][colour]["rooms"]
+        assert rooms[rooms.index("patronage") - 1] in ("military", "intrigue"), colour

@@ -117,6 +117,49 @@ def test_the_map_shows_every_city_its_controller_troops_sieges_and_agents():
     assert reports.map_png(game, 600, "en")[:4] == b"\x89PNG"
 
 
+def test_the_map_draws_sea_routes_ports_palaces_and_alliances():
+    """Sea routes are dashed blue lines from each port to its seas and between seas, roads
+    solid; ports ringed, pirate ports square; below the map each palace wheel (the marker's
+    Room in the family's colour, an enemy Agent as a bar, used courtiers grey) and the
+    Alliances, in English and Russian; the PNG stays small enough to mail."""
+    from games.virtu.board import SEA_INK, USED, board
+    game = played(5, seed="map")                      # the palaces revealed
+    assert game.state["season"] == "spring"
+    state = game.state
+    red = state["players"]["red"]
+    red["marker"] = 0
+    red["rooms"][0].update(card=None, upgrade=None)
+    red["rooms"][1].update(card="ambassador", agent="green")
+    red["courtiers"]["l1"] = {"card": "lorenzo_medici", "used": True}
+    state["alliances"]["ottoman"].update(holder="red", active=True, agent="yellow")
+    drawn = board(RULES.view(state, None), lang="en")
+    edges = drawn["edges"]
+    sea = {(e["a"], e["b"]) for e in edges if e.get("color") == SEA_INK}
+    assert ("venice", "adriatic") in sea and ("ligurian", "tyrrhenian") in sea
+    assert all(e["dashed"] for e in edges if e.get("color") == SEA_INK)
+    assert all(not e["dashed"] for e in edges if not e.get("color"))       # roads
+    nodes = {n["id"]: n for n in drawn["nodes"]}
+    assert nodes["venice"]["ring"] and nodes["florence"]["ring"] is None
+    assert nodes["tunis"]["shape"] == "square" and nodes["tunis"]["ring"]
+    palaces, alliances = drawn["panels"]
+    row = next(r for r in palaces["rows"] if r["label"] == "Red (Medici)")
+    rooms = [b["text"] for b in row["badges"][:5]]
+    assert rooms[0] == "» 1 Patronage" and row["badges"][0]["fill"] == "#c0392b"
+    assert rooms[1] == "2 Diplomacy: Ambassador" and row["badges"][1]["bar"] == "#2e8b57"
+    used = next(b for b in row["badges"] if b["text"] == "l1 Lorenzo de' Medici")
+    assert used["fill"] == USED["fill"]
+    ottoman = next(r for r in alliances["rows"] if r["label"] == "Ottoman Empire")
+    assert [b["text"] for b in ottoman["badges"]] == ["Red (Medici), bonus ready",
+                                                      "Agent of Yellow (Aragon)"]
+    russian = board(RULES.view(state, None), lang="ru")
+    row = next(r for r in russian["panels"][0]["rows"] if r["label"] == "Красный (Медичи)")
+    assert row["badges"][0]["text"] == "» 1 Меценатство"
+    assert russian["panels"][1]["title"] == "Союзы"
+    for lang in ("en", "ru"):
+        png = reports.map_png(game, 1600, lang)
+        assert png[:4] == b"\x89PNG" and len(png) < 120_000
+
+
 def test_english_prompts_name_the_city_and_the_winter_step():
     """The rules' own (English) prompts show names, not ids: 'Winter: palace
     reorganisation', 'the fight before Parma'."""

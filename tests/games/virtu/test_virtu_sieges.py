@@ -144,19 +144,27 @@ def test_e17_retreat_by_sea_paying_a_ship_per_troop():
     besiege(state, "green", "ancona", 2)
     state = end_of_spring(state, {"green": ["SAIL venice"]})
     assert state["troops"]["green"]["venice"] == 2                     # 1 + the survivor
-    assert state["players"]["green"]["courtiers"]["l1"]["used"] is True   # Barbarigo's Ships
+    assert state["players"]["green"]["domain"]["venice"] is True       # Venice's Ships paid
+
+
+def with_merchant(state: dict) -> dict:
+    """Green with a Merchant (2 Ships) from the supply on its courtier space l1."""
+    state["supply"]["nobles"]["merchant"] -= 1
+    state["players"]["green"]["courtiers"]["l1"] = {"card": "merchant", "used": False}
+    return state
 
 
 def test_the_retreating_player_chooses_which_ships_pay_for_the_sea():
     """§6.5 (L927): Green sails home from Ancona and pays with Venice's token rather than
-    Barbarigo; the question stays open until the Ships are paid, LOSE no longer offered."""
-    state = fresh(4)
+    its Merchant; the question stays open until the Ships are paid, LOSE no longer
+    offered."""
+    state = with_merchant(fresh(4))
     besiege(state, "green", "ancona", 2)
     state = end_of_spring(state, {"green": ["SAIL venice", "USE venice:ship"]})
     assert state["troops"]["green"]["venice"] == 2
     assert state["players"]["green"]["domain"]["venice"] is True          # the token paid
-    assert state["players"]["green"]["courtiers"]["l1"]["used"] is False  # Barbarigo did not
-    state = fresh(4)
+    assert state["players"]["green"]["courtiers"]["l1"]["used"] is False  # the Merchant did not
+    state = with_merchant(fresh(4))
     besiege(state, "green", "ancona", 2)
     state = until_asked(state, lambda ask: ask["kind"] == "retreat")
     state = RULES.apply(state, "green", {"verb": "SAIL", "to": "venice"}, Dice("x"))
@@ -286,8 +294,9 @@ def test_a_standing_order_cashes_the_defenders_florins_off_turn():
         decision = RULES.decisions(state)[0]
         answers.append(RULES.answer_from_standing(state, decision, "CASH"))
         state = RULES.apply(state, "blue", answers[-1], Dice("x"))
-    assert {a["source"] for a in answers} == {"r2:florin", "milan:florin", "mantua:florin"}
-    assert state["players"]["blue"]["florins"] == florins + 3 + 3 + 2    # Caterina, the tokens
+    assert {a["source"] for a in answers} == {"r1:florin", "milan:florin", "turin:florin",
+                                              "mantua:florin"}
+    assert state["players"]["blue"]["florins"] == florins + 3 + 3 + 3 + 2  # Francesco, tokens
     assert state["cities"]["mantua"]["owner"] == "red"
 
 

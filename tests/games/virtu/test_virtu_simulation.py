@@ -11,7 +11,7 @@ from engine.dice import Dice
 from engine.game import Game
 from pbem.simulate import START, bot_seats, play, verify_archive
 from games.virtu.setup import FAMILIES
-from virtu_helpers import RULES, fresh
+from virtu_helpers import RULES, fresh, kit
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -69,3 +69,31 @@ def test_random_players_end_a_game_by_the_rules():
                 check_invariants=True)
     assert game.state["ended_by"] == "end" and game.state["year"] < game.state["years"]
     assert "final Winter, Year" in game.outcome().reason
+
+
+def test_a_random_player_almost_never_leaves_its_palace_without_governance_or_patronage():
+    """games/virtu/choices.py: a Family placement or a reorganisation move that covers the
+    palace's last Governance or Patronage Room with another action stays legal but is drawn
+    almost never (a random game reached the Year cap with such palaces)."""
+    from games.virtu.choices import shunned
+    state = RULES.setup(None, ["red", "yellow", "green"], {}, Dice("s"))
+    decision = next(d for d in RULES.decisions(state) if d.seat == "red")
+    shun = shunned(state, kit(state), {"kind": "family", "seat": "red"})
+    # Red's Rooms: Patronage, Governance, ...; its cards Lorenzo, Cosimo (Trade), Giuliano
+    assert "l1 room2 r1" in shun and "l1 room1 r1" in shun and "room2 l1 r1" in shun
+    assert "room1 l1 r1" not in shun and "l1 r1 r2" not in shun
+    assert decision.options.admits({"verb": "FAMILY", "layout": "l1 room2 r1"})
+    rng = random.Random(2)
+    drawn = [decision.random_order(rng)["layout"] for _ in range(2000)]
+    assert sum(d in shun for d in drawn) <= 3
+    state = fresh(3)
+    red = state["players"]["red"]
+    state["supply"]["nobles"]["ambassador"] -= 1
+    red["courtiers"]["r2"] = {"card": "ambassador", "used": False}       # a Diplomacy card
+    red["marker"] = 4
+    state.update(season="winter", ask={"kind": "winter", "seat": "red", "stage": "reorg"})
+    shun = shunned(state, kit(state), state["ask"])
+    assert "r2-room2" in shun and "r2-room1" in shun                   # Governance, Patronage
+    assert "r2-room3" not in shun and "r2-room4" not in shun
+    decision = RULES.decisions(state)[0]
+    assert decision.options.admits({"verb": "SHIFT", "move": "r2-room2"})

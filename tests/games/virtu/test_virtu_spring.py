@@ -187,19 +187,19 @@ def test_e7_an_enemy_agent_in_a_room_blocks_its_action():
 
 
 def test_e8_a_protective_agent_costs_two_masks_to_remove_first():
-    """E8 (L769): Green's own Agent in its Military Room; Red pays 2 Masks to remove it,
-    then 1 more to place its own."""
+    """E8 (L769): Green's own Agent in its Military Room; an opponent (Blue) pays 2 Masks to
+    remove it, then 1 more to place its own."""
     state = fresh(4)
     room = in_room(state, "green", "military")
     state["players"]["green"]["rooms"][room - 1]["agent"] = "green"
-    state = acting(state, "red", in_room(state, "red", "intrigue"))
+    state = acting(state, "blue", in_room(state, "blue", "intrigue"))
     state["pool"] = {"mask": 1}
     assert not legal(state, f"AGENT supply room_green_{room}")
     assert not legal(state, f"EXPEL room_green_{room}")
     state["pool"] = {"mask": 3}
     state = order(state, f"EXPEL room_green_{room}")
     state = order(state, f"AGENT supply room_green_{room}")
-    assert state["players"]["green"]["rooms"][room - 1]["agent"] == "red"
+    assert state["players"]["green"]["rooms"][room - 1]["agent"] == "blue"
     assert state["pool"] == {}
 
 
@@ -222,7 +222,7 @@ def test_the_prince_keeps_other_agents_out():
     state = fresh(4)
     state["players"]["green"]["bonuses"].append("prince")
     state["supply"]["bonuses"].remove("prince")
-    state = acting(state, "red", in_room(state, "red", "intrigue"))
+    state = acting(state, "blue", in_room(state, "blue", "intrigue"))
     state["pool"] = {"mask": 1}
     assert not legal(state, "AGENT supply city_venice")             # L612
     assert legal(state, "AGENT supply city_rome")
