@@ -156,6 +156,8 @@ def test_replay_verifies_a_finished_archive(run, tmp_path):
 def test_simulate_default_bot(run):
     line = run("simulate", "--rules", "testgame", "--games", "5", "--bot", "default").strip()
     assert SIM_LINE.match(line.splitlines()[-1]).groups() == ("5", "5", "0", "5")
+    for game in line.splitlines()[:-1]:       # each game's line says how it ended
+        assert re.search(r"won by [^(]+ \(.+\), [\d.]+ s$", game), game
 
 
 def test_errors_are_one_line_without_traceback(home):
