@@ -10,7 +10,8 @@ An archive is named ``<rules>-<scenario>-v<rules_version>.yaml``: each game's in
 ``python -m pbem.golden`` (``scripts/make-golden``) plays every recipe again with the
 installed rules, replay-verifies it, checks its exercises and writes the archive, removing
 the archives of older versions of the same game and scenario (they replay with the release
-tagged ``rules/<game>/v<N>``).  ``--only RULES`` plays that game's recipes only; ``--search
+tagged ``rules/<game>/v<N>``).  ``--only RULES`` plays that game's recipes only (and
+``--scenario S`` that scenario's); ``--search
 N`` tries the seeds ``<seed>``, ``<seed>-1`` … ``<seed>-<N-1>`` until one exercises
 everything and writes that seed back into the recipe.
 """
@@ -128,12 +129,14 @@ def _set_seed(path: Path, old: str, new: str) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", default=None, help="only this game's recipes")
+    parser.add_argument("--scenario", default=None, help="only this scenario's recipes")
     parser.add_argument("--search", type=int, default=1, metavar="N",
                         help="try up to N seeds per recipe (default: the recipe's own)")
     args = parser.parse_args(argv)
     failed = 0
     for recipe in recipes():
-        if args.only and recipe.rules != args.only:
+        if (args.only and recipe.rules != args.only
+                or args.scenario and recipe.scenario != args.scenario):
             continue
         for n in range(args.search):
             seed = recipe.seed if n == 0 else f"{recipe.seed}-{n}"
