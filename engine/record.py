@@ -31,12 +31,14 @@ def pinned(header: Header, rules: Rules) -> str | None:
     how to go on with it; None when the versions agree."""
     if header.rules_version == rules.version:
         return None
+    tag = f"rules/{header.rules}/v{header.rules_version}"
     return (f"game {header.id} is pinned to {header.rules} rules_version "
-            f"{header.rules_version}, the installed rules are version {rules.version}: the "
-            f"game is held.  Replay or finish it with the release tagged "
-            f"rules/{header.rules}/v{header.rules_version} installed beside this one, or a "
-            f"moderator may MIGRATE it to version {rules.version} (docs/architecture.md, "
-            f"\"rules_version pins behaviour\")")
+            f"{header.rules_version}, the installed rules are version {rules.version}: only "
+            f"rules of its version replay it.  Install the release tagged {tag} beside this "
+            f"one (git worktree add ../pbem-{header.rules}-v{header.rules_version} {tag}) "
+            f"and replay or finish it there; a running game is held meanwhile, and a "
+            f"moderator may instead MIGRATE it to version {rules.version} "
+            f"(docs/architecture.md, \"rules_version pins behaviour\")")
 
 
 #: Entry kinds: an answer to a decision, a moderator's state correction, a moderator act
