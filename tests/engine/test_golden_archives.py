@@ -26,7 +26,9 @@ ARCHIVES = [p for p in GOLDEN if p != golden.RECIPES]
 RECIPES = golden.recipes()
 
 
+@functools.cache
 def record_of(path: Path) -> Record:
+    """The archive's record, parsed once per run (the tests only read it)."""
     return record_from_data(load_yaml(path.read_bytes()))
 
 
