@@ -111,7 +111,8 @@ def _examine(args: tuple[Path, bool]) -> Seen:
 
 
 def archives(folders: list[Path]) -> list[Path]:
-    return sorted(p for folder in folders for p in folder.glob("*.yaml"))
+    """The Here I Stand archives of `folders` (``pbem simulate`` names them by the game)."""
+    return sorted(p for folder in folders for p in folder.glob(f"{RULES.name}-*.yaml"))
 
 
 def examined(paths: list[Path], jobs: int, check_invariants: bool) -> Iterator[Seen]:

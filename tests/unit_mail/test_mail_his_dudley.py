@@ -8,7 +8,8 @@ from pathlib import Path
 
 from games.here_i_stand import state as S
 from pbem.store import Store
-from test_mail_done import POWERS, his_at, now, send
+from test_mail_done import now, send
+from test_mail_his_card_events import quiet_impulse
 from test_mail_his_plan import to
 
 EDIT = dict(by="moderator:gm@x", because="test position", source="cli")
@@ -21,13 +22,8 @@ def _flat(texts: list[str]) -> str:
 def _henry_dies_next(tmp_path: Path) -> Path:
     """Game his-9 at the Hapsburgs' first impulse, Edward VI in their hand, Henry VIII in
     Calais; no response windows asked."""
-    home = his_at(tmp_path, lambda g: any(d.seat == "hapsburg" and d.kind == "impulse"
-                                          for d in g.decisions()), seed="s4",
-                  langs={"england": "ru"})
+    home = quiet_impulse(tmp_path, "hapsburg", "s4", {"england": "ru"})
     with Store(home).transaction("his-9") as game:
-        for power in POWERS:
-            game.submit(power, "STANDING RESPONSE NEVER", at=now())
-        game.submit("protestant", "STANDING wartburg NEVER", at=now())
         hands = {p: list(h) for p, h in game.state["hands"].items()}
         hands["hapsburg"] = sorted(hands["hapsburg"][1:] + [19])
         game.edit("hands", hands, at=now(), **EDIT)
