@@ -65,3 +65,10 @@ def test_migrate_stops_at_the_first_entry_that_no_longer_fits():
     with pytest.raises(moderation.IllegalOrder, match="cannot move from rules_version 0"):
         moderation.execute(game, "gm@example.org", "MIGRATE", now=LATER)
     assert game.pinned is not None
+
+
+def test_pbem_games_shows_a_held_game():
+    from pbem.cli import _games_row
+    row = _games_row(Game.from_data(RULES, running(RULES.version - 1)))
+    assert row[2] == (f"held: rules_version {RULES.version - 1}, installed {RULES.version} "
+                      "(pbem mod old MIGRATE)")
