@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from engine.record import replay
 from pbem.daemon import Daemon
 from pbem.demo import drop, make_game, make_home, player_mail, sent_mails
-from pbem.mail.clocks import ClockRunner
+from pbem.mail.clocks import ClockRunner, next_clock_event
 from pbem.mail.commands import parse_body
 from pbem.mail.duties import Duties
 from pbem.store import Store
@@ -571,6 +571,7 @@ def test_a_game_of_an_older_rules_version_is_held_told_and_migrated(home: Path,
     assert "pbem mod fx-001 MIGRATE" in text(one(held, "gm@example.org"))
     assert game(home).record.entries == [] and game(home).pinned is not None
     assert ClockRunner(Daemon(home).processor).fire(T0 + 72 * H) == 0
+    assert next_clock_event(game(home)) is None        # the daemon does not wake for it
     assert not [m for m in mail(home, "bob@example.org", E, "STATUS\n")
                 if "Game held" in str(m["Subject"])]          # told once
     mails = gm(home, "MIGRATE BECAUSE the judge was upgraded\n")
