@@ -259,9 +259,9 @@ def replay(rules: Rules, record: Record, *, verify: bool = True,
 
 
 def migrate(rules: Rules, record: Record) -> tuple[Record, str | None]:
-    """`record` replayed under the installed rules (`rules.version`), each entry's order,
-    dice and state hash checked again: the migrated record (its header pinned to
-    `rules.version`, every state hash recomputed) and None, or, at the first entry that no
+    """`record` replayed under the installed rules (`rules.version`), each entry's order
+    parsed and applied again and its dice compared: the migrated record (its header pinned
+    to `rules.version`, every state hash recomputed) and None, or, at the first entry that no
     longer fits (its order is refused, or it rolls other dice), the record of the entries
     before it and why (docs/architecture.md, "rules_version pins behaviour")."""
     header = replace(record.header, rules_version=rules.version)
