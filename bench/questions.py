@@ -47,12 +47,14 @@ PROFILE = ("STANDING INTERCEPT NEVER\nSTANDING AVOID NEVER\nSTANDING WITHDRAW IF
            "STANDING RESPONSE NEVER\nSTANDING relief JOIN\nSTANDING relief_inside MOST")
 
 
-def play(seed: str, standing: bool, last_turn: int | None) -> tuple[int, int, int]:
+def play(seed: str, standing: bool, last_turn: int | None,
+         scenario: str = "1517") -> tuple[int, int, int]:
     """One game: (mails asking a land-war question, mails asking anything, turns played)."""
     seats = {p: {"players": [f"{p}@example.org"], "lang": "en"}
-             for p in RULES.scenario("1517").seats}
+             for p in RULES.scenario(scenario).seats}
     options = {"last_turn": last_turn} if last_turn else {}
-    game = Game.create(RULES, "q", seats, now=T0, seed=seed, scenario="1517", options=options)
+    game = Game.create(RULES, "q", seats, now=T0, seed=seed, scenario=scenario,
+                       options=options)
     if standing:
         for seat in seats:
             assert game.submit(seat, PROFILE.format(capital=CAPITAL[seat]), at=T0).ok

@@ -22,8 +22,8 @@ from engine.dice import Dice, commitment, new_seed
 from engine.edit import apply_edit, edit_text, parse_edit
 from engine.names import Reading, readings
 from engine.options import Order
-from engine.record import (Entry, Header, Record, ReplayError, find_decision, replay,
-                           start, undo_text)
+from engine.record import (Entry, Header, Record, ReplayError, find_decision, pinned,
+                           replay, start, undo_text)
 from engine.undo import irreversible, is_undo, last_move
 
 
@@ -93,6 +93,10 @@ class Game:
         self._standing_answers = True
         #: The rules' decisions of one state object, ``(state, decisions)`` (`_asked`).
         self._asked_memo: tuple[State, list[Decision]] | None = None
+        #: Why the game is held, when it was recorded under another rules_version than the
+        #: installed rules (`engine.record.pinned`): it asks nothing, refuses every order
+        #: and fires no deadline until it is replayed with its own release or migrated.
+        self.pinned: str | None = None
 
     # ------------------------------------------------------------------ creation & I/O
     @classmethod
@@ -141,11 +145,13 @@ class Game:
                 and state_hash(snapshot["state"]) == record.final_state_hash):
             state = snapshot["state"]
             dice = Dice(record.header.seed or "", int(snapshot["dice_counter"]))
-        else:
+        else:   # a game pinned to another rules_version raises `VersionPinned` here
             state, dice = replay(rules, record, verify=False)
         clocks = Clocks(record.header.clocks, cache.get("clocks"),
                         classes=recorded_classes(record.header.clocks))
-        return cls(rules, record, state, dice, clocks, server)
+        game = cls(rules, record, state, dice, clocks, server)
+        game.pinned = pinned(record.header, rules)
+        return game
 
     def to_data(self, *, private: bool = True) -> dict[str, Any]:
         """The persisted mapping; with ``private=False`` the shareable archive only."""
@@ -174,7 +180,7 @@ class Game:
         return self.record.header.moderators
 
     def decisions(self, seat: str | None = None) -> list[Decision]:
-        if self.ended_by_moderator() is not None:
+        if self.ended_by_moderator() is not None or self.pinned is not None:
             return []
         return [d for d in self._asked() if seat is None or d.seat == seat]
 
@@ -248,6 +254,13 @@ class Game:
         blocks = self.rules.split(text)
         results: list[OrderResult] = []
         entries: list[Entry] = []
+        if self.pinned is not None:
+            return Receipt(self.id, seat, [OrderResult(
+                line, block, "rejected", message=self.pinned, code="rules_pinned",
+                params={"game": self.id, "rules": self.record.header.rules,
+                        "pinned": self.record.header.rules_version,
+                        "installed": self.rules.version})
+                for line, block in blocks], [], [], None)
         if self.held(seat) and self.decisions(seat):    # asked again since they were held
             entries.extend(self._run_held(at))
         #: the kind of the seat's own question (not an interrupting one) last answered
@@ -631,7 +644,7 @@ class Game:
     def fire_deadlines(self, now: dt.datetime) -> list[ClockAction]:
         """Enter NMR defaults for expired decisions; report reminders and holds."""
         actions: list[ClockAction] = []
-        while self.outcome() is None:
+        while self.outcome() is None and self.pinned is None:
             events = self.clocks.due(now)
             defaults = [e for e in events if e.kind == "default"]
             actions.extend(ClockAction(e) for e in events if e.kind != "default")
@@ -644,6 +657,14 @@ class Game:
             actions.append(ClockAction(event, entry))
             self._run_held(now)
         return actions
+
+    def migrated(self, record: Record, now: dt.datetime) -> None:
+        """Take `record`, the game's record migrated to the installed rules_version
+        (`engine.record.migrate`): the game is no longer held and asks its questions again."""
+        self.record = record
+        self.state, self.dice = replay(self.rules, record, verify=False)
+        self.pinned = None
+        self.clocks.sync(self.decisions(), now)
 
     # ------------------------------------------------------------------ rollback
     def rollback(self, seq: int, *, by: str, reason: str, at: dt.datetime) -> list[Entry]:

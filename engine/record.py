@@ -7,7 +7,7 @@ Rollback truncates the entries; the removed ones are kept in `audit`, never sile
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterator
 
 from engine.canonical import state_hash
@@ -19,6 +19,26 @@ from engine.edit import apply_edit, parse_edit
 
 class ReplayError(Exception):
     """An archive that does not replay to the states it claims."""
+
+
+class VersionPinned(ReplayError):
+    """A game pinned to a rules_version the installed rules are not (docs/architecture.md,
+    "rules_version pins behaviour")."""
+
+
+def pinned(header: Header, rules: Rules) -> str | None:
+    """Why a game recorded under another rules_version than the installed one is held, and
+    how to go on with it; None when the versions agree."""
+    if header.rules_version == rules.version:
+        return None
+    tag = f"rules/{header.rules}/v{header.rules_version}"
+    return (f"game {header.id} is pinned to {header.rules} rules_version "
+            f"{header.rules_version}, the installed rules are version {rules.version}: only "
+            f"rules of its version replay it.  Install the release tagged {tag} beside this "
+            f"one (git worktree add ../pbem-{header.rules}-v{header.rules_version} {tag}) "
+            f"and replay or finish it there; a running game is held meanwhile, and a "
+            f"moderator may instead MIGRATE it to version {rules.version} "
+            f"(docs/architecture.md, \"rules_version pins behaviour\")")
 
 
 #: Entry kinds: an answer to a decision, a moderator's state correction, a moderator act
@@ -156,16 +176,15 @@ def rules_options(options: dict[str, Any]) -> dict[str, Any]:
 
 def start(rules: Rules, header: Header) -> tuple[State, Dice]:
     """The state after setup and the dice stream positioned after it."""
+    held = pinned(header, rules)
+    if held is not None:
+        raise VersionPinned(held)
     if header.seed is None:
         raise ReplayError(f"game {header.id}: the dice seed is not revealed, so its "
                           "states cannot be rebuilt")
     if commitment(header.seed) != header.dice_commitment:
         raise ReplayError(f"game {header.id}: the seed does not match the published "
                           "commitment")
-    if header.rules_version != rules.version:
-        raise ReplayError(f"game {header.id} is pinned to {header.rules} rules_version "
-                          f"{header.rules_version}, the installed rules are version "
-                          f"{rules.version}")
     dice = Dice(header.seed)
     state = rules.setup(header.scenario, header.seat_names, rules_options(header.options),
                         dice)
@@ -237,6 +256,30 @@ def replay(rules: Rules, record: Record, *, verify: bool = True,
     if not verify and last is not None and state_hash(state) != last.state_hash:
         raise ReplayError(f"the state after entry {last.seq} does not match its hash")
     return state, dice
+
+
+def migrate(rules: Rules, record: Record) -> tuple[Record, str | None]:
+    """`record` replayed under the installed rules (`rules.version`), each entry's order
+    parsed and applied again and its dice compared: the migrated record (its header pinned
+    to `rules.version`, every state hash recomputed) and None, or, at the first entry that no
+    longer fits (its order is refused, or it rolls other dice), the record of the entries
+    before it and why (docs/architecture.md, "rules_version pins behaviour")."""
+    header = replace(record.header, rules_version=rules.version)
+    state, dice = start(rules, header)
+    moved = Record(header=header, initial_state_hash=state_hash(state), audit=record.audit)
+    for entry in record.entries:
+        try:
+            if entry.kind == "undo":
+                state = replay(rules, moved, verify=False, until=undo_target(entry.order))[0]
+            else:
+                state = step_entry(rules, state, entry, dice)[0]
+        except IllegalOrder as refused:
+            return moved, (f"entry {entry.seq} ({entry.by}: {entry.order!r}) no longer "
+                           f"applies under version {rules.version}: {refused}")
+        except DiceMismatch as mismatch:
+            return moved, f"{mismatch} (under version {rules.version})"
+        moved.entries.append(replace(entry, state_hash=state_hash(state)))
+    return moved, None
 
 
 def _upto(entries: list[Entry], until: int | None) -> Iterator[Entry]:

@@ -209,7 +209,8 @@ GAMES_HEADER = ("GAME", "RULES", "PHASE", "STATE", "NEXT DEADLINE")
 
 def _games_row(game: Game) -> list[str]:
     """Rules, phase, state and the next deadline: a row of `pbem games`.  A paused game
-    says so (its clocks stand still: no deadline)."""
+    says so (its clocks stand still: no deadline), and so does one held for its rules
+    version (`Game.pinned`)."""
     phase = str(game.view(None).get("phase", ""))
     end = textreport.outcome_line(game)
     awaited = ", ".join(sorted({d.seat for d in game.decisions()})) or "-"
@@ -217,6 +218,9 @@ def _games_row(game: Game) -> list[str]:
     paused = game.clocks.paused and not end
     when = f"{deadline:%Y-%m-%d %H:%M} UTC" if deadline and not end and not paused else "-"
     state = "over" if end else ("paused, " if paused else "") + f"awaiting {awaited}"
+    if game.pinned is not None:
+        state = (f"held: rules_version {game.record.header.rules_version}, installed "
+                 f"{game.rules.version} (pbem mod {game.id} MIGRATE)")
     return [game.rules.name, phase, state, when]
 
 

@@ -73,6 +73,7 @@ from engine.clocks import NMR_POLICIES, parse_duration
 from engine.contract import IllegalOrder
 from engine.edit import parse_edit
 from engine.game import Game, Receipt
+from engine.record import migrate
 from pbem.addresses import EXAMPLE, AddressError, check_address
 from pbem.anonymity import is_anonymous
 from pbem.mail.commands import KEYWORDS, setting_value
@@ -81,7 +82,7 @@ from pbem.textreport import receipt_text
 
 COMMANDS = ("FORCE", "EXTEND", "DEADLINE", "PAUSE", "RESUME", "NMR", "PREVIEW", "ROLLBACK",
             "ROLLFORWARD", "REPLACE", "ADD-ADDRESS", "DROP", "EDIT", "RESEND", "ANNOUNCE",
-            "OBSERVER", "GRANT-VACATION", "END", "BOT", "HUMAN")
+            "OBSERVER", "GRANT-VACATION", "END", "BOT", "HUMAN", "MIGRATE")
 OBSERVER = "observer:"      # a token's key prefix (and a notice's `to`): an observer's address
 PAUSE_REMINDER_EVERY = dt.timedelta(days=1)
 _BECAUSE = re.compile(r"\s+BECAUSE\s+(.*)$", re.I | re.S)
@@ -334,6 +335,29 @@ def _rollforward(game: Game, args: str, because: str, *, by: str, now: dt.dateti
     return ModResult("ROLLFORWARD", f"restored {len(restored)} entries" + clause,
                      [notice("all", "rolled_forward", first=restored[0].seq,
                              last=restored[-1].seq), *notices], resend=["all"])
+
+
+def _migrate(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
+             source: str) -> ModResult:
+    """MIGRATE: a game held for its rules_version (`Game.pinned`) replays its orders under
+    the installed rules (`engine.record.migrate`); it moves only when every entry still
+    fits, else nothing changes and the first entry that does not is named."""
+    if game.pinned is None:
+        raise IllegalOrder(f"{game.id} is already at {game.rules.name} rules_version "
+                           f"{game.rules.version}: nothing to migrate")
+    old = game.record.header.rules_version
+    moved, stop = migrate(game.rules, game.record)
+    if stop is not None:
+        raise IllegalOrder(f"{game.id} cannot move from rules_version {old} to "
+                           f"{game.rules.version}: {stop}; entries 1-{moved.last_seq} fit.  The "
+                           "game stays held; finish it on a judge of its own version")
+    fit = len(moved.entries)
+    game.migrated(moved, now)
+    game.act(f"MIGRATE FROM {old}", by=by, because=because, source=source, at=now)
+    return ModResult("MIGRATE", f"migrated from rules_version {old} to {game.rules.version}: "
+                     f"all {fit} entries replayed and fit",
+                     [notice("all", "migrated", pinned=old, installed=game.rules.version)],
+                     resend=["all"])
 
 
 def paused_by_record(game: Game) -> bool:
@@ -592,6 +616,7 @@ _HANDLERS: dict[str, Any] = {
     "ROLLFORWARD": _rollforward, "REPLACE": _replace, "ADD-ADDRESS": _add_address,
     "DROP": _drop, "EDIT": _edit, "RESEND": _resend, "ANNOUNCE": _announce, "END": _end,
     "OBSERVER": _observer, "GRANT-VACATION": _grant_vacation, "BOT": _bot, "HUMAN": _human,
+    "MIGRATE": _migrate,
 }
 
 
@@ -639,6 +664,24 @@ def pause_reminders(game: Game, now: dt.datetime) -> list[Notice]:
     game.server["paused_reminded_at"] = iso(now)
     since = parse_iso(game.clocks.paused_at)
     return [notice("all", "still_paused", since=f"{since:%Y-%m-%d %H:%M}")]
+
+
+def pinned_notices(game: Game) -> list[Notice]:
+    """Once per installed rules version, tell every seat and moderator that the game is
+    held because it was recorded under another rules_version (`Game.pinned`)."""
+    told = game.server.get("pinned_told")
+    if game.pinned is None or told == game.rules.version:
+        return []
+    game.server["pinned_told"] = game.rules.version
+    params = {"game": game.id, "rules": game.record.header.rules,
+              "pinned": game.record.header.rules_version, "installed": game.rules.version}
+    return [notice("all", "rules_pinned", **params),
+            notice("moderators", "rules_pinned_moderator", **params)]
+
+
+def pinned_untold(game: Game) -> bool:
+    """Whether `pinned_notices` has something to say."""
+    return game.pinned is not None and game.server.get("pinned_told") != game.rules.version
 
 
 @dataclass(frozen=True)

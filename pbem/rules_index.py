@@ -206,7 +206,9 @@ def read_table(readme: str) -> tuple[list[str], list[Row], tuple[int, int]]:
 
 
 def _cells(line: str) -> list[str]:
-    return [cell.strip() for cell in line.strip().strip("|").split("|")]
+    """The cells of a table row; an escaped pipe (``\\|``, as in ``A\\|B`` inside a code
+    span) stays inside its cell."""
+    return [cell.strip() for cell in re.split(r"(?<!\\)\|", line.strip().strip("|"))]
 
 
 @dataclass

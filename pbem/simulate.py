@@ -48,6 +48,8 @@ class GameResult:
     verified: bool = False
     entries: int = 0
     winners: tuple[str, ...] = ()
+    #: How the game ended (`Outcome.reason`: the kind of victory, and when).
+    ending: str = ""
     seats: dict[str, str] = field(default_factory=dict)
     seconds: float = 0.0
     error: str = ""
@@ -59,8 +61,8 @@ class GameResult:
             where = f" at entry {self.failed_at}" if self.failed_at is not None else ""
             return f"game {self.seed}: ERROR{where}: {self.error.strip().splitlines()[-1]}"
         return (f"game {self.seed}: {'finished' if self.finished else 'unfinished'}, "
-                f"{self.entries} entries, won by {', '.join(self.winners) or 'nobody'}, "
-                f"{self.seconds:.1f} s")
+                f"{self.entries} entries, won by {', '.join(self.winners) or 'nobody'}"
+                + (f" ({self.ending})" if self.ending else "") + f", {self.seconds:.1f} s")
 
 
 @dataclass
@@ -199,6 +201,7 @@ def run_job(job: Job) -> GameResult:
         result.entries = game.record.last_seq
         outcome = game.outcome()
         result.winners = outcome.winners if outcome else ()
+        result.ending = outcome.reason if outcome else ""
         result.archive = verify_archive(rules, game)
         result.verified = True
     except Exception as failure:  # noqa: BLE001 — any failure is a finding, reported and saved

@@ -34,7 +34,7 @@ from engine import questions
 from engine.contract import Reason as R
 from engine.dice import Dice
 from engine.options import OneOf, Option
-from games.here_i_stand import assault, card_events_war, choices, counter_mix, grammar
+from games.here_i_stand import assault, choices, counter_mix, grammar
 from games.here_i_stand import siege as sieges
 from games.here_i_stand import state as S
 
@@ -51,7 +51,7 @@ def _space_question(kind: str, targets, default, prompt: str, done=None) -> ques
         options=lambda state, item: [Option.of("TARGET", f"TARGET {targets(state)[0]}",
                                                space=OneOf(tuple(targets(state))))],
         parse=lambda state, item, text: {"verb": "TARGET", "space": grammar.space(
-            card_events_war.target_verb(text, "TARGET <space>"))},
+            grammar.target_verb(text, "TARGET <space>"))},
         default=default, settle=lambda state, item, dice: not targets(state),
         apply=APPLY[kind], prompt=lambda state, item: prompt)
 

@@ -22,7 +22,7 @@ from engine import questions
 from engine.contract import Reason as R
 from engine.dice import Dice
 from engine.options import OneOf, Option
-from games.here_i_stand import card_events_war, choices, facts, grammar
+from games.here_i_stand import choices, facts, grammar
 from games.here_i_stand import state as S
 from games.here_i_stand.land_war import mercenary_events
 
@@ -75,7 +75,7 @@ KINDS["merc_pay_target"] = choices.Kind(
     apply=_target_apply, default=_target_default,
     settle=lambda state, item, dice: not targets(state),
     parse=lambda state, item, text: {"verb": "TARGET", "power": grammar.power(
-        card_events_war.target_verb(text, "TARGET <power>"))},
+        grammar.target_verb(text, "TARGET <power>"))},
     prompt=lambda state, item: "Mercenaries Demand Pay: TARGET <power>")
 
 

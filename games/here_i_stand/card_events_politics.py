@@ -37,7 +37,7 @@ from engine import questions
 from engine.contract import Reason as R
 from engine.dice import Dice
 from engine.options import OneOf, Option
-from games.here_i_stand import card_events_war, choices, diplomacy_terms, events, facts, grammar
+from games.here_i_stand import choices, diplomacy_terms, events, facts, grammar
 from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import diplomacy
@@ -100,7 +100,7 @@ KINDS["akinji"] = choices.Kind(
                                            power=OneOf(tuple(akinji_targets(state))))],
     apply=_akinji_apply, settle=lambda state, item, dice: not akinji_targets(state),
     parse=lambda state, item, text: {"verb": "TARGET", "power": grammar.power(
-        card_events_war.target_verb(text, "TARGET <power>"))},
+        grammar.target_verb(text, "TARGET <power>"))},
     default=lambda state, item: {"verb": "TARGET", "power": max(
         akinji_targets(state), key=lambda p: (len(state["hands"][p]), p))},
     prompt=lambda state, item: "Akinji Raiders: TARGET <power> (you draw a random card of it)")
@@ -177,7 +177,7 @@ KINDS["ransom_event"] = choices.Kind(
     apply=_ransom_apply, default=_ransom_default,
     settle=lambda state, item, dice: not _ransom_choices(state),
     parse=lambda state, item, text: {"verb": "TARGET", "leader": grammar.leader(
-        card_events_war.target_verb(text, "TARGET <leader>"))},
+        grammar.target_verb(text, "TARGET <leader>"))},
     prompt=lambda state, item: "Ransom: TARGET <captured leader>")
 
 
@@ -195,7 +195,7 @@ KINDS["ransom_home"] = choices.Kind(
                                  "space": fortified_homes(state, item["leader"])[0]},
     settle=lambda state, item, dice: not fortified_homes(state, item["leader"]),
     parse=lambda state, item, text: {"verb": "TARGET", "space": grammar.space(
-        card_events_war.target_verb(text, "TARGET <space>"))},
+        grammar.target_verb(text, "TARGET <space>"))},
     policies=("CAPITAL",),
     standing=lambda policy, state, decision: {
         "verb": "TARGET", "space": fortified_homes(state, decision.context["leader"])[0]},

@@ -55,19 +55,11 @@ BOURBON, ZAPOLYA, FOREIGN_RECRUITS, GABELLE, JANISSARIES_REBEL = 70, 83, 76, 80,
 COMMUNEROS, THREAT, UNPAID, CAMP, CLOTH = 94, 103, 106, 107, 72
 #: Cloth Prices Fluctuate's unrest spaces besides the German and Italian Hapsburg homes.
 CLOTH_UNREST = ("amsterdam", "antwerp", "brussels")
-TARGET_WORDS = ("TARGET", "ЦЕЛЬ")
 
 
 def unoccupied(state: S.State, sid: str) -> bool:
     """No land or naval units of any power at `sid` (L735)."""
     return not any(any(c.values()) for c in S.units(state, sid).values())
-
-
-def target_verb(text: str, prompt: str) -> str:
-    """The words after ``TARGET`` (``ЦЕЛЬ``); refuses another verb."""
-    verb = grammar.verb_of(text)
-    grammar.expect(["TARGET"], "TARGET" if verb in TARGET_WORDS else verb, text, prompt)
-    return grammar.rest_of(text).strip()
 
 
 def power_in_space(text: str) -> tuple[str, str]:
@@ -193,7 +185,8 @@ def return_threatened(state: S.State) -> None:
 
 
 def _threat_parse(state, item, text) -> dict[str, Any]:
-    return {"verb": "TARGET", "leader": grammar.leader(target_verb(text, "TARGET <leader>"))}
+    return {"verb": "TARGET",
+            "leader": grammar.leader(grammar.target_verb(text, "TARGET <leader>"))}
 
 
 def _threat_default(state, item) -> dict[str, Any]:
@@ -434,7 +427,7 @@ KINDS["bourbon"] = choices.Kind(
         space=OneOf(tuple(bourbon_spaces(state, item["seat"]))))],
     apply=_bourbon_apply, default=_bourbon_default,
     parse=lambda state, item, text: {"verb": "TARGET", "space": grammar.space(
-        target_verb(text, "TARGET <space>"))},
+        grammar.target_verb(text, "TARGET <space>"))},
     settle=lambda state, item, dice: not bourbon_spaces(state, item["seat"]),
     prompt=lambda state, item: "Charles Bourbon: TARGET <space> (he appears there)")
 

@@ -356,6 +356,16 @@ def expect(decision_verbs: Iterable[str], verb: str, text: str, prompt: str) -> 
                            [v.replace("_", " ") for v in verbs])
 
 
+TARGET_WORDS = ("TARGET", "ЦЕЛЬ")
+
+
+def target_verb(text: str, prompt: str) -> str:
+    """The words after ``TARGET`` (``ЦЕЛЬ``); refuses another verb."""
+    grammar_verb = verb_of(text)
+    expect(["TARGET"], "TARGET" if grammar_verb in TARGET_WORDS else grammar_verb, text, prompt)
+    return rest_of(text).strip()
+
+
 def verb_or_done(text: str, verb: str, aliases: Iterable[str], prompt: str) -> str:
     """``DONE`` (also ``ГОТОВО``, ``PASS``) or `verb` (written as itself or one of its
     `aliases`); any other verb is refused with `prompt`."""

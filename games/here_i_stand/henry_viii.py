@@ -246,14 +246,60 @@ KINDS["free_intervention"] = choices.Kind(
 # ---------------------------------------------------------------- the succession
 def english_ruler(ruler: str) -> Resolver:
     """The resolver of a succession card: `ruler` takes the English throne, Dudley replacing
-    Henry VIII as army leader (§21.3)."""
+    Henry VIII as army leader (§21.3; the cards #19, #21 and #23): England places Dudley in
+    London or where Henry was (`dudley_spaces`), asked when both are open (``dudley``)."""
     def resolve(state: S.State, power: str, dice: Dice) -> int:
         if state["rulers"]["england"] == "henry_viii":
-            replace_leader(state, "henry_viii", "dudley")
+            spaces = dudley_spaces(state)
+            if len(spaces) > 1:
+                S.move_leader(state, "henry_viii", spaces[0], None)
+                choices.push(state, {"kind": "dudley", "seat": "england", "spaces": spaces},
+                             first=True)
+            else:
+                replace_leader(state, "henry_viii", "dudley")
+                S.log(state, "dudley_placed", space=S.where_is(state, "dudley"))
         set_ruler(state, "england", ruler)
         state.setdefault("english_succession", {})[ruler] = state["turn"]
         return 0
     return resolve
+
+
+def dudley_spaces(state: S.State) -> list[str]:
+    """Where Dudley may enter when Henry VIII dies (§21.3, the succession cards): the space
+    Henry is in (first: the default, his army keeps a leader) and London while England
+    controls it; a captured Henry leaves London only."""
+    henry = S.where_is(state, "henry_viii")
+    london = S.capitals("england")[0]
+    spaces = [henry] if henry is not None else []
+    if S.controller(state, london) == "england" and london not in spaces:
+        spaces.append(london)
+    return spaces
+
+
+def _dudley_apply(state: S.State, item: questions.Item, order: dict, dice: Dice) -> bool:
+    S.move_leader(state, "dudley", None, order["space"])
+    S.log(state, "dudley_placed", space=order["space"])
+    return True
+
+
+def _dudley_standing(policy: str, state: S.State, decision) -> dict:
+    """``STANDING dudley LONDON`` or ``HENRY`` (where Henry was)."""
+    spaces = decision.context["spaces"]
+    london = S.capitals("england")[0]
+    return {"verb": "TARGET",
+            "space": london if policy == "LONDON" and london in spaces else spaces[0]}
+
+
+KINDS["dudley"] = choices.Kind(
+    options=lambda state, item: [Option.of("TARGET", f"TARGET {item['spaces'][-1]}",
+                                           space=OneOf(tuple(item["spaces"])))],
+    apply=_dudley_apply,
+    default=lambda state, item: {"verb": "TARGET", "space": item["spaces"][0]},
+    parse=lambda state, item, text: {"verb": "TARGET", "space": grammar.space(
+        grammar.target_verb(text, "TARGET <space>"))},
+    policies=("HENRY", "LONDON"), standing=_dudley_standing,
+    prompt=lambda state, item: (f"Henry VIII is dead: TARGET {item['spaces'][0]} (where he "
+                                f"was) or TARGET {item['spaces'][-1]} for Dudley"))
 
 
 def edward_reigned(state: S.State) -> bool:

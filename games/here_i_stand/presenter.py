@@ -210,7 +210,7 @@ class HereIStandPresenter(Presenter):
                 value = self.maybe(f"faith.{value}", str(value))
             elif key in ("from", "to", "space"):
                 value = self.space(str(value))
-            elif key == "ports":
+            elif key in ("ports", "spaces"):
                 value = ", ".join(self.space(str(x)) for x in value)
             elif key == "zones":
                 value = ", ".join(self.maybe(f"zone.{z}", str(z)) or str(z) for z in value)

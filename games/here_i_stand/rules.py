@@ -40,7 +40,10 @@ tables.install()
 
 class HereIStand(Rules):
     name = "here-i-stand"
-    version = 1
+    #: 2: the first version pinned by golden archives (tests/golden/); games archived with
+    #: version 1 replay with the release tagged ``rules/here-i-stand/v1`` (README, "Rules
+    #: versions").
+    version = 2
     title = "Here I Stand"
     presenter = "games.here_i_stand.presenter:HereIStandPresenter"
     templates_dir = Path(__file__).resolve().parent / "templates"

@@ -24,7 +24,10 @@ log = logging.getLogger("pbem.mail")
 
 
 def next_clock_event(game: Any) -> str | None:
-    nxt = game.clocks.next_event() if game.outcome() is None else None
+    """When the game's clocks next need a look: never once it is over or held for its
+    rules version (`Game.pinned`: its deadlines do not run)."""
+    live = game.outcome() is None and game.pinned is None
+    nxt = game.clocks.next_event() if live else None
     return nxt.isoformat() if nxt is not None else None
 
 

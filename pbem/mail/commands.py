@@ -12,7 +12,7 @@ Moderator commands (`pbem.moderation`, one per line, ``... BECAUSE <reason>`` at
 only a moderator's mail may carry them, a seat's mail using one is refused whole):
 
     FORCE EXTEND DEADLINE PAUSE RESUME NMR PREVIEW ROLLBACK ROLLFORWARD REPLACE
-    ADD-ADDRESS DROP EDIT RESEND   ANNOUNCE ... ENDANNOUNCE   END <reason>
+    ADD-ADDRESS DROP EDIT RESEND MIGRATE   ANNOUNCE ... ENDANNOUNCE   END <reason>
 
 ``END`` alone stops reading; ``END <reason>`` (words after it) is the moderator's command
 that ends the game.  Every other line is a game order, passed on to the game's own
@@ -78,6 +78,7 @@ MOD_KEYWORDS: dict[str, tuple[str, ...]] = {
     "OBSERVER": ("OBSERVER", "НАБЛЮДАТЕЛЬ"),
     "GRANT-VACATION": ("GRANT-VACATION", "GRANT VACATION", "РАЗРЕШИТЬ-ОТПУСК",
                        "РАЗРЕШИТЬ ОТПУСК"),
+    "MIGRATE": ("MIGRATE", "ПЕРЕВЕСТИ"),
     "END": ("END", "КОНЕЦ", "ЗАВЕРШИТЬ"),   # with a reason; END alone stops reading
 }
 _MOD_WORD = {w: cmd for cmd, words in MOD_KEYWORDS.items() for w in words}

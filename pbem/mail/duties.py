@@ -42,7 +42,8 @@ class _Due:
 def due_summary(game: Any) -> dict[str, Any]:
     """`_Due` of a game as plain data (for `Store.summary`)."""
     live = game.outcome() is None
-    work = has_pending(game) or bool(game.server.get("held_fates")) or (
+    work = has_pending(game) or bool(game.server.get("held_fates")) or \
+        moderation.pinned_untold(game) or (
         live and any(moderation.seat_bot(game, d.seat) is not None for d in game.decisions()))
     reminder = None
     if live and game.clocks.paused:
@@ -127,7 +128,8 @@ class Duties:
             seq0 = game.record.last_seq
             played = moderation.play_bots(game, now)
             for notice in [*moderation.bot_notices(game, played),
-                           *moderation.pause_reminders(game, now)]:
+                           *moderation.pause_reminders(game, now),
+                           *moderation.pinned_notices(game)]:
                 game.server.setdefault("notices_pending", []).append(queued(notice))
             stamp = now.isoformat(timespec="seconds")
             if played or moved or game.server.get("held_fates"):   # held orders' fates: CLI orders

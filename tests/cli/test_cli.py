@@ -156,6 +156,8 @@ def test_replay_verifies_a_finished_archive(run, tmp_path):
 def test_simulate_default_bot(run):
     line = run("simulate", "--rules", "testgame", "--games", "5", "--bot", "default").strip()
     assert SIM_LINE.match(line.splitlines()[-1]).groups() == ("5", "5", "0", "5")
+    for game in line.splitlines()[:-1]:       # each game's line says how it ended
+        assert re.search(r"won by [^(]+ \(.+\), [\d.]+ s$", game), game
 
 
 def test_errors_are_one_line_without_traceback(home):
@@ -219,3 +221,13 @@ def test_the_progress_bar_shows_only_on_a_terminal_outside_ci(monkeypatch):
     monkeypatch.delenv("CI")
     monkeypatch.setattr(sys.stderr, "isatty", lambda: False)
     assert not simulate.show_progress()
+
+
+def test_replay_of_another_rules_version_names_the_release_to_install(run, tmp_path):
+    out = tmp_path / "sims"
+    run("simulate", "--rules", "testgame", "--games", "1", "--seed", "v", "--out", str(out))
+    archive = sorted(out.glob("*.yaml"))[0]
+    archive.write_text(archive.read_text().replace("rules_version: 1", "rules_version: 7", 1))
+    said = run("replay", str(archive), "--verify", code=1)
+    assert "pinned to testgame rules_version 7" in said
+    assert "git worktree add ../pbem-testgame-v7 rules/testgame/v7" in " ".join(said.split())

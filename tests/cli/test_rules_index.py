@@ -108,6 +108,19 @@ def test_the_code_column_is_written_from_the_code(tmp_path):
     assert out[5] == "| 15 | sieges | missing | — | — |"
 
 
+def test_an_escaped_pipe_stays_inside_its_cell(tmp_path):
+    """`STANDING x A\\|B` in a cell is one cell: regenerating the table keeps the status
+    and the tests of such a row (they were lost before)."""
+    readme = ("# toy\n\n| § | rule | status | code | covered by |\n|---|---|---|---|---|\n"
+              "| 14 | battles (`AVOID [WITH x \\| WITH NONE]`) | done (`STANDING a B\\|C`) | — "
+              "| test_war |\n")
+    index = rules_index.Index([], {}, {})
+    out = rules_index.update_readme(readme, index).splitlines()
+    assert out[4] == ("| 14 | battles (`AVOID [WITH x \\| WITH NONE]`) | done (`STANDING a B\\|C`) "
+                      "| — | test_war |")
+    assert rules_index.read_table(readme)[1][0].status == "done (`STANDING a B\\|C`)"
+
+
 def test_marked_tests_and_a_generated_section(tmp_path):
     (tmp_path / "test_toy.py").write_text(
         "import pytest\n\n@pytest.mark.card(5, 7)\ndef test_a():\n    pass\n\n"

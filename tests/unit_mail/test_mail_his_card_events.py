@@ -10,17 +10,23 @@ from test_mail_done import POWERS, his_at, now, send
 from test_mail_his_plan import to
 
 
-def _at_impulse(tmp_path: Path, seat: str, card: int, seed: str,
-                langs: dict[str, str]) -> Path:
-    """Game his-9 (dice seed `seed`, whose deal gives `seat` the card) played by defaults
-    until `seat`'s first impulse; no response windows asked (The Wartburg's neither)."""
+def quiet_impulse(tmp_path: Path, seat: str, seed: str, langs: dict[str, str]) -> Path:
+    """Game his-9 (dice seed `seed`) played by defaults until `seat`'s first impulse; no
+    response windows asked (The Wartburg's neither)."""
     home = his_at(tmp_path, lambda g: any(d.seat == seat and d.kind == "impulse"
                                           for d in g.decisions()), seed=seed, langs=langs)
     with Store(home).transaction("his-9") as game:
-        assert card in game.state["hands"][seat]
         for power in POWERS:
             game.submit(power, "STANDING RESPONSE NEVER", at=now())
         game.submit("protestant", "STANDING wartburg NEVER", at=now())
+    return home
+
+
+def _at_impulse(tmp_path: Path, seat: str, card: int, seed: str,
+                langs: dict[str, str]) -> Path:
+    """`quiet_impulse`, with a seed whose deal gives `seat` the card."""
+    home = quiet_impulse(tmp_path, seat, seed, langs)
+    assert card in Store(home).load("his-9").state["hands"][seat]
     return home
 
 

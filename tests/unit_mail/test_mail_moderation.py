@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from engine.record import replay
 from pbem.daemon import Daemon
 from pbem.demo import drop, make_game, make_home, player_mail, sent_mails
-from pbem.mail.clocks import ClockRunner
+from pbem.mail.clocks import ClockRunner, next_clock_event
 from pbem.mail.commands import parse_body
 from pbem.mail.duties import Duties
 from pbem.store import Store
@@ -552,3 +552,33 @@ def test_bot_and_human_by_mail_tell_the_seat_each_bot_order(home: Path) -> None:
     back = text(one(mails, "bob@example.org"))       # the notice, with the seat's status
     assert "Бот больше не ходит за место «Восток»: его приказы снова отдают игроки." in back
     replay(game(home).rules, game(home).record, verify=True)
+
+
+def test_a_game_of_an_older_rules_version_is_held_told_and_migrated(home: Path,
+                                                                   monkeypatch) -> None:
+    """The judge is upgraded (the installed rules' version goes up): the running game is
+    held, every seat and the moderator are told once, an order is refused with the reason,
+    no deadline fires; MIGRATE replays it under the new version and it goes on."""
+    rules = type(game(home).rules)
+    monkeypatch.setattr(rules, "version", rules.version + 1)
+    mails = mail(home, "alice@example.org", N, "COMMIT 7\n")
+    receipt = next(m for m in to(mails, "alice@example.org") if "Game held" not in
+                   str(m["Subject"]))
+    assert "is held: it was played under testgame rules version 1 and this judge runs " \
+           "version 2" in text(receipt)
+    held = [m for m in mails if "Game held" in str(m["Subject"])]
+    assert {str(m["To"]) for m in held} == {*SEATS.values(), "gm@example.org"}
+    assert "pbem mod fx-001 MIGRATE" in text(one(held, "gm@example.org"))
+    assert game(home).record.entries == [] and game(home).pinned is not None
+    assert ClockRunner(Daemon(home).processor).fire(T0 + 72 * H) == 0
+    assert next_clock_event(game(home)) is None        # the daemon does not wake for it
+    assert not [m for m in mail(home, "bob@example.org", E, "STATUS\n")
+                if "Game held" in str(m["Subject"])]          # told once
+    mails = gm(home, "MIGRATE BECAUSE the judge was upgraded\n")
+    assert "migrated from rules_version 1 to 2: all 0 entries replayed and fit" in text(
+        one(mails, "gm@example.org"))
+    g = game(home)
+    assert g.pinned is None and g.record.header.rules_version == 2
+    assert [e.order for e in g.record.entries] == ["MIGRATE FROM 1"]
+    assert "-> applied" in text(one(mail(home, "alice@example.org", N, "COMMIT 7\n"),
+                                    "alice@example.org"))

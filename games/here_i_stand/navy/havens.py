@@ -35,7 +35,7 @@ from engine import questions
 from engine.contract import IllegalOrder, Reason as R
 from engine.dice import Dice
 from engine.options import OneOf, Option
-from games.here_i_stand import (card_events_war, choices, counter_mix, cp_actions,
+from games.here_i_stand import (choices, counter_mix, cp_actions,
                                 diplomacy_terms, facts, grammar, religion)
 from games.here_i_stand import siege as sieges
 from games.here_i_stand import state as S
@@ -179,7 +179,7 @@ def _question(kind: str, targets, apply, prompt: str) -> questions.Kind:
 
 
 def _parse(state, targets, text: str, prompt: str) -> dict[str, Any]:
-    sid = grammar.space(card_events_war.target_verb(text, prompt))
+    sid = grammar.space(grammar.target_verb(text, prompt))
     if sid not in targets(state):
         raise IllegalOrder(R(f"{sid} is not an allowed target of this event",
                              "not_allowed_target", space=sid))

@@ -99,8 +99,9 @@ def _rank(state, candidates: list[str], current: dict[str, int]) -> list[str]:
 
 
 def finish(state, winners: list[str], reason: str, why: dict) -> None:
-    """The game ends: `reason` in English (`Outcome.reason`), `why` the same as a message
-    (`state.msg`) that reports render in the reader's language."""
+    """The game ends: `reason` in English (`Outcome.reason`, with the turn it ends on), `why`
+    the same as a message (`state.msg`) that reports render in the reader's language."""
+    reason = f"{reason}, turn {state['turn']}"
     state["outcome"] = {"winners": list(winners), "reason": reason, "why": why,
                         "scores": totals(state)}
     S.log(state, "game_over", powers=list(winners), why=why)

@@ -39,7 +39,7 @@ def _jane_condition(state: S.State, power: str) -> Reason | None:
     if state["turn"] not in state.get("english_succession", {}).values():
         return Reason("Lady Jane Grey needs a change of English ruler this turn",
                       "jane_grey_no_change", card=JANE_GREY)
-    if not diplomacy_terms.drawable(state, "england"):
+    if not [n for n in diplomacy_terms.drawable(state, "england") if n != JANE_GREY]:
         return Reason("Lady Jane Grey needs a card in the English hand", "jane_grey_no_card",
                       card=JANE_GREY)
     return None

@@ -34,6 +34,7 @@ def test_default_driven_1517_game():
     game = play_default()
     outcome = game.outcome()
     assert outcome is not None and "victory" in outcome.reason
+    assert outcome.reason.endswith(f", turn {game.state['turn']}")     # how and when it ended
     assert game.state["vp_history"] and game.state["vp_history"][-1]["turn"] == game.state["turn"]
     text = dump_yaml(game.to_data(private=False))
     record = record_from_data(load_yaml(text))

@@ -176,3 +176,51 @@ def test_anne_of_cleves_and_catherine_howard_draws():
     henry_viii.advance_marriage(state, FixedDice(2))             # Catherine Howard: England only
     assert len(state["hands"]["england"]) == before["england"] + 2
     assert len(state["hands"]["protestant"]) == before["protestant"] + 1
+
+
+# ---------------------------------------------------------------- Dudley (§21.3)
+def henry_in_calais(power="hapsburg"):
+    """Edward VI (#19) in the hand of `power`, Henry VIII with the army in Calais."""
+    state = into_action(fresh(), power, hand=[19])
+    state["turn"] = 6
+    state["heirs"]["edward"] = "healthy"
+    S.move_leader(state, "henry_viii", S.where_is(state, "henry_viii"), "calais")
+    return state
+
+
+@pytest.mark.card(19)
+def test_dudley_is_asked_of_england_london_or_where_henry_was():
+    """Henry dies by a succession card played off-turn for England: England places Dudley
+    in London or the space Henry was in (default: with Henry's army)."""
+    state = order(henry_in_calais(), "hapsburg", "PLAY 19 AS EVENT")
+    assert state["rulers"]["england"] == "edward_vi"
+    assert S.where_is(state, "henry_viii") is None and S.where_is(state, "dudley") is None
+    d = asked(state, "england")
+    assert d.kind == "dudley" and d.context["spaces"] == ["calais", "london"]
+    assert RULES.default(state, d) == {"verb": "TARGET", "space": "calais"}
+    assert henry_viii.KINDS["dudley"].policies == ("HENRY", "LONDON")
+    assert henry_viii.KINDS["dudley"].standing("LONDON", state, d) == {"verb": "TARGET",
+                                                                      "space": "london"}
+    assert henry_viii.KINDS["dudley"].standing("HENRY", state, d) == {"verb": "TARGET",
+                                                                     "space": "calais"}
+    with pytest.raises(IllegalOrder):
+        order(state, "england", "TARGET Paris")
+    state = order(state, "england", "TARGET London")
+    assert S.where_is(state, "dudley") == "london"
+    assert "Dudley enters in London" in log_text(state["log"][-3:])
+
+
+@pytest.mark.card(19)
+def test_dudley_is_not_asked_when_one_space_is_open():
+    """Henry in London (or London lost): Dudley goes where the one open space is."""
+    state = order(henry_in_calais(), "hapsburg", "PLAY 19 AS EVENT")
+    assert asked(state, "england").kind == "dudley"
+    in_london = into_action(fresh(), "hapsburg", hand=[19])
+    in_london["turn"], in_london["heirs"]["edward"] = 6, "healthy"
+    in_london = order(in_london, "hapsburg", "PLAY 19 AS EVENT")
+    assert S.where_is(in_london, "dudley") == "london"
+    assert all(d.kind != "dudley" for d in RULES.decisions(in_london))
+    lost = henry_in_calais()
+    S.set_control(lost, "london", "france")
+    lost = order(lost, "hapsburg", "PLAY 19 AS EVENT")
+    assert S.where_is(lost, "dudley") == "calais"

@@ -8,7 +8,7 @@ import pytest
 from engine import standing
 from engine.contract import IllegalOrder
 from engine.dice import Dice
-from games.here_i_stand import RULES, religion
+from games.here_i_stand import RULES, events, religion
 from games.here_i_stand import state as S
 from games.here_i_stand.reformation import debate, debaters
 from his_helpers import FixedDice, asked, clear_units, fresh, into_action, order, put
@@ -348,6 +348,18 @@ def test_lady_jane_grey_after_a_change_of_english_ruler():
     assert d.kind == "jane_grey" and sorted(d.context["cards"]) == sorted([108, top])
     state = order(state, "france", f"GIVE {top} TO Protestants")
     assert top in state["hands"]["protestant"] and state["hands"]["france"] == [108]
+
+
+@pytest.mark.card(59)
+def test_england_playing_lady_jane_grey_needs_another_card():
+    """England's own Lady Jane Grey leaves its hand when played: the card to draw must be
+    another one (a golden-archive search met the event refused after it was played)."""
+    state = into_action(fresh(), "england", hand=[3, 59])
+    state["english_succession"] = {"edward_vi": state["turn"]}
+    assert events.playable_as_event(state, "england", 59).code == "jane_grey_no_card"
+    _hand(state, "england", [3, 59, 108])
+    state = order(state, "england", "PLAY 59 AS EVENT")
+    assert asked(state, "england").kind == "jane_grey"         # the event resolved
 
 
 @pytest.mark.card(60)
