@@ -32,7 +32,7 @@ from games.virtu.views import secrets, validate, view
 
 class VirtuRules(Rules):
     name = "virtu"
-    version = 1
+    version = 2
     title = "Virtù"
     presenter = "games.virtu.presenter:VirtuPresenter"
     bots = "games.virtu.bots:BOTS"
