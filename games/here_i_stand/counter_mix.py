@@ -105,38 +105,30 @@ def _off_map(state: S.State, owner: str) -> dict[Key, int]:
     return out
 
 
-class Known:
-    """What the checks of one unchanged state share (an army's splits, a power's moves, the
-    winter returns): each owner's stacks (`placed`) and the splits `choose` found, by
-    owner, place, count, destination, kind order and units free to go.  Made for one
-    enumeration and dropped with it, never kept across a change of the state."""
-
-    __slots__ = ("stacks", "choices")
-
-    def __init__(self) -> None:
-        self.stacks: dict[str, dict[Key, int]] = {}
-        self.choices: dict[tuple, dict[str, int] | None] = {}
+#: The owners' stacks (`placed`) already worked out for one unchanged state, by owner: the
+#: checks of one enumeration (an army's splits, a power's moves) share them.
+Bases = dict[str, dict[Key, int]]
 
 
-def _placed(state: S.State, owner: str, known: Known | None) -> dict[Key, int]:
-    """A copy of `placed(state, owner)`, worked out once per owner in `known`."""
-    if known is None:
+def _placed(state: S.State, owner: str, bases: Bases | None) -> dict[Key, int]:
+    """A copy of `placed(state, owner)`, worked out once per owner in `bases`."""
+    if bases is None:
         return placed(state, owner)
-    base = known.stacks.get(owner)
+    base = bases.get(owner)
     if base is None:
-        base = known.stacks[owner] = placed(state, owner)
+        base = bases[owner] = placed(state, owner)
     return dict(base)
 
 
 def fits_after(state: S.State, owner: str, deltas: dict[Key, int],
-               known: Known | None = None) -> bool:
+               bases: Bases | None = None) -> bool:
     """Whether `owner`'s land stacks can all be shown with its counters once `deltas`
     (``{(place, kind): change}``) are applied (§5.2 L283: a split must leave stacks the free
-    counters, swaps included, can show); `known`: what is known of this state."""
+    counters, swaps included, can show); `bases`: the stacks known for this state."""
     kinds = pool(owner)
     if kinds is None:
         return True
-    sizes = _placed(state, owner, known)
+    sizes = _placed(state, owner, bases)
     for key, d in deltas.items():
         sizes[key] = sizes.get(key, 0) + d
     return fits(sizes.values(), kinds)
@@ -157,38 +149,26 @@ def _mixes(have: dict[str, int], n: int, order: tuple[str, ...]) -> Iterator[dic
 
 def choose(state: S.State, owner: str, src: str, n: int, dst: str | None,
            order: tuple[str, ...] = S.LAND, have: dict[str, int] | None = None,
-           known: Known | None = None) -> dict[str, int] | None:
+           bases: Bases | None = None) -> dict[str, int] | None:
     """`n` of `owner`'s land units at `src` (of `have` when given: those free to go) that
     may move to `dst` (a space or a `war_place`; None: they are removed) leaving a mix its
     counters can show (§5.2), preferring the kinds of `order` in turn; None when no choice
-    fits.  `known`: what is known of this state (`Known`)."""
+    fits.  `bases`: the stacks known for this state (`fits_after`)."""
     have = S.units(state, src).get(owner, {}) if have is None else have
-    if known is None:
-        return _choose(state, owner, src, n, dst, order, have, None)
-    key = (owner, src, n, dst, order, tuple(sorted(have.items())))
-    if key not in known.choices:
-        known.choices[key] = _choose(state, owner, src, n, dst, order, have, known)
-    found = known.choices[key]
-    return dict(found) if found is not None else None
-
-
-def _choose(state: S.State, owner: str, src: str, n: int, dst: str | None,
-            order: tuple[str, ...], have: dict[str, int], known: Known | None
-            ) -> dict[str, int] | None:
     for take in _mixes(have, n, order):
-        if split_fits(state, owner, src, take, dst, known):
+        if split_fits(state, owner, src, take, dst, bases):
             return take
     return None
 
 
 def choose_army(state: S.State, stacks: dict[str, dict[str, int]], src: str, n: int,
                 dst: str | None, order: tuple[str, ...] = S.LAND,
-                known: Known | None = None) -> dict[str, dict[str, int]] | None:
+                bases: Bases | None = None) -> dict[str, dict[str, int]] | None:
     """`n` units of an army at `src` whose owners' units free to go are `stacks` (``{owner:
     {kind: n}}``, the major first), moving to `dst` with every owner's counters able to
     show the split (§5.2): as many of the first owners' units as fit, kinds by `choose`;
-    None when no choice fits.  `known`: what is known of this state (`Known`)."""
-    known = Known() if known is None else known
+    None when no choice fits.  `bases`: the stacks known for this state (`fits_after`)."""
+    bases = {} if bases is None else bases
     owners = list(stacks)
     land = {o: sum(v for k, v in c.items() if k in S.LAND) for o, c in stacks.items()}
 
@@ -200,7 +180,7 @@ def choose_army(state: S.State, stacks: dict[str, dict[str, int]], src: str, n: 
         have = land[owners[i]]
         rest = sum(land[o] for o in owners[i + 1:])
         for k in range(min(have, left), max(left - rest, 0) - 1, -1):
-            take = (choose(state, owners[i], src, k, dst, order, stacks[owners[i]], known)
+            take = (choose(state, owners[i], src, k, dst, order, stacks[owners[i]], bases)
                     if k else {})
             if take is None:
                 continue
@@ -213,27 +193,27 @@ def choose_army(state: S.State, stacks: dict[str, dict[str, int]], src: str, n: 
 
 
 def split_fits(state: S.State, owner: str, src: str, take: dict[str, int],
-               dst: str | None, known: Known | None = None) -> bool:
+               dst: str | None, bases: Bases | None = None) -> bool:
     """Whether moving `take` (``{kind: n}``) of `owner`'s units from `src` to `dst` (None:
-    removed) leaves a mix its counters can show (§5.2); `known`: as in `fits_after`."""
+    removed) leaves a mix its counters can show (§5.2); `bases`: as in `fits_after`."""
     deltas: dict[Key, int] = {}
     for kind, v in take.items():
         if v:
             deltas[(src, kind)] = deltas.get((src, kind), 0) - v
             if dst is not None:
                 deltas[(dst, kind)] = deltas.get((dst, kind), 0) + v
-    return not deltas or fits_after(state, owner, deltas, known)
+    return not deltas or fits_after(state, owner, deltas, bases)
 
 
 def army_counts(state: S.State, stacks: dict[str, dict[str, int]], src: str, most: int,
                 dst: str | None, order: tuple[str, ...] = S.LAND,
-                known: Known | None = None) -> tuple[int, ...]:
+                bases: Bases | None = None) -> tuple[int, ...]:
     """The numbers 1..`most` of an army's units (`choose_army`) that can move to `dst`;
-    `known`: what is known of this state (`Known`), shared by the counts."""
-    known = Known() if known is None else known
+    `bases`: the stacks known for this state (`fits_after`), shared by the counts."""
+    bases = {} if bases is None else bases
     most = min(most, sum(v for c in stacks.values() for k, v in c.items() if k in S.LAND))
     return tuple(n for n in range(1, most + 1)
-                 if choose_army(state, stacks, src, n, dst, order, known) is not None)
+                 if choose_army(state, stacks, src, n, dst, order, bases) is not None)
 
 
 def _ways(n: int, left: tuple[int, ...], kinds: Pool, i: int = 0) -> Iterable[tuple[int, ...]]:

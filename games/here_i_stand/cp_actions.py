@@ -229,13 +229,13 @@ def _major_first(stacks: dict[str, dict[str, int]], power: str) -> dict[str, dic
 
 
 def move_counts(state: S.State, power: str, src: str, dst: str, most: int,
-                known: counter_mix.Known | None = None) -> tuple[int, ...]:
+                bases: counter_mix.Bases | None = None) -> tuple[int, ...]:
     """The numbers 1..`most` of `power`'s units at `src` that may move to `dst` with
-    counters to show them and those left behind (§5.2 L283); `known`: what the checks
-    of this state share (`counter_mix.Known`)."""
+    counters to show them and those left behind (§5.2 L283); `bases`: the owners' stacks
+    known for this state (`counter_mix.fits_after`)."""
     stacks, _ = army_at(state, power, src)
     return counter_mix.army_counts(state, _major_first(stacks, power), src, most, dst,
-                                   known=known)
+                                   bases=bases)
 
 
 def split_refusal(state: S.State, power: str, src: str, dst: str, n: int) -> IllegalOrder:
@@ -339,7 +339,7 @@ def _moves(state: S.State, power: str, cp: int) -> Iterator[Option]:
     m = S.board()
     owners = forces(state, power)
     entering: dict[str, tuple[bool, bool]] = {}
-    known = counter_mix.Known()     # the state does not change while options are listed
+    bases: counter_mix.Bases = {}     # the state does not change while options are listed
     for sid in sorted(state["spaces"]):
         rec = state["spaces"][sid]
         if sid not in m.spaces or not (rec.get("leaders") or any(
@@ -362,7 +362,7 @@ def _moves(state: S.State, power: str, cp: int) -> Iterator[Option]:
             enters, alone = entering[dst]
             if not enters:
                 continue
-            fit = move_counts(state, power, sid, dst, movable, known) if movable else ()
+            fit = move_counts(state, power, sid, dst, movable, bases) if movable else ()
             for group, high in groups:
                 units = ((0,) if group and alone else ()) + tuple(n for n in fit if n <= high)
                 if not units:

@@ -1,9 +1,8 @@
 """Lookups shared by the checks of one unchanged state (issue 13: `pbem simulate` speed)
 answer exactly what the checks made one by one answer, in states of a random game: an
-army's counter-mix splits with the owners' stacks and the splits found shared
-(`counter_mix.Known`, §5.2), the targets of a conversion attempt with the bases of a faith
-worked out once (`religion._bases`, §18.3), the keys each power controls from one pass
-(§2.4, §23.1)."""
+army's counter-mix splits with the owners' stacks worked out once (`counter_mix.Bases`,
+§5.2), the targets of a conversion attempt with the bases of a faith worked out once
+(`religion._bases`, §18.3), the keys each power controls from one pass (§2.4, §23.1)."""
 from __future__ import annotations
 
 import datetime as dt
@@ -52,16 +51,16 @@ def _armies(state):
 def test_army_splits_with_shared_stacks_are_the_same(states):
     checked = 0
     for state in states:
-        known = counter_mix.Known()
+        bases: counter_mix.Bases = {}
         for power, sid, stacks in _armies(state):
             most = sum(sum(c.values()) for c in stacks.values())
             for dst in S.board().neighbours(sid)[:3]:
                 alone = counter_mix.army_counts(state, stacks, sid, most, dst)
                 assert counter_mix.army_counts(state, stacks, sid, most, dst,
-                                               known=known) == alone
+                                               bases=bases) == alone
                 for n in range(1, most + 1):
                     assert counter_mix.choose_army(state, stacks, sid, n, dst,
-                                                   known=known) == \
+                                                   bases=bases) == \
                         counter_mix.choose_army(state, stacks, sid, n, dst)
                 checked += 1
     assert checked > 50
