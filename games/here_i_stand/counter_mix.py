@@ -105,33 +105,37 @@ def _off_map(state: S.State, owner: str) -> dict[Key, int]:
     return out
 
 
-#: The owners' stacks (`placed`) already worked out for one unchanged state, by owner: the
-#: checks of one enumeration (an army's splits, a power's moves) share them.
-Bases = dict[str, dict[Key, int]]
-
-
-def _placed(state: S.State, owner: str, bases: Bases | None) -> dict[Key, int]:
-    """A copy of `placed(state, owner)`, worked out once per owner in `bases`."""
-    if bases is None:
-        return placed(state, owner)
-    base = bases.get(owner)
-    if base is None:
-        base = bases[owner] = placed(state, owner)
-    return dict(base)
+#: What the checks of one unchanged state share (an army's splits, a power's moves, the
+#: winter returns), by owner: its stacks (`placed`) and the answers `fits_after` found, keyed
+#: by the sizes the deltas change (from, to) -- with the other stacks as they are, those
+#: decide the answer.
+Bases = dict[str, tuple[dict[Key, int], dict[tuple[tuple[int, int], ...], bool]]]
 
 
 def fits_after(state: S.State, owner: str, deltas: dict[Key, int],
                bases: Bases | None = None) -> bool:
     """Whether `owner`'s land stacks can all be shown with its counters once `deltas`
     (``{(place, kind): change}``) are applied (§5.2 L283: a split must leave stacks the free
-    counters, swaps included, can show); `bases`: the stacks known for this state."""
+    counters, swaps included, can show); `bases`: what is known of this state."""
     kinds = pool(owner)
     if kinds is None:
         return True
-    sizes = _placed(state, owner, bases)
-    for key, d in deltas.items():
-        sizes[key] = sizes.get(key, 0) + d
-    return fits(sizes.values(), kinds)
+    if bases is None:
+        sizes = placed(state, owner)
+        for key, d in deltas.items():
+            sizes[key] = sizes.get(key, 0) + d
+        return fits(sizes.values(), kinds)
+    known = bases.get(owner)
+    if known is None:
+        known = bases[owner] = (placed(state, owner), {})
+    stacks, answers = known
+    change = tuple(sorted((stacks.get(k, 0), stacks.get(k, 0) + d) for k, d in deltas.items()))
+    if change not in answers:
+        sizes = dict(stacks)
+        for key, d in deltas.items():
+            sizes[key] = sizes.get(key, 0) + d
+        answers[change] = fits(sizes.values(), kinds)
+    return answers[change]
 
 
 def _mixes(have: dict[str, int], n: int, order: tuple[str, ...]) -> Iterator[dict[str, int]]:

@@ -164,7 +164,8 @@ def targets(state, side: str = PROTESTANT, *, attempted: Iterable[str] = (),
     done = set(attempted)
     pool = S.board().spaces if restrict is None else list(restrict)
     bases = _bases(state, side)
-    return sorted(s for s in pool if s not in done and eligible(state, s, side, bases) is None)
+    return sorted(s for s in pool if s not in done and faith(state, s) not in (side, None)
+                  and eligible(state, s, side, bases) is None)
 
 
 # ---------------------------------------------------------------- dice
