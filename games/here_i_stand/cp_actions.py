@@ -353,6 +353,9 @@ def _moves(state: S.State, power: str, cp: int) -> Iterator[Option]:
         free = [l for l in here if not marks.leader_marked(state, "lost", l)
                 and responses.leader_problem(state, power, l) is None]
         groups = [(group, min(movable, S.army_limit(group))) for group in _leader_sets(free)]
+        # the counts depend on the destination only through the army's owners' stacks
+        # there (§5.2: the sizes the move changes), so destinations alike share them
+        counts: dict[tuple[int, ...], tuple[int, ...]] = {}
         for dst in m.neighbours(sid):
             if move_cost(sid, dst) > cp:
                 continue
@@ -362,7 +365,11 @@ def _moves(state: S.State, power: str, cp: int) -> Iterator[Option]:
             enters, alone = entering[dst]
             if not enters:
                 continue
-            fit = move_counts(state, power, sid, dst, movable, bases) if movable else ()
+            there = S.units(state, dst)
+            alike = tuple(there.get(o, {}).get(k, 0) for o in avail for k in S.LAND)
+            if movable and alike not in counts:
+                counts[alike] = move_counts(state, power, sid, dst, movable, bases)
+            fit = counts[alike] if movable else ()
             for group, high in groups:
                 units = ((0,) if group and alone else ()) + tuple(n for n in fit if n <= high)
                 if not units:

@@ -85,3 +85,22 @@ def test_keys_by_controller_is_each_powers_keys(states):
             mine = [k for k in S._keys() if S.controller(state, k) == power
                     and S.in_play(state, k)]
             assert held.get(power, []) == mine == S.keys_controlled(state, power)
+
+
+def test_destinations_alike_for_the_army_give_the_same_counts(states):
+    """`cp_actions._moves` works the unit counts out once per kind of destination: where
+    the army's owners have the same stacks, the counter mix allows the same numbers."""
+    compared = 0
+    for state in states:
+        for power, sid, stacks in _armies(state):
+            most = sum(sum(c.values()) for c in stacks.values())
+            seen: dict[tuple[int, ...], tuple[int, ...]] = {}
+            for dst in S.board().neighbours(sid):
+                there = S.units(state, dst)
+                alike = tuple(there.get(o, {}).get(k, 0) for o in stacks for k in S.LAND)
+                counts = cp_actions.move_counts(state, power, sid, dst, most)
+                if alike in seen:
+                    assert counts == seen[alike]
+                    compared += 1
+                seen[alike] = counts
+    assert compared > 50
