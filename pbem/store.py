@@ -7,6 +7,7 @@ Layout::
                                   after a one-line head of summaries (`HEAD`)
     <home>/games/<id>/lock        flock(2) target serialising writers of that game
     <home>/games/<id>/index.json  facts derived from game.yaml, keyed by its content
+    <home>/games/looks.json       every game's index in one file (`Store.one_look`)
 
 A write goes to a temporary file in the same directory, is fsynced, renamed over
 ``game.yaml`` and the directory fsynced: a crash at any instant leaves the old file or the
@@ -34,7 +35,7 @@ import re
 import secrets
 import stat
 from collections import OrderedDict
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -48,6 +49,7 @@ log = logging.getLogger("pbem.store")
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 GAME_FILE = "game.yaml"
 INDEX_FILE = "index.json"   # `Store.summary`: facts derived from game.yaml, by its content
+LOOKS_FILE = "looks.json"   # in games/: every game's index as the last daemon cycle left it
 HEAD = b"#pbem-index 1 "    # the first line of a game file with summaries (module docstring)
 
 
@@ -140,6 +142,8 @@ class Store:
         self._cycle: dict[str, list[int]] | None = None
         self._cycle_ids: list[str] | None = None
         self._files: dict[str, str] = {}
+        self._looks_read = False        # `LOOKS_FILE` read (at the first `one_look`)
+        self._looks_changed = False     # a look to write back to it
 
     @property
     def games_dir(self) -> Path:
@@ -152,12 +156,51 @@ class Store:
     def one_look(self) -> Iterator[None]:
         """One daemon cycle: the games are listed once (`game_ids`) and each game file is
         stat-ed once (`summary`) however many duties ask; what this store itself writes or
-        creates meanwhile is seen at once, another process's change at the next look."""
+        creates meanwhile is seen at once, another process's change at the next look.
+
+        The indexes of all games also travel in one file (`LOOKS_FILE`), read at the first
+        cycle of a process and written after a cycle that had to read a game's own index
+        (or its file): a process that starts (``pbem run --once`` from cron) opens one file
+        instead of one index per game.  An entry there is trusted like an index, only while
+        its game file keeps the signature it names (a game saved since is looked at through
+        its own index, then written back); a lost or torn file is only a slower start."""
+        if not self._looks_read:
+            self._looks_read = True
+            for game_id, index in self._read_looks().items():
+                if isinstance(index, dict):
+                    self._looks.setdefault(game_id, index)
         self._cycle, self._cycle_ids = {}, None
         try:
             yield
+            if self._looks_changed:
+                self._write_looks(self._cycle_ids)
         finally:
             self._cycle = self._cycle_ids = None
+
+    def _read_looks(self) -> dict[str, Any]:
+        try:
+            with open(os.path.join(self._games, LOOKS_FILE), "rb") as handle:
+                looks = json.loads(handle.read())
+        except (OSError, ValueError):
+            return {}
+        return looks if isinstance(looks, dict) else {}
+
+    def _write_looks(self, listed: list[str] | None) -> None:
+        """Write every game's look (of the games `listed` this cycle, when it listed them)
+        to `LOOKS_FILE` (temp + rename, no fsync: it is only a cache)."""
+        keep = set(listed) if listed is not None else None
+        looks = {g: i for g, i in self._looks.items() if keep is None or g in keep}
+        path = os.path.join(self._games, LOOKS_FILE)
+        tmp = f"{path}.{os.getpid()}.tmp"
+        try:
+            with open(tmp, "w", encoding="utf-8") as handle:
+                handle.write(json.dumps(looks))
+            os.replace(tmp, path)
+            self._looks_changed = False
+        except OSError as exc:   # a full disk: the indexes beside the games still serve
+            with suppress(OSError):
+                os.unlink(tmp)
+            log.warning("%s not written: %s", path, exc)
 
     def game_ids(self) -> list[str]:
         if self._cycle_ids is not None:
@@ -271,7 +314,9 @@ class Store:
         if index is None or index.get("signature") != signature:
             index = self._read_index(path)
         if index.get("signature") == signature and name in index:
-            self._looks[game_id] = index
+            if self._looks.get(game_id) is not index:
+                self._looks[game_id] = index
+                self._looks_changed = True
             return index[name]
         try:
             with open(path, "rb") as handle:
@@ -293,6 +338,7 @@ class Store:
             index.update({n: f(game) for n, f in missing.items()})
         self._write_index(Path(path).with_name(INDEX_FILE), index)
         self._looks[game_id] = index
+        self._looks_changed = True
         if self._cycle is not None:
             self._cycle[game_id] = signature
         return index[name]

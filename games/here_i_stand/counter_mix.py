@@ -50,8 +50,18 @@ def pool(owner: str) -> Pool | None:
 
 def on_map(state: S.State, owner: str) -> dict[tuple[str, str], int]:
     """`owner`'s land stacks on the map: ``{(space, kind): n}`` (§5.2)."""
-    return {(sid, k): n for sid, rec in state["spaces"].items()
-            for k, n in rec.get("units", {}).get(owner, {}).items() if k in S.LAND and n}
+    out: dict[tuple[str, str], int] = {}
+    for sid, rec in state["spaces"].items():
+        mine = rec.get("units", _NONE).get(owner)
+        if mine:
+            for k, n in mine.items():
+                if n and k in _LAND:
+                    out[(sid, k)] = n
+    return out
+
+
+_NONE: dict = {}
+_LAND = frozenset(S.LAND)
 
 
 def off_map(state: S.State, owner: str) -> list[int]:
@@ -95,17 +105,37 @@ def _off_map(state: S.State, owner: str) -> dict[Key, int]:
     return out
 
 
-def fits_after(state: S.State, owner: str, deltas: dict[Key, int]) -> bool:
+#: What the checks of one unchanged state share (an army's splits, a power's moves, the
+#: winter returns), by owner: its stacks (`placed`) and the answers `fits_after` found, keyed
+#: by the sizes the deltas change (from, to) -- with the other stacks as they are, those
+#: decide the answer.
+Bases = dict[str, tuple[dict[Key, int], dict[tuple[tuple[int, int], ...], bool]]]
+
+
+def fits_after(state: S.State, owner: str, deltas: dict[Key, int],
+               bases: Bases | None = None) -> bool:
     """Whether `owner`'s land stacks can all be shown with its counters once `deltas`
     (``{(place, kind): change}``) are applied (§5.2 L283: a split must leave stacks the free
-    counters, swaps included, can show)."""
+    counters, swaps included, can show); `bases`: what is known of this state."""
     kinds = pool(owner)
     if kinds is None:
         return True
-    sizes = placed(state, owner)
-    for key, d in deltas.items():
-        sizes[key] = sizes.get(key, 0) + d
-    return fits(sizes.values(), kinds)
+    if bases is None:
+        sizes = placed(state, owner)
+        for key, d in deltas.items():
+            sizes[key] = sizes.get(key, 0) + d
+        return fits(sizes.values(), kinds)
+    known = bases.get(owner)
+    if known is None:
+        known = bases[owner] = (placed(state, owner), {})
+    stacks, answers = known
+    change = tuple(sorted((stacks.get(k, 0), stacks.get(k, 0) + d) for k, d in deltas.items()))
+    if change not in answers:
+        sizes = dict(stacks)
+        for key, d in deltas.items():
+            sizes[key] = sizes.get(key, 0) + d
+        answers[change] = fits(sizes.values(), kinds)
+    return answers[change]
 
 
 def _mixes(have: dict[str, int], n: int, order: tuple[str, ...]) -> Iterator[dict[str, int]]:
@@ -122,26 +152,27 @@ def _mixes(have: dict[str, int], n: int, order: tuple[str, ...]) -> Iterator[dic
 
 
 def choose(state: S.State, owner: str, src: str, n: int, dst: str | None,
-           order: tuple[str, ...] = S.LAND, have: dict[str, int] | None = None
-           ) -> dict[str, int] | None:
+           order: tuple[str, ...] = S.LAND, have: dict[str, int] | None = None,
+           bases: Bases | None = None) -> dict[str, int] | None:
     """`n` of `owner`'s land units at `src` (of `have` when given: those free to go) that
     may move to `dst` (a space or a `war_place`; None: they are removed) leaving a mix its
     counters can show (§5.2), preferring the kinds of `order` in turn; None when no choice
-    fits."""
+    fits.  `bases`: the stacks known for this state (`fits_after`)."""
     have = S.units(state, src).get(owner, {}) if have is None else have
     for take in _mixes(have, n, order):
-        if split_fits(state, owner, src, take, dst):
+        if split_fits(state, owner, src, take, dst, bases):
             return take
     return None
 
 
 def choose_army(state: S.State, stacks: dict[str, dict[str, int]], src: str, n: int,
-                dst: str | None, order: tuple[str, ...] = S.LAND
-                ) -> dict[str, dict[str, int]] | None:
+                dst: str | None, order: tuple[str, ...] = S.LAND,
+                bases: Bases | None = None) -> dict[str, dict[str, int]] | None:
     """`n` units of an army at `src` whose owners' units free to go are `stacks` (``{owner:
     {kind: n}}``, the major first), moving to `dst` with every owner's counters able to
     show the split (§5.2): as many of the first owners' units as fit, kinds by `choose`;
-    None when no choice fits."""
+    None when no choice fits.  `bases`: the stacks known for this state (`fits_after`)."""
+    bases = {} if bases is None else bases
     owners = list(stacks)
     land = {o: sum(v for k, v in c.items() if k in S.LAND) for o, c in stacks.items()}
 
@@ -153,7 +184,8 @@ def choose_army(state: S.State, stacks: dict[str, dict[str, int]], src: str, n: 
         have = land[owners[i]]
         rest = sum(land[o] for o in owners[i + 1:])
         for k in range(min(have, left), max(left - rest, 0) - 1, -1):
-            take = choose(state, owners[i], src, k, dst, order, stacks[owners[i]]) if k else {}
+            take = (choose(state, owners[i], src, k, dst, order, stacks[owners[i]], bases)
+                    if k else {})
             if take is None:
                 continue
             more = walk(i + 1, left - k)
@@ -165,24 +197,27 @@ def choose_army(state: S.State, stacks: dict[str, dict[str, int]], src: str, n: 
 
 
 def split_fits(state: S.State, owner: str, src: str, take: dict[str, int],
-               dst: str | None) -> bool:
+               dst: str | None, bases: Bases | None = None) -> bool:
     """Whether moving `take` (``{kind: n}``) of `owner`'s units from `src` to `dst` (None:
-    removed) leaves a mix its counters can show (§5.2)."""
+    removed) leaves a mix its counters can show (§5.2); `bases`: as in `fits_after`."""
     deltas: dict[Key, int] = {}
     for kind, v in take.items():
         if v:
             deltas[(src, kind)] = deltas.get((src, kind), 0) - v
             if dst is not None:
                 deltas[(dst, kind)] = deltas.get((dst, kind), 0) + v
-    return not deltas or fits_after(state, owner, deltas)
+    return not deltas or fits_after(state, owner, deltas, bases)
 
 
 def army_counts(state: S.State, stacks: dict[str, dict[str, int]], src: str, most: int,
-                dst: str | None, order: tuple[str, ...] = S.LAND) -> tuple[int, ...]:
-    """The numbers 1..`most` of an army's units (`choose_army`) that can move to `dst`."""
+                dst: str | None, order: tuple[str, ...] = S.LAND,
+                bases: Bases | None = None) -> tuple[int, ...]:
+    """The numbers 1..`most` of an army's units (`choose_army`) that can move to `dst`;
+    `bases`: the stacks known for this state (`fits_after`), shared by the counts."""
+    bases = {} if bases is None else bases
     most = min(most, sum(v for c in stacks.values() for k, v in c.items() if k in S.LAND))
     return tuple(n for n in range(1, most + 1)
-                 if choose_army(state, stacks, src, n, dst, order) is not None)
+                 if choose_army(state, stacks, src, n, dst, order, bases) is not None)
 
 
 def _ways(n: int, left: tuple[int, ...], kinds: Pool, i: int = 0) -> Iterable[tuple[int, ...]]:

@@ -230,11 +230,14 @@ def _major_first(stacks: dict[str, dict[str, int]], power: str) -> dict[str, dic
             if o in stacks}
 
 
-def move_counts(state: S.State, power: str, src: str, dst: str, most: int) -> tuple[int, ...]:
+def move_counts(state: S.State, power: str, src: str, dst: str, most: int,
+                bases: counter_mix.Bases | None = None) -> tuple[int, ...]:
     """The numbers 1..`most` of `power`'s units at `src` that may move to `dst` with
-    counters to show them and those left behind (§5.2 L283)."""
+    counters to show them and those left behind (§5.2 L283); `bases`: the owners' stacks
+    known for this state (`counter_mix.fits_after`)."""
     stacks, _ = army_at(state, power, src)
-    return counter_mix.army_counts(state, _major_first(stacks, power), src, most, dst)
+    return counter_mix.army_counts(state, _major_first(stacks, power), src, most, dst,
+                                   bases=bases)
 
 
 def split_refusal(state: S.State, power: str, src: str, dst: str, n: int) -> IllegalOrder:
@@ -338,6 +341,7 @@ def _moves(state: S.State, power: str, cp: int) -> Iterator[Option]:
     m = S.board()
     owners = forces(state, power)
     entering: dict[str, tuple[bool, bool]] = {}
+    bases: counter_mix.Bases = {}     # the state does not change while options are listed
     for sid in sorted(state["spaces"]):
         rec = state["spaces"][sid]
         if sid not in m.spaces or not (rec.get("leaders") or any(
@@ -351,6 +355,9 @@ def _moves(state: S.State, power: str, cp: int) -> Iterator[Option]:
         free = [l for l in here if not marks.leader_marked(state, "lost", l)
                 and responses.leader_problem(state, power, l) is None]
         groups = [(group, min(movable, S.army_limit(group))) for group in _leader_sets(free)]
+        # the counts depend on the destination only through the army's owners' stacks
+        # there (§5.2: the sizes the move changes), so destinations alike share them
+        counts: dict[tuple[int, ...], tuple[int, ...]] = {}
         for dst in m.neighbours(sid):
             if move_cost(sid, dst) > cp:
                 continue
@@ -360,7 +367,11 @@ def _moves(state: S.State, power: str, cp: int) -> Iterator[Option]:
             enters, alone = entering[dst]
             if not enters:
                 continue
-            fit = move_counts(state, power, sid, dst, movable) if movable else ()
+            there = S.units(state, dst)
+            alike = tuple(there.get(o, {}).get(k, 0) for o in avail for k in S.LAND)
+            if movable and alike not in counts:
+                counts[alike] = move_counts(state, power, sid, dst, movable, bases)
+            fit = counts[alike] if movable else ()
             for group, high in groups:
                 units = ((0,) if group and alone else ()) + tuple(n for n in fit if n <= high)
                 if not units:
@@ -636,10 +647,12 @@ def build_units(state: S.State, power: str, owner: str | None = None) -> list[st
 def build_problem(state: S.State, power: str, unit: str, sid: str,
                   on_map: tuple[int, int] | None = None,
                   mixes: dict[str, counter_mix.Mix] | None = None, *,
-                  anywhere: bool = False) -> Reason | None:
+                  anywhere: bool = False,
+                  havens: tuple[str, ...] | None = None) -> Reason | None:
     """Why `power` may not build `unit` in `sid` now, or None; `on_map` (its land and naval
-    counters, `on_map_counts`) and `mixes` (land stacks by owner, `counter_mix.current`, filled as
-    found) carry what several checks of one unchanged state share.  `anywhere`: *Foreign
+    counters, `on_map_counts`), `mixes` (land stacks by owner, `counter_mix.current`, filled as
+    found) and `havens` (`S.pirate_havens`) carry what several checks of one unchanged state
+    share.  `anywhere`: *Foreign
     Recruits* (#76, L1101): any space `power` controls not under siege, and the Ottomans
     build any unit in Algiers and the pirate havens."""
     m = S.board()
@@ -654,7 +667,7 @@ def build_problem(state: S.State, power: str, unit: str, sid: str,
         return R(f"{power} cannot build a {unit} now (§17)", "build_kind", power=power,
                  unit=unit)
     sp = m.spaces[sid]
-    havens = S.pirate_havens(state)
+    havens = S.pirate_havens(state) if havens is None else havens
     if owner != power:
         if S.major_of(state, S.controller(state, sid)) != power:
             return R(f"{sp.name_en} is not a home space of {owner} that {power}'s side "
@@ -698,6 +711,7 @@ def build_options(state: S.State, power: str, cp: int, *,
     """``BUILD`` options within `cp` (`anywhere`: as `build_problem`'s)."""
     out = []
     m = S.board()
+    havens = S.pirate_havens(state)
     if anywhere:
         candidates = sorted(s for s in m.spaces if S.controller(state, s) == power)
     else:
@@ -714,7 +728,7 @@ def build_options(state: S.State, power: str, cp: int, *,
             continue
         spaces = tuple(s for s in candidates
                        if build_problem(state, power, unit, s, counts, mixes,
-                                        anywhere=anywhere) is None)
+                                        anywhere=anywhere, havens=havens) is None)
         if spaces:
             out.append(Option.of("BUILD", f"BUILD {unit.upper()} IN {spaces[0]}",
                                  unit=OneOf((unit,)), space=OneOf(spaces)))

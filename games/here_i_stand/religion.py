@@ -46,6 +46,7 @@ Rules: §18.3, §18.4
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from typing import Callable, Iterable, Sequence
@@ -66,10 +67,15 @@ ST_PETERS_MAX_VP = 5
 # ---------------------------------------------------------------- faith of spaces and stacks
 def faith(state, sid: str) -> str | None:
     """``protestant``, ``catholic`` or None for Ottoman home spaces (never either, L76; the
-    pirate havens are Ottoman home spaces, §21.1 L1607)."""
-    if S.home_of(state, sid) == "ottoman":
+    pirate havens are Ottoman home spaces, §21.1 L1607: `S.home_of`)."""
+    if sid in _ottoman_homes() or S.is_haven(state, sid):
         return None
     return S.religion(state, sid)
+
+
+@functools.lru_cache(maxsize=1)
+def _ottoman_homes() -> frozenset[str]:
+    return frozenset(s.id for s in S.board().spaces.values() if s.home == "ottoman")
 
 
 def other(side: str) -> str:
@@ -120,9 +126,17 @@ def _base(state, sid: str, side: str) -> bool:
     return faith(state, sid) == side and not S.in_unrest(state, sid)
 
 
-def eligible(state, sid: str, side: str = PROTESTANT) -> str | None:
-    """Why `sid` cannot be the target of a `side` conversion attempt, or None (step 1)."""
+def _bases(state, side: str) -> frozenset[str]:
+    """Every space that is a `_base` of `side` now."""
+    return frozenset(s for s in S.board().spaces if _base(state, s, side))
+
+
+def eligible(state, sid: str, side: str = PROTESTANT,
+             bases: frozenset[str] | None = None) -> str | None:
+    """Why `sid` cannot be the target of a `side` conversion attempt, or None (step 1);
+    `bases`: `_bases(state, side)` when already known."""
     m = S.board()
+    is_base = bases.__contains__ if bases is not None else lambda n: _base(state, n, side)
     if sid not in m.spaces:
         return "not a land space"
     if not S.in_play(state, sid):
@@ -134,11 +148,11 @@ def eligible(state, sid: str, side: str = PROTESTANT) -> str | None:
         return f"{m.spaces[sid].name_en} is already {side}"
     if figures(state, sid, side):
         return None
-    if any(_base(state, n, side) for n in m.neighbours(sid)):
+    if any(is_base(n) for n in m.neighbours(sid)):
         return None
     if m.spaces[sid].ports:
         for zone in m.spaces[sid].ports:
-            if any(p != sid and _base(state, p, side) for p in m.ports_of(zone)):
+            if any(p != sid and is_base(p) for p in m.ports_of(zone)):
                 return None
     what = "reformer" if side == PROTESTANT else "Jesuit university"
     return (f"{m.spaces[sid].name_en} is not next to a {side} space free of unrest, holds no "
@@ -150,7 +164,9 @@ def targets(state, side: str = PROTESTANT, *, attempted: Iterable[str] = (),
     """Every legal target of a `side` attempt now, sorted by id (§18.3/§18.4 step 1)."""
     done = set(attempted)
     pool = S.board().spaces if restrict is None else list(restrict)
-    return sorted(s for s in pool if s not in done and eligible(state, s, side) is None)
+    bases = _bases(state, side)
+    return sorted(s for s in pool if s not in done and faith(state, s) not in (side, None)
+                  and eligible(state, s, side, bases) is None)
 
 
 # ---------------------------------------------------------------- dice

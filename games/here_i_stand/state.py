@@ -209,7 +209,14 @@ def home(sid: str) -> str:
 
 def controller(state: State, sid: str) -> str:
     """Political controller of a land space (§2.2, §2.4)."""
-    return record(state, sid).get("control") or board().spaces[sid].home
+    rec = state["spaces"].get(sid)
+    return (rec.get("control") if rec else None) or _homes()[sid]
+
+
+@functools.lru_cache(maxsize=1)
+def _homes() -> dict[str, str]:
+    """Each land space's home power (§2.1), for `controller`."""
+    return {s.id: s.home for s in board().spaces.values()}
 
 
 def set_control(state: State, sid: str, power: str) -> None:
@@ -222,7 +229,8 @@ def set_control(state: State, sid: str, power: str) -> None:
 
 
 def religion(state: State, sid: str) -> str:
-    return record(state, sid).get("religion", "catholic")
+    rec = state["spaces"].get(sid)
+    return rec.get("religion", "catholic") if rec else "catholic"
 
 
 def set_religion(state: State, sid: str, faith: str) -> None:
@@ -282,7 +290,13 @@ def home_of(state: State, sid: str) -> str:
     """The home power of `sid` now (§2.1): the map's, except that a pirate haven is an
     Ottoman home space in every sense once it is one (§21.1 L1607: Oran or Tripoli after
     *Pirate Haven*; Algiers is Ottoman on the map), whoever controls it later."""
-    return "ottoman" if sid in pirate_havens(state) else home(sid)
+    return "ottoman" if is_haven(state, sid) else home(sid)
+
+
+def is_haven(state: State, sid: str) -> bool:
+    """Whether `sid` carries a pirate haven marker (§21.1 L1607), one space's look-up (the
+    hot paths' form of `pirate_havens`; Algiers is Ottoman on the map)."""
+    return bool(state["spaces"].get(sid, {}).get("haven"))
 
 
 def home_spaces(state: State, power: str) -> tuple[str, ...]:
@@ -444,7 +458,17 @@ def _keys() -> tuple[str, ...]:
 
 def keys_controlled(state: State, power: str) -> list[str]:
     """Keys with this power's square marker: every key space it controls (§2.4, §6.2)."""
-    return [k for k in _keys() if controller(state, k) == power and in_play(state, k)]
+    return keys_by_controller(state).get(power, [])
+
+
+def keys_by_controller(state: State) -> dict[str, list[str]]:
+    """Every power's `keys_controlled`, found in one pass over the keys."""
+    out = state["out_of_play"]
+    by: dict[str, list[str]] = {}
+    for k in _keys():
+        if k not in out:
+            by.setdefault(controller(state, k), []).append(k)
+    return by
 
 
 def keys_in_unrest(state: State, power: str) -> int:

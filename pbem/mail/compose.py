@@ -39,6 +39,7 @@ class OutMail:
     def __init__(self, headers: list[tuple[str, str]], body: str) -> None:
         self.headers = headers
         self.body = body
+        self._bytes: bytes | None = None    # `as_bytes`, made once (a mail is final)
 
     def __getitem__(self, name: str) -> str | None:
         for key, value in self.headers:
@@ -51,12 +52,20 @@ class OutMail:
 
     def __delitem__(self, name: str) -> None:
         self.headers = [(k, v) for k, v in self.headers if k.lower() != name.lower()]
+        self._bytes = None
 
     def get_all(self, name: str) -> list[str] | None:
         found = [v for k, v in self.headers if k.lower() == name.lower()]
         return found or None
 
     def as_bytes(self) -> bytes:
+        """The message as RFC 5322 bytes (made once: the pending file and the outbox both
+        want them)."""
+        if self._bytes is None:
+            self._bytes = self._encode()
+        return self._bytes
+
+    def _encode(self) -> bytes:
         lines = []
         for key, value in self.headers:
             if (value.isascii() or key.lower() in _ADDRESS_HEADERS) and \
@@ -137,7 +146,7 @@ class RichMail(OutMail):
                 "Content-Transfer-Encoding: quoted-printable\r\n\r\n").encode() + \
             self._qp(text if text.endswith("\n") else text + "\n")
 
-    def as_bytes(self) -> bytes:
+    def _encode(self) -> bytes:
         head = OutMail(self.headers, "").as_bytes().split(b"\r\n\r\n", 1)[0]
         alt_b, mix_b = f"alt-{self.boundary}", f"mix-{self.boundary}"
         text = self._text_part("plain", self.body)

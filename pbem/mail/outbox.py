@@ -13,6 +13,7 @@ import base64
 import hashlib
 import json
 import os
+import re
 import time
 from dataclasses import dataclass, field
 from email.message import EmailMessage
@@ -216,10 +217,19 @@ class Outbox:
                 for d in (self.queue, self.sent, self.failed)}
 
 
+_ATOMS = r"[A-Za-z0-9_+-]+(?:\.[A-Za-z0-9_+-]+)*"
+#: A header of bare ASCII addresses as `compose.build` writes them (``a@b.org, c@d.org``):
+#: what `getaddresses` makes of it is known without running its parser.
+_PLAIN_LIST = re.compile(rf"{_ATOMS}@{_ATOMS}(?:, {_ATOMS}@{_ATOMS})*")
+
+
 def _addresses(msg: Any, header: str) -> list[str]:
     """The addresses of a header; UTF-8 bytes a parser kept as surrogates (a mail re-read
     from its pending file) are decoded back."""
     from email.utils import getaddresses
+    found = msg.get_all(header) or []
+    if len(found) == 1 and isinstance(found[0], str) and _PLAIN_LIST.fullmatch(found[0]):
+        return found[0].split(", ")
     values = [str(v).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-              for v in msg.get_all(header) or []]
+              for v in found]
     return [addr for _, addr in getaddresses(values) if addr]

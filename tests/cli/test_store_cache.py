@@ -375,3 +375,59 @@ def test_after_one_look_another_process_change_is_seen(tmp_path: Path) -> None:
     assert "g9" in store.game_ids()
     assert store.load("g0").server["other"] == 1
     assert store.summary("g0", "seq", seq) == 0
+
+
+def _count_index_reads(monkeypatch) -> list[str]:
+    """Every index file a store opens: ``index.json`` by game, ``looks.json`` by its name."""
+    import builtins
+
+    import pbem.store
+    reads: list[str] = []
+
+    def counting_open(path: Any, *args: Any, **kwargs: Any) -> Any:
+        name = Path(path).name
+        if name == "index.json":
+            reads.append(Path(path).parent.name)
+        elif name == "looks.json" and "r" in (args[0] if args else kwargs.get("mode", "r")):
+            reads.append(name)
+        return builtins.open(path, *args, **kwargs)
+    monkeypatch.setattr(pbem.store, "open", counting_open, raising=False)
+    return reads
+
+
+def test_a_starting_daemon_reads_one_file_for_all_indexes(tmp_path: Path, monkeypatch) -> None:
+    """A daemon process that starts (``pbem run --once`` from cron) takes every game's index
+    from ``games/looks.json``, written by the cycle before: one file opened, not one per
+    game; a game written since (another process) is looked at through its own index."""
+    from pbem.daemon import Daemon
+    home = _home_with_games(tmp_path)
+    Daemon(home).run_once()
+    assert (home / "games" / "looks.json").is_file()
+    reads = _count_index_reads(monkeypatch)
+    Daemon(home).run_once()
+    assert reads == ["looks.json"]
+    with with_summaries(Store(home)).transaction("g1"):
+        pass                                   # another process saves g1 (new signature)
+    reads.clear()
+    parses = _count_parses(monkeypatch)
+    Daemon(home).run_once()
+    assert reads == ["looks.json", "g1"] and parses == []   # g1: its index, written with it
+
+
+def test_a_restored_home_ignores_the_old_looks(tmp_path: Path, monkeypatch) -> None:
+    """After `cp -a` every signature in ``looks.json`` is stale (new inodes): each game's own
+    index, keyed on content, serves instead, and the next cycle writes fresh looks."""
+    import shutil
+
+    from pbem.daemon import Daemon
+    home = _home_with_games(tmp_path)
+    Daemon(home).run_once()
+    copy = tmp_path / "restored"
+    shutil.copytree(home, copy, copy_function=shutil.copy2)
+    reads = _count_index_reads(monkeypatch)
+    parses = _count_parses(monkeypatch)
+    Daemon(copy).run_once()
+    assert sorted(reads) == ["g0", "g1", "g2", "looks.json"] and parses == []
+    reads.clear()
+    Daemon(copy).run_once()
+    assert reads == ["looks.json"]

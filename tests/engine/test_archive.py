@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import registry
-from engine.archive import (FORMAT, SafeLoader, dump_yaml, load_yaml, record_from_data,
+from engine.archive import (FORMAT, SafeLoader, dump_yaml, iso, load_yaml, record_from_data,
                             record_to_data)
 from engine.record import Entry, Header, Record, ReplayError, replay
 from pbem.simulate import play
@@ -135,3 +135,40 @@ def test_archive_round_trip_is_lossless(options, orders, rolls, at, title):
     assert again.header == header
     assert again.entries == entries
     assert again.final_state_hash == record.final_state_hash
+
+
+PLAIN = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=30)
+    | st.sampled_from(["yes", "No", "~", "null", "1e3", "0x1f", "2026-01-01", "12:30",
+                       "- x", "a: b", "#c", "", " lead", "trail ", "многo\nстрок", "'q'"])
+    | st.builds(iso, st.datetimes(min_value=dt.datetime(1970, 1, 1),
+                                  timezones=st.just(dt.timezone.utc))),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                 max_size=4),
+    max_leaves=20)
+
+
+@settings(max_examples=150, deadline=None)
+@given(PLAIN)
+def test_the_quick_dumper_writes_what_the_safe_dumper_writes(data):
+    """Game files are dumped with scalars represented directly and their implicit tags
+    looked up once per value, and loaded with the same lookups (issue 13: a warm judge's
+    saves): the text is the plain safe dumper's, byte for byte, it loads as the plain safe
+    loader loads it, and the tag lookups are remembered."""
+    from engine.archive import (SafeDumper, Timestamp, _construct_timestamp,
+                                _represent_timestamp, _scalar_tag)
+
+    class Plain(SafeDumper):  # type: ignore[misc, valid-type]
+        pass
+
+    class PlainLoader(SafeLoader):  # type: ignore[misc, valid-type]
+        pass
+    Plain.add_representer(Timestamp, _represent_timestamp)
+    PlainLoader.add_constructor("tag:yaml.org,2002:timestamp", _construct_timestamp)
+    expected = yaml.dump(data, Dumper=Plain, sort_keys=False, allow_unicode=True,
+                         default_flow_style=None, width=100)
+    assert dump_yaml(data) == expected
+    assert load_yaml(expected) == yaml.load(expected, Loader=PlainLoader)
+    hits = _scalar_tag.cache_info().hits
+    assert dump_yaml({"seq": 1, "at": "x"}) == dump_yaml({"seq": 1, "at": "x"})
+    assert _scalar_tag.cache_info().hits > hits

@@ -81,3 +81,35 @@ def test_a_mail_with_no_deliverable_recipient_is_failed_at_once(tmp_path) -> Non
     assert box.counts() == {"queue": 1, "sent": 0, "failed": 1}
     [failed] = [p for p in box.failed.glob("*.json")]
     assert "no deliverable recipient" in failed.read_text()
+
+
+def test_a_mail_is_encoded_once_and_again_after_a_header_goes(tmp_path) -> None:
+    """The pending file and the outbox take the same bytes, made once (issue 13); removing a
+    header (the outbox drops Bcc) makes them again."""
+    cfg = parse_config(DEFAULT_CONFIG, tmp_path)
+    mail = message(cfg)
+    first = mail.as_bytes()
+    assert mail.as_bytes() is first
+    del mail["X-Loop"]
+    assert b"X-Loop" in first and b"X-Loop" not in mail.as_bytes()
+
+
+def test_plain_address_lists_read_as_the_stdlib_reads_them() -> None:
+    """The outbox reads a To of bare addresses without the stdlib's address parser (issue
+    13); whatever it reads that way, and every other shape, is what `getaddresses` reads."""
+    from email.utils import getaddresses
+    from pbem.mail.outbox import _PLAIN_LIST, _addresses
+
+    class Headers:
+        def __init__(self, value):
+            self.value = value
+
+        def get_all(self, name):
+            return [self.value]
+
+    plain = ["a@b.org", "ann@example.org, bob.k+x@mail.example.co.uk", "Q_W@E"]
+    other = ["Ann <a@b.org>", "a..b@c.d", ".a@b.c", "a@b.", "x@y,z@w", "undisclosed-recipients:;",
+             '"a, b" <c@d.e>', "ann@example.org,  bob@example.org"]
+    for value in plain + other:
+        assert bool(_PLAIN_LIST.fullmatch(value)) == (value in plain)
+        assert _addresses(Headers(value), "To") == [a for _, a in getaddresses([value]) if a]

@@ -111,11 +111,12 @@ def check_automatic(state) -> None:
     """Military and religious automatic victories (§23.1), checked after every action."""
     if state["outcome"] is not None:
         return
+    held = S.keys_by_controller(state)
     for power in S.MAJORS:
         if power == "protestant":
             continue
         auto = facts.key_track(power).auto_win_keys
-        keys = S.keys_controlled(state, power)
+        keys = held.get(power, [])
         if len(keys) >= auto and S.keys_in_unrest(state, power) == 0:
             finish(state, [power], f"military automatic victory: {len(keys)} keys (§23.1)",
                    S.msg("victory_military", n=len(keys)))

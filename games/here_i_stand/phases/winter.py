@@ -352,6 +352,7 @@ def _options(state, major: str) -> list[Option]:
 
 def _returns(state, major: str) -> Iterator[Option]:
     """`_options`, one at a time."""
+    bases: counter_mix.Bases = {}     # the state does not change while options are listed
     for power in owners(state, major):
         must, may = pending(state, power)
         rooms = None              # `_room`, worked out when a source first needs it
@@ -362,7 +363,7 @@ def _returns(state, major: str) -> Iterator[Option]:
             for dst, room in sorted(destinations(state, power, sid, rooms).items()):
                 n = max(must.get(sid, 0), may.get(sid, 0))
                 fit = counter_mix.army_counts(state, {power: S.units(state, sid).get(power, {})},
-                                              sid, min(n, room), dst)
+                                              sid, min(n, room), dst, bases=bases)
                 if fit:
                     tail = f" FOR {power}" if extra else ""
                     yield Option.of("RETURN", f"RETURN {sid} -> {dst}{tail}", **{

@@ -1,0 +1,106 @@
+"""Lookups shared by the checks of one unchanged state (issue 13: `pbem simulate` speed)
+answer exactly what the checks made one by one answer, in states of a random game: an
+army's counter-mix splits with the owners' stacks worked out once (`counter_mix.Bases`,
+§5.2), the targets of a conversion attempt with the bases of a faith worked out once
+(`religion._bases`, §18.3), the keys each power controls from one pass (§2.4, §23.1)."""
+from __future__ import annotations
+
+import datetime as dt
+import random
+
+import pytest
+
+from engine import bots
+from engine.game import Game
+from games.here_i_stand import RULES, counter_mix, cp_actions, religion
+from games.here_i_stand import state as S
+
+T0 = dt.datetime(2026, 1, 1, tzinfo=dt.timezone.utc)
+
+
+@pytest.fixture(scope="module")
+def states():
+    """Every 40th state of a random 1517 game (random bots, random seat drawn), up to 800
+    entries."""
+    rng = random.Random("shared-lookups")
+    seats = {p: {"players": [f"{p}@example.org"], "lang": "en"}
+             for p in RULES.scenario(None).seats}
+    game = Game.create(RULES, "shared", seats, now=T0, seed="shared-lookups")
+    player = bots.get(RULES, "random")
+    out = []
+    while game.outcome() is None and game.record.last_seq < 800:
+        decision = rng.choice(game.decisions())
+        order = player.choose(RULES, game.state, decision, rng)
+        game.apply_order(decision.seat, order, by="bot", source="bot", at=T0,
+                         decision=decision)
+        if game.record.last_seq % 40 == 0:
+            out.append(game.state)
+    return out
+
+
+def _armies(state):
+    """(power, space, its army there) for every major power's army on the map."""
+    for power in S.MAJORS:
+        for sid in sorted(state["spaces"]):
+            if sid in S.board().spaces:
+                stacks, _ = cp_actions.army_at(state, power, sid)
+                if stacks:
+                    yield power, sid, cp_actions._major_first(stacks, power)
+
+
+def test_army_splits_with_shared_stacks_are_the_same(states):
+    checked = 0
+    for state in states:
+        bases: counter_mix.Bases = {}
+        for power, sid, stacks in _armies(state):
+            most = sum(sum(c.values()) for c in stacks.values())
+            for dst in S.board().neighbours(sid)[:3]:
+                alone = counter_mix.army_counts(state, stacks, sid, most, dst)
+                assert counter_mix.army_counts(state, stacks, sid, most, dst,
+                                               bases=bases) == alone
+                for n in range(1, most + 1):
+                    assert counter_mix.choose_army(state, stacks, sid, n, dst,
+                                                   bases=bases) == \
+                        counter_mix.choose_army(state, stacks, sid, n, dst)
+                checked += 1
+    assert checked > 50
+
+
+def test_conversion_targets_match_one_by_one_checks(states):
+    for state in states:
+        for side in (religion.PROTESTANT, religion.CATHOLIC):
+            one_by_one = sorted(s for s in S.board().spaces
+                                if religion.eligible(state, s, side) is None)
+            assert religion.targets(state, side) == one_by_one
+            bases = religion._bases(state, side)
+            for sid in S.board().spaces:
+                assert religion.eligible(state, sid, side, bases) == \
+                    religion.eligible(state, sid, side)
+
+
+def test_keys_by_controller_is_each_powers_keys(states):
+    for state in states:
+        held = S.keys_by_controller(state)
+        for power in S.MAJORS + S.MINORS:
+            mine = [k for k in S._keys() if S.controller(state, k) == power
+                    and S.in_play(state, k)]
+            assert held.get(power, []) == mine == S.keys_controlled(state, power)
+
+
+def test_destinations_alike_for_the_army_give_the_same_counts(states):
+    """`cp_actions._moves` works the unit counts out once per kind of destination: where
+    the army's owners have the same stacks, the counter mix allows the same numbers."""
+    compared = 0
+    for state in states:
+        for power, sid, stacks in _armies(state):
+            most = sum(sum(c.values()) for c in stacks.values())
+            seen: dict[tuple[int, ...], tuple[int, ...]] = {}
+            for dst in S.board().neighbours(sid):
+                there = S.units(state, dst)
+                alike = tuple(there.get(o, {}).get(k, 0) for o in stacks for k in S.LAND)
+                counts = cp_actions.move_counts(state, power, sid, dst, most)
+                if alike in seen:
+                    assert counts == seen[alike]
+                    compared += 1
+                seen[alike] = counts
+    assert compared > 50
