@@ -51,6 +51,15 @@ def order(state, seat, text, dice=None, *, copy=True):
     return RULES.apply(work, seat, parsed, dice or Dice("his-order"))
 
 
+def deal(state, power, cards):
+    """Make `cards` `power`'s hand, taking each out of the deck, the discard pile and the
+    other hands first, so every card stays in one place (§6.2, the invariants)."""
+    for pile in [state["deck"], state["discard"], *state["hands"].values()]:
+        pile[:] = [n for n in pile if n not in cards]
+    state["hands"][power] = list(cards)
+    return state
+
+
 def clear_units(state, *spaces):
     for sid in spaces or list(state["spaces"]):
         rec = state["spaces"].get(sid)
