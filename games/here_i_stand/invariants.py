@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Iterable
 
-from games.here_i_stand import counter_mix, facts
+from games.here_i_stand import counter_mix, facts, siege
 from games.here_i_stand.catalog import load_cards
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import card_draw, victory
@@ -35,12 +35,15 @@ State = dict[str, Any]
 INDEPENDENT = "independent"
 #: Phases that come before this turn's deal (§7): the new cards have not entered yet.
 BEFORE_DEAL = ("setup", "luther_95_theses", "card_draw")
+#: Land units that fit inside fortifications (§13.4 L796, §14.1 L888, §15.2 L949).
+FORTRESS_HOLDS = 4
 
 
 def problems(state: State) -> list[str]:
     """Every invariant broken by `state` (empty when it is sound)."""
     out: list[str] = []
-    for check in (cards, units, denominations, markers, leaders, sieges, victory_points):
+    for check in (cards, units, denominations, markers, leaders, religious_figures, sieges,
+                  victory_points):
         out.extend(check(state))
     return out
 
@@ -63,9 +66,8 @@ def cards(state: State) -> list[str]:
     for place, pile in _places(state):
         for n in pile:
             where.setdefault(n, []).append(place)
-    twice = {n: p for n, p in sorted(where.items()) if len(p) > 1}
-    if twice:
-        out.append(f"cards in two places (§6.2): {twice}")
+    out.extend(f"card {n} in two places (§6.2): {places}"
+               for n, places in sorted(where.items()) if len(places) > 1)
     known = {c.number for c in load_cards().cards}     # every edition: 1532 removes #112-113
     unknown = sorted(n for n in where if n not in known)
     if unknown:
@@ -76,10 +78,27 @@ def cards(state: State) -> list[str]:
                 if place.startswith("hand of ") and place != f"hand of {power}":
                     out.append(f"home card {n} of {power} in the {place} (§6.1)")
     aside = set(_aside(state["phase_data"]))
-    missing = sorted(n for n in _entered(state) if n not in where and n not in aside)
-    if missing:
-        out.append(f"cards that entered the game are nowhere (§6.2): {missing}")
+    out.extend(f"card {n} entered the game and is nowhere (§6.2)"
+               for n in sorted(_entered(state)) if n not in where and n not in aside)
+    out.extend(f"home card {n} of {power} is nowhere (§6.1 L321: in its owner's hand or "
+               "on its power card)"
+               for power, numbers in facts.home_cards().items() for n in numbers
+               if n not in where and n not in aside and state["phase"] not in BEFORE_DEAL)
+    out.extend(f"card {n} is in play before its turn (§6.2): {where[n]}"
+               for n in sorted(where) if n in facts.cards() and _early(state, n)
+               and where[n] != ["removed"])
     return out
+
+
+def _early(state: State, number: int) -> bool:
+    """Whether main-deck card `number` may not be in the game yet: its scenario leaves it
+    out, or it enters on a later turn (§6.2; the conditional cards enter by an event)."""
+    c = facts.cards()[number]
+    if c.deck != "main" or c.type == "home" or number in card_draw.CONDITIONAL:
+        return False
+    if not card_draw.eligible(number, state["scenario"]):
+        return True
+    return isinstance(c.enters, int) and c.enters > max(state["turn"], state["first_turn"])
 
 
 def _aside(data: Any, key: str = "") -> Iterable[int]:
@@ -189,7 +208,9 @@ def markers(state: State) -> list[str]:
 
 # ---------------------------------------------------------------- leaders (§5.1)
 def leaders(state: State) -> list[str]:
-    """Each leader in at most one place: a space, or a captor's box (§5.1, §9.4)."""
+    """Each leader in at most one place: a space, a captor's box, a foreign war's card or
+    off the map until the next turn (§5.1, §9.4, §21.7, §16.2); a ruler
+    who is an army leader (Suleiman, Charles V, Henry VIII, Francis I) in one of them."""
     where: dict[str, list[str]] = {}
     for sid, rec in state["spaces"].items():
         for lid in rec.get("leaders", []):
@@ -197,8 +218,41 @@ def leaders(state: State) -> list[str]:
     for captor, held in state["captured"].items():
         for lid in held:
             where.setdefault(lid, []).append(f"captured by {captor}")
-    return [f"leader {lid} in two places (§5.1): {places}"
-            for lid, places in sorted(where.items()) if len(places) > 1]
+    for card, war in (state.get("foreign_wars") or {}).items():
+        for lid in war["leaders"]:
+            where.setdefault(lid, []).append(f"on foreign war card {card}")
+    for lid in (state.get("naval_out") or {}).get("leaders", []):
+        where.setdefault(lid, []).append("out until the next turn")
+    out = [f"leader {lid} in two places (§5.1): {places}"
+           for lid, places in sorted(where.items()) if len(places) > 1]
+    out.extend(f"{power}'s ruler {ruler}, an army leader, is nowhere (§5.1)"
+               for power, ruler in sorted(state["rulers"].items())
+               if ruler in facts.leaders() and ruler not in where)
+    return out
+
+
+def religious_figures(state: State) -> list[str]:
+    """Each debater on its own side's list or out of the game, once; each reformer on the
+    map or out of the game, not both (§8.2, §8.3)."""
+    out = []
+    where: dict[str, list[str]] = {}
+    for side, listed in state["debaters"].items():
+        for d in listed:
+            where.setdefault(d["id"], []).append(side)
+    for did in state["debaters_out"]:
+        where.setdefault(did, []).append("out")
+    known = facts.debaters()
+    for did, places in sorted(where.items()):
+        if len(places) > 1:
+            out.append(f"debater {did} in two places (§8.2): {places}")
+        side = "papacy" if did in known and known[did].side == "papal" else "protestant"
+        if did not in known:
+            out.append(f"unknown debater {did!r} (§8.2)")
+        elif any(p not in ("out", side) for p in places):
+            out.append(f"debater {did} on the wrong side (§8.2): {places}")
+    out.extend(f"reformer {rid} both on the map and out of the game (§8.2)"
+               for rid in sorted(set(state["reformers"]) & set(state["reformers_out"])))
+    return out
 
 
 # ---------------------------------------------------------------- sieges (§15)
@@ -217,7 +271,24 @@ def sieges(state: State) -> list[str]:
             out.append(f"{sid} is besieged but not fortified (§15)")
         if by and not S.count(state, sid, by):
             out.append(f"{by} besieges {sid} without land units there (§15)")
+    for sid in sorted(state.get("sieges") or {}):
+        inside = siege.inside(state, sid) - _relieving(state, sid)
+        if inside > FORTRESS_HOLDS:
+            out.append(f"{inside} land units besieged in {sid}, more than its "
+                       f"fortifications hold ({FORTRESS_HOLDS}, §13.4 L796, §14.1 L888, "
+                       "§15.2 L949)")
     return out
+
+
+def _relieving(state: State, sid: str) -> int:
+    """The land units of an army moving into besieged `sid` whose move is still being
+    resolved (interceptions, avoiding battle): a relief force, outside the walls until the
+    relief battle (§15.2)."""
+    move = (state.get("phase_data") or {}).get("land_move") or {}
+    if move.get("to") != sid:
+        return 0
+    return sum(n for power, counts in move["units"].items()
+               if siege.is_besieged(state, sid, power) for n in counts.values())
 
 
 def _besieger(entry: Any) -> str:
