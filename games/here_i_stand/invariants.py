@@ -3,8 +3,10 @@
 Each check returns English problem lines (empty when sound), naming the rule it guards:
 
 * cards (§6): every card in at most one place (deck, discard pile, removed, home cards used,
-  cards in play, hands), known numbers only, home cards only with their owner (§6.1), and
-  every card of the deck that has entered the game somewhere (§6.2);
+  cards in play, hands), known numbers only, home cards only with their owner and always in
+  its hand or used (§6.1 L321), every card of the deck that has entered the game somewhere
+  and none in play before its turn or outside its scenario (§6.2); there is no hand limit to
+  check (§6: a hand holds what the draw and the events gave it);
 * units (§5): no negative or non-integer counts, each power's counters within its counter
   mix (§5.2: land counters shared by regulars, mercenaries and cavalry; naval ones by
   squadrons and corsairs), land units only in land spaces and naval units only where a
@@ -13,8 +15,13 @@ Each check returns English problem lines (empty when sound), naming the rule it 
 * markers (§2.2, §2.4): control only by a power, only where it differs from the home power
   (the schema); religion only ``protestant``; spaces and sea zones of the map only;
   a power that holds its automatic-victory keys with none in unrest has won (§23.1);
-* leaders (§5.1): each leader in at most one place (a space or a captor's box);
-* sieges (§15): a besieged space is fortified and its besieger has land units there;
+* leaders (§5.1): each leader in at most one place (a space, a captor's box, a foreign war's
+  card, off the map until the next turn); a ruler who is an army leader in one of them; no
+  stacking limit to check (§5.1 limits the units an army *moves*, which the move checks);
+* religious figures (§8.2): each debater once, on its own side or out; a reformer on the
+  map or out, not both;
+* sieges (§15): a besieged space is fortified and its besieger has land units there; at most
+  4 land units inside the fortifications (§13.4 L796, §14.1 L888, §15.2 L949);
 * VP (§23.2): no negative VP source, and the final scores are the sum of their sources.
 
 Rules: none (checks of a well-formed state, Rules.validate)
