@@ -264,9 +264,14 @@ def religious_figures(state: State) -> list[str]:
 
 # ---------------------------------------------------------------- sieges (§15)
 def sieges(state: State) -> list[str]:
-    """A besieged space is fortified and its besieger has land units there (§15)."""
+    """A besieged space is fortified and its besiegers have land units there (§15), with at
+    most 4 land units inside.  Not during Winter: every besieger goes home then (§19.3
+    L1442: units in a space their power does not control), so the sieges dissolve as the
+    groups move, and `siege.refresh` clears them when the phase ends."""
+    if state["phase"] == "winter":
+        return []
     out = []
-    besieged: dict[str, str] = {}
+    besieged: dict[str, list[str]] = {}
     for sid, entry in (state.get("sieges") or {}).items():
         besieged[sid] = _besieger(entry)
     for sid, rec in state["spaces"].items():
@@ -276,8 +281,8 @@ def sieges(state: State) -> list[str]:
     for sid, by in sorted(besieged.items()):
         if not S.is_fortified(sid, state):
             out.append(f"{sid} is besieged but not fortified (§15)")
-        if by and not S.count(state, sid, by):
-            out.append(f"{by} besieges {sid} without land units there (§15)")
+        out.extend(f"{power} besieges {sid} without land units there (§15)"
+                   for power in by if not _land_units_of(state, sid, power))
     for sid in sorted(state.get("sieges") or {}):
         inside = siege.inside(state, sid) - _relieving(state, sid)
         if inside > FORTRESS_HOLDS:
@@ -285,6 +290,12 @@ def sieges(state: State) -> list[str]:
                        f"fortifications hold ({FORTRESS_HOLDS}, §13.4 L796, §14.1 L888, "
                        "§15.2 L949)")
     return out
+
+
+def _land_units_of(state: State, sid: str, power: str) -> int:
+    """Land units at `sid` of `power` or of a minor it has activated (§22)."""
+    return sum(S.count(state, sid, p) for p in S.land_powers(state, sid)
+               if S.major_of(state, p) == power or p == power)
 
 
 def _relieving(state: State, sid: str) -> int:
@@ -298,12 +309,14 @@ def _relieving(state: State, sid: str) -> int:
                if siege.is_besieged(state, sid, power) for n in counts.values())
 
 
-def _besieger(entry: Any) -> str:
+def _besieger(entry: Any) -> list[str]:
+    """The besiegers a siege record names (`siege.begin_siege`: ``besiegers``)."""
     if isinstance(entry, str):
-        return entry
+        return [entry]
     if isinstance(entry, dict):
-        return str(entry.get("by") or entry.get("power") or entry.get("besieger") or "")
-    return ""
+        found = entry.get("besiegers") or entry.get("by") or entry.get("power") or []
+        return [found] if isinstance(found, str) else list(found)
+    return []
 
 
 # ---------------------------------------------------------------- VP (§23.2)

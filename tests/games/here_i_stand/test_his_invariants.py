@@ -129,3 +129,19 @@ def test_final_scores_equal_their_sources():
     assert RULES.validate(s) == []
     s["outcome"]["scores"] = {**totals, "ottoman": totals["ottoman"] + 1}
     assert broken(RULES.validate(s), "final scores differ")
+
+
+def test_a_siege_without_besiegers():
+    """§15: the besiegers have land units in the space (the check read a field the siege
+    record does not have, ``by``, and never fired); in Winter every besieger goes home and
+    the sieges dissolve as the groups move (§19.3 L1442), so it is not checked then."""
+    s = state()
+    clear_units(s, "metz")
+    put(s, "metz", "hapsburg", regulars=2)
+    put(s, "metz", "france", regulars=3)
+    siege.begin_siege(s, "metz", ["france"], ["hapsburg"])
+    assert not broken(RULES.validate(s), "besieges metz")
+    S.add_units(s, "metz", "france", "regulars", -3)
+    assert broken(RULES.validate(s), "france besieges metz without land units")
+    s["phase"] = "winter"
+    assert not broken(RULES.validate(s), "besieges metz")
