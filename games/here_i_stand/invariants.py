@@ -278,7 +278,10 @@ def sieges(state: State) -> list[str]:
         for key in ("siege", "besieged"):
             if rec.get(key):
                 besieged.setdefault(sid, _besieger(rec[key]))
+    leaving = ((state.get("phase_data") or {}).get("land_move") or {}).get("from")
     for sid, by in sorted(besieged.items()):
+        if sid == leaving:      # settled when the move ends (`land_war.move.proceed`)
+            continue
         if not S.is_fortified(sid, state):
             out.append(f"{sid} is besieged but not fortified (§15)")
         out.extend(f"{power} besieges {sid} without land units there (§15)"

@@ -143,5 +143,9 @@ def test_a_siege_without_besiegers():
     assert not broken(RULES.validate(s), "besieges metz")
     S.add_units(s, "metz", "france", "regulars", -3)
     assert broken(RULES.validate(s), "france besieges metz without land units")
+    s["phase_data"]["land_move"] = {"power": "france", "from": "metz", "to": "nancy",
+                                    "units": {"france": {"regulars": 3}}, "leaders": []}
+    assert not broken(RULES.validate(s), "besieges metz")   # settled when the move ends
+    del s["phase_data"]["land_move"]
     s["phase"] = "winter"
     assert not broken(RULES.validate(s), "besieges metz")
