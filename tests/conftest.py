@@ -13,6 +13,7 @@ from typing import Any, Callable
 import pytest
 
 from engine import bots as engine_bots
+from engine.canonical import copy_plain
 from engine import registry
 
 T0 = dt.datetime(2026, 11, 21, 12, 0, tzinfo=dt.timezone.utc)
@@ -50,7 +51,8 @@ def _what(problem: str) -> str:
 def _checked(method: Callable[..., Any], validate: Callable[[Any, dict], list[str]],
              name: str) -> Callable[..., Any]:
     """`method` (a Rules class's ``apply`` or ``transition``) that runs the game's own
-    `validate` before and after the outermost call and notes every problem the order made
+    `validate` after the outermost call (and, when it finds a problem, on a copy of the
+    state the call was given) and notes every problem the order made
     which the state it was given did not have (`_what`): a state a test built by hand may
     break an invariant already (that is the test's doing, not the rules'), but no order may
     break one more.  A state `validate` cannot read at all goes unchecked."""
@@ -59,17 +61,19 @@ def _checked(method: Callable[..., Any], validate: Callable[[Any, dict], list[st
         depth = getattr(_depth, "n", 0)
         if depth:
             return method(self, state, seat, order, *args, **kwargs)
-        try:
-            before = {_what(p) for p in validate(self, state)}
-        except Exception:        # a test's partial state that validate cannot read
-            return method(self, state, seat, order, *args, **kwargs)
+        given = copy_plain(state)     # `apply` may change the state it is given
         _depth.n = 1
         try:
             result = method(self, state, seat, order, *args, **kwargs)
         finally:
             _depth.n = 0
         after = result[0] if isinstance(result, tuple) else result
-        new = [p for p in validate(self, after) if _what(p) not in before]
+        try:
+            found = validate(self, after)
+            before = {_what(p) for p in validate(self, given)} if found else set()
+        except Exception:        # a test's partial state that validate cannot read
+            return result
+        new = [p for p in found if _what(p) not in before]
         if new:
             BROKEN.append(f"{name}: {seat} {self.order_text(order)!r} broke: "
                           + "; ".join(new))
