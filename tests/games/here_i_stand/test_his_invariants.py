@@ -19,6 +19,22 @@ def state():
     return copy_plain(START)
 
 
+def metz_besieged(inside, outside):
+    """French regulars (`outside`) besiege Hapsburg ones (`inside`) in Metz (§15)."""
+    s = state()
+    clear_units(s, "metz")
+    put(s, "metz", "hapsburg", regulars=inside)
+    put(s, "metz", "france", regulars=outside)
+    siege.begin_siege(s, "metz", ["france"], ["hapsburg"])
+    return s
+
+
+def moving(s, power, src, dst, n):
+    """A land move of `n` regulars still being resolved (`land_war.move`)."""
+    s["phase_data"]["land_move"] = {"power": power, "from": src, "to": dst,
+                                    "units": {power: {"regulars": n}}, "leaders": []}
+
+
 def test_a_fresh_game_is_sound():
     assert RULES.validate(state()) == []
 
@@ -98,16 +114,11 @@ def test_a_reformer_on_the_map_and_out():
 
 def test_more_besieged_units_than_the_fortress_holds():
     """§13.4 L796, §14.1 L888, §15.2 L949: at most 4 land units inside fortifications."""
-    s = state()
-    clear_units(s, "metz")
-    put(s, "metz", "hapsburg", regulars=4)
-    put(s, "metz", "france", regulars=6)
-    siege.begin_siege(s, "metz", ["france"], ["hapsburg"])
+    s = metz_besieged(inside=4, outside=6)
     assert not broken(RULES.validate(s), "fortifications hold")
     put(s, "metz", "hapsburg", regulars=1)
     assert broken(RULES.validate(s), "5 land units besieged in metz")
-    s["phase_data"]["land_move"] = {"power": "hapsburg", "from": "nancy", "to": "metz",
-                                    "units": {"hapsburg": {"regulars": 1}}, "leaders": []}
+    moving(s, "hapsburg", "nancy", "metz", 1)
     assert not broken(RULES.validate(s), "fortifications hold")   # a relief force, outside
 
 
@@ -135,16 +146,11 @@ def test_a_siege_without_besiegers():
     """§15: the besiegers have land units in the space (the check read a field the siege
     record does not have, ``by``, and never fired); in Winter every besieger goes home and
     the sieges dissolve as the groups move (§19.3 L1442), so it is not checked then."""
-    s = state()
-    clear_units(s, "metz")
-    put(s, "metz", "hapsburg", regulars=2)
-    put(s, "metz", "france", regulars=3)
-    siege.begin_siege(s, "metz", ["france"], ["hapsburg"])
+    s = metz_besieged(inside=2, outside=3)
     assert not broken(RULES.validate(s), "besieges metz")
     S.add_units(s, "metz", "france", "regulars", -3)
     assert broken(RULES.validate(s), "france besieges metz without land units")
-    s["phase_data"]["land_move"] = {"power": "france", "from": "metz", "to": "nancy",
-                                    "units": {"france": {"regulars": 3}}, "leaders": []}
+    moving(s, "france", "metz", "nancy", 3)
     assert not broken(RULES.validate(s), "besieges metz")   # settled when the move ends
     del s["phase_data"]["land_move"]
     s["phase"] = "winter"
