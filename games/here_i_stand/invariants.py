@@ -16,8 +16,7 @@ Each check returns English problem lines (empty when sound), naming the rule it 
   (the schema); religion only ``protestant``; spaces and sea zones of the map only;
   a power that holds its automatic-victory keys with none in unrest has won (§23.1);
 * leaders (§5.1): each leader in at most one place (a space, a captor's box, a foreign war's
-  card, off the map until the next turn); a ruler who is an army leader in one of them; no
-  stacking limit to check (§5.1 limits the units an army *moves*, which the move checks);
+  card, off the map until the next turn); no stacking limit to check (§5.1 limits the units an army *moves*, which the move checks);
 * religious figures (§8.2): each debater once, on its own side or out; a reformer on the
   map or out, not both;
 * sieges (§15): a besieged space is fortified and its besieger has land units there; at most
@@ -91,9 +90,9 @@ def cards(state: State) -> list[str]:
                "on its power card)"
                for power, numbers in facts.home_cards().items() for n in numbers
                if n not in where and n not in aside and state["phase"] not in BEFORE_DEAL)
-    out.extend(f"card {n} is in play before its turn (§6.2): {where[n]}"
-               for n in sorted(where) if n in facts.cards() and _early(state, n)
-               and where[n] != ["removed"])
+    out.extend(f"card {n} is in play before its turn (§6.2): {where.get(n, ['aside'])}"
+               for n in sorted(set(where) | aside) if n in facts.cards() and _early(state, n)
+               and where.get(n) != ["removed"])
     return out
 
 
@@ -216,8 +215,9 @@ def markers(state: State) -> list[str]:
 # ---------------------------------------------------------------- leaders (§5.1)
 def leaders(state: State) -> list[str]:
     """Each leader in at most one place: a space, a captor's box, a foreign war's card or
-    off the map until the next turn (§5.1, §9.4, §21.7, §16.2); a ruler
-    who is an army leader (Suleiman, Charles V, Henry VIII, Francis I) in one of them."""
+    off the map until the next turn (§5.1, §9.4, §21.7, §16.2).  Not "in exactly one":
+    a moderator moves a leader by two edits (off one space, onto another), and each edit
+    must leave a state that passes."""
     where: dict[str, list[str]] = {}
     for sid, rec in state["spaces"].items():
         for lid in rec.get("leaders", []):
@@ -230,12 +230,8 @@ def leaders(state: State) -> list[str]:
             where.setdefault(lid, []).append(f"on foreign war card {card}")
     for lid in (state.get("naval_out") or {}).get("leaders", []):
         where.setdefault(lid, []).append("out until the next turn")
-    out = [f"leader {lid} in two places (§5.1): {places}"
-           for lid, places in sorted(where.items()) if len(places) > 1]
-    out.extend(f"{power}'s ruler {ruler}, an army leader, is nowhere (§5.1)"
-               for power, ruler in sorted(state["rulers"].items())
-               if ruler in facts.leaders() and ruler not in where)
-    return out
+    return [f"leader {lid} in two places (§5.1): {places}"
+            for lid, places in sorted(where.items()) if len(places) > 1]
 
 
 def religious_figures(state: State) -> list[str]:

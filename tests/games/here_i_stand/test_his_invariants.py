@@ -82,16 +82,6 @@ def test_a_leader_in_two_places():
     assert broken(RULES.validate(s), "leader charles_brandon in two places")
 
 
-def test_a_ruler_who_is_a_leader_vanished():
-    """§5.1: Henry VIII, England's ruler and an army leader, is somewhere."""
-    s = state()
-    S.move_leader(s, "henry_viii", S.where_is(s, "henry_viii"), None)
-    assert broken(RULES.validate(s), "ruler henry_viii", "nowhere")
-    s["foreign_wars"] = {"93": {"power": "england", "need": 4, "foes": 3, "units": {},
-                                "leaders": ["henry_viii"]}}
-    assert not broken(RULES.validate(s), "henry_viii")
-
-
 def test_a_debater_on_both_sides_and_out():
     """§8.2: a debater is on its own side's list once, or out of the game."""
     s = state()
