@@ -34,7 +34,10 @@ only answer these questions:
 ``split(text) -> [(line_no, block)]``
     Cut a mail body into order blocks; the default is one block per non-empty line.
 ``validate(state) -> [problem]``
-    Invariants of a well-formed state (used by moderator edits); empty when sound.
+    Invariants of a well-formed state (used by moderator edits, ``pbem simulate
+    --check-invariants`` and, after every order, the tests); empty when sound.  Each
+    problem line names what it is about before its details (``card 7 in two places
+    (§6.2): [...]``).
 
 Optional hooks with defaults: standing orders (`standing_kinds`, `standing_lookup`,
 `check_standing`, `answer_from_standing`) and seats (`seat_names`, `seats_for`).

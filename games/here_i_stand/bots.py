@@ -2,8 +2,9 @@
 
 The bot ranks the candidate orders (all of them when there are few, else the NMR default,
 the strongest order of each option shape and a sample) by the rules of thumb of `bonus`,
-then tries only the best `LOOK` of them on a private copy of the state with throwaway dice
-(never the game's own stream) and scores the position for its power with `value`.  Moves,
+then tries only the best `LOOK` of them (every card of an impulse, as event and for CP) on
+a private copy of the state with throwaway dice (never the game's own stream) and scores
+the position for its power with `value`.  Moves,
 assaults and battles are judged by `bonus` alone (what a move leads to shows only in the
 battle or siege after; the others turn on dice).
 It prefers progress:
@@ -42,6 +43,10 @@ from games.here_i_stand.navy import fleet, piracy
 SAMPLE = 12
 #: Candidates tried on a copy of the state (the best by `bonus`, and the default).
 LOOK = 4
+#: Decisions whose every candidate is tried on a copy: which card an impulse plays, and
+#: how (its event or its CP), is the turn's main choice, and `bonus` cannot rank events
+#: (what an event scores shows only in the look-ahead).
+EVERY_CARD = ("impulse",)
 #: Verbs judged by `bonus` alone, without a look-ahead: a move changes nothing a position's
 #: value sees until the next action (and the look-ahead is the bot's main cost); an assault
 #: or a battle turns on dice, and one throw of throwaway dice would mislead.
@@ -88,13 +93,13 @@ class Heuristic(Bot):
         now = value(state, power)
         ranked = sorted(((bonus(state, power, o), -i, o) for i, o in enumerate(candidates)),
                         key=lambda r: (r[0], r[1]), reverse=True)
-        looks = 0
+        looks, limit = 0, len(ranked) if decision.kind in EVERY_CARD else LOOK
         scored = []
         for prior, rank, order in ranked:
             if order.get("verb") in MOVES:
                 scored.append((now + prior - _move_cp(state), rank, order))
                 continue
-            if looks >= LOOK and order is not fallback:
+            if looks >= limit and order is not fallback:
                 continue
             looks += 1
             after = tried(rules, state, power, order, f"bot-{state['step']}-{-rank}")

@@ -3,8 +3,10 @@
 Each check returns English problem lines (empty when sound), naming the rule it guards:
 
 * cards (§6): every card in at most one place (deck, discard pile, removed, home cards used,
-  cards in play, hands), known numbers only, home cards only with their owner (§6.1), and
-  every card of the deck that has entered the game somewhere (§6.2);
+  cards in play, hands), known numbers only, home cards only with their owner and always in
+  its hand or used (§6.1 L321), every card of the deck that has entered the game somewhere
+  and none in play before its turn or outside its scenario (§6.2); there is no hand limit to
+  check (§6: a hand holds what the draw and the events gave it);
 * units (§5): no negative or non-integer counts, each power's counters within its counter
   mix (§5.2: land counters shared by regulars, mercenaries and cavalry; naval ones by
   squadrons and corsairs), land units only in land spaces and naval units only where a
@@ -13,8 +15,12 @@ Each check returns English problem lines (empty when sound), naming the rule it 
 * markers (§2.2, §2.4): control only by a power, only where it differs from the home power
   (the schema); religion only ``protestant``; spaces and sea zones of the map only;
   a power that holds its automatic-victory keys with none in unrest has won (§23.1);
-* leaders (§5.1): each leader in at most one place (a space or a captor's box);
-* sieges (§15): a besieged space is fortified and its besieger has land units there;
+* leaders (§5.1): each leader in at most one place (a space, a captor's box, a foreign war's
+  card, off the map until the next turn); no stacking limit to check (§5.1 limits the units an army *moves*, which the move checks);
+* religious figures (§8.2): each debater once, on its own side or out; a reformer on the
+  map or out, not both;
+* sieges (§15): a besieged space is fortified and its besieger has land units there; at most
+  4 land units inside the fortifications (§13.4 L796, §14.1 L888, §15.2 L949);
 * VP (§23.2): no negative VP source, and the final scores are the sum of their sources.
 
 Rules: none (checks of a well-formed state, Rules.validate)
@@ -24,7 +30,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Iterable
 
-from games.here_i_stand import counter_mix, facts
+from games.here_i_stand import counter_mix, facts, siege
 from games.here_i_stand.catalog import load_cards
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import card_draw, victory
@@ -36,12 +42,15 @@ State = dict[str, Any]
 INDEPENDENT = "independent"
 #: Phases that come before this turn's deal (§7): the new cards have not entered yet.
 BEFORE_DEAL = ("setup", "luther_95_theses", "card_draw")
+#: Land units that fit inside fortifications (§13.4 L796, §14.1 L888, §15.2 L949).
+FORTRESS_HOLDS = 4
 
 
 def problems(state: State) -> list[str]:
     """Every invariant broken by `state` (empty when it is sound)."""
     out: list[str] = []
-    for check in (cards, units, denominations, markers, leaders, sieges, victory_points):
+    for check in (cards, units, denominations, markers, leaders, religious_figures, sieges,
+                  victory_points):
         out.extend(check(state))
     out.extend(new_world.problems(state))       # §20: new_world/invariants.py
     return out
@@ -65,9 +74,8 @@ def cards(state: State) -> list[str]:
     for place, pile in _places(state):
         for n in pile:
             where.setdefault(n, []).append(place)
-    twice = {n: p for n, p in sorted(where.items()) if len(p) > 1}
-    if twice:
-        out.append(f"cards in two places (§6.2): {twice}")
+    out.extend(f"card {n} in two places (§6.2): {places}"
+               for n, places in sorted(where.items()) if len(places) > 1)
     known = {c.number for c in load_cards().cards}     # every edition: 1532 removes #112-113
     unknown = sorted(n for n in where if n not in known)
     if unknown:
@@ -78,10 +86,27 @@ def cards(state: State) -> list[str]:
                 if place.startswith("hand of ") and place != f"hand of {power}":
                     out.append(f"home card {n} of {power} in the {place} (§6.1)")
     aside = set(_aside(state["phase_data"]))
-    missing = sorted(n for n in _entered(state) if n not in where and n not in aside)
-    if missing:
-        out.append(f"cards that entered the game are nowhere (§6.2): {missing}")
+    out.extend(f"card {n} entered the game and is nowhere (§6.2)"
+               for n in sorted(_entered(state)) if n not in where and n not in aside)
+    out.extend(f"home card {n} of {power} is nowhere (§6.1 L321: in its owner's hand or "
+               "on its power card)"
+               for power, numbers in facts.home_cards().items() for n in numbers
+               if n not in where and n not in aside and state["phase"] not in BEFORE_DEAL)
+    out.extend(f"card {n} is in play before its turn (§6.2): {where.get(n, ['aside'])}"
+               for n in sorted(set(where) | aside) if n in facts.cards() and _early(state, n)
+               and where.get(n) != ["removed"])
     return out
+
+
+def _early(state: State, number: int) -> bool:
+    """Whether main-deck card `number` may not be in the game yet: its scenario leaves it
+    out, or it enters on a later turn (§6.2; the conditional cards enter by an event)."""
+    c = facts.cards()[number]
+    if c.deck != "main" or c.type == "home" or number in card_draw.CONDITIONAL:
+        return False
+    if not card_draw.eligible(number, state["scenario"]):
+        return True
+    return isinstance(c.enters, int) and c.enters > max(state["turn"], state["first_turn"])
 
 
 def _aside(data: Any, key: str = "") -> Iterable[int]:
@@ -191,7 +216,10 @@ def markers(state: State) -> list[str]:
 
 # ---------------------------------------------------------------- leaders (§5.1)
 def leaders(state: State) -> list[str]:
-    """Each leader in at most one place: a space, or a captor's box (§5.1, §9.4)."""
+    """Each leader in at most one place: a space, a captor's box, a foreign war's card or
+    off the map until the next turn (§5.1, §9.4, §21.7, §16.2).  Not "in exactly one":
+    a moderator moves a leader by two edits (off one space, onto another), and each edit
+    must leave a state that passes."""
     where: dict[str, list[str]] = {}
     for sid, rec in state["spaces"].items():
         for lid in rec.get("leaders", []):
@@ -199,35 +227,97 @@ def leaders(state: State) -> list[str]:
     for captor, held in state["captured"].items():
         for lid in held:
             where.setdefault(lid, []).append(f"captured by {captor}")
+    for card, war in (state.get("foreign_wars") or {}).items():
+        for lid in war["leaders"]:
+            where.setdefault(lid, []).append(f"on foreign war card {card}")
+    for lid in (state.get("naval_out") or {}).get("leaders", []):
+        where.setdefault(lid, []).append("out until the next turn")
     return [f"leader {lid} in two places (§5.1): {places}"
             for lid, places in sorted(where.items()) if len(places) > 1]
 
 
+def religious_figures(state: State) -> list[str]:
+    """Each debater on its own side's list or out of the game, once; each reformer on the
+    map or out of the game, not both (§8.2, §8.3)."""
+    out = []
+    where: dict[str, list[str]] = {}
+    for side, listed in state["debaters"].items():
+        for d in listed:
+            where.setdefault(d["id"], []).append(side)
+    for did in state["debaters_out"]:
+        where.setdefault(did, []).append("out")
+    known = facts.debaters()
+    for did, places in sorted(where.items()):
+        if len(places) > 1:
+            out.append(f"debater {did} in two places (§8.2): {places}")
+        side = "papacy" if did in known and known[did].side == "papal" else "protestant"
+        if did not in known:
+            out.append(f"unknown debater {did!r} (§8.2)")
+        elif any(p not in ("out", side) for p in places):
+            out.append(f"debater {did} on the wrong side (§8.2): {places}")
+    out.extend(f"reformer {rid} both on the map and out of the game (§8.2)"
+               for rid in sorted(set(state["reformers"]) & set(state["reformers_out"])))
+    return out
+
+
 # ---------------------------------------------------------------- sieges (§15)
 def sieges(state: State) -> list[str]:
-    """A besieged space is fortified and its besieger has land units there (§15)."""
+    """A besieged space is fortified and its besiegers have land units there (§15), with at
+    most 4 land units inside.  Not during Winter: every besieger goes home then (§19.3
+    L1442: units in a space their power does not control), so the sieges dissolve as the
+    groups move, and `siege.refresh` clears them when the phase ends."""
+    if state["phase"] == "winter":
+        return []
     out = []
-    besieged: dict[str, str] = {}
+    besieged: dict[str, list[str]] = {}
     for sid, entry in (state.get("sieges") or {}).items():
         besieged[sid] = _besieger(entry)
     for sid, rec in state["spaces"].items():
         for key in ("siege", "besieged"):
             if rec.get(key):
                 besieged.setdefault(sid, _besieger(rec[key]))
+    leaving = ((state.get("phase_data") or {}).get("land_move") or {}).get("from")
     for sid, by in sorted(besieged.items()):
+        if sid == leaving:      # settled when the move ends (`land_war.move.proceed`)
+            continue
         if not S.is_fortified(sid, state):
             out.append(f"{sid} is besieged but not fortified (§15)")
-        if by and not S.count(state, sid, by):
-            out.append(f"{by} besieges {sid} without land units there (§15)")
+        out.extend(f"{power} besieges {sid} without land units there (§15)"
+                   for power in by if not _land_units_of(state, sid, power))
+    for sid in sorted(state.get("sieges") or {}):
+        inside = siege.inside(state, sid) - _relieving(state, sid)
+        if inside > FORTRESS_HOLDS:
+            out.append(f"{inside} land units besieged in {sid}, more than its "
+                       f"fortifications hold ({FORTRESS_HOLDS}, §13.4 L796, §14.1 L888, "
+                       "§15.2 L949)")
     return out
 
 
-def _besieger(entry: Any) -> str:
+def _land_units_of(state: State, sid: str, power: str) -> int:
+    """Land units at `sid` of `power` or of a minor it has activated (§22)."""
+    return sum(S.count(state, sid, p) for p in S.land_powers(state, sid)
+               if S.major_of(state, p) == power or p == power)
+
+
+def _relieving(state: State, sid: str) -> int:
+    """The land units of an army moving into besieged `sid` whose move is still being
+    resolved (interceptions, avoiding battle): a relief force, outside the walls until the
+    relief battle (§15.2)."""
+    move = (state.get("phase_data") or {}).get("land_move") or {}
+    if move.get("to") != sid:
+        return 0
+    return sum(n for power, counts in move["units"].items()
+               if siege.is_besieged(state, sid, power) for n in counts.values())
+
+
+def _besieger(entry: Any) -> list[str]:
+    """The besiegers a siege record names (`siege.begin_siege`: ``besiegers``)."""
     if isinstance(entry, str):
-        return entry
+        return [entry]
     if isinstance(entry, dict):
-        return str(entry.get("by") or entry.get("power") or entry.get("besieger") or "")
-    return ""
+        found = entry.get("besiegers") or entry.get("by") or entry.get("power") or []
+        return [found] if isinstance(found, str) else list(found)
+    return []
 
 
 # ---------------------------------------------------------------- VP (§23.2)

@@ -1,4 +1,5 @@
-"""Virtù's own bot: ``heuristic``, a short plan of each turn over private copies of the state.
+"""Virtù's own bot: ``heuristic``, a short plan of each turn over private copies of the state
+(the engine's look-ahead, `engine.bots.tried`).
 
 A random player (`games.virtu.choices`) ends a game only after tens of Years: a city costs
 Crowns above its stability (§5.2, L645) gathered from two or three sources in a row, a siege
@@ -21,10 +22,8 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from engine.bots import Bot
-from engine.canonical import copy_plain
-from engine.contract import Decision, IllegalOrder, Order, Rules, State
-from engine.dice import Dice
+from engine.bots import Bot, tried
+from engine.contract import Decision, Order, Rules, State
 from games.virtu.fights import bonus_options, strengths
 from games.virtu.kit import kit_of
 from games.virtu.palace import PAYS, cities_of, palace_cards, room_action, sources
@@ -93,13 +92,6 @@ def value(state: State, seat: str, *, strict: bool = True) -> float:
     return total
 
 
-def _after(rules: Rules, state: State, seat: str, order: Order) -> State | None:
-    try:
-        return rules.apply(copy_plain(state), seat, order, Dice("bot"))
-    except IllegalOrder:
-        return None
-
-
 def _asked(rules: Rules, state: State, seat: str) -> Decision | None:
     return next((d for d in rules.decisions(state) if d.seat == seat), None)
 
@@ -116,13 +108,13 @@ def _plan(rules: Rules, state: State, seat: str) -> tuple[float, list[Order]]:
     the best-valued prefix of it."""
     ask = state["ask"]
     kind, stage = ask["kind"], ask.get("stage")
-    best, path, plan, tried = value(state, seat), [], [], set()
+    best, path, plan, used = value(state, seat), [], [], set()
     for _ in range(PLAN):
         decision = _asked(rules, state, seat)
         if decision is None or not _same_step(state["ask"], kind, stage, seat):
             break
         step = _best_deed(rules, state, seat, decision) \
-            or _gather(rules, state, decision, tried)
+            or _gather(rules, state, decision, used)
         if step is None:
             break
         order, state = step
@@ -139,17 +131,17 @@ def _best_deed(rules: Rules, state: State, seat: str, decision: Decision
     for order in decision.legal_orders():
         if order["verb"] in GATHER + CLOSE + AVOID:
             continue
-        after = _after(rules, state, seat, order)
+        after = tried(rules, state, seat, order)
         if after is not None and (v := value(after, seat, strict=False)) > now + 1e-9:
             now, found = v, (order, after)
     return found
 
 
-def _gather(rules: Rules, state: State, decision: Decision, tried: set[str]
+def _gather(rules: Rules, state: State, decision: Decision, used: set[str]
             ) -> tuple[Order, State] | None:
     """Cash a florin, else take a symbol the step pays with, once per source."""
     uses = [o for o in decision.legal_orders()
-            if o["verb"] == "USE" and o["source"] not in tried]
+            if o["verb"] == "USE" and o["source"] not in used]
     cash = [o for o in uses if o["source"].endswith(":florin")
             and not o["source"].startswith(("card:", "upgrade:", "printed:"))]
     wanted = _paying(state, decision.seat)
@@ -157,8 +149,8 @@ def _gather(rules: Rules, state: State, decision: Decision, tried: set[str]
     if not useful:
         return None
     order = useful[0]
-    tried.add(order["source"])
-    after = _after(rules, state, decision.seat, order)
+    used.add(order["source"])
+    after = tried(rules, state, decision.seat, order)
     return None if after is None else (order, after)
 
 
@@ -204,7 +196,7 @@ def _move(rules: Rules, state: State, decision: Decision) -> Order | None:
     for order in decision.legal_orders():
         if order["verb"] not in ("PLACE", "MOVE", "STEP"):
             continue
-        after = _after(rules, state, seat, order)
+        after = tried(rules, state, seat, order)
         if after is None:
             continue
         if order["verb"] == "STEP":
@@ -219,14 +211,14 @@ def _move(rules: Rules, state: State, decision: Decision) -> Order | None:
 
 
 def _turn_value(rules: Rules, state: State, seat: str, order: Order) -> float:
-    after = _after(rules, state, seat, order)
+    after = tried(rules, state, seat, order)
     return -1e9 if after is None else _plan(rules, after, seat)[0]
 
 
 def _bonus(rules: Rules, state: State, decision: Decision) -> Order | None:
     """The Patronage bonus that raises the value most."""
     scored = [(value(a, decision.seat), o) for o in decision.legal_orders()
-              if (a := _after(rules, state, decision.seat, o)) is not None]
+              if (a := tried(rules, state, decision.seat, o)) is not None]
     return max(scored, key=lambda s: s[0])[1] if scored else None
 
 

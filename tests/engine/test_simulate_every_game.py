@@ -1,14 +1,19 @@
 """CI's short simulation (issue 15): one complete random game of every registered game and
-scenario, with the game's invariants checked after every entry and the archive replayed."""
+scenario, and one of the game's own bots in every seat of its first scenario, with the
+game's invariants checked after every entry and the archive replayed."""
 from __future__ import annotations
 
 import pytest
 
-from engine import registry
+from engine import bots, registry
 from pbem.simulate import InvariantBroken, play, simulate
 
 CASES = [(name, info.name) for name, rules in sorted(registry.installed().items())
          for info in rules.scenarios()]
+#: Every game's own bots (``Rules.bots``: Here I Stand's, Pax Renaissance's, Virtù's
+#: ``heuristic``).
+OWN_BOTS = [(name, bot) for name, rules in sorted(registry.installed().items())
+            for bot in sorted(bots.game_bots(rules))]
 
 
 @pytest.mark.parametrize(("name", "scenario"), CASES)
@@ -16,6 +21,15 @@ def test_every_game_and_scenario_simulates_with_invariants(name, scenario, tmp_p
     rules = registry.get(name)
     report = simulate(rules, games=1, seed=f"ci-{name}", bot="random", scenario=scenario,
                       check_invariants=True, out=tmp_path)   # a failing archive lands there
+    assert report.errors == 0, report.failures
+    assert (report.games, report.finished, report.verified) == (1, 1, 1)
+
+
+@pytest.mark.parametrize(("name", "bot"), OWN_BOTS)
+def test_every_games_own_bot_plays_a_game_within_the_invariants(name, bot, tmp_path):
+    rules = registry.get(name)
+    report = simulate(rules, games=1, seed=f"ci-{name}-{bot}", bot=bot,
+                      check_invariants=True, out=tmp_path)
     assert report.errors == 0, report.failures
     assert (report.games, report.finished, report.verified) == (1, 1, 1)
 

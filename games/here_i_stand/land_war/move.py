@@ -82,6 +82,7 @@ def proceed(state: S.State, dice) -> None:
         else:
             del state["phase_data"]["land_move"]
             sieges.check(state, move["to"])     # besiegers that avoided battle (§15.3)
+            sieges.check(state, move["from"])   # besiegers that left all went (§15.3)
 
 
 def _after_battle(state: S.State, record: dict, dice) -> None:

@@ -35,7 +35,8 @@ Each power with units to return is asked (decision ``winter``, clock ``winter``)
 ``RETURN <from> -> <to> [<n>] [FOR <minor>]`` for one group, as often as wanted, then
 ``DONE``: every unit
 still due goes by the default plan — the nearest destination reachable without attrition,
-else the nearest — and the optional moves are not made.
+else the nearest, with as many units as its room takes and the counters can show when the
+group splits (§5.2 L283) — and the optional moves are not made.
 
 Rules: §19
 """
@@ -267,8 +268,21 @@ def default_plan(state, power: str) -> None:
         dist = distances(state, power, sid)
         ranked = sorted(options, key=lambda d: (not safe_path(state, power, sid, d),
                                                 dist.get(d, 99), d))
-        dst = ranked[0]
-        send(state, power, sid, dst, min(n, options[dst]))
+        dst, k = _shown(state, power, sid, ranked, options, n)
+        send(state, power, sid, dst, k)
+
+
+def _shown(state, power: str, sid: str, ranked: list[str], room: dict[str, int],
+           n: int) -> tuple[str, int]:
+    """The first of the `ranked` destinations, and the most of the `n` units due that it
+    takes, whose split the counters can show (§5.2 L283: a stack splits only with free
+    counters; a full destination next to a capital that takes them all); the first with
+    its room when none can."""
+    for dst in ranked:
+        for k in range(min(n, room[dst]), 0, -1):
+            if counter_mix.choose(state, power, sid, k, dst) is not None:
+                return dst, k
+    return ranked[0], min(n, room[ranked[0]])
 
 
 # ---------------------------------------------------------------- the phase

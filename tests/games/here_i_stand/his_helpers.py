@@ -51,6 +51,15 @@ def order(state, seat, text, dice=None, *, copy=True):
     return RULES.apply(work, seat, parsed, dice or Dice("his-order"))
 
 
+def deal(state, power, cards):
+    """Make `cards` `power`'s hand, taking each out of the deck, the discard pile and the
+    other hands first, so every card stays in one place (§6.2, the invariants)."""
+    for pile in [state["deck"], state["discard"], *state["hands"].values()]:
+        pile[:] = [n for n in pile if n not in cards]
+    state["hands"][power] = list(cards)
+    return state
+
+
 def clear_units(state, *spaces):
     for sid in spaces or list(state["spaces"]):
         rec = state["spaces"].get(sid)
@@ -98,8 +107,14 @@ def no_responses(state):
 
 def no_cards(state):
     """Empty every hand: no combat or response card could be held, so no card window is
-    offered (§14, §15.1: windows go to every power that could hold a usable card)."""
+    offered (§14, §15.1: windows go to every power that could hold a usable card).  The
+    cards go back into the deck (where nobody sees them), the home cards onto their power
+    cards as used (§6.1), so every card stays in one place."""
+    home = {n for numbers in S.facts.home_cards().values() for n in numbers}
     for power in MAJORS:
+        hand = state["hands"][power]
+        state["deck"] += [n for n in hand if n not in home]
+        state["home_used"] = sorted(set(state["home_used"]) | {n for n in hand if n in home})
         state["hands"][power] = []
     return state
 

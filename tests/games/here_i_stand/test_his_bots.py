@@ -104,3 +104,17 @@ def test_an_army_marches_on_the_nearest_enemy_key():
     move = {"verb": "MOVE", "from": src, "units": 3, "leaders": []}
     assert bots.bonus(state, "france", {**move, "to": closer}) >= bots.APPROACH > bots.CP_WORTH
     assert bots.bonus(state, "france", {**move, "to": away}) <= 0
+
+
+def test_an_impulse_tries_every_card_as_event_and_for_cp(monkeypatch):
+    """Which card to play, and how, is tried card by card on a copy (its VP show there):
+    not only the first `LOOK` candidates, which `bonus` cannot rank."""
+    state = into_action(fresh(), "hapsburg")
+    decision = next(d for d in RULES.decisions(state) if d.seat == "hapsburg")
+    assert decision.kind == "impulse" and decision.options.count() > bots.LOOK + 1
+    looked = []
+    real = bots.tried
+    monkeypatch.setattr(bots, "tried", lambda *a: looked.append(a[3]) or real(*a))
+    bots.Heuristic().choose(RULES, state, decision, random.Random(1))
+    assert sorted(map(RULES.order_text, looked)) == sorted(
+        map(RULES.order_text, decision.legal_orders()))

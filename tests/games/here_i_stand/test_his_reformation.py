@@ -10,7 +10,7 @@ from engine.dice import Dice
 from games.here_i_stand import RULES, religion
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import diet_of_worms, sequence
-from his_helpers import asked, clear_units, fresh, put, log_text
+from his_helpers import asked, clear_units, deal, fresh, put, log_text
 from viewtools import leaves
 
 P, C = religion.PROTESTANT, religion.CATHOLIC
@@ -253,9 +253,9 @@ def test_diet_sealed_choice_stays_secret_until_all_chose():
 
 def test_diet_protestant_win_converts_adjacent_german_spaces():
     state = to_diet()
-    state["hands"]["protestant"] = [7, 65]
-    state["hands"]["papacy"] = [5, 6, 33]
-    state["hands"]["hapsburg"] = [2, 47]
+    deal(state, "protestant", [7, 65])
+    deal(state, "papacy", [5, 6, 33])
+    deal(state, "hapsburg", [2, 47])
     state = choose(state, "protestant", 65)
     state = choose(state, "papacy", 33)
     cp = {n: S.facts.card(n).cp for n in (65, 33, 47)}
@@ -276,9 +276,9 @@ def test_diet_protestant_win_converts_adjacent_german_spaces():
 
 def test_diet_catholic_win_and_draw():
     state = to_diet()
-    state["hands"]["protestant"] = [7, 65]
-    state["hands"]["papacy"] = [5, 6]
-    state["hands"]["hapsburg"] = [2, 47]
+    deal(state, "protestant", [7, 65])
+    deal(state, "papacy", [5, 6])
+    deal(state, "hapsburg", [2, 47])
     S.set_religion(state, "leipzig", P)
     state = choose(state, "protestant", 65)
     state = choose(state, "papacy", 5)

@@ -6,6 +6,7 @@ import pytest
 from engine.contract import IllegalOrder
 from games.here_i_stand import RULES, assault, siege
 from games.here_i_stand import state as S
+from games.here_i_stand.land_war import move
 from his_helpers import (FixedDice, asked, clear_units, fresh, into_action, log_text, no_cards,
                          order, put)
 
@@ -230,3 +231,23 @@ def test_sieges_are_checked_between_phases():
     sequence.enter(state, "winter", FixedDice())
     assert "sieges" not in state
     assert "siege of Calais is over" in log_text(state["log"])
+
+
+def test_a_siege_ends_when_its_besiegers_leave_by_a_move_that_could_be_intercepted():
+    """§15.3: England's lone regular besieging an empty Brussels marches on to St Quentin
+    by a move that asks for interceptions: when the move ends, the siege it left behind
+    ends too (before, only moves nobody could intercept checked the space they left)."""
+    state = into_action(fresh(), "england", cp=2)
+    state["wars"] = sorted(state["wars"] + [["england", "hapsburg"]])
+    clear_units(state, "brussels", "st_quentin")
+    put(state, "brussels", "england", regulars=1)
+    siege.begin_siege(state, "brussels", ["england"], ["hapsburg"])
+    S.add_units(state, "brussels", "england", "regulars", -1)
+    put(state, "st_quentin", "england", regulars=1)
+    state["phase_data"]["land_move"] = {
+        "power": "england", "from": "brussels", "to": "st_quentin",
+        "units": {"england": {"regulars": 1}}, "leaders": [], "stage": "end", "asked": [],
+        "tried_from": [], "success": None, "intercepted": [], "doomed": False}
+    move.proceed(state, FixedDice())
+    assert "land_move" not in state["phase_data"]
+    assert siege.siege_at(state, "brussels") is None

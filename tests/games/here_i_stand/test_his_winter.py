@@ -5,7 +5,7 @@ import pytest
 
 from engine.contract import IllegalOrder
 from engine.dice import Dice
-from games.here_i_stand import RULES
+from games.here_i_stand import RULES, invariants
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import sequence, winter
 from his_helpers import clear_units, fresh, order, put
@@ -113,3 +113,25 @@ def test_naval_units_go_to_the_nearest_own_port():
     sequence.enter(state, "winter", Dice("n"))
     assert "tyrrhenian_sea" not in state["spaces"]
     assert S.count(state, "marseille", "france", ("squadrons",)) == 2
+
+
+def test_the_default_return_splits_a_group_only_as_the_counters_can_show():
+    """§19.3 with §5.2 L283: France's "1"s are all on the map, so its 4 regulars in Limoges
+    (one "4") cannot split 3 + 1 for the single place left in Bordeaux, the nearest fortress:
+    the default plan sends a split the counters can show (before, 1 went to Bordeaux and the
+    stacks broke the counter mix)."""
+    state = fresh()
+    for rec in state["spaces"].values():
+        rec.get("units", {}).pop("france", None)
+    for sid in ("lyon", "marseille", "milan", "rouen"):
+        put(state, sid, "france", regulars=1, mercenaries=1)
+    put(state, "paris", "france", regulars=1)
+    put(state, "bordeaux", "france", regulars=2, mercenaries=1)
+    put(state, "limoges", "france", regulars=4)
+    assert invariants.denominations(state) == []
+    state["phase"] = "action"
+    sequence.enter(state, "winter", Dice("counters"))
+    assert winter.destinations(state, "france", "limoges")["bordeaux"] == 1
+    after = order(state, "france", "DONE")
+    assert invariants.denominations(after) == []
+    assert S.count(after, "limoges", "france") == 0 and S.count(after, "bordeaux", "france") == 3

@@ -36,6 +36,18 @@ def asked(state):
     return decision.seat, decision.kind
 
 
+def deal(state, seat, *cards):
+    """Make `cards` `seat`'s hand, taking each out of the decks and the market first, so
+    every card stays in one place (`Rules.validate`)."""
+    for deck in state["decks"].values():
+        deck[:] = [c for c in deck if c not in cards]
+    for cells in state["market"].values():
+        for cell in cells:
+            if cell["card"] in cards:
+                cell["card"] = None
+    state["hands"][seat] = list(cards)
+
+
 def own(state, seat, *cards):
     """Put cards into a tableau, each on its banner's side (§5.2.1)."""
     for card in cards:
@@ -417,7 +429,7 @@ def test_example_22_coronation_from_the_throne():
     """Example 22 (§9.1): Sophia marries Matthias Corvinus on Hungary's throne: a regime
     change with a concession on a Hungary border; the couple goes East."""
     state = new()
-    state["hands"]["fugger"] = ["pren076"]
+    deal(state, "fugger", "pren076")
     act(state, "PLAY Sophia Palaiologina")
     assert asked(state) == ("fugger", "coronation")
     act(state, "MARRY hungary")
@@ -436,7 +448,7 @@ def test_example_23_no_suitor_left_she_stays_unmarried():
     for empire in ("hungary", "byzantium"):
         state["rulers"][empire]["owner"] = "medici"
     state["rulers"]["holy_roman_empire"]["queen"] = "pren045"
-    state["hands"]["fugger"] = ["pren076"]
+    deal(state, "fugger", "pren076")
     act(state, "PLAY pren076")
     assert RULES.decisions(state)[0].options.verbs() == ["UNMARRIED"]
     act(state, "UNMARRIED")
