@@ -168,7 +168,7 @@ def panels(view: Mapping[str, Any], lang: str) -> list[dict[str, Any]]:
 def standing_badges(talk: VirtuPresenter, seat: str, view: Mapping[str, Any],
                     colour: str) -> list[dict[str, Any]]:
     """A family's prestige (the total in its colour, the Cities and Patronage tracks as
-    position/last space → prestige, the other sources that score) and its resources (florins,
+    position/last space = prestige, the other sources that score) and its resources (florins,
     Troops, Agents, Domain tokens with their symbols, used ones grey, Patronage bonuses,
     Trophies, and the resources in hand of the acting family), each with a bar of its colour,
     as the status text lists them."""
@@ -178,7 +178,7 @@ def standing_badges(talk: VirtuPresenter, seat: str, view: Mapping[str, Any],
     badges = [{"text": talk._("status.map_total", total=scores.get("total", 0)),
                "fill": colour, "color": _ink(colour)}]
     ends = {"cities": (player["cities"], kit.constant("cities_track", "last")),
-            "patronage": (player["patronage"], len(kit["patronage"]["pp"]["values"]) - 1)}
+            "patronage": (player["patronage"], len(kit["patronage"]["steps"]))}
     for track, (at, last) in ends.items():
         badges.append({"text": talk._("status.map_track", track=talk._(f"status.source_{track}"),
                                       at=min(at, last), last=last, pp=scores.get(track, 0)),
@@ -194,8 +194,7 @@ def standing_badges(talk: VirtuPresenter, seat: str, view: Mapping[str, Any],
                                agents=player["agents"]), **mine}]
     for token, used in player["domain"].items():
         look = USED if used else {"fill": ROOM, "color": "#222222"}
-        badges.append({"text": talk.token(token) + talk.symbols(kit.token(token)["resources"]),
-                       **look, "bar": colour})
+        badges.append({"text": talk.domain_token(token), **look, "bar": colour})
     badges += [{"text": talk.card(b), **mine} for b in player["bonuses"]]
     badges += [{"text": talk._("status.map_trophy", seat=talk.seat(s)), **mine}
                for s in player["trophies"]]
