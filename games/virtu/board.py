@@ -3,7 +3,8 @@
 the roads (solid) and the sea routes (dashed blue: each port to its seas, sea to sea), ports
 ringed in blue (pirate ports square); below the map each palace wheel (its Rooms with their
 action and cards, the action marker's Room in the family's colour, its courtiers, used ones
-grey) and the Alliances.  Reads a public view only; names in ``en`` or ``ru``.
+grey), the Alliances and each family's prestige tracks and resources.  Reads a public view
+only; names in ``en`` or ``ru``.
 
 Rules: none (presentation: the map picture)
 """
@@ -27,12 +28,12 @@ WORDS = {"en": {"title": "Virtù, Year {year}: {season}", "neutral": "neutral",
                 "siege": "besieging", "agent": "Agent", "cathedral": "Cathedral",
                 "road": "road", "sea": "sea route (1 Ship per sea)", "port": "port",
                 "pirate": "pirate port", "palaces": "Palaces (» the action marker's Room)",
-                "alliances": "Alliances", "used": "used courtier"},
+                "alliances": "Alliances", "used": "used courtier or Domain token"},
          "ru": {"title": "Властители, год {year}: {season}", "neutral": "нейтральный",
                 "siege": "в Осаде", "agent": "Агент", "cathedral": "Собор",
                 "road": "дорога", "sea": "морской путь (1 Корабль за море)", "port": "порт",
                 "pirate": "пиратский порт", "palaces": "Дворцы (» Комната с фишкой Действия)",
-                "alliances": "Союзы", "used": "Придворный использован"}}
+                "alliances": "Союзы", "used": "использован (Придворный, жетон Владений)"}}
 #: Sea routes and the ring of a port.
 SEA_INK = "#2a6f9e"
 PORT_RING = {"halo": "#cfe2ee", "rim": SEA_INK}
@@ -134,7 +135,8 @@ def sea_routes(kit: Any, in_play: set[str]) -> list[dict[str, Any]]:
 
 
 def panels(view: Mapping[str, Any], lang: str) -> list[dict[str, Any]]:
-    """Each palace wheel in turn order and the Alliances, as badge rows below the map."""
+    """Each palace wheel in turn order, the Alliances and each family's prestige and
+    resources, as badge rows below the map."""
     players = view.get("players") or {}
     if not players or view.get("season") == "setup":
         return []
@@ -155,8 +157,51 @@ def panels(view: Mapping[str, Any], lang: str) -> list[dict[str, Any]]:
             badges.append({"text": talk._("word.agent_of", seat=talk.seat(ally["agent"])),
                            "fill": "#ffffff", "color": "#222222", "bar": colours[ally["agent"]]})
         allies.append({"label": talk.power(power), "badges": badges})
+    standing = [{"label": talk.seat(seat),
+                 "badges": standing_badges(talk, seat, view, colours[seat])}
+                for seat in view.get("order") or players]
     return [{"title": words["palaces"], "rows": rows},
-            {"title": words["alliances"], "rows": allies}]
+            {"title": words["alliances"], "rows": allies},
+            {"title": talk._("status.map_prestige"), "rows": standing}]
+
+
+def standing_badges(talk: VirtuPresenter, seat: str, view: Mapping[str, Any],
+                    colour: str) -> list[dict[str, Any]]:
+    """A family's prestige (the total in its colour, the Cities and Patronage tracks as
+    position/last space = prestige, the other sources that score) and its resources (florins,
+    Troops, Agents, Domain tokens with their symbols, used ones grey, Patronage bonuses,
+    Trophies, and the resources in hand of the acting family), each with a bar of its colour,
+    as the status text lists them."""
+    kit, player = builtin(), view["players"][seat]
+    scores = (view.get("scores") or {}).get(seat) or {}
+    mine = {"fill": "#ffffff", "color": "#222222", "bar": colour}
+    badges = [{"text": talk._("status.map_total", total=scores.get("total", 0)),
+               "fill": colour, "color": _ink(colour)}]
+    ends = {"cities": (player["cities"], kit.constant("cities_track", "last")),
+            "patronage": (player["patronage"], len(kit["patronage"]["steps"]))}
+    for track, (at, last) in ends.items():
+        badges.append({"text": talk._("status.map_track", track=talk._(f"status.source_{track}"),
+                                      at=min(at, last), last=last, pp=scores.get(track, 0)),
+                       **mine})
+    others = [f"{talk._(f'status.source_{k}')} {v}" for k, v in scores.items()
+              if k not in ("total", *ends) and v]
+    if others:
+        badges.append({"text": ", ".join(others), **mine})
+    badges += [{"text": talk._("word.symbol", n=player["florins"],
+                               resource=talk.resource("florin", player["florins"])), **mine},
+               {"text": f"{talk._('status.col_troops')} {player['troops']}", **mine},
+               {"text": talk._("status.map_agents", placed=player["agents_placed"],
+                               agents=player["agents"]), **mine}]
+    for token, used in player["domain"].items():
+        look = USED if used else {"fill": ROOM, "color": "#222222"}
+        badges.append({"text": talk.domain_token(token), **look, "bar": colour})
+    badges += [{"text": talk.card(b), **mine} for b in player["bonuses"]]
+    badges += [{"text": talk._("status.map_trophy", seat=talk.seat(s)), **mine}
+               for s in player["trophies"]]
+    if view.get("active") == seat and talk.pool(view.get("pool") or {}):
+        badges.append({"text": talk._("status.map_pool", pool=talk.pool(view["pool"])),
+                       **mine})
+    return badges
 
 
 def palace_badges(talk: VirtuPresenter, seat: str, player: Mapping[str, Any],

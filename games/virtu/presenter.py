@@ -213,12 +213,15 @@ class VirtuPresenter(Presenter):
         courtiers = [f"{slot} {self.held(held['card'])}" +
                      (f" ({self._('word.used')})" if held["used"] else "")
                      for slot, held in p["courtiers"].items() if held]
-        domain = [self.token(t) + self.symbols(kit.token(t)["resources"])
-                  + (f" ({self._('word.used')})" if used else "")
+        domain = [self.domain_token(t) + (f" ({self._('word.used')})" if used else "")
                   for t, used in p["domain"].items()]
         return {"seat": self.seat(seat), "rooms": rooms, "courtiers": courtiers,
                 "domain": domain, "bonuses": [self.card(b) for b in p["bonuses"]],
                 "trophies": [self.seat(s) for s in p["trophies"]], "war": p["war"]}
+
+    def domain_token(self, token: str) -> str:
+        """A Domain token with the symbols it pays with: ``Florence [3 florins]``."""
+        return self.token(token) + self.symbols(builtin().token(token)["resources"])
 
     def held(self, card: str) -> str:
         """A card in a palace with the symbols of its bottom strip."""

@@ -141,7 +141,7 @@ def test_the_map_draws_sea_routes_ports_palaces_and_alliances():
     nodes = {n["id"]: n for n in drawn["nodes"]}
     assert nodes["venice"]["ring"] and nodes["florence"]["ring"] is None
     assert nodes["tunis"]["shape"] == "square" and nodes["tunis"]["ring"]
-    palaces, alliances = drawn["panels"]
+    palaces, alliances = drawn["panels"][:2]
     row = next(r for r in palaces["rows"] if r["label"] == "Red (Medici)")
     rooms = [b["text"] for b in row["badges"][:5]]
     assert rooms[0] == "» 1 Patronage" and row["badges"][0]["fill"] == "#c0392b"
@@ -230,3 +230,56 @@ def test_a_deed_in_a_blocked_room_is_refused_with_the_indulgence_or_agent():
     with pytest.raises(IllegalOrder) as refused:
         RULES.parse(state, RULES.decisions(state)[0], "ANNEX siena")
     assert refused.value.code == "room_blocked" and refused.value.params["room"] == room
+
+
+def test_the_map_shows_each_familys_prestige_tracks_and_resources():
+    """Issue #20: below the palaces and the Alliances, a row a family in its colour: the
+    prestige total, the Cities and Patronage tracks as position/last space = prestige, the
+    other sources that score, florins, Troops, Agents, the Domain tokens with their symbols
+    (used ones grey), Patronage bonuses, Trophies and the acting family's resources in hand
+    — as the status text lists them, in English and Russian; the 5-player PNG stays under
+    120 kB and grows by the panel."""
+    from games.virtu.board import USED, board
+    from pbem.mapimage import render, render_image
+    game = played(5, seed="map")
+    state = game.state
+    red = state["players"]["red"]
+    red.update(florins=7, patronage=2, bonuses=["leonardo"], trophies=["blue"])
+    token = next(iter(red["domain"]))
+    red["domain"][token] = True
+    state["pool"] = {"crown": 2}
+    state["ask"] = {**(state["ask"] or {}), "seat": "red"}
+    view = RULES.view(state, None)
+    score = view["scores"]["red"]
+    drawn = board(view, lang="en")
+    panel = drawn["panels"][2]
+    assert panel["title"] == "Prestige and resources (track position/last space = prestige)"
+    assert [r["label"] for r in panel["rows"]] == [reports.presenter(game, "en").seat(s)
+                                                   for s in state["order"]]
+    row = next(r for r in panel["rows"] if r["label"] == "Red (Medici)")
+    texts = [b["text"] for b in row["badges"]]
+    cities = view["players"]["red"]["cities"]
+    assert texts[:3] == [f"Prestige {score['total']}", f"Cities track {cities}/8 = "
+                         f"{score['cities']}", f"Patronage track 2/5 = {score['patronage']}"]
+    assert row["badges"][0]["fill"] == "#c0392b"
+    assert all(b["bar"] == "#c0392b" for b in row["badges"][1:])
+    assert f"printed {score['printed']}" in texts[3] and "Trophies 2" in texts[3]
+    assert texts[4:7] == ["7 florins", f"Troops {view['players']['red']['troops']}",
+                          f"Agents 0/{red['agents']}"]
+    shown = next(b for b in row["badges"] if b["text"].startswith("Florence"))
+    assert shown["text"] == "Florence [3 florins]" and shown["fill"] == USED["fill"]
+    assert texts[-3:] == ["Leonardo da Vinci", "Trophy from Blue (Sforza)",
+                          "in hand: Crowns 2"]
+    ru = next(r for r in board(view, lang="ru")["panels"][2]["rows"]
+              if r["label"] == "Красный (Медичи)")
+    ru_texts = [b["text"] for b in ru["badges"]]
+    assert ru_texts[1:3] == [f"счётчик Городов {cities}/8 = {score['cities']}",
+                             f"счётчик Покровительства 2/5 = {score['patronage']}"]
+    assert "флорины: 7" in ru_texts and "Флоренция [флорины: 3]" in ru_texts
+    assert ru_texts[-3:] == ["Леонардо да Винчи", "Трофей от: Синий (Сфорца)",
+                             "в руке: Короны 2"]
+    for lang in ("en", "ru"):
+        described = board(view, lang=lang)
+        assert len(render(described)) < 120_000
+        without = {**described, "panels": described["panels"][:2]}
+        assert render_image(described).height > render_image(without).height + 5 * 20
