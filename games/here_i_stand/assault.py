@@ -34,6 +34,7 @@ from engine.dice import Dice
 from games.here_i_stand import choices, counter_mix, facts, minors, relocation, siege
 from games.here_i_stand import state as S
 from games.here_i_stand.land_war import assault_cards, responses
+from games.here_i_stand.navy import ports
 
 #: Losses come off in this order by default (§15.1 step 9: the owner chooses; cavalry rolls
 #: no assault dice, mercenaries are the cheapest to rebuild).
@@ -267,12 +268,12 @@ def resolve(state: S.State, record: dict[str, Any]) -> dict[str, Any]:
 
 
 def _fall(state: S.State, power: str, sid: str, owner: str, def_leaders: list[str]) -> None:
-    """§15.1 step 10: control passes, besieged leaders are captured, the defender's naval
-    units and naval leaders in the port go to the turn track (``state["naval_out"]``: the
-    units' counters cannot be rebuilt and the leaders stay off the map until the next Card
-    Draw, §8.2, `return_naval`)."""
+    """§15.1 step 10 (L939): besieged leaders are captured, the defender's naval units and
+    naval leaders in the port go to the turn track (``state["naval_out"]``: the units'
+    counters cannot be rebuilt and the leaders stay off the map until the next Card Draw,
+    §8.2, `return_naval`), then control passes (`ports.change`: any other power's ships
+    still in the port retreat, §12.2 L727)."""
     siege.end_siege(state, sid)
-    S.set_control(state, sid, power)
     S.log(state, "assault_taken", power=power, space=sid, owner=owner)
     for lid in def_leaders:
         siege.capture(state, lid, sid, power)
@@ -294,6 +295,7 @@ def _fall(state: S.State, power: str, sid: str, owner: str, def_leaders: list[st
             S.log(state, "naval_leader_next_turn", leader=lid, space=sid)
     if not out["units"] and not out["leaders"]:
         del state["naval_out"]
+    ports.change(state, sid, power)
 
 
 # ---------------------------------------------------------------- Roxelana (#42)

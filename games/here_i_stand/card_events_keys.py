@@ -37,6 +37,7 @@ from engine.options import OneOf, Option
 from games.here_i_stand import assault, choices, counter_mix, grammar
 from games.here_i_stand import siege as sieges
 from games.here_i_stand import state as S
+from games.here_i_stand.navy import ports
 
 KINDS: dict[str, questions.Kind] = {}
 
@@ -137,7 +138,7 @@ def _rebels_apply(state, item, order, dice) -> bool:
         if S.major_of(state, S.leader_power(state, lid) or "") == owner:
             sieges.capture(state, lid, sid, power)
     home = _home(sid)
-    S.set_control(state, sid, home)
+    ports.change(state, sid, home)
     if counter_mix.can_add(state, home, sid, "regulars"):
         S.add_units(state, sid, home, "regulars", 1)
     S.log(state, "rebels_free", card=REBELS, space=sid, power=home)

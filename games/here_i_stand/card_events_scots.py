@@ -23,6 +23,7 @@ from engine.dice import Dice
 from engine.options import OneOf, Option
 from games.here_i_stand import choices, facts, grammar, relocation
 from games.here_i_stand import state as S
+from games.here_i_stand.navy import ports
 
 KINDS: dict[str, questions.Kind] = {}
 TEXTS: dict[str, Callable[[dict], str]] = {
@@ -45,7 +46,7 @@ def condition(state: S.State, power: str) -> R | None:
 
 def resolve(state: S.State, power: str, dice: Dice) -> int:
     if S.major_of(state, S.controller(state, "stirling")) != "france":
-        S.set_control(state, "stirling", "france")
+        ports.change(state, "stirling", "france")
         for major in sorted({S.major_of(state, p) for p in S.units(state, "stirling")}
                             - {"france"}):
             relocation.relocate(state, major, "stirling")

@@ -47,6 +47,7 @@ from games.here_i_stand import (choices, counter_mix, cp_actions, diplomacy_term
 from games.here_i_stand import siege as sieges
 from games.here_i_stand import state as S
 from games.here_i_stand.land_war import battle, kinds
+from games.here_i_stand.navy import ports
 
 KINDS: dict[str, questions.Kind] = {}
 TEXTS: dict[str, Callable[[dict], str]] = {}
@@ -401,7 +402,7 @@ def bourbon_condition(state: S.State, power: str) -> R | None:
 def _bourbon_apply(state, item, order, dice) -> bool:
     power, sid = item["seat"], order["space"]
     if S.controller(state, sid) != power:
-        S.set_control(state, sid, power)
+        ports.change(state, sid, power)
     kind = bourbon_kind(power)
     fits = counter_mix.fitting(state, power, sid, kind, 3)
     n = fits[-1] if fits else 0

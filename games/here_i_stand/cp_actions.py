@@ -35,7 +35,7 @@ from games.here_i_stand import state as S
 from games.here_i_stand import siege as sieges
 from games.here_i_stand.land_war import entry, lone_leaders, marks, move, responses
 from games.here_i_stand.navy import actions as naval
-from games.here_i_stand.navy import battle as naval_battle
+from games.here_i_stand.navy import ports
 from games.here_i_stand.new_world import actions as new_world
 from games.here_i_stand.reformation import actions as religious
 
@@ -554,9 +554,8 @@ def apply_control(state: S.State, power: str, target: str) -> None:
     why = control_problem(state, power, target)
     if why:
         raise IllegalOrder(why)
-    S.set_control(state, target, power)
     S.log(state, "control", power=power, space=target)
-    naval_battle.port_changes_hands(state, target, power)
+    ports.change(state, target, power)
 
 
 def unrest_problem(state: S.State, power: str, target: str) -> Reason | None:

@@ -39,6 +39,7 @@ from engine.dice import Dice
 from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import counter_mix, facts, henry_viii, seating
 from games.here_i_stand import state as S
+from games.here_i_stand.navy import ports
 from games.here_i_stand.relocation import owner_of, relocate, side_controls
 
 NEVER_AT_PEACE = ({"protestant", "hapsburg"}, {"protestant", "papacy"})
@@ -445,7 +446,7 @@ def execute(state, ctx, terms, dice: Dice, label: dict) -> None:
         elif kind == "CEDE":
             sid, giver, receiver = t[1], t[2], t[3]
             relocate(state, giver, sid)
-            S.set_control(state, sid, receiver)
+            ports.change(state, sid, receiver)
             S.log(state, "cedes", giver=giver, receiver=receiver, space=sid)
         elif kind == "DIVORCE":
             ctx["divorce"] = True

@@ -41,6 +41,7 @@ from engine.options import OneOf, Option
 from games.here_i_stand import choices, deactivation, facts, grammar, religion, relocation
 from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import state as S
+from games.here_i_stand.navy import ports
 
 #: The questions this module asks (`tables` hands them to `choices`).
 KINDS: dict[str, questions.Kind] = {}
@@ -108,7 +109,7 @@ def barbary_pirates(state: S.State, power: str, dice: Dice) -> int:
     """#9 (§21.1): Algiers enters play as an Ottoman key with 2 regulars, 2 corsairs and
     Barbarossa; corsairs and piracy become available."""
     state["out_of_play"] = [s for s in state["out_of_play"] if s != "algiers"]
-    S.set_control(state, "algiers", "ottoman")
+    ports.change(state, "algiers", "ottoman")
     S.add_units(state, "algiers", "ottoman", "regulars", 2)
     S.add_units(state, "algiers", "ottoman", "corsairs", 2)
     S.move_leader(state, "barbarossa", None, "algiers")

@@ -55,6 +55,7 @@ from engine.options import OneOf, Option, SubsetOf
 from games.here_i_stand import choices, events, facts, grammar, religion, relocation
 from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import state as S
+from games.here_i_stand.navy import ports
 from games.here_i_stand.reformation import attempts
 
 #: The questions this module asks (`tables` hands them to `choices`).
@@ -184,7 +185,7 @@ def form_league(state: S.State) -> None:
     for sid in m.spaces_of(home="protestant"):
         if (S.religion(state, sid) == "protestant" and S.controller(state, sid) != "protestant"
                 and sid not in markers):
-            S.set_control(state, sid, "protestant")
+            ports.change(state, sid, "protestant")
             S.log(state, "league_control", space=sid)
     for enemy in ("hapsburg", "papacy"):
         events.start_war(state, "protestant", enemy, S.msg("why_league", card=LEAGUE))

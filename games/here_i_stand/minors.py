@@ -16,6 +16,7 @@ from typing import Literal
 
 from games.here_i_stand import deactivation, events, siege
 from games.here_i_stand import state as S
+from games.here_i_stand.navy import ports
 
 #: Land units an inactive minor withdraws into fortifications with, at most (§22.1).
 WITHDRAW_MAX = 4
@@ -89,7 +90,7 @@ def resolve_hungary(state: S.State) -> None:
     events.start_war(state, "hapsburg", "ottoman", S.msg("why_hungary_defeated"))
     for sid in S.board().spaces_of(home="hungary"):
         if S.count(state, sid, "ottoman"):
-            S.set_control(state, sid, "ottoman")
+            ports.change(state, sid, "ottoman")
             if siege.is_besieged(state, sid, "hungary"):
                 for kind in S.LAND:
                     n = S.units(state, sid).get("hungary", {}).get(kind, 0)

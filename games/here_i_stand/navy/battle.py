@@ -249,12 +249,3 @@ def retreat(state: S.State, sid: str, power: str, target: str) -> None:
         mark_lost(state, target, power, beaten)
     S.log(state, "naval_retreat", power=power, space=sid, to=target, units=fleet.count(gone))
 
-
-def port_changes_hands(state: S.State, sid: str, power: str) -> None:
-    """§12.2 (L727): the naval units of the other powers in port `sid`, whose control just
-    passed to `power`, leave at once for a sea zone on it without enemy ships, as a retreat
-    after a naval battle (step 9: asked when there is a choice, destroyed with none)."""
-    for other in fleet.powers_at(state, sid):
-        if other != power and not S.allied(state, other, power):
-            S.log(state, "naval_port_changed", power=other, space=sid, to=power)
-            ask_retreat(state, sid, other)

@@ -23,7 +23,7 @@ the two events that make a Mediterranean port fortified during the game.
   a space that turns independent).
 
 Another power's ships in the port that changes hands leave it as after a naval battle
-(§12.2 L727, `battle.port_changes_hands`: a port only holds its friends' ships).
+(§12.2 L727, `ports.change`: a port only holds its friends' ships).
 
 Rules: §21.1, §16.4, §18.1, §12.2
 """
@@ -39,8 +39,7 @@ from games.here_i_stand import (choices, counter_mix, cp_actions,
                                 diplomacy_terms, facts, grammar, religion)
 from games.here_i_stand import siege as sieges
 from games.here_i_stand import state as S
-from games.here_i_stand.navy import battle as naval_battle
-from games.here_i_stand.navy import piracy
+from games.here_i_stand.navy import piracy, ports
 from games.here_i_stand.reformation import attempts
 
 KNIGHTS_CARD, PIRATE_HAVEN = 86, 89
@@ -81,8 +80,7 @@ def haven_condition(state: S.State, power: str) -> R | None:
 
 def _haven_apply(state, item, order, dice) -> bool:
     sid = order["space"]
-    S.set_control(state, sid, "ottoman")
-    naval_battle.port_changes_hands(state, sid, "ottoman")
+    ports.change(state, sid, "ottoman")
     S.add_haven(state, sid)
     regulars = 1 if counter_mix.can_add(state, "ottoman", sid, "regulars") else 0
     if regulars:
@@ -152,8 +150,7 @@ def _knights_apply(state, item, order, dice) -> bool:
             rec["counters"] = [c for c in rec["counters"] if c != piracy.KNIGHTS]
             if not rec["counters"]:
                 del rec["counters"]
-    S.set_control(state, sid, "independent")
-    naval_battle.port_changes_hands(state, sid, "independent")
+    ports.change(state, sid, "independent")
     S.add_units(state, sid, "independent", "regulars", 1)
     state["spaces"][sid].setdefault("counters", []).append(piracy.KNIGHTS)
     built = not S.is_fortified(sid, state)

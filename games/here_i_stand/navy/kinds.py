@@ -242,8 +242,8 @@ KINDS["naval-retreat"] = choices.Kind(
     options=lambda state, item: [Option.of("NAVAL_RETREAT", f"RETREAT TO {t}", to=OneOf((t,)))
                                  for t in _retreat_targets(state, item)],
     apply=_retreat_apply, parse=_retreat_parse, default=_retreat_default, done=_next_move,
-    prompt=lambda state, item: (f"your ships lost (or must leave) the naval battle in "
-                                f"{item['space']}: RETREAT TO <space> "
+    prompt=lambda state, item: (f"your ships must leave {item['space']} (after a naval battle "
+                                f"there, or because the port changed hands): RETREAT TO <space> "
                                 f"({', '.join(_retreat_targets(state, item))})"),
     context=lambda state, item: {"space": item["space"],
                                  "ports": _retreat_targets(state, item)},

@@ -82,6 +82,7 @@ from games.here_i_stand import (catalog, choices, deactivation, events, facts, g
 from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import diplomacy_terms as T
 from games.here_i_stand import state as S
+from games.here_i_stand.navy import ports
 from games.here_i_stand.phases import decision_id
 
 NAME = "diplomacy"
@@ -352,7 +353,7 @@ def _start_suit(state, loser: str, winner: str) -> None:
     for s in sorted(m.spaces.values(), key=lambda s: s.id):
         if S.home_of(state, s.id) == winner and S.major_of(state, S.controller(state, s.id)) == loser:
             T.relocate(state, loser, s.id)
-            S.set_control(state, s.id, winner)
+            ports.change(state, s.id, winner)
             S.log(state, "returns_to", space=s.id, power=winner)
     _pd(state)["peace"]["suit"] = {"loser": loser, "winner": winner, "stage": "eliminate",
                                    "left": 2}
@@ -400,7 +401,7 @@ def _buy_back(state, loser: str, winner: str, item: tuple, pay: str, dice) -> No
     else:
         for sid in item[1:]:
             T.relocate(state, winner, sid)
-            S.set_control(state, sid, loser)
+            ports.change(state, sid, loser)
         S.log(state, "buyback_card" if pay == "CARD" else "buyback_vp", loser=loser,
               winner=winner, spaces=list(item[1:]))
 
@@ -425,7 +426,7 @@ def _marriage(state, loser: str, winner: str) -> None:
                     and S.major_of(state, S.controller(state, s.id)) == winner)
     for sid in spaces:
         T.relocate(state, winner, sid)
-        S.set_control(state, sid, loser)
+        ports.change(state, sid, loser)
     leaders = [l for _, l in (i for i in _buyback_items(state, loser, winner)
                               if i[0] == "leader")]
     for lid in leaders:
