@@ -36,6 +36,37 @@ def parse_edit(text: str) -> tuple[str, Any]:
     return path, value
 
 
+def parse_edits(text: str) -> list[tuple[str, Any]]:
+    """``EDIT path = value; path = value ...`` as its (path, value) pairs, in order: one
+    moderator correction that changes several places at once (a card from the deck to a
+    hand), validated as a whole (`engine.game.Game.edits`).  A ``;`` inside a JSON value
+    (a string) does not split it."""
+    body = text.strip()
+    if body.upper().startswith("EDIT "):
+        body = body[5:].strip()
+    pairs = []
+    decoder = json.JSONDecoder()
+    while body:
+        path, sep, rest = body.partition("=")
+        rest = rest.lstrip()
+        try:
+            _, end = decoder.raw_decode(rest)
+        except json.JSONDecodeError:
+            end = rest.find(";") if ";" in rest else len(rest)
+        if not sep:
+            end = len(rest)
+        pairs.append(parse_edit(f"{path.strip()} = {rest[:end].strip()}" if sep else path))
+        body = rest[end:].strip()
+        if body.startswith(";"):
+            body = body[1:].strip()
+        elif body:
+            raise IllegalOrder("separate the assignments of one EDIT with ;",
+                               ["EDIT deck = [1, 2]; hands.east = [3] BECAUSE dealt wrong"])
+    if not pairs:
+        raise IllegalOrder("write EDIT <path> = <value>", ["EDIT scores.north = 3"])
+    return pairs
+
+
 def apply_edit(state: State, path: str, value: Any) -> State:
     """Set `path` in `state` (mutated and returned); the last key may be new, no other."""
     keys = path.split(".")

@@ -586,21 +586,33 @@ class Game:
     def edit(self, path: str, value: Any, *, by: str, because: str, source: str,
              at: dt.datetime) -> Entry:
         """A moderator's correction of the state, refused unless `validate` still passes."""
+        return self.edits([(path, value)], by=by, because=because, source=source, at=at)[-1]
+
+    def edits(self, changes: list[tuple[str, Any]], *, by: str, because: str, source: str,
+              at: dt.datetime) -> list[Entry]:
+        """Several corrections made together (a card moved from one pile to another), refused
+        unless `validate` passes after the last: the places between may not validate alone.
+        Each change is its own entry with its own state hash, so replay reads them one by one."""
         if not because.strip():
             raise IllegalOrder(Reason("an EDIT needs a reason: ... BECAUSE <why>",
                                       "edit_no_reason"))
-        state = apply_edit(copy_plain(self.state), path, value)
+        state = copy_plain(self.state)
+        entries = []
+        for n, (path, value) in enumerate(changes):
+            state = apply_edit(state, path, value)
+            entries.append(Entry(seq=self.record.last_seq + 1 + n, at=iso(at), by=by,
+                                 source=source, decision="", seat=by,
+                                 order=edit_text(path, value), rolls=[],
+                                 state_hash=state_hash(state), kind="edit",
+                                 because=because.strip()))
         problems = self.rules.validate(state)
         if problems:
             raise IllegalOrder(Reason(f"the edit would break the game: {'; '.join(problems)}",
                                       "edit_breaks", text="; ".join(problems)))
-        entry = Entry(seq=self.record.last_seq + 1, at=iso(at), by=by, source=source,
-                      decision="", seat=by, order=edit_text(path, value), rolls=[],
-                      state_hash=state_hash(state), kind="edit", because=because.strip())
-        self.record.entries.append(entry)
+        self.record.entries.extend(entries)
         self.state = state
         self.clocks.sync(self.decisions(), at)
-        return entry
+        return entries
 
     def act(self, text: str, *, by: str, because: str = "", source: str,
             at: dt.datetime) -> Entry:

@@ -29,7 +29,9 @@ notices.
                                     a bot plays the seat (entries ``by: bot:<name>``); its
                                     addresses keep their mail and are told each bot order
     HUMAN <seat>                    the seat's players play it again
-    EDIT <path> = <value>           correct the state (must still validate)
+    EDIT <path> = <value>[; <path> = <value> ...]
+                                    correct the state (must still validate after the
+                                    last assignment: move a card from pile to pile at once)
     RESEND <seat|ALL>               mail the seat its status and hand again
     ANNOUNCE ... ENDANNOUNCE        a message to every seat
     OBSERVER ADD <email> [LANGUAGE en|ru] | OBSERVER REMOVE <email>
@@ -71,7 +73,7 @@ from engine import bots
 from engine.archive import dump_yaml, iso, load_yaml, parse_iso
 from engine.clocks import NMR_POLICIES, parse_duration
 from engine.contract import IllegalOrder
-from engine.edit import parse_edit
+from engine.edit import parse_edits
 from engine.game import Game, Receipt
 from engine.record import migrate
 from pbem.addresses import EXAMPLE, AddressError, check_address
@@ -517,10 +519,11 @@ def _human(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
 
 def _edit(game: Game, args: str, because: str, *, by: str, now: dt.datetime,
           source: str) -> ModResult:
-    path, value = parse_edit(args)
-    entry = game.edit(path, value, by=by, because=because, source=source, at=now)
-    return ModResult("EDIT", f"entry {entry.seq}: {entry.order}",
-                     [notice("all", "edited", seq=entry.seq, path=path, because=because)],
+    changes = parse_edits(args)
+    entries = game.edits(changes, by=by, because=because, source=source, at=now)
+    return ModResult("EDIT", "; ".join(f"entry {e.seq}: {e.order}" for e in entries),
+                     [notice("all", "edited", seq=e.seq, path=path, because=because)
+                      for e, (path, _) in zip(entries, changes)],
                      resend=["all"])
 
 

@@ -6,6 +6,7 @@ import pytest
 from engine.archive import dump_yaml, load_yaml, record_from_data, record_to_data
 from engine.canonical import state_hash
 from engine.contract import IllegalOrder
+from engine.edit import parse_edits
 from engine.game import Game
 from engine.record import replay
 
@@ -139,6 +140,33 @@ def test_an_edit_that_breaks_validation_is_refused():
     with pytest.raises(IllegalOrder, match="no such key"):
         game.edit("nowhere.north", 1, by="moderator:gm@x", because="x", source="cli", at=T0)
     assert game.record.last_seq == 0
+
+
+def test_several_edits_made_together_are_validated_after_the_last():
+    """A card moved from the deck to a hand touches two places: either change alone breaks
+    `validate` (the card in two places, or nowhere), both together do not; each is its own
+    entry and the whole replays."""
+    game = new_game()
+    deck = list(game.state["deck"])
+    card = deck.pop()
+    north = [*game.state["hands"]["north"], card]
+    mod = dict(by="moderator:gm@x", because="dealt one card short", source="cli", at=T0)
+    with pytest.raises(IllegalOrder, match="break"):
+        game.edit("hands.north", north, **mod)
+    with pytest.raises(IllegalOrder, match="break"):
+        game.edit("deck", deck, **mod)
+    assert game.record.last_seq == 0
+    entries = game.edits(parse_edits(f"EDIT deck = {deck}; hands.north = {north}"), **mod)
+    assert [e.order.split(" = ")[0] for e in entries] == ["EDIT deck", "EDIT hands.north"]
+    assert [e.seq for e in entries] == [1, 2] and card in game.state["hands"]["north"]
+    replay(RULES, game.record, verify=True)
+
+
+def test_an_edit_splits_its_assignments_at_semicolons_outside_values():
+    assert parse_edits('EDIT a.b = "x;y"; c = [1, 2];d = word') == [
+        ("a.b", "x;y"), ("c", [1, 2]), ("d", "word")]
+    with pytest.raises(IllegalOrder, match=";"):
+        parse_edits("EDIT a = 1 b = 2")
 
 
 def test_acts_change_no_state_and_end_closes_the_game():

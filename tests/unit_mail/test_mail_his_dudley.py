@@ -25,8 +25,15 @@ def _henry_dies_next(tmp_path: Path) -> Path:
     home = quiet_impulse(tmp_path, "hapsburg", "s4", {"england": "ru"})
     with Store(home).transaction("his-9") as game:
         hands = {p: list(h) for p, h in game.state["hands"].items()}
-        hands["hapsburg"] = sorted(hands["hapsburg"][1:] + [19])
-        game.edit("hands", hands, at=now(), **EDIT)
+        deck = list(game.state["deck"])
+        given = next(c for c in hands["hapsburg"] if c > 7)    # not a home card (#1-#7)
+        holder = next((h for h in [*hands.values(), deck] if 19 in h), None)
+        if holder is None:              # not dealt yet (a succession card): given to the deck
+            deck.append(given)
+        else:                           # every card stays in one place
+            holder[holder.index(19)] = given
+        hands["hapsburg"] = sorted([c for c in hands["hapsburg"] if c != given] + [19])
+        game.edits([("deck", deck), ("hands", hands)], at=now(), **EDIT)
         london = [x for x in game.state["spaces"]["london"]["leaders"] if x != "henry_viii"]
         game.edit("spaces.london.leaders", london, at=now(), **EDIT)
         calais = game.state["spaces"]["calais"].get("leaders", []) + ["henry_viii"]
