@@ -218,8 +218,11 @@ ACTIVATION_POLICIES = ("DECLARE", "DONE")
 
 
 def activation_standing(policy: str, state: S.State, decision) -> dict:
-    """``STANDING activation DECLARE``: war on the activator (free, §22.2); ``DONE``: not."""
-    if policy == "DECLARE":
+    """``STANDING activation DECLARE``: war on the activator (free, §22.2 step 2, L1832);
+    ``DONE``: not.  Where the question offers no declaration (already at war with the
+    activator, its ally, or a permanent restriction of §9.6), DECLARE answers DONE, the only
+    answer: the units leave the minor's spaces (L1832)."""
+    if policy == "DECLARE" and "DECLARE_WAR" in {o.verb for o in decision.options.options}:
         return {"verb": "DECLARE_WAR", "power": decision.context["activator"]}
     return {"verb": "DONE"}
 

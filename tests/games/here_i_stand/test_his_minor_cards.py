@@ -7,7 +7,7 @@ import pytest
 from engine.contract import IllegalOrder
 from games.here_i_stand import RULES as HIS
 from games.here_i_stand import state as S
-from his_helpers import FixedDice, asked, fresh, into_action, log_text, order
+from his_helpers import FixedDice, asked, fresh, into_action, log_text, order, put
 
 
 def _msgs(state) -> list[str]:
@@ -178,3 +178,52 @@ def test_andrea_doria_asks_between_genoa_and_piracy_and_reads_its_answers():
     state = order(state, "france", "АНТИПИРАТСТВО", FixedDice(6, 6, 1))
     assert state["piracy"]["vp"] == 0
     assert state["minor_allies"] == {"genoa": "hapsburg"}
+
+
+def _standing_answer(state, seat, policy):
+    """The order ``STANDING activation <policy>`` enters for `seat`'s open question, as the
+    engine does: rendered to text and parsed against the question (`engine.game`)."""
+    d = asked(state, seat)
+    return HIS.parse(state, d, HIS.order_text(HIS.answer_from_standing(state, d, policy)))
+
+
+@pytest.mark.card(73)
+def test_activation_by_a_power_already_at_war_offers_done_and_standing_declare_answers_it():
+    """#73 by the Hapsburgs activates Hungary-Bohemia while the Ottomans, at war with it, are
+    already at war with the Hapsburgs: no declaration is possible (§9.6), so the question
+    offers DONE only, and ``STANDING activation DECLARE`` answers DONE (it asked for a
+    refused DECLARE WAR before); the Ottoman units in Belgrade leave (§22.2 step 2, L1832)."""
+    state = fresh()
+    state["wars"] = sorted(state["wars"] + [["hapsburg", "ottoman"]])
+    put(state, "belgrade", "ottoman", regulars=2)
+    state = into_action(state, "hapsburg", hand=[73])
+    state = order(state, "hapsburg", "PLAY Diplomatic Marriage AS EVENT")
+    state = order(state, "hapsburg", "ACTIVATE Hungary")
+    d = asked(state, "ottoman")
+    assert d.kind == "activation"
+    assert [o.verb for o in d.options.options] == ["DONE"]
+    for policy in ("DECLARE", "DONE"):
+        assert _standing_answer(state, "ottoman", policy) == {"verb": "DONE"}
+    state = HIS.apply(state, "ottoman", _standing_answer(state, "ottoman", "DECLARE"),
+                      FixedDice())
+    assert "ottoman" not in {S.major_of(state, p) for p in S.units(state, "belgrade")}
+    assert "activation_leaves" in _msgs(state)
+    assert ["hapsburg", "ottoman"] in state["wars"]
+
+
+@pytest.mark.card(73)
+def test_every_option_of_the_activation_question_is_accepted():
+    """#73's activation of Hungary-Bohemia with the Ottomans at war only with it: both offered
+    answers (the free DECLARE WAR ON hapsburg, DONE) parse and apply, and each standing
+    policy gives its own one (§22.2 step 2, L1832)."""
+    state = into_action(fresh(), "hapsburg", hand=[73])
+    state = order(state, "hapsburg", "PLAY Diplomatic Marriage AS EVENT")
+    state = order(state, "hapsburg", "ACTIVATE Hungary")
+    d = asked(state, "ottoman")
+    assert [o.verb for o in d.options.options] == ["DECLARE_WAR", "DONE"]
+    for option in d.options.options:
+        after = order(state, "ottoman", option.example)
+        assert (["hapsburg", "ottoman"] in after["wars"]) == (option.verb == "DECLARE_WAR")
+    assert _standing_answer(state, "ottoman", "DECLARE") == {"verb": "DECLARE_WAR",
+                                                             "power": "hapsburg"}
+    assert _standing_answer(state, "ottoman", "DONE") == {"verb": "DONE"}
