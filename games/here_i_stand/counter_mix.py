@@ -19,11 +19,12 @@ Rules: §5, §5.2
 from __future__ import annotations
 
 import functools
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from engine.contract import IllegalOrder
 from engine.contract import Reason as R
 from engine.options import Count, OneOf, Option
+from games.here_i_stand import facts
 from games.here_i_stand import state as S
 from games.here_i_stand.catalog import load_pieces
 
@@ -353,6 +354,25 @@ def can_place(state: S.State, owner: str, placements: dict[str, int], kind: str,
     return known[grown]
 
 
+def on_map_counts(state: S.State, power: str) -> tuple[int, int]:
+    """(land units, naval counters) of `power` on the map."""
+    land = naval = 0
+    for rec in state["spaces"].values():
+        c = rec.get("units", {}).get(power)
+        if c:
+            land += c.get("regulars", 0) + c.get("mercenaries", 0) + c.get("cavalry", 0)
+            naval += c.get("squadrons", 0) + c.get("corsairs", 0)
+    off = (state.get("naval_out") or {}).get("units", {}).get(power, {})
+    naval += sum(off.values())                          # back in the pool next turn (§8.2)
+    return land, naval
+
+
+def naval_room(state: S.State, owner: str) -> int:
+    """How many more naval units `owner`'s counters can show (§5: a hard limit)."""
+    limit = facts.counter_limits().get(owner, {}).get("naval", 10 ** 6)
+    return max(0, limit - on_map_counts(state, owner)[1])
+
+
 #: Which kind a forced extra loss takes first (§5.2 L283: the owner's choice; by default the
 #: cheapest to rebuild).
 TRIM_ORDER = ("mercenaries", "cavalry", "regulars")
@@ -361,15 +381,37 @@ TRIM_ORDER = ("mercenaries", "cavalry", "regulars")
 def trim(state: S.State, owner: str, sid: str) -> int:
     """§5.2 L283: after losses at `sid`, remove `owner`'s units there until its whole mix can
     be shown with its counters (logged); returns how many were removed."""
+    removed = _cut(state, owner, lambda: S.units(state, sid).get(owner, {}),
+                   lambda kind: S.add_units(state, sid, owner, kind, -1))
+    if removed:
+        S.log(state, "counter_trim", space=sid, power=owner, units=removed)
+    return removed
+
+
+def trim_war(state: S.State, owner: str, card: str) -> int:
+    """§5.2 L283 with §21.7: after a foreign-war battle's losses, remove `owner`'s units on
+    the card (where the battle was) until its whole mix can be shown (logged)."""
+    units = state["foreign_wars"][card]["units"]
+
+    def remove(kind: str) -> None:
+        units[kind] -= 1
+        if not units[kind]:
+            del units[kind]
+    removed = _cut(state, owner, lambda: units, remove)
+    if removed:
+        S.log(state, "counter_trim_war", card=int(card), power=owner, units=removed)
+    return removed
+
+
+def _cut(state: S.State, owner: str, here: Callable[[], dict[str, int]],
+         remove: Callable[[str], None]) -> int:
+    """Remove units of the stacks `here` gives (`TRIM_ORDER` first) until `owner`'s mix fits."""
     kinds = pool(owner)
     removed = 0
     while kinds is not None and not fits(stacks(state, owner), kinds):
-        here = S.units(state, sid).get(owner, {})
-        kind = next((k for k in TRIM_ORDER if here.get(k)), None)
+        kind = next((k for k in TRIM_ORDER if here().get(k)), None)
         if kind is None:
             break
-        S.add_units(state, sid, owner, kind, -1)
+        remove(kind)
         removed += 1
-    if removed:
-        S.log(state, "counter_trim", space=sid, power=owner, units=removed)
     return removed

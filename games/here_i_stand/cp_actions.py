@@ -600,19 +600,6 @@ def assault_targets(state: S.State, power: str) -> list[str]:
 
 
 # ---------------------------------------------------------------- building (§17)
-def on_map_counts(state: S.State, power: str) -> tuple[int, int]:
-    """(land units, naval counters) of `power` on the map."""
-    land = naval = 0
-    for rec in state["spaces"].values():
-        c = rec.get("units", {}).get(power)
-        if c:
-            land += c.get("regulars", 0) + c.get("mercenaries", 0) + c.get("cavalry", 0)
-            naval += c.get("squadrons", 0) + c.get("corsairs", 0)
-    off = (state.get("naval_out") or {}).get("units", {}).get(power, {})
-    naval += sum(off.values())                          # back in the pool next turn (§8.2)
-    return land, naval
-
-
 #: Allied minors whose squadrons their major may build (§22.3 L1841; Hungary has no fleet).
 MINOR_NAVIES = ("genoa", "scotland", "venice")
 
@@ -649,7 +636,7 @@ def build_problem(state: S.State, power: str, unit: str, sid: str,
                   anywhere: bool = False,
                   havens: tuple[str, ...] | None = None) -> Reason | None:
     """Why `power` may not build `unit` in `sid` now, or None; `on_map` (its land and naval
-    counters, `on_map_counts`), `mixes` (land stacks by owner, `counter_mix.current`, filled as
+    counters, `counter_mix.on_map_counts`), `mixes` (land stacks by owner, `counter_mix.current`, filled as
     found) and `havens` (`S.pirate_havens`) carry what several checks of one unchanged state
     share.  `anywhere`: *Foreign
     Recruits* (#76, L1101): any space `power` controls not under siege, and the Ottomans
@@ -698,7 +685,7 @@ def build_problem(state: S.State, power: str, unit: str, sid: str,
     else:
         limits = facts.counter_limits().get(owner, {})
         _, naval = (on_map if on_map is not None and owner == power
-                    else on_map_counts(state, owner))
+                    else counter_mix.on_map_counts(state, owner))
         if naval + 1 > limits.get("naval", 10 ** 6):
             return R(f"{owner} has no naval counters left (§5)", "no_naval_counters",
                      power=owner)
@@ -717,7 +704,7 @@ def build_options(state: S.State, power: str, cp: int, *,
         candidates = sorted(set(S.home_spaces(state, power))
                             | {s for minor in allied_minors(state, power)
                                for s in m.spaces_of(home=minor)})
-    counts = on_map_counts(state, power)
+    counts = counter_mix.on_map_counts(state, power)
     mixes: dict[str, counter_mix.Mix] = {}
     kinds = set(build_units(state, power))
     for minor in allied_minors(state, power):

@@ -38,7 +38,8 @@ from engine import questions
 from engine.contract import IllegalOrder, Reason
 from engine.dice import Dice
 from engine.options import OneOf, Option
-from games.here_i_stand import choices, deactivation, facts, grammar, religion, relocation
+from games.here_i_stand import (choices, counter_mix, deactivation, facts, grammar, religion,
+                                relocation)
 from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import state as S
 from games.here_i_stand.navy import ports
@@ -107,11 +108,14 @@ def dragut(state: S.State, power: str, dice: Dice) -> int:
 
 def barbary_pirates(state: S.State, power: str, dice: Dice) -> int:
     """#9 (§21.1): Algiers enters play as an Ottoman key with 2 regulars, 2 corsairs and
-    Barbarossa; corsairs and piracy become available."""
+    Barbarossa; corsairs and piracy become available.  Only the units the Ottoman counters
+    can show are placed (§5, §5.2 L283: the counter mix is a hard limit)."""
     state["out_of_play"] = [s for s in state["out_of_play"] if s != "algiers"]
     ports.change(state, "algiers", "ottoman")
-    S.add_units(state, "algiers", "ottoman", "regulars", 2)
-    S.add_units(state, "algiers", "ottoman", "corsairs", 2)
+    regulars = counter_mix.fitting(state, "ottoman", "algiers", "regulars", 2)
+    S.add_units(state, "algiers", "ottoman", "regulars", max(regulars, default=0))
+    S.add_units(state, "algiers", "ottoman", "corsairs",
+                min(2, counter_mix.naval_room(state, "ottoman")))
     S.move_leader(state, "barbarossa", None, "algiers")
     state["piracy"]["enabled"] = True
     S.log(state, "barbary_pirates", card=9, space="algiers", leader="barbarossa")

@@ -280,8 +280,8 @@ def targets(state: S.State, power: str) -> list[str]:
 
 def fight(state: S.State, power: str, card: str, dice: Dice) -> dict[str, int]:
     """A foreign-war battle (§21.7): a field battle without the defender's extra die and
-    without retreat; both sides lose a unit per hit; the war ends when the foreigners are
-    all gone."""
+    without retreat; both sides lose a unit per hit, and units on the card its counters can
+    no longer show as well (§5.2 L283); the war ends when the foreigners are all gone."""
     record = wars(state)[card]
     mine = on_card(record) + max((facts.leader(l).battle for l in record["leaders"]), default=0)
     theirs = record["foes"]
@@ -298,6 +298,7 @@ def fight(state: S.State, power: str, card: str, dice: Dice) -> dict[str, int]:
             record["units"][kind] -= n
             lost -= n
     record["units"] = {k: n for k, n in record["units"].items() if n}
+    counter_mix.trim_war(state, power, card)
     if record["foes"] == 0:
         _won(state, power, card)
     return {"hits": hits, "hits2": hits2}

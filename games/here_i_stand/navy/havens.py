@@ -85,9 +85,7 @@ def _haven_apply(state, item, order, dice) -> bool:
     regulars = 1 if counter_mix.can_add(state, "ottoman", sid, "regulars") else 0
     if regulars:
         S.add_units(state, sid, "ottoman", "regulars", 1)
-    _, naval = cp_actions.on_map_counts(state, "ottoman")
-    room = facts.counter_limits().get("ottoman", {}).get("naval", 10 ** 6) - naval
-    corsairs = max(0, min(HAVEN_CORSAIRS, room))
+    corsairs = min(HAVEN_CORSAIRS, counter_mix.naval_room(state, "ottoman"))
     if corsairs:
         S.add_units(state, sid, "ottoman", "corsairs", corsairs)
     S.log(state, "pirate_haven", card=PIRATE_HAVEN, space=sid, n=regulars, corsairs=corsairs)

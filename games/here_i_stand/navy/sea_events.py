@@ -14,7 +14,7 @@ from __future__ import annotations
 from engine.contract import IllegalOrder, Reason
 from engine.dice import Dice
 from engine.options import OneOf, Option
-from games.here_i_stand import choices, cp_actions, grammar
+from games.here_i_stand import choices, counter_mix, cp_actions, grammar
 from games.here_i_stand import state as S
 
 SHIPBUILDING = 100
@@ -28,7 +28,7 @@ def problem(state: S.State, power: str, unit: str, sid: str) -> Reason | None:
     need 2 naval counters)."""
     if unit == "squadron" and sid in S.pirate_havens(state):
         return Reason("no squadron in Algiers or a pirate haven (card text)", "build_haven")
-    land, naval = cp_actions.on_map_counts(state, power)
+    land, naval = counter_mix.on_map_counts(state, power)
     return cp_actions.build_problem(state, power, unit, sid,
                                     on_map=(land, naval + KINDS_BUILT[unit] - 1))
 

@@ -8,13 +8,14 @@
 * #60 *Maurice of Saxony* (Hapsburgs or Protestants) — Maurice changes sides
   (``state["leader_owner"]``).  On the map, the mercenaries of his old side in his space turn
   into mercenaries of the new one and move with him to the nearest unoccupied space (no unit)
-  friendly to the new side; captured, he only changes sides.  Not in play (before turn 6, §8.2),
+  friendly to the new side (those the new side's counters cannot show are lost there, §5.2
+  L283); captured, he only changes sides.  Not in play (before turn 6, §8.2),
   the event cannot be played.
 
 Defaults (NMR): keep the card with more CP and give the other to the player's own side (the
 Papacy unless the player is the Protestants).
 
-Rules: §8.2 (Maurice enters on turn 6), card texts
+Rules: §8.2 (Maurice enters on turn 6), §5.2 (the counter mix), card texts
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ from engine import questions
 from engine.contract import IllegalOrder, Reason
 from engine.dice import Dice
 from engine.options import OneOf, Option
-from games.here_i_stand import choices, diplomacy_terms, events, facts, grammar
+from games.here_i_stand import choices, counter_mix, diplomacy_terms, events, facts, grammar
 from games.here_i_stand import state as S
 from games.here_i_stand.reformation import attempts, debaters
 
@@ -124,6 +125,7 @@ def maurice(state: S.State, power: str, dice: Dice) -> int:
             dst = where
         S.move_leader(state, MAURICE, where, dst)
         S.add_units(state, dst, new, "mercenaries", moved)
+        counter_mix.trim(state, new, dst)       # §5.2 L283: what the counters cannot show
     S.log(state, "maurice_switches", card=MAURICE_CARD, leader=MAURICE, power=new, n=moved,
           space=dst)
     return 0

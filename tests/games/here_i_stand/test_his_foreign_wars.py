@@ -64,6 +64,27 @@ def test_foreign_war_battle_and_victory():
     assert "6 dice [5, 6, 5, 5, 1, 1] = 4 hits" in text and "4 dice [5, 1, 1, 1] = 1 hit" in text
 
 
+
+def test_foreign_war_losses_the_counters_cannot_show_are_lost_too():
+    """§5.2 L283 with §21.7: every Ottoman "1" and "2" is on the map in stacks no swap can
+    free; the Persians kill 1 of the 4 regulars on the card (a "4"), and the 3 left, which no
+    free counter can show, are lost on the card as well (a random game broke the invariant
+    here)."""
+    from games.here_i_stand import counter_mix, invariants
+    state = _fighting()
+    state["foreign_wars"]["110"]["units"] = {"regulars": 4}
+    for rec in state["spaces"].values():
+        for kind in S.LAND:
+            rec.get("units", {}).get("ottoman", {}).pop(kind, None)
+    away = [s for s in sorted(S.board().spaces) if S.board().spaces[s].home != "ottoman"][:18]
+    for sid, n in zip(away, [1] * 11 + [2] * 7):
+        put(state, sid, "ottoman", regulars=n)
+    assert counter_mix.fits(counter_mix.stacks(state, "ottoman"), counter_mix.pool("ottoman"))
+    state = order(state, "ottoman", "FOREIGN WAR 110", FixedDice(1, 1, 1, 1, 1, 5, 1, 1, 1))
+    assert state["foreign_wars"]["110"]["units"] == {} and state["foreign_wars"]["110"]["foes"] == 4
+    assert any(e["msg"] == "counter_trim_war" and e["units"] == 3 for e in state["log"])
+    assert invariants.denominations(state) == []
+
 def test_foreign_war_goes_on_and_new_units_go_to_the_card():
     state = _fighting(cp=4)
     state = order(state, "ottoman", "FOREIGN WAR War in Persia",

@@ -300,3 +300,18 @@ def test_ships_leave_a_port_that_becomes_a_haven_or_the_knights():
     state = order(order(state, "hapsburg", "PLAY 86 AS EVENT"), "hapsburg", "TARGET Tripoli")
     assert "hapsburg" not in S.units(state, "tripoli")
     assert S.units(state, "north_african_coast")["hapsburg"] == {"squadrons": 1}
+
+
+@pytest.mark.card(9)
+def test_barbary_pirates_place_only_the_corsairs_the_counters_can_show():
+    """§5 and §5.2 L283 with #9 (§21.1): with 8 of the 9 Ottoman naval counters on the map,
+    Algiers enters play with 1 corsair, not 2 (a random game broke the invariant here)."""
+    from games.here_i_stand import invariants
+    state = into_action(fresh(), "ottoman", hand=[9])
+    for rec in state["spaces"].values():
+        for kind in S.NAVAL:
+            rec.get("units", {}).get("ottoman", {}).pop(kind, None)
+    put(state, "istanbul", "ottoman", squadrons=8)              # 8 of the 9 naval counters
+    state = order(state, "ottoman", "PLAY 9 AS EVENT")
+    assert S.units(state, "algiers")["ottoman"] == {"regulars": 2, "corsairs": 1}
+    assert invariants.units(state) == [] == invariants.denominations(state)

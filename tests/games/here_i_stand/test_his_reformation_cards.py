@@ -378,6 +378,32 @@ def test_maurice_of_saxony_changes_sides_with_his_mercenaries():
     assert S.count(state, "leipzig", "protestant") == 1         # the regular stays
 
 
+
+@pytest.mark.card(60)
+def test_maurice_of_saxony_mercenaries_the_hapsburg_counters_cannot_show_are_lost():
+    """§5.2 L283 with #60: every Hapsburg "1" and "2" is on the map in stacks no swap can
+    free, so the lone mercenary turning Hapsburg with Maurice cannot be shown and is lost
+    where he goes (a random game broke the invariant here)."""
+    from games.here_i_stand import counter_mix, invariants
+    state = into_action(fresh(), "protestant", hand=[60])
+    for rec in state["spaces"].values():
+        for kind in S.LAND:
+            rec.get("units", {}).get("hapsburg", {}).pop(kind, None)
+    away = [s for s in sorted(S.board().spaces) if S.board().spaces[s].home != "hapsburg"
+            and s != "leipzig"][:19]
+    for sid, n in zip(away, [1] * 12 + [2] * 7):
+        put(state, sid, "hapsburg", regulars=n)
+    clear_units(state, "leipzig")
+    put(state, "leipzig", "protestant", regulars=1, mercenaries=1,
+        leaders=["maurice_of_saxony"])
+    assert counter_mix.fits(counter_mix.stacks(state, "hapsburg"), counter_mix.pool("hapsburg"))
+    state = order(state, "protestant", "PLAY 60 AS EVENT")
+    where = S.where_is(state, "maurice_of_saxony")
+    assert S.leader_power(state, "maurice_of_saxony") == "hapsburg" and where != "leipzig"
+    assert S.count(state, where, "hapsburg") == 0
+    assert any(e["msg"] == "counter_trim" and e["units"] == 1 for e in state["log"])
+    assert invariants.denominations(state) == []
+
 def test_status_shows_the_religious_struggle_with_the_events_of_the_turn():
     """The status's religion section (EN and RU): Protestant spaces by zone on the track,
     universities, and the events that last the turn (The Wartburg, Augsburg Confession)."""

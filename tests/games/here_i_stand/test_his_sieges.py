@@ -191,15 +191,15 @@ def test_the_fallen_ports_fleet_waits_for_the_next_card_draw():
     """§15.1 step 10 and §8.2: the English squadron of fallen Calais is off the map (its
     counter not buildable) until the next Card Draw; a naval leader there comes back to a
     friendly port then."""
-    from games.here_i_stand import cp_actions
+    from games.here_i_stand import counter_mix
     state = _next_french_impulse(_calais())
     put(state, "calais", "genoa", leaders=["andrea_doria"])
     state["minor_allies"]["genoa"] = "england"                 # Doria serves England here
-    before = cp_actions.on_map_counts(state, "england")[1]
+    before = counter_mix.on_map_counts(state, "england")[1]
     state = order(state, "france", "ASSAULT Calais", FixedDice(5, 6, 1, 2, 1, 2, 3))
     assert state["naval_out"] == {"units": {"england": {"squadrons": 1}},
                                   "leaders": ["andrea_doria"]}
-    assert cp_actions.on_map_counts(state, "england")[1] == before
+    assert counter_mix.on_map_counts(state, "england")[1] == before
     assert S.where_is(state, "andrea_doria") is None
     assault.return_naval(state)
     assert "naval_out" not in state
