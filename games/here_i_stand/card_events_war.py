@@ -393,6 +393,8 @@ def bourbon(state: S.State, power: str, dice: Dice) -> int:
 def bourbon_condition(state: S.State, power: str) -> R | None:
     if S.where_is(state, "renegade") is not None:
         return R("Charles Bourbon is already on the map", "bourbon_on_map", card=BOURBON)
+    if diplomacy_terms.captor_of(state, "renegade") is not None:
+        return R("Charles Bourbon is captured", "bourbon_captured", card=BOURBON)
     if not bourbon_spaces(state, power):
         return R("Charles Bourbon: no space you control outside a siege", "bourbon_nowhere",
                  card=BOURBON)
