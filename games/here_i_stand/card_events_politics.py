@@ -156,11 +156,7 @@ def _ransom_apply(state, item, order, dice) -> bool:
 
 
 def _free(state: S.State, lid: str, sid: str) -> None:
-    captor = diplomacy_terms.captor_of(state, lid)
-    if captor is not None:
-        state["captured"][captor].remove(lid)
-        if not state["captured"][captor]:
-            del state["captured"][captor]
+    S.uncapture(state, lid)
     S.move_leader(state, lid, None, sid)
     S.log(state, "ransom_freed", card=RANSOM, leader=lid, space=sid)
 

@@ -27,6 +27,7 @@ only in passing: unrest L735, Bourbon L1430, Foreign Recruits L1101).
   counter mix shows, in a space the player controls not under siege; at war with France also
   an unoccupied space next to Lyon, which the player then controls (question ``bourbon``;
   default: next to Lyon when at war with France, else where the player has most units).
+  No event while he is on the map or captured; Winter takes him out of play from either.
 * **#76 Foreign Recruits** — 4 CP of ``BUILD <unit> IN <space>`` in any space the player
   controls, not under siege nor in unrest (§17 otherwise; the Ottomans may build any unit in
   Algiers and the pirate havens), then ``DONE`` (question ``recruits``; default: ``DONE``).
@@ -393,6 +394,8 @@ def bourbon(state: S.State, power: str, dice: Dice) -> int:
 def bourbon_condition(state: S.State, power: str) -> R | None:
     if S.where_is(state, "renegade") is not None:
         return R("Charles Bourbon is already on the map", "bourbon_on_map", card=BOURBON)
+    if diplomacy_terms.captor_of(state, "renegade") is not None:
+        return R("Charles Bourbon is captured", "bourbon_captured", card=BOURBON)
     if not bourbon_spaces(state, power):
         return R("Charles Bourbon: no space you control outside a siege", "bourbon_nowhere",
                  card=BOURBON)

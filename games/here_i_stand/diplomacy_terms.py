@@ -123,9 +123,7 @@ def free_leader(state, lid: str) -> str | None:
     where = leader_home(state, owner) if owner else None
     if captor is None or where is None:
         return None
-    state["captured"][captor].remove(lid)
-    if not state["captured"][captor]:
-        del state["captured"][captor]
+    S.uncapture(state, lid)
     S.move_leader(state, lid, None, where)
     return where
 

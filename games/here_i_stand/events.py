@@ -62,9 +62,7 @@ def replace_leader(state: S.State, old: str, new: str) -> None:
         S.move_leader(state, old, where, None)
         S.move_leader(state, new, None, where)
     else:
-        for captor, held in state["captured"].items():
-            if old in held:
-                held.remove(old)
+        S.uncapture(state, old)
         capital = S.capitals(facts.leader(new).power or "")
         if capital:
             S.move_leader(state, new, None, capital[0])
@@ -97,11 +95,8 @@ def henry_ii(state: S.State, power: str, dice: Dice) -> int:
 
 def dragut(state: S.State, power: str, dice: Dice) -> int:
     """#18: Barbarossa dies; Dragut takes his place (in Istanbul if Barbarossa is not on the
-    map)."""
-    if S.where_is(state, "barbarossa") is not None:
-        replace_leader(state, "barbarossa", "dragut")
-    else:
-        S.move_leader(state, "dragut", None, "istanbul")
+    map; a captured Barbarossa leaves his captor's card, §9.4)."""
+    replace_leader(state, "barbarossa", "dragut")
     S.log(state, "leader_replaces", leader="dragut", leader2="barbarossa")
     return 0
 

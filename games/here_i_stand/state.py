@@ -382,6 +382,18 @@ def move_leader(state: State, lid: str, src: str | None, dst: str | None) -> Non
         rec["leaders"] = sorted(set(rec.get("leaders", [])) | {lid})
 
 
+def uncapture(state: State, lid: str) -> str | None:
+    """Take a leader off its captor's card (§9.4 L560: ransomed, released, or gone from play);
+    returns the captor, None when the leader was not captured."""
+    for captor, held in list(state["captured"].items()):
+        if lid in held:
+            held.remove(lid)
+            if not held:
+                del state["captured"][captor]
+            return captor
+    return None
+
+
 def where_is(state: State, lid: str) -> str | None:
     for sid, rec in state["spaces"].items():
         if lid in rec.get("leaders", ()):

@@ -297,9 +297,12 @@ def enter(state, dice) -> None:
 
 
 def _remove_renegade(state) -> None:
+    """§19 L1430: the renegade leader of *Charles Bourbon* (#70) leaves play, from the map or
+    from his captor's card, so that a later Bourbon finds him free."""
     where = S.where_is(state, "renegade")
     if where is not None:
         S.move_leader(state, "renegade", where, None)
+    if where is not None or S.uncapture(state, "renegade") is not None:
         S.log(state, "winter_renegade", leader="renegade")
 
 

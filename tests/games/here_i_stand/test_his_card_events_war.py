@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.here_i_stand import RULES, card_events_war, events
+from games.here_i_stand import RULES, card_events_war, events, invariants
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import winter
 from his_helpers import FixedDice, asked, clear_units, fresh, into_action, log_text, order, put
@@ -195,6 +195,40 @@ def test_charles_bourbon_ottoman_cavalry_in_own_space():
     assert S.units(state, "edirne")["ottoman"]["cavalry"] >= 3
     again = into_action(state, "ottoman", hand=[70])
     assert events.playable_as_event(again, "ottoman", 70).code == "bourbon_on_map"
+
+
+@pytest.mark.card(70)
+def test_captured_renegade_leaves_play_in_winter_and_bourbon_finds_him_free():
+    """§19 L1430 (bench 1517 game 263): a renegade captured by France was still on France's
+    card turns later when Bourbon put him on the map again, in two places at once."""
+    state = order(_play("hapsburg", 70), "hapsburg", "TARGET Dijon")
+    S.move_leader(state, "renegade", "dijon", None)          # captured by France
+    state["captured"]["france"] = ["renegade"]
+    state["phase_data"] = {}
+    winter.enter(state, FixedDice())
+    assert "france" not in state["captured"]
+    assert "leaves the game" in log_text(state["log"])
+    state = order(_play("ottoman", 70, state=state), "ottoman", "TARGET Edirne")
+    assert S.where_is(state, "renegade") == "edirne"
+    assert not invariants.leaders(state)
+
+
+@pytest.mark.card(70)
+def test_bourbon_is_no_event_while_the_renegade_is_captured():
+    state = order(_play("hapsburg", 70), "hapsburg", "TARGET Dijon")
+    S.move_leader(state, "renegade", "dijon", None)
+    state["captured"]["france"] = ["renegade"]
+    again = into_action(state, "ottoman", hand=[70])
+    assert events.playable_as_event(again, "ottoman", 70).code == "bourbon_captured"
+
+
+@pytest.mark.card(18)
+def test_dragut_takes_a_captured_barbarossa_off_his_captors_card():
+    state = fresh()
+    state["captured"]["hapsburg"] = ["barbarossa"]
+    events.dragut(state, "ottoman", FixedDice())
+    assert S.where_is(state, "dragut") == "istanbul"
+    assert "hapsburg" not in state["captured"]
 
 
 # ---------------------------------------------------------------- #76 Foreign Recruits
