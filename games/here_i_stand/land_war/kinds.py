@@ -356,7 +356,7 @@ def _after_apply(state, item, order, dice) -> bool:
     units = {o: {k: v for k, v in S.units(state, src)[o].items() if k in S.LAND}
              for o in S.land_powers(state, src) if S.allied(state, item["seat"], o)}
     leaders = tuple(S.own_leaders(state, src, item["seat"]))
-    del state["phase_data"]["land_move"]
+    move.finish(state, m)
     S.log(state, "continue_move", power=item["seat"], space=src, to=dst)
     move.begin(state, item["seat"], src, dst, leaders, units, dice, doomed=True)
     return True

@@ -80,9 +80,16 @@ def proceed(state: S.State, dice) -> None:
                 battle.fight(state, move["to"], move["power"], dice, origin=move["from"],
                              then="move", doomed=move["doomed"])
         else:
-            del state["phase_data"]["land_move"]
-            sieges.check(state, move["to"])     # besiegers that avoided battle (§15.3)
-            sieges.check(state, move["from"])   # besiegers that left all went (§15.3)
+            finish(state, move)
+
+
+def finish(state: S.State, move: Move) -> None:
+    """The move is over, also when the army goes on from where it stopped (§13.4 option 1):
+    a siege whose besiegers are gone ends (§15.3, L954) in the space it entered (they
+    avoided battle) and in the one it left (all of them went)."""
+    del state["phase_data"]["land_move"]
+    sieges.check(state, move["to"])
+    sieges.check(state, move["from"])
 
 
 def _after_battle(state: S.State, record: dict, dice) -> None:

@@ -251,3 +251,25 @@ def test_a_siege_ends_when_its_besiegers_leave_by_a_move_that_could_be_intercept
     move.proceed(state, FixedDice())
     assert "land_move" not in state["phase_data"]
     assert siege.siege_at(state, "brussels") is None
+
+
+def test_a_siege_ends_when_its_besiegers_continue_after_a_withdrawal():
+    """§15.3 with §13.4 option 1: England's lone regular besieging an empty Brussels moves
+    into Antwerp, whose one Hapsburg regular withdraws inside; not outnumbering it, England
+    continues to Liege.  The siege of Brussels it left ends (before, going on from a
+    withdrawal dropped the move without checking the space it had left)."""
+    state = no_cards(into_action(fresh(), "england", cp=4))
+    state["wars"] = sorted(state["wars"] + [["england", "hapsburg"]])
+    clear_units(state, "brussels", "antwerp", "liege", "calais", "amsterdam", "st_quentin",
+                "st_dizier", "cologne", "metz", "trier")
+    put(state, "brussels", "england", regulars=1)
+    siege.begin_siege(state, "brussels", ["england"], ["hapsburg"])
+    put(state, "antwerp", "hapsburg", regulars=1)
+    state = order(state, "england", "MOVE Brussels -> Antwerp 1")
+    state = order(state, "hapsburg", "DONE")            # no avoiding battle (§13.3)
+    state = order(state, "hapsburg", "WITHDRAW")
+    assert asked(state, "england").kind == "after_withdraw"
+    state = order(state, "england", "CONTINUE TO Liege")
+    assert S.units(state, "liege") == {"england": {"regulars": 1}}
+    assert siege.siege_at(state, "brussels") is None
+    assert "the siege of Brussels is over" in log_text(state["log"])
