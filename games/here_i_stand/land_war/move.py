@@ -228,7 +228,9 @@ def intercept_chance(state: S.State, power: str, sid: str, n: int, leaders, move
 def try_intercept(state: S.State, power: str, sid: str, n: int, leaders: list[str],
                   dice) -> bool:
     """Roll 2d6 + modifiers against 9 (§13.2 step 2); on success the units move into the
-    destination (step 3)."""
+    destination (step 3).  Besiegers may intercept (only the besieged may not, L810): a siege
+    they all left ends, one they left too few to hold breaks (§15.3, L954; its retreat is not
+    asked in the middle of another power's move)."""
     move = current(state)
     units = intercept_units(state, power, sid, n, move["to"])
     mod = intercept_modifier(state, power, leaders, units, move)
@@ -243,6 +245,7 @@ def try_intercept(state: S.State, power: str, sid: str, n: int, leaders: list[st
           total=a + b + mod)
     if ok:
         entry.transfer(state, sid, move["to"], units, leaders)
+        sieges.check(state, sid, ask=False)
         move["success"] = power
         move["intercepted"] = sorted(set(move["intercepted"]) | {power})
         entry.capture(state, power, entry.lone_enemy_leaders(state, power, move["to"]),

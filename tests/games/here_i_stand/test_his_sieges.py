@@ -273,3 +273,23 @@ def test_a_siege_ends_when_its_besiegers_continue_after_a_withdrawal():
     assert S.units(state, "liege") == {"england": {"regulars": 1}}
     assert siege.siege_at(state, "brussels") is None
     assert "the siege of Brussels is over" in log_text(state["log"])
+
+
+def test_a_siege_ends_when_all_its_besiegers_intercept_out_of_it():
+    """§13.2 (L810: only the besieged may not intercept) with §15.3 (L954): England's two
+    regulars besieging Brussels intercept the Hapsburg move into Liege with both; the siege
+    they left ends at once (before, it stayed with nobody outside: a random game's invariant
+    broke after France intercepted out of Navarre)."""
+    state = no_cards(into_action(fresh(), "hapsburg", cp=4))
+    state["wars"] = sorted(state["wars"] + [["england", "hapsburg"]])
+    clear_units(state, "brussels", "antwerp", "liege", "calais", "amsterdam", "st_quentin",
+                "st_dizier", "cologne", "metz", "trier")
+    put(state, "brussels", "england", regulars=2)
+    siege.begin_siege(state, "brussels", ["england"], ["hapsburg"])
+    put(state, "antwerp", "hapsburg", regulars=1)
+    state = order(state, "hapsburg", "MOVE Antwerp -> Liege 1")
+    assert asked(state, "england").kind == "intercept"
+    state = order(state, "england", "INTERCEPT FROM Brussels 2", FixedDice(6, 6))
+    assert S.units(state, "brussels").get("england") is None
+    assert siege.siege_at(state, "brussels") is None
+    assert "the siege of Brussels is over" in log_text(state["log"])
