@@ -43,6 +43,7 @@ from games.here_i_stand import (choices, counter_mix, deactivation, facts, gramm
 from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import state as S
 from games.here_i_stand.navy import ports
+from games.here_i_stand.reformation import absence
 
 #: The questions this module asks (`tables` hands them to `choices`).
 KINDS: dict[str, questions.Kind] = {}
@@ -76,9 +77,12 @@ def _pope(ruler: str) -> Resolver:
 
 
 def calvin(state: S.State, power: str, dice: Dice) -> int:
-    """#16: Luther dies; his reformer and debater leave play; Calvin rules (§3.3)."""
+    """#16: Luther dies; his reformer and debater leave play, also when excommunicated and
+    off the map for the turn (§21.5), so they do not come back at the next Card Draw (§8.2
+    L457); Calvin rules (§3.3)."""
     set_ruler(state, "protestant", "calvin")
     state["reformers"].pop("luther", None)
+    absence.forget(state, "luther", "luther")
     state["debaters"]["protestant"] = [d for d in state["debaters"]["protestant"]
                                        if d["id"] != "luther"]
     if "luther" not in state["debaters_out"]:

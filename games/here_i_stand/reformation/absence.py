@@ -30,6 +30,16 @@ def is_away(state: S.State, did: str) -> bool:
     return any(d["id"] == did for d in state.get("away", {}).get("debaters", ()))
 
 
+def forget(state: S.State, reformer: str, debater: str) -> None:
+    """`reformer` and `debater` leave the game while off the map: they do not come back at
+    the next Card Draw phase (§8.2 L457; #16 Calvin, when Luther is excommunicated)."""
+    away = state.get("away")
+    if not away:
+        return
+    away["reformers"].pop(reformer, None)
+    away["debaters"] = [d for d in away["debaters"] if d["id"] != debater]
+
+
 def bring_back(state: S.State) -> None:
     """The Card Draw phase (§8.2): the absent reformers return to their spaces (no religion
     change) and their debaters to play."""

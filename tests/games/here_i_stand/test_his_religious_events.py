@@ -188,6 +188,25 @@ def test_calvin_expelled_leaves_until_the_next_card_draw():
     assert S.religion(state, "geneva") == religion.CATHOLIC and "away" not in state
 
 
+@pytest.mark.card(16)
+def test_calvin_while_luther_is_excommunicated_keeps_luther_out():
+    """#16 played while Luther is excommunicated and off the map (§21.5): Luther leaves the
+    game, so neither his reformer nor his debater comes back to Wittenberg at the next Card
+    Draw phase (§8.2 L457); the debater stays out once (a random game found him both out and
+    back on the Protestant list)."""
+    from games.here_i_stand import invariants
+    from games.here_i_stand.phases import card_draw
+    from games.here_i_stand.reformation import absence
+    state = into_action(fresh(), "ottoman", hand=[16])
+    absence.send_away(state, "luther", "luther")
+    state = order(state, "ottoman", "PLAY 16 AS EVENT")
+    assert state["rulers"]["protestant"] == "calvin" and "luther" in state["debaters_out"]
+    state["turn"] += 1
+    card_draw.add_religious_figures(state)
+    assert "luther" not in state["reformers"] and debaters.record(state, "luther") is None
+    assert invariants.religious_figures(state) == []
+
+
 def prayer_state():
     """England's impulse after Cranmer entered in London (uncommitted, London Protestant),
     holding Book of Common Prayer."""
