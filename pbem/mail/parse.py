@@ -163,11 +163,11 @@ _MSGID = re.compile(r"<[^<>\s]+>")
 def _header_str(msg: EmailMessage, name: str) -> str:
     try:
         value = msg.get(name)
-    except Exception:  # malformed header: fall back to the raw text
+    except Exception:  # malformed header: fall back to the raw text, unfolded
         value = None
         for k, v in msg.raw_items():
             if k.lower() == name.lower():
-                value = v
+                value = " ".join(str(v).split())
                 break
     return "" if value is None else str(value)
 
