@@ -253,18 +253,26 @@ def test_a_siege_ends_when_its_besiegers_leave_by_a_move_that_could_be_intercept
     assert siege.siege_at(state, "brussels") is None
 
 
+def _england_besieges_brussels(active: str, regulars: int):
+    """`active`'s impulse (4 CP, no cards): England, at war with the Hapsburgs, besieges an
+    empty Brussels with `regulars`; one Hapsburg regular in Antwerp; the Low Countries and
+    their neighbours otherwise empty."""
+    state = no_cards(into_action(fresh(), active, cp=4))
+    state["wars"] = sorted(state["wars"] + [["england", "hapsburg"]])
+    clear_units(state, "brussels", "antwerp", "liege", "calais", "amsterdam", "st_quentin",
+                "st_dizier", "cologne", "metz", "trier")
+    put(state, "brussels", "england", regulars=regulars)
+    siege.begin_siege(state, "brussels", ["england"], ["hapsburg"])
+    put(state, "antwerp", "hapsburg", regulars=1)
+    return state
+
+
 def test_a_siege_ends_when_its_besiegers_continue_after_a_withdrawal():
     """§15.3 with §13.4 option 1: England's lone regular besieging an empty Brussels moves
     into Antwerp, whose one Hapsburg regular withdraws inside; not outnumbering it, England
     continues to Liege.  The siege of Brussels it left ends (before, going on from a
     withdrawal dropped the move without checking the space it had left)."""
-    state = no_cards(into_action(fresh(), "england", cp=4))
-    state["wars"] = sorted(state["wars"] + [["england", "hapsburg"]])
-    clear_units(state, "brussels", "antwerp", "liege", "calais", "amsterdam", "st_quentin",
-                "st_dizier", "cologne", "metz", "trier")
-    put(state, "brussels", "england", regulars=1)
-    siege.begin_siege(state, "brussels", ["england"], ["hapsburg"])
-    put(state, "antwerp", "hapsburg", regulars=1)
+    state = _england_besieges_brussels("england", 1)
     state = order(state, "england", "MOVE Brussels -> Antwerp 1")
     state = order(state, "hapsburg", "DONE")            # no avoiding battle (§13.3)
     state = order(state, "hapsburg", "WITHDRAW")
@@ -280,13 +288,7 @@ def test_a_siege_ends_when_all_its_besiegers_intercept_out_of_it():
     regulars besieging Brussels intercept the Hapsburg move into Liege with both; the siege
     they left ends at once (before, it stayed with nobody outside: a random game's invariant
     broke after France intercepted out of Navarre)."""
-    state = no_cards(into_action(fresh(), "hapsburg", cp=4))
-    state["wars"] = sorted(state["wars"] + [["england", "hapsburg"]])
-    clear_units(state, "brussels", "antwerp", "liege", "calais", "amsterdam", "st_quentin",
-                "st_dizier", "cologne", "metz", "trier")
-    put(state, "brussels", "england", regulars=2)
-    siege.begin_siege(state, "brussels", ["england"], ["hapsburg"])
-    put(state, "antwerp", "hapsburg", regulars=1)
+    state = _england_besieges_brussels("hapsburg", 2)
     state = order(state, "hapsburg", "MOVE Antwerp -> Liege 1")
     assert asked(state, "england").kind == "intercept"
     state = order(state, "england", "INTERCEPT FROM Brussels 2", FixedDice(6, 6))
