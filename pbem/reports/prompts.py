@@ -236,6 +236,7 @@ def asked(game: Any, seat: str, pres: Presenter, tz: str | None,
     standing = view.get("standing_orders") if isinstance(view, dict) else None
     for decision in decisions_of(game, seat):
         deadline = game.deadline(decision)
+        applying = _standing(standing, decision, pres)
         out.append({
             "id": decision.id, "kind": decision.kind,
             "prompt": pres.prompt(decision, view),
@@ -246,9 +247,8 @@ def asked(game: Any, seat: str, pres: Presenter, tz: str | None,
             "examples": [example_text(game, decision, o, pres)
                          for o in example_orders(decision)],
             "window": decision.closes_on_done,
-            "standing": _standing(standing, decision, pres),
-            "standing_hint": [] if _standing(standing, decision, pres)
-            else standing_hint(game, decision),
+            "standing": applying,
+            "standing_hint": [] if applying else standing_hint(game, decision),
         })
     return out
 
