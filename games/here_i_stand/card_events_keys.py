@@ -34,7 +34,7 @@ from engine import questions
 from engine.contract import Reason as R
 from engine.dice import Dice
 from engine.options import OneOf, Option
-from games.here_i_stand import assault, choices, counter_mix, grammar
+from games.here_i_stand import assault, choices, counter_mix, grammar, losses
 from games.here_i_stand import siege as sieges
 from games.here_i_stand import state as S
 from games.here_i_stand.navy import ports
@@ -130,8 +130,7 @@ def _rebels_apply(state, item, order, dice) -> bool:
                 S.add_units(state, sid, p, kind, -take)
                 S.log(state, "battle_losses", space=sid, power=p, stack={kind: take})
                 hits -= take
-    for p in side:
-        counter_mix.trim(state, p, sid)                  # what the counters cannot show (§5.2)
+    losses.after_losses(state, sid, side)                # §5.2 counters, §15.3 its siege
     if any(S.count(state, sid, p, S.KINDS) for p in side):
         return True
     for lid in S.leaders_at(state, sid):

@@ -44,7 +44,7 @@ from engine.contract import Reason as R
 from engine.dice import Dice
 from engine.options import OneOf, Option
 from games.here_i_stand import (choices, counter_mix, cp_actions, diplomacy_terms, grammar,
-                                unrest_cards)
+                                losses, unrest_cards)
 from games.here_i_stand import siege as sieges
 from games.here_i_stand import state as S
 from games.here_i_stand.land_war import battle, kinds
@@ -267,10 +267,8 @@ def stack_event(card: int, kind: str) -> Callable[[S.State, str, Dice], int]:
 def _unpaid_apply(state, item, order, dice) -> bool:
     sid, power = order["space"], order["power"]
     n = S.units(state, sid).get(power, {}).get("mercenaries", 0)
-    S.add_units(state, sid, power, "mercenaries", -n)
     S.log(state, "unpaid_mercenaries", card=UNPAID, power=power, n=n, space=sid)
-    counter_mix.trim(state, power, sid)                  # what the counters cannot show (§5.2)
-    sieges.check(state, sid)
+    losses.eliminate(state, sid, power, "mercenaries", n)  # §5.2 counters, §15.3 its siege
     return True
 
 

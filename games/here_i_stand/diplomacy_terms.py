@@ -37,7 +37,7 @@ from typing import Any, Iterable
 from engine.contract import Reason
 from engine.dice import Dice
 from games.here_i_stand import diplomacy_orders as O
-from games.here_i_stand import counter_mix, facts, henry_viii, seating
+from games.here_i_stand import counter_mix, facts, henry_viii, losses, seating
 from games.here_i_stand import state as S
 from games.here_i_stand.navy import ports
 from games.here_i_stand.relocation import owner_of, relocate, side_controls
@@ -430,8 +430,8 @@ def execute(state, ctx, terms, dice: Dice, label: dict) -> None:
             n, giver, receiver, taken, placed = t[1:6]
             have = mercenaries_of(state, giver)
             plan = list(taken) or _merc_plan(state, giver, have, n)
-            for sid, k in plan:
-                S.add_units(state, sid, giver, "mercenaries", -k)
+            for sid, k in plan:                     # §5.2 counters, §15.3 their sieges
+                losses.eliminate(state, sid, giver, "mercenaries", k, ask=False)
             where, _ = merc_placement(state, receiver, placed)
             S.add_units(state, where, receiver, "mercenaries", n)
             ctx["mercs_given"].append([giver, receiver])

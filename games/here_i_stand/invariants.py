@@ -111,15 +111,17 @@ def _early(state: State, number: int) -> bool:
 
 def _aside(data: Any, key: str = "") -> Iterable[int]:
     """Cards a phase holds aside while it resolves them (a sealed Diet of Worms card, a card
-    being played): ints under a key that names cards, anywhere in the phase's data."""
+    being played): ints under a key that names cards, anywhere in the phase's data.  A
+    power's name as a key keeps its parent's meaning: ``sealed: {papacy: 15}`` is a card,
+    the war declarations' ``costs: {papacy: 15}`` CP (§9.4) are not."""
     if isinstance(data, dict):
         for k, v in data.items():
-            yield from _aside(v, str(k))
+            yield from _aside(v, key if k in S.MAJORS else str(k))
     elif isinstance(data, list):
         for v in data:
             yield from _aside(v, key)
     elif isinstance(data, int) and not isinstance(data, bool) and (
-            "card" in key or key == "sealed" or key in S.MAJORS):
+            "card" in key or key == "sealed"):
         yield data
 
 

@@ -24,7 +24,7 @@ from engine import questions
 from engine.contract import IllegalOrder, Reason
 from engine.dice import Dice
 from engine.options import OneOf, Option
-from games.here_i_stand import choices, counter_mix, facts, grammar, religion
+from games.here_i_stand import choices, facts, grammar, losses, religion
 from games.here_i_stand import state as S
 
 CARD = 95
@@ -92,7 +92,7 @@ def _papal_losses(state: S.State, hits: int) -> None:
         n = min(hits, S.units(state, "rome").get("papacy", {}).get(kind, 0))
         S.add_units(state, "rome", "papacy", kind, -n)
         hits -= n
-    counter_mix.trim(state, "papacy", "rome")            # what the counters cannot show (§5.2)
+    losses.after_losses(state, "rome", ["papacy"])       # §5.2 counters, §15.3 its siege
 
 
 def _attacker_losses(state: S.State, src: str, owner: str, hits: int) -> None:
@@ -108,7 +108,7 @@ def _attacker_losses(state: S.State, src: str, owner: str, hits: int) -> None:
         S.add_units(state, src, owner, kind, -1)
         hits -= 1
         turn += 1
-    counter_mix.trim(state, owner, src)                  # what the counters cannot show (§5.2)
+    losses.after_losses(state, src, [owner])             # §5.2 counters, §15.3 its siege
 
 
 def _sacked(state: S.State, owner: str, dice: Dice) -> None:

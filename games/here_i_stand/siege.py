@@ -121,9 +121,10 @@ def after_move(state: S.State, power: str, src: str, dst: str) -> None:
 
 
 def check(state: S.State, sid: str, *, ask: bool = True) -> None:
-    """§15.3: the siege of `sid` ends when no besieger is left and breaks when the besiegers
-    are fewer than the besieged (they retreat; `ask`: the owner may be asked where); it also
-    ends when the controller is no longer an enemy of the besiegers (a peace, an event)."""
+    """§15.3 L954: the siege of `sid` breaks when the besiegers are fewer than the besieged,
+    also through a card event's losses (the besieging stack retreats, its leaders too when
+    no unit is left; `ask`: the owner may be asked where); it ends when nobody besieging is
+    left, or when the controller is no longer an enemy of the besiegers (a peace, an event)."""
     siege = siege_at(state, sid)
     if not siege:
         return
@@ -132,7 +133,8 @@ def check(state: S.State, sid: str, *, ask: bool = True) -> None:
         end_siege(state, sid)
         S.log(state, "siege_ends", space=sid)
         return
-    if outside(state, sid) == 0:
+    leaders = any(S.own_leaders(state, sid, b) for b in siege["besiegers"])
+    if outside(state, sid) == 0 and not (leaders and inside(state, sid)):
         end_siege(state, sid)
         S.log(state, "siege_ends", space=sid)
     elif outside(state, sid) < inside(state, sid):

@@ -22,7 +22,7 @@ from engine import questions
 from engine.contract import Reason
 from engine.dice import Dice
 from engine.options import OneOf, Option
-from games.here_i_stand import choices, counter_mix, grammar, home_cards
+from games.here_i_stand import choices, counter_mix, grammar, home_cards, losses
 from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import siege as sieges
 from games.here_i_stand import state as S
@@ -80,9 +80,8 @@ def _apply(state, item, order, dice) -> bool:
         owner = item.get("owner") or next(
             p for p in list(S.MAJORS) + sorted(S.units(state, sid))
             if S.units(state, sid).get(p, {}).get("mercenaries"))
-        S.add_units(state, sid, owner, "mercenaries", -1)
-        counter_mix.trim(state, owner, sid)
         S.log(state, "mercenaries_eliminated", card=item["card"], power=owner, space=sid)
+        losses.eliminate(state, sid, owner, "mercenaries")   # §5.2 counters, §15.3 its siege
         item["left"] -= 1
     else:
         S.add_units(state, sid, item["seat"], "mercenaries", order["units"])

@@ -78,7 +78,7 @@ from engine.contract import Decision, IllegalOrder, Reason
 from engine.contract import Reason as R
 from engine.options import OneOf, Option
 from games.here_i_stand import (catalog, choices, deactivation, events, facts, grammar,
-                                henry_viii, minor_cards, religion, seating)
+                                henry_viii, losses, minor_cards, religion, seating)
 from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import diplomacy_terms as T
 from games.here_i_stand import state as S
@@ -683,9 +683,9 @@ def _apply_sue(state, item, order, dice) -> bool:
 
 def _apply_eliminate(state, item, order, dice) -> bool:
     suit = _suit(state)
-    S.add_units(state, order["space"], item["seat"], order["unit"], -1)
     suit["left"] -= 1
     S.log(state, "eliminates", power=item["seat"], unit=order["unit"], space=order["space"])
+    losses.eliminate(state, order["space"], item["seat"], order["unit"])  # §5.2, §15.3
     return True
 
 

@@ -25,7 +25,8 @@ from engine import questions
 from engine.contract import IllegalOrder, Reason
 from engine.dice import Dice
 from engine.options import OneOf, Option
-from games.here_i_stand import choices, counter_mix, diplomacy_terms, events, facts, grammar
+from games.here_i_stand import (choices, counter_mix, diplomacy_terms, events, facts, grammar,
+                                losses)
 from games.here_i_stand import state as S
 from games.here_i_stand.reformation import attempts, debaters
 
@@ -126,6 +127,7 @@ def maurice(state: S.State, power: str, dice: Dice) -> int:
         S.move_leader(state, MAURICE, where, dst)
         S.add_units(state, dst, new, "mercenaries", moved)
         counter_mix.trim(state, new, dst)       # §5.2 L283: what the counters cannot show
+        losses.after_losses(state, where, [old])  # §15.3: a siege his mercenaries kept
     S.log(state, "maurice_switches", card=MAURICE_CARD, leader=MAURICE, power=new, n=moved,
           space=dst)
     return 0

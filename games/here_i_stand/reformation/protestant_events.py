@@ -33,7 +33,7 @@ from engine import questions
 from engine.contract import IllegalOrder, Reason
 from engine.dice import Dice
 from engine.options import OneOf, Option
-from games.here_i_stand import (choices, counter_mix, diplomacy_terms, grammar, religion,
+from games.here_i_stand import (choices, diplomacy_terms, grammar, losses, religion,
                                 unrest_cards)
 from games.here_i_stand import state as S
 from games.here_i_stand.reformation import attempts, card_events, debaters, wartburg
@@ -121,9 +121,8 @@ def _zwingli_parse(state, item, text):
 
 def _zwingli_apply(state, item, order, dice) -> bool:
     sid, owner, kind = order["space"], order["power"], order["unit"]
-    S.add_units(state, sid, owner, kind, -1)
     S.log(state, "zwingli_eliminates", card=ZWINGLI_ARMOR, space=sid, power=owner, unit=kind)
-    counter_mix.trim(state, owner, sid)                  # what the counters cannot show (§5.2)
+    losses.eliminate(state, sid, owner, kind)            # §5.2 counters, §15.3 its siege
     return True
 
 
