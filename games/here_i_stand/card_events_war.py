@@ -43,8 +43,8 @@ from engine.contract import IllegalOrder
 from engine.contract import Reason as R
 from engine.dice import Dice
 from engine.options import OneOf, Option
-from games.here_i_stand import (choices, counter_mix, cp_actions, diplomacy_terms, grammar,
-                                losses, unrest_cards)
+from games.here_i_stand import (choices, counter_mix, cp_actions, diplomacy_terms,
+                                foreign_wars, grammar, losses, unrest_cards)
 from games.here_i_stand import siege as sieges
 from games.here_i_stand import state as S
 from games.here_i_stand.land_war import battle, kinds
@@ -390,7 +390,8 @@ def bourbon(state: S.State, power: str, dice: Dice) -> int:
 
 
 def bourbon_condition(state: S.State, power: str) -> R | None:
-    if S.where_is(state, "renegade") is not None:
+    if (S.where_is(state, "renegade") is not None
+            or foreign_wars.card_holding(state, "renegade") is not None):
         return R("Charles Bourbon is already on the map", "bourbon_on_map", card=BOURBON)
     if diplomacy_terms.captor_of(state, "renegade") is not None:
         return R("Charles Bourbon is captured", "bourbon_captured", card=BOURBON)

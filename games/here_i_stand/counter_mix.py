@@ -214,11 +214,44 @@ def army_counts(state: S.State, stacks: dict[str, dict[str, int]], src: str, mos
                 dst: str | None, order: tuple[str, ...] = S.LAND,
                 bases: Bases | None = None) -> tuple[int, ...]:
     """The numbers 1..`most` of an army's units (`choose_army`) that can move to `dst`;
-    `bases`: the stacks known for this state (`fits_after`), shared by the counts."""
+    `bases`: the stacks known for this state (`fits_after`), shared by the counts.
+
+    The answer depends only on numbers: the army's units by owner and kind, and for each
+    owner the sizes of all its stacks and of its stacks at `src` and `dst` (a split is
+    judged by `fits` on the sizes it leaves), so answers are kept by those numbers across
+    states (`_COUNTS`)."""
     bases = {} if bases is None else bases
     most = min(most, sum(v for c in stacks.values() for k, v in c.items() if k in S.LAND))
-    return tuple(n for n in range(1, most + 1)
-                 if choose_army(state, stacks, src, n, dst, order, bases) is not None)
+    key = _counts_key(state, stacks, src, most, dst, order, bases)
+    found = _COUNTS.get(key)
+    if found is None:
+        found = tuple(n for n in range(1, most + 1)
+                      if choose_army(state, stacks, src, n, dst, order, bases) is not None)
+        if len(_COUNTS) >= _COUNTS_KEPT:
+            _COUNTS.clear()
+        _COUNTS[key] = found
+    return found
+
+
+#: `army_counts` answers by `_counts_key`; cleared when `_COUNTS_KEPT` are kept.
+_COUNTS: dict[tuple, tuple[int, ...]] = {}
+_COUNTS_KEPT = 50_000
+
+
+def _counts_key(state: S.State, stacks: dict[str, dict[str, int]], src: str, most: int,
+                dst: str | None, order: tuple[str, ...], bases: Bases) -> tuple:
+    """The numbers `army_counts`' answer depends on (its docstring)."""
+    owners = []
+    for owner, units in stacks.items():
+        known = bases.get(owner)
+        if known is None:
+            known = bases[owner] = (placed(state, owner), {})
+        mine = known[0]
+        sizes = tuple(sorted(mine.values()))
+        here = tuple(mine.get((src, k), 0) for k in S.LAND)
+        there = None if dst is None else tuple(mine.get((dst, k), 0) for k in S.LAND)
+        owners.append((owner, tuple(sorted(units.items())), sizes, here, there))
+    return (tuple(owners), most, order, dst is None)
 
 
 def _ways(n: int, left: tuple[int, ...], kinds: Pool, i: int = 0) -> Iterable[tuple[int, ...]]:

@@ -102,6 +102,21 @@ def sources(state: S.State, power: str) -> dict[str, int]:
             and not siege.is_besieged(state, sid, power)}
 
 
+def card_holding(state: S.State, lid: str) -> str | None:
+    """The foreign-war card leader `lid` fights on (§21.7), or None."""
+    return next((card for card, war in (state.get("foreign_wars") or {}).items()
+                 if lid in war["leaders"]), None)
+
+
+def release(state: S.State, lid: str) -> bool:
+    """Take leader `lid` off the foreign-war card he fights on (he leaves play: the renegade
+    in winter, §19.2 L1430); whether he was on one."""
+    card = card_holding(state, lid)
+    if card is not None:
+        state["foreign_wars"][card]["leaders"].remove(lid)
+    return card is not None
+
+
 def free_leaders(state: S.State, power: str) -> tuple[str, ...]:
     return tuple(sorted(l for sid in state["spaces"] if sid in S.board().spaces
                         for l in S.own_leaders(state, sid, power)

@@ -126,37 +126,71 @@ def _base(state, sid: str, side: str) -> bool:
     return faith(state, sid) == side and not S.in_unrest(state, sid)
 
 
-def _bases(state, side: str) -> frozenset[str]:
-    """Every space that is a `_base` of `side` now."""
-    return frozenset(s for s in S.board().spaces if _base(state, s, side))
+@dataclass(frozen=True)
+class Reach:
+    """What lets `side` reach a target now (§18.3 step 1), worked out once for many targets:
+    its bases (`_base`), the sea zones a base is a port of, and the spaces holding a
+    reformer or Jesuit university of the side."""
+    faiths: dict[str, str | None]
+    bases: frozenset[str]
+    zones: frozenset[str]
+    figures: frozenset[str]
 
 
-def eligible(state, sid: str, side: str = PROTESTANT,
-             bases: frozenset[str] | None = None) -> str | None:
-    """Why `sid` cannot be the target of a `side` conversion attempt, or None (step 1);
-    `bases`: `_bases(state, side)` when already known."""
+def faiths(state) -> dict[str, str | None]:
+    """`faith` of every land space, in one pass over the space records."""
+    out: dict[str, str | None] = dict.fromkeys(S.board().spaces, CATHOLIC)
+    for sid, rec in state["spaces"].items():
+        if rec.get("religion") == PROTESTANT and sid in out:
+            out[sid] = PROTESTANT
+    for sid in _ottoman_homes():
+        out[sid] = None
+    for sid in S.pirate_havens(state):
+        out[sid] = None
+    return out
+
+
+def reach(state, side: str) -> Reach:
+    """`Reach` of `side` in `state`."""
     m = S.board()
-    is_base = bases.__contains__ if bases is not None else lambda n: _base(state, n, side)
+    found = faiths(state)
+    bases = frozenset(s for s, f in found.items() if f == side and not S.in_unrest(state, s))
+    held = (state["reformers"].values() if side == PROTESTANT else state.get("jesuits", []))
+    return Reach(found, bases, frozenset(z for b in bases for z in m.spaces[b].ports),
+                 frozenset(held))
+
+
+def eligible(state, sid: str, side: str = PROTESTANT, known: Reach | None = None) -> str | None:
+    """Why `sid` cannot be the target of a `side` conversion attempt, or None (step 1);
+    `known`: `reach(state, side)` when already worked out."""
+    m = S.board()
     if sid not in m.spaces:
         return "not a land space"
     if not S.in_play(state, sid):
         return f"{m.spaces[sid].name_en} is out of play"
-    f = faith(state, sid)
+    f = faith(state, sid) if known is None else known.faiths[sid]
     if f is None:
         return f"{m.spaces[sid].name_en} is an Ottoman home space: its religion never changes (§2.1)"
     if f == side:
         return f"{m.spaces[sid].name_en} is already {side}"
-    if figures(state, sid, side):
+    if _reached(state, sid, side, known):
         return None
-    if any(is_base(n) for n in m.neighbours(sid)):
-        return None
-    if m.spaces[sid].ports:
-        for zone in m.spaces[sid].ports:
-            if any(p != sid and is_base(p) for p in m.ports_of(zone)):
-                return None
     what = "reformer" if side == PROTESTANT else "Jesuit university"
     return (f"{m.spaces[sid].name_en} is not next to a {side} space free of unrest, holds no "
             f"{what} and shares no sea zone with a {side} port (§18.3)")
+
+
+def _reached(state, sid: str, side: str, known: Reach | None) -> bool:
+    """A figure of `side` in `sid`, a base next to it, or a base that is a port of one of its
+    sea zones (§18.3 step 1; `sid` is not of `side`, so never a base itself)."""
+    m = S.board()
+    if known is None:
+        return (figures(state, sid, side) > 0
+                or any(_base(state, n, side) for n in m.neighbours(sid))
+                or any(p != sid and _base(state, p, side)
+                       for zone in m.spaces[sid].ports for p in m.ports_of(zone)))
+    return (sid in known.figures or any(n in known.bases for n in m.neighbours(sid))
+            or any(zone in known.zones for zone in m.spaces[sid].ports))
 
 
 def targets(state, side: str = PROTESTANT, *, attempted: Iterable[str] = (),
@@ -164,9 +198,11 @@ def targets(state, side: str = PROTESTANT, *, attempted: Iterable[str] = (),
     """Every legal target of a `side` attempt now, sorted by id (§18.3/§18.4 step 1)."""
     done = set(attempted)
     pool = S.board().spaces if restrict is None else list(restrict)
-    bases = _bases(state, side)
-    return sorted(s for s in pool if s not in done and faith(state, s) not in (side, None)
-                  and eligible(state, s, side, bases) is None)
+    known = reach(state, side)
+    land = known.faiths
+    # `eligible(state, s, side, known) is None`, without wording the refusals
+    return sorted(s for s in pool if s not in done and s in land and S.in_play(state, s)
+                  and land[s] not in (side, None) and _reached(state, s, side, known))
 
 
 # ---------------------------------------------------------------- dice

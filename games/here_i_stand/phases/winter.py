@@ -52,7 +52,7 @@ from engine.contract import IllegalOrder
 from engine.contract import Reason as R
 from engine.options import OneOf, Option
 from games.here_i_stand import (card_events_war, choices, counter_mix, diplomacy_terms, events,
-                                facts, grammar)
+                                facts, foreign_wars, grammar)
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import decision_id
 from games.here_i_stand.relocation import steps, distances
@@ -297,12 +297,14 @@ def enter(state, dice) -> None:
 
 
 def _remove_renegade(state) -> None:
-    """§19 L1430: the renegade leader of *Charles Bourbon* (#70) leaves play, from the map or
-    from his captor's card, so that a later Bourbon finds him free."""
+    """§19.2 L1430: the renegade leader of *Charles Bourbon* (#70) leaves play, from the map,
+    from his captor's card or from a foreign-war card (§21.7), so that a later Bourbon finds
+    him free."""
     where = S.where_is(state, "renegade")
     if where is not None:
         S.move_leader(state, "renegade", where, None)
-    if where is not None or S.uncapture(state, "renegade") is not None:
+    if (where is not None or S.uncapture(state, "renegade") is not None
+            or foreign_wars.release(state, "renegade")):
         S.log(state, "winter_renegade", leader="renegade")
 
 

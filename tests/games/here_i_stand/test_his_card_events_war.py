@@ -222,6 +222,25 @@ def test_bourbon_is_no_event_while_the_renegade_is_captured():
     assert events.playable_as_event(again, "ottoman", 70).code == "bourbon_captured"
 
 
+@pytest.mark.card(70)
+def test_renegade_on_a_foreign_war_card_leaves_play_in_winter():
+    """§19.2 L1430 with §21.7 (bench 1517 game s7a-72): a renegade sent to fight a foreign
+    war stayed on the war's card after winter, and a later Bourbon put him on the map too."""
+    state = order(_play("hapsburg", 70), "hapsburg", "TARGET Dijon")
+    S.move_leader(state, "renegade", "dijon", None)           # sent to a foreign war
+    state["foreign_wars"] = {"92": {"power": "hapsburg", "need": 1, "foes": [],
+                                    "units": {}, "leaders": ["renegade"]}}
+    again = into_action(state, "ottoman", hand=[70])
+    assert events.playable_as_event(again, "ottoman", 70).code == "bourbon_on_map"
+    state["phase_data"] = {}
+    winter.enter(state, FixedDice())
+    assert state["foreign_wars"]["92"]["leaders"] == []
+    assert "leaves the game" in log_text(state["log"])
+    state = order(_play("ottoman", 70, state=state), "ottoman", "TARGET Edirne")
+    assert S.where_is(state, "renegade") == "edirne"
+    assert not invariants.leaders(state)
+
+
 @pytest.mark.card(18)
 def test_dragut_takes_a_captured_barbarossa_off_his_captors_card():
     state = fresh()

@@ -6,6 +6,7 @@ army's counter-mix splits with the owners' stacks worked out once (`counter_mix.
 from __future__ import annotations
 
 import datetime as dt
+import copy
 import random
 
 import pytest
@@ -66,16 +67,79 @@ def test_army_splits_with_shared_stacks_are_the_same(states):
     assert checked > 50
 
 
+def test_army_counts_kept_across_states_are_each_states_counts(states):
+    """`army_counts` keeps its answers by the numbers they depend on: after every state's
+    counts are kept, each answer is still the one its own state gives, counted afresh."""
+    cases = [(state, sid, stacks, dst) for state in states
+             for _, sid, stacks in _armies(state) for dst in S.board().neighbours(sid)[:3]]
+    for state, sid, stacks, dst in cases:
+        counter_mix.army_counts(state, stacks, sid, 20, dst)
+    hits = 0
+    for state, sid, stacks, dst in cases:
+        most = min(20, sum(sum(c.values()) for c in stacks.values()))
+        afresh = tuple(n for n in range(1, most + 1)
+                       if counter_mix.choose_army(state, stacks, sid, n, dst) is not None)
+        hits += counter_mix._counts_key(state, stacks, sid, most, dst, S.LAND, {}) in \
+            counter_mix._COUNTS
+        assert counter_mix.army_counts(state, stacks, sid, 20, dst) == afresh
+    assert hits == len(cases) > 50
+
+
+def _tight(state, rng):
+    """`state` with the Hapsburgs' land units redealt at random until their counters are
+    nearly all in use (§5.2: splits that leave stacks the mix cannot show are refused)."""
+    state = copy.deepcopy(state)
+    for sid, rec in list(state["spaces"].items()):
+        for kind in S.LAND:
+            n = rec.get("units", {}).get("hapsburg", {}).get(kind, 0)
+            S.add_units(state, sid, "hapsburg", kind, -n)
+    spaces = sorted(S.board().spaces)
+    kinds = counter_mix.pool("hapsburg")
+    for _ in range(40):
+        sid, kind, n = rng.choice(spaces), rng.choice(("regulars", "mercenaries")), rng.randint(1, 4)
+        S.add_units(state, sid, "hapsburg", kind, n)
+        if not counter_mix.fits(counter_mix.stacks(state, "hapsburg"), kinds):
+            S.add_units(state, sid, "hapsburg", kind, -n)
+    return state
+
+
+def test_army_counts_kept_where_the_counters_run_short(states):
+    """The kept counts stay each state's own where the counter mix refuses some splits."""
+    rng = random.Random("tight")
+    tight = [_tight(states[i % len(states)], rng) for i in range(30)]
+    cases = [(state, sid, stacks, dst) for state in tight
+             for power, sid, stacks in _armies(state) if power == "hapsburg"
+             for dst in S.board().neighbours(sid)]
+    for state, sid, stacks, dst in cases:
+        counter_mix.army_counts(state, stacks, sid, 20, dst)
+    refused = 0
+    for state, sid, stacks, dst in cases:
+        most = min(20, sum(sum(c.values()) for c in stacks.values()))
+        afresh = tuple(n for n in range(1, most + 1)
+                       if counter_mix.choose_army(state, stacks, sid, n, dst) is not None)
+        refused += len(afresh) < most
+        assert counter_mix.army_counts(state, stacks, sid, 20, dst) == afresh
+    assert refused > 20
+
+
 def test_conversion_targets_match_one_by_one_checks(states):
     for state in states:
         for side in (religion.PROTESTANT, religion.CATHOLIC):
             one_by_one = sorted(s for s in S.board().spaces
                                 if religion.eligible(state, s, side) is None)
             assert religion.targets(state, side) == one_by_one
-            bases = religion._bases(state, side)
+            known = religion.reach(state, side)
             for sid in S.board().spaces:
-                assert religion.eligible(state, sid, side, bases) == \
+                assert religion.eligible(state, sid, side, known) == \
                     religion.eligible(state, sid, side)
+
+
+def test_faiths_is_each_spaces_faith(states):
+    haven = copy.deepcopy(states[-1])              # a pirate haven is an Ottoman home (L1607)
+    haven["spaces"].setdefault("oran", {})["haven"] = True
+    haven["spaces"].setdefault("tunis", {})["religion"] = "protestant"
+    for state in [*states, haven]:
+        assert religion.faiths(state) == {s: religion.faith(state, s) for s in S.board().spaces}
 
 
 def test_keys_by_controller_is_each_powers_keys(states):
