@@ -39,7 +39,7 @@ from engine.contract import IllegalOrder, Reason
 from engine.dice import Dice
 from engine.options import OneOf, Option
 from games.here_i_stand import (choices, counter_mix, deactivation, facts, grammar, religion,
-                                relocation)
+                                relocation, siege)
 from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import state as S
 from games.here_i_stand.navy import ports
@@ -198,13 +198,21 @@ def _activation_apply(state, item, order, dice) -> bool:
     if order["verb"] == "DECLARE_WAR":
         start_war(state, item["seat"], item["activator"], S.msg("why_activation"))
         return True
-    for sid in sorted(state["spaces"]):
-        if (sid in S.board().spaces and S.controller(state, sid) == item["minor"]
-                and any(S.major_of(state, p) == item["seat"] for p in S.units(state, sid))):
-            relocation.relocate(state, item["seat"], sid)
+    withdraw(state, item["seat"], item["minor"])
     S.log(state, "activation_leaves", power=item["seat"], activator=item["activator"],
           minor=item["minor"])
     return True
+
+
+def withdraw(state, power: str, minor: str) -> None:
+    """§22.2 step 2 (L1832): a power at war with a newly activated minor that does not declare
+    war on its activator leaves the minor's spaces, its units going as in a peace (§9.3 step
+    3, `relocation.relocate`); a siege they held there ends with them (§15.3)."""
+    for sid in sorted(state["spaces"]):
+        if (sid in S.board().spaces and S.controller(state, sid) == minor
+                and any(S.major_of(state, p) == power for p in S.units(state, sid))):
+            relocation.relocate(state, power, sid)
+            siege.check(state, sid, ask=False)
 
 
 def _war_or_done_parse(state, item, text):

@@ -560,7 +560,7 @@ def _war_ready(state) -> bool:
             return True
         w["queue"].pop(0)
         if item["kind"] == "activation":
-            _withdraw_from_minor(state, item["power"], item["minor"])
+            events.withdraw(state, item["power"], item["minor"])
     while w["index"] < len(S.MAJORS):
         if declarable(state, S.MAJORS[w["index"]]):
             return True
@@ -608,13 +608,6 @@ def _intervene(state, item) -> None:
     asks = [{"kind": "activation", "power": other, "minor": minor, "activator": power}
             for other in S.MAJORS if other in at_war_with_minor and other not in (declarer, power)]
     w["queue"][0:0] = asks
-
-
-def _withdraw_from_minor(state, power: str, minor: str) -> None:
-    for sid in sorted(state["spaces"]):
-        if sid in S.board().spaces and S.controller(state, sid) == minor and \
-                any(S.major_of(state, p) == power for p in S.units(state, sid)):
-            T.relocate(state, power, sid)
 
 
 def _payers(state) -> list[str]:
@@ -755,7 +748,7 @@ def _apply_activation(state, item, order, dice) -> bool:
     if order["verb"] == "DECLARE_WAR":
         _declare(state, item["seat"], queued["activator"], 0)
     else:
-        _withdraw_from_minor(state, item["seat"], queued["minor"])
+        events.withdraw(state, item["seat"], queued["minor"])
     return True
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from engine.contract import IllegalOrder
 from games.here_i_stand import RULES as HIS
+from games.here_i_stand import siege as sieges
 from games.here_i_stand import state as S
 from his_helpers import FixedDice, asked, fresh, into_action, log_text, order, put
 
@@ -105,6 +106,23 @@ def test_diplomatic_marriage_activates_hungary_and_its_enemy_may_declare_war():
     assert d.kind == "activation"
     state = order(state, "ottoman", "DECLARE WAR ON Hapsburgs")
     assert ["hapsburg", "ottoman"] in state["wars"]
+
+
+@pytest.mark.card(73)
+def test_activation_ends_the_siege_its_enemy_leaves():
+    """§22.2 step 2 (L1832) with §15.3 (bench 1517 games s7a-16, s7a-151): the Ottomans
+    besieging Belgrade do not declare war on the Hapsburgs who activate Hungary-Bohemia; they
+    leave its spaces as in a peace, and their siege of Belgrade ends with them."""
+    state = fresh()
+    put(state, "belgrade", "ottoman", regulars=4)
+    sieges.begin_siege(state, "belgrade", ["ottoman"])
+    state = into_action(state, "hapsburg", hand=[73])
+    state = order(state, "hapsburg", "PLAY Diplomatic Marriage AS EVENT")
+    state = order(state, "hapsburg", "ACTIVATE Hungary")
+    state = order(state, "ottoman", "DONE")
+    assert S.count(state, "belgrade", "ottoman") == 0
+    assert not sieges.siege_at(state, "belgrade")
+    assert not [p for p in HIS.validate(state) if "besieg" in p]
 
 
 @pytest.mark.card(73)
