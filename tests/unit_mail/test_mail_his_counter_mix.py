@@ -46,7 +46,9 @@ def _put(game, sid: str, n: int) -> None:
         game.edit(f"spaces.{sid}.units.france", {"regulars": n}, at=now(), **EDIT)
 
 
-def test_counter_mix_refusal_in_english_and_a_minor_card_in_russian(tmp_path: Path):
+def france_to_act(tmp_path: Path) -> Path:
+    """A Here I Stand game (``his-9``) at France's impulse, the Papacy's seat in Russian, no
+    response windows or Wartburg questions asked; its home."""
     home = his_at(tmp_path, lambda g: any(d.seat == "france" and d.kind == "impulse"
                                           for d in g.decisions()), seed="s1",
                   langs={"papacy": "ru"})
@@ -54,6 +56,12 @@ def test_counter_mix_refusal_in_english_and_a_minor_card_in_russian(tmp_path: Pa
         for power in POWERS:
             game.submit(power, "STANDING RESPONSE NEVER", at=now())
         game.submit("protestant", "STANDING wartburg NEVER", at=now())
+    return home
+
+
+def test_counter_mix_refusal_in_english_and_a_minor_card_in_russian(tmp_path: Path):
+    home = france_to_act(tmp_path)
+    with Store(home).transaction("his-9") as game:
         _france_mix_full(game)
         hands = {p: list(h) for p, h in game.state["hands"].items()}
         holder = next(p for p, h in hands.items() if 73 in h)     # swapped for a Papal card

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from games.here_i_stand import state as S
 from pbem.store import Store
-from test_mail_done import POWERS, his_at, now, send
-from test_mail_his_counter_mix import EDIT, _flat
+from test_mail_done import now, send
+from test_mail_his_counter_mix import EDIT, _flat, france_to_act
 from test_mail_his_plan import to
 
 CARD = 87
@@ -45,13 +45,8 @@ def _naples_besieged(game) -> None:
 
 
 def test_mercenaries_demand_pay_ends_the_siege_of_naples_by_mail(tmp_path: Path):
-    home = his_at(tmp_path, lambda g: any(d.seat == "france" and d.kind == "impulse"
-                                          for d in g.decisions()), seed="s1",
-                  langs={"papacy": "ru"})
+    home = france_to_act(tmp_path)
     with Store(home).transaction("his-9") as game:
-        for power in POWERS:
-            game.submit(power, "STANDING RESPONSE NEVER", at=now())
-        game.submit("protestant", "STANDING wartburg NEVER", at=now())
         _naples_besieged(game)
     mails = send(home, "france", f"PLAY {CARD} AS EVENT\nTARGET Papacy\n", "m1")
     assert _flat(to(mails, "france")[0]).count("-> applied") == 2
