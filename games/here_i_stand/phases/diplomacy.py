@@ -901,7 +901,10 @@ KINDS: dict[str, questions.Kind] = {
                                        cards=OneOf(tuple(payments(state, item["seat"])))),),
         lambda state, item, order, dice: _pay(state, item["seat"], tuple(order["cards"])) or True,
         lambda state, item: (f"pay {_pd(state)['war']['costs'][item['seat']]} CP for your "
-                             "declarations of war: PAY <cards> (no mandatory event) (§9.6)"),
+                             "declarations of war: PAY <cards> (no mandatory event) (§9.6); "
+                             "France, having intervened for Scotland, may pay with card 69, the "
+                             "Papacy, for Venice, with card 108: the card also brings its new "
+                             "units"),
         default=_default_pay,
         context=lambda state, item: {"owed": _pd(state)["war"]["costs"][item["seat"]]}),
 }

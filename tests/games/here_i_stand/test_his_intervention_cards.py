@@ -74,3 +74,18 @@ def test_venetian_alliance_paying_for_the_intervention_brings_venetian_units():
     units = [e for e in state["log"] if e.get("msg") == "minor_card_units"]
     assert [(e["power"], e["unit"], e["n"]) for e in units] == [
         ("venice", "regulars", 1), ("venice", "squadrons", min(2, room))]
+
+
+def test_the_payment_prompt_tells_the_intervener_of_the_card_in_both_languages():
+    """The PAY question (asked of every power that owes CP at once, so it names cards by
+    number only) says that France, having intervened for Scotland, may pay with card 69 (the
+    Papacy, for Venice, with 108) and get the card's new units."""
+    from pbem.reports.presenters import presenter_for
+    state = _intervened("england", "Scotland", "france", [69, 71])
+    decision = asked(state, "france")
+    assert decision.kind == "pay"
+    en = presenter_for("here-i-stand", "en").prompt(decision)
+    ru = presenter_for("here-i-stand", "ru").prompt(decision)
+    assert "may pay with card 69" in en and "card 108" in en, en
+    assert "может заплатить картой 69" in ru and "картой 108" in ru, ru
+    assert "Auld" not in en and "Давний" not in ru
