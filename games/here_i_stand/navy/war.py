@@ -29,7 +29,7 @@ from typing import Any
 
 from games.here_i_stand import choices
 from games.here_i_stand import state as S
-from games.here_i_stand.navy import battle, fleet, move
+from games.here_i_stand.navy import battle, fleet
 
 War = dict[str, Any]
 
@@ -87,7 +87,7 @@ def proceed(state: S.State, dice) -> None:
     chooses among several), then the next war."""
     data = state["phase_data"]
     for _ in range(100):
-        if choices.current(state) or move.current(state):
+        if choices.current(state):
             return
         if battle.current(state) is not None:
             battle.advance(state, dice)
