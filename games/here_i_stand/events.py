@@ -42,7 +42,7 @@ from games.here_i_stand import (choices, counter_mix, deactivation, facts, gramm
                                 relocation, siege)
 from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import state as S
-from games.here_i_stand.navy import ports
+from games.here_i_stand.navy import ports, war
 from games.here_i_stand.reformation import absence
 
 #: The questions this module asks (`tables` hands them to `choices`).
@@ -137,21 +137,17 @@ def draw(state: S.State, power: str, dice: Dice) -> int | None:
 # ---------------------------------------------------------------- war in the Action phase
 def start_war(state: S.State, a: str, b: str, why: dict) -> None:
     """`a` and `b` are at war from now (§9.6 L581-583: Schmalkaldic League, Machiavelli, Six
-    Wives, the Hungarian defeat, an activation).  An alliance between them ends.  The naval
-    battle the rule calls for where their fleets share a sea zone is part of the naval issue:
-    logged, not fought.  `why`: a message (`S.msg`) for the log."""
+    Wives, the Hungarian defeat, an activation).  An alliance between them ends.  Where
+    their fleets share a sea zone a naval battle follows at once (L583, `navy.war`: queued
+    here, fought by the Action phase before anything else).  `why`: a message (`S.msg`) for
+    the log."""
     pair = sorted((a, b))
     if pair in state["wars"]:
         return
     state["wars"] = sorted(state["wars"] + [pair])
     state["alliances"] = [p for p in state["alliances"] if sorted(p) != pair]
     S.log(state, "at_war", power=a, power2=b, why=why)
-    m = S.board()
-    for zone in m.sea_zones:
-        navies = {S.major_of(state, p) for p, c in S.units(state, zone).items()
-                  if c.get("squadrons") or c.get("corsairs")}
-        if {a, b} <= navies:
-            S.log(state, "naval_battle_skipped", power=a, power2=b, space=zone)
+    war.begin(state, a, b)
 
 
 def activate_minor(state: S.State, power: str, minor: str, declarer: str) -> None:

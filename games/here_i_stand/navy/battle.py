@@ -13,9 +13,11 @@ attacker, then the defender, may declare *Arquebusiers* (`sea_cards`, steps 3-4,
 ``naval-declare`` question); after the roll and before the winner is known, *Janissaries* and *Professional Rowers* may add dice
 (`sea_cards`, step 6; the battle waits in ``phase_data["naval_battle"]``).  A side wiped out sends
 its naval leaders, and every side its lost units, to the next turn (``state["naval_out"]``,
-back in the Card Draw, §8.2).
+back in the Card Draw, §8.2).  A battle a new war calls for (§9.6 L583, `war`) is fought
+``both_retreat``: with equal hits both sides leave the zone, the attacker first, the
+defender once the attacker's retreat is settled (``phase_data[TIE_NEXT]``).
 
-Rules: §16.2
+Rules: §16.2, §9.6
 """
 from __future__ import annotations
 
@@ -26,6 +28,8 @@ from games.here_i_stand import state as S
 from games.here_i_stand.navy import fleet, sea_cards
 
 Record = dict[str, Any]
+#: The phase data key of the defender's retreat still to come after a §9.6 tie.
+TIE_NEXT = "naval_tie_retreat"
 
 
 def losses(fleet_: fleet.Units, power: str, hits: int, loser: bool) -> dict[str, int]:
@@ -73,10 +77,12 @@ def current(state: S.State) -> Record | None:
     return (state.get("phase_data") or {}).get("naval_battle")
 
 
-def fight(state: S.State, sid: str, attacker: str, defender: str, dice) -> None:
+def fight(state: S.State, sid: str, attacker: str, defender: str, dice, *,
+          both_retreat: bool = False) -> None:
     """Fight the naval battle at `sid` between the moving `attacker` and `defender` (§16.2):
     both sides roll, then the powers that could hold *Janissaries* or *Professional Rowers*
-    are asked (`sea_cards`, step 6) before the winner, losses and retreat (`advance`)."""
+    are asked (`sea_cards`, step 6) before the winner, losses and retreat (`advance`);
+    `both_retreat`: a §9.6 battle, where equal hits send both sides away (L583)."""
     port = not fleet.is_sea(sid)
     n = {"attacker": fleet.dice(fleet.units(state, sid, attacker))
          + fleet.rating(state, sid, attacker),
@@ -84,6 +90,8 @@ def fight(state: S.State, sid: str, attacker: str, defender: str, dice) -> None:
          + fleet.rating(state, sid, defender) + (1 if port else 0)}
     record: Record = {"space": sid, "attacker": attacker, "defender": defender, "dice": n,
                       "played": [], "hits": {}, "windows": []}
+    if both_retreat:
+        record["both_retreat"] = True
     record["before"] = sea_cards.before_window(state, record)
     state["phase_data"]["naval_battle"] = record
     advance(state, dice)
@@ -173,7 +181,7 @@ def owner_choices(state: S.State, record: Record, power: str) -> list[dict[str, 
 
 def _finish(state: S.State, record: Record) -> None:
     """§16.2 steps 8-10: the losses taken, wiped-out sides' leaders to the next turn, the
-    retreat."""
+    retreat (after a §9.6 tie, both sides': the defender's once the attacker's is settled)."""
     sid, attacker, defender = record["space"], record["attacker"], record["defender"]
     port = not fleet.is_sea(sid)
     for power in (attacker, defender):
@@ -186,6 +194,10 @@ def _finish(state: S.State, record: Record) -> None:
     loser = defender if record["winner"] == "attacker" else attacker
     mark_lost(state, sid, loser, fleet.count(fleet.units(state, sid, loser)))
     leaving = attacker if port else loser
+    if record.get("both_retreat") and record["hits"]["attacker"] == record["hits"]["defender"]:
+        S.log(state, "naval_tie_both_retreat", space=sid, power=attacker, power2=defender)
+        if fleet.units(state, sid, defender) or fleet.leaders(state, sid, defender):
+            state["phase_data"][TIE_NEXT] = [sid, defender]
     if fleet.units(state, sid, leaving) or fleet.leaders(state, sid, leaving):
         ask_retreat(state, sid, leaving)
 

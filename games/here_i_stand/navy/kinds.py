@@ -24,10 +24,12 @@ naval-rowers     each power that could hold Professional     none; ``ASK``, ``NE
 naval-losses     a side whose squadrons lost may be its own   its minors' first; ``MINORS FIRST``,
                  or its allied minors' (§16.2 step 8)      ``OWN FIRST``
 naval-battle     the mover, when several naval battles     the first space of its move, the
-                 may come next (§16.1 step 7)              first enemy in standard order
+                 may come next (§16.1 step 7); the         first enemy in standard order
+                 attacker of a new war's battles in
+                 several sea zones (§9.6, `war`)
 ===============  ========================================  ====================================
 
-Rules: §16.1, §16.2, §16.4
+Rules: §16.1, §16.2, §16.4, §9.6
 """
 from __future__ import annotations
 
@@ -38,7 +40,7 @@ from engine.contract import IllegalOrder
 from engine.options import OneOf, Option
 from games.here_i_stand import choices, grammar
 from games.here_i_stand.land_war.odds import percent
-from games.here_i_stand.navy import battle, move, piracy, sea_cards
+from games.here_i_stand.navy import battle, move, piracy, sea_cards, war
 
 KINDS: dict[str, questions.Kind] = {}
 DONE_WORDS = ("DONE", "NO", "PASS", "ГОТОВО", "НЕТ")
@@ -472,8 +474,9 @@ KINDS["naval-losses"] = choices.Kind(
 
 # ---------------------------------------------------------------- the order of battles (§16.1)
 def _battles(state) -> list[tuple[str, str]]:
+    """The mover's battles still to fight, or those of a new war (§9.6, `war`)."""
     m = move.current(state)
-    return move.pending_battles(state, m) if m else []
+    return move.pending_battles(state, m) if m else war.pending(state)
 
 
 def _battle_parse(state, item, text):
@@ -490,7 +493,10 @@ def _battle_parse(state, item, text):
 
 
 def _battle_apply(state, item, order, dice) -> bool:
-    move.start_battle(state, move.current(state), order["space"], order["against"], dice)
+    if move.current(state) is None:
+        war.start(state, order["space"], dice)
+    else:
+        move.start_battle(state, move.current(state), order["space"], order["against"], dice)
     return True
 
 

@@ -40,6 +40,7 @@ from engine.options import OneOf, Option
 from games.here_i_stand import (choices, cp_actions, events, facts, grammar, henry_viii,
                                 home_cards)
 from games.here_i_stand import state as S
+from games.here_i_stand.navy import war
 from games.here_i_stand.phases import decision_id, victory
 from games.here_i_stand.reformation import wartburg
 
@@ -101,6 +102,9 @@ def _settle(state, dice=None) -> None:
             raise RuntimeError("action phase does not settle")
         if choices.current(state):
             return                       # an event's question comes first
+        if war.waiting(state):           # a new war's naval battles (§9.6 L583)
+            war.proceed(state, dice)
+            continue
         power = _active(state)
         if data["cp"] is not None:
             if data["cp"] <= 0 or not cp_actions.can_act(state, power, data["cp"]):

@@ -54,7 +54,16 @@ Papacy draws a random card whose CP go to St Peter's, the card to the discard pi
 **Declarations of war** (§9.6): in the standard order ``DECLARE WAR ON <power>`` (repeatable)
 then ``DONE``; the bans of L587-609 and the cost chart (powers.yaml: majors from the chart, a
 minor 1 CP, the Hapsburgs' first declaration on England after Anne Boleyn 2 CP less) apply, and
-a power may not declare more than its hand (mandatory events excluded) can pay.  A declaration
+a power may not declare more than its hand (mandatory events excluded) can pay.
+*Diplomatic Marriage* (#73) is played as an event in this phase (§6.1 L342: its phase is
+Diplomacy, and the Action phase too) in this segment, when the power is asked in the
+standard order (pbem ruling: the rulebook names no moment; here its activation's free
+declarations of war, §22.2 step 2, come with the others): ``PLAY 73 AS EVENT`` activates or
+deactivates a minor as in the Action phase (`minor_cards`, the ``minor_card`` question when
+it could do more than one thing), and the power is asked again.  Every power that could hold
+the card and play it by public information (a hand not empty, #73 neither discarded nor
+removed, a minor it may activate or deactivate) is asked in this segment even with no war it
+could declare, so being asked tells nothing.  A declaration
 on Scotland lets France, on Venice lets the Papacy ``INTERVENE`` (2 CP): the minor becomes its
 ally (§22.2), the declarer is at war with the intervener, and every other power at war with the
 minor may ``DECLARE WAR ON`` the intervener for free or its units leave the minor's spaces.
@@ -67,7 +76,7 @@ Defaults (NMR): DONE everywhere (no suit, no buy-back, no ransom, no declaration
 intervention); the two eliminated units are the cheapest (mercenaries, cavalry, corsairs,
 regulars, squadrons) from the largest stacks; the payment is the cheapest card set.
 
-Rules: §9.1 (the negotiation window), §9.3, §9.4, §9.5, §9.6
+Rules: §9.1 (the negotiation window, Diplomatic Marriage), §9.3, §9.4, §9.5, §9.6
 """
 from __future__ import annotations
 
@@ -83,7 +92,7 @@ from games.here_i_stand import diplomacy_orders as O
 from games.here_i_stand import diplomacy_terms as T
 from games.here_i_stand import state as S
 from games.here_i_stand.navy import ports
-from games.here_i_stand.phases import decision_id
+from games.here_i_stand.phases import action, decision_id
 
 NAME = "diplomacy"
 MAX_PROPOSALS = 10
@@ -562,10 +571,34 @@ def _war_ready(state) -> bool:
         if item["kind"] == "activation":
             events.withdraw(state, item["power"], item["minor"])
     while w["index"] < len(S.MAJORS):
-        if declarable(state, S.MAJORS[w["index"]]):
+        power = S.MAJORS[w["index"]]
+        if declarable(state, power) or could_marry(state, power):
             return True
         w["index"] += 1
     return False
+
+
+def could_marry(state, power: str) -> bool:
+    """Whether `power` could hold *Diplomatic Marriage* and play it as an event now, by
+    public information: its hand is not empty, #73 is neither discarded nor removed, and
+    the card could activate or deactivate a minor for it (§6.1 L342, §22.2, §22.4)."""
+    public = set(state["discard"]) | set(state["removed"])
+    return (bool(state["hands"][power]) and MARRIAGE not in public
+            and events.playable_as_event(state, power, MARRIAGE) is None)
+
+
+def _marriage_playable(state, power: str) -> bool:
+    return MARRIAGE in state["hands"][power] and could_marry(state, power)
+
+
+def _play_marriage(state, power: str, dice) -> None:
+    """#73 as an event in the Diplomacy phase (§6.1 L342): it activates or deactivates a
+    minor as in the Action phase (`minor_cards`), then goes to the discard pile."""
+    state["hands"][power].remove(MARRIAGE)
+    S.log(state, "plays_event", power=power, card=MARRIAGE)
+    events.resolve(state, power, MARRIAGE, dice)
+    S.discard(state, MARRIAGE, as_event=True)
+    choices.settle(state, dice)
 
 
 def _intervention_ok(state, item) -> bool:
@@ -726,7 +759,9 @@ def _apply_excommunication(state, item, order, dice) -> bool:
 
 def _apply_war(state, item, order, dice) -> bool:
     seat = item["seat"]
-    if order["verb"] == "DONE":
+    if order["verb"] == "PLAY":
+        _play_marriage(state, seat, dice)
+    elif order["verb"] == "DONE":
         _pd(state)["war"]["index"] += 1
     else:
         target = order["power"]
@@ -827,9 +862,13 @@ KINDS: dict[str, questions.Kind] = {
     "war": _ask(
         lambda state, item: (Option.of("DECLARE_WAR", "DECLARE WAR ON <power>",
                                        power=OneOf(tuple(declarable(state, item["seat"])))),
+                             Option.of("PLAY", f"PLAY {MARRIAGE} AS EVENT",
+                                       card=OneOf((MARRIAGE,)), mode=OneOf(("event",)))
+                             if _marriage_playable(state, item["seat"]) else None,
                              Option.of("DONE", "DONE")),
         _apply_war,
-        lambda state, item: "declarations of war: DECLARE WAR ON <power>, or DONE (§9.6)",
+        lambda state, item: ("declarations of war: DECLARE WAR ON <power>, or DONE (§9.6); "
+                             "holding card 73: PLAY 73 AS EVENT"),
         context=lambda state, item: {"owed": _pd(state)["war"]["costs"].get(item["seat"], 0)}),
     "intervene": _ask(
         lambda state, item: (Option.of("INTERVENE", "INTERVENE"), Option.of("DONE", "DONE")),
@@ -855,7 +894,10 @@ KINDS: dict[str, questions.Kind] = {
                                        cards=OneOf(tuple(payments(state, item["seat"])))),),
         lambda state, item, order, dice: _pay(state, item["seat"], tuple(order["cards"])) or True,
         lambda state, item: (f"pay {_pd(state)['war']['costs'][item['seat']]} CP for your "
-                             "declarations of war: PAY <cards> (no mandatory event) (§9.6)"),
+                             "declarations of war: PAY <cards> (no mandatory event) (§9.6); "
+                             "France, having intervened for Scotland, may pay with card 69, the "
+                             "Papacy, for Venice, with card 108: the card also brings its new "
+                             "units"),
         default=_default_pay,
         context=lambda state, item: {"owed": _pd(state)["war"]["costs"][item["seat"]]}),
 }
@@ -927,6 +969,8 @@ _STEPS = {
 def parse(state, decision, text):
     if _queued(state, decision):
         return choices.parse(state, decision, text)
+    if decision.kind == "war" and grammar.verb_of(text) == "PLAY":
+        return action.parse_play(state, decision.seat, text)
     verb = O.verb(text)
     grammar.expect(decision.options.verbs(), verb, text, decision.prompt)
     body = O.rest(text)
@@ -1043,6 +1087,10 @@ def _refusal(state, seat, decision, order) -> Reason:
                  "dip_cannot_buy_back")
     if verb == "ELIMINATE":
         return R("you have no such unit there", "dip_no_such_unit")
+    if verb == "PLAY":
+        return R("in the Diplomacy phase only Diplomatic Marriage (#73) is played as an event, "
+                 "when it can activate or deactivate a minor, and only in the declarations of "
+                 "war (§6.1)", "dip_play_marriage_only", card=MARRIAGE)
     return R(f"{grammar.order_text(order)} is not possible now ({decision.prompt})",
              "not_possible_now", text=grammar.order_text(order))
 

@@ -4,6 +4,8 @@ Papacy for Venice) and paying with the card gets the card's new units, placed by
 ``PLACE <n> IN <space>`` before the phase goes on; paid with another card, nothing comes."""
 from __future__ import annotations
 
+import pytest
+
 from engine.dice import Dice
 from games.here_i_stand import RULES, facts
 from games.here_i_stand import state as S
@@ -31,6 +33,7 @@ def _intervened(declarer: str, minor: str, patron: str, patron_hand: list[int]):
     return state
 
 
+@pytest.mark.card(69)
 def test_auld_alliance_paying_for_the_intervention_brings_three_french_regulars():
     """England declares war on Scotland, France intervenes (2 CP) and pays with #69 (3 CP):
     France is asked where to place up to 3 new French regulars in a Scottish home space (not
@@ -56,6 +59,7 @@ def test_intervention_paid_with_another_card_brings_nothing():
     assert "paid for the intervention" not in log_text(state["log"])
 
 
+@pytest.mark.card(108)
 def test_venetian_alliance_paying_for_the_intervention_brings_venetian_units():
     """The Hapsburgs declare war on Venice, the Papacy intervenes and pays with #108: one
     Venetian regular, then Venetian squadrons (two, as far as the counter mix allows: one
@@ -74,3 +78,19 @@ def test_venetian_alliance_paying_for_the_intervention_brings_venetian_units():
     units = [e for e in state["log"] if e.get("msg") == "minor_card_units"]
     assert [(e["power"], e["unit"], e["n"]) for e in units] == [
         ("venice", "regulars", 1), ("venice", "squadrons", min(2, room))]
+
+
+@pytest.mark.card(69, 108)
+def test_the_payment_prompt_tells_the_intervener_of_the_card_in_both_languages():
+    """The PAY question (asked of every power that owes CP at once, so it names cards by
+    number only) says that France, having intervened for Scotland, may pay with card 69 (the
+    Papacy, for Venice, with 108) and get the card's new units."""
+    from pbem.reports.presenters import presenter_for
+    state = _intervened("england", "Scotland", "france", [69, 71])
+    decision = asked(state, "france")
+    assert decision.kind == "pay"
+    en = presenter_for("here-i-stand", "en").prompt(decision)
+    ru = presenter_for("here-i-stand", "ru").prompt(decision)
+    assert "may pay with card 69" in en and "card 108" in en, en
+    assert "может заплатить картой 69" in ru and "картой 108" in ru, ru
+    assert "Auld" not in en and "Давний" not in ru
