@@ -279,11 +279,14 @@ def sieges(state: State) -> list[str]:
             if rec.get(key):
                 besieged.setdefault(sid, _besieger(rec[key]))
     leaving = ((state.get("phase_data") or {}).get("land_move") or {}).get("from")
+    fighting = ((state.get("phase_data") or {}).get("battle") or {}).get("space")
     for sid, by in sorted(besieged.items()):
         if sid == leaving:      # settled when the move ends (`land_war.move.proceed`)
             continue
         if not S.is_fortified(sid, state):
             out.append(f"{sid} is besieged but not fortified (§15)")
+        if sid == fighting:     # besiegers lost in the field: settled when the battle ends
+            continue            # (§14 step 12, `land_war.move.finish`)
         out.extend(f"{power} besieges {sid} without land units there (§15)"
                    for power in by if not _land_units_of(state, sid, power))
     for sid in sorted(state.get("sieges") or {}):

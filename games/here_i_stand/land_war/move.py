@@ -86,10 +86,12 @@ def proceed(state: S.State, dice) -> None:
 def finish(state: S.State, move: Move) -> None:
     """The move is over, also when the army goes on from where it stopped (§13.4 option 1):
     a siege whose besiegers are gone ends (§15.3, L954) in the space it entered (they
-    avoided battle) and in the one it left (all of them went)."""
+    avoided battle or lost it) and in the one it left (all of them went); an army left in
+    an enemy fortress nobody besieges now besieges it (§15: an empty one too)."""
     del state["phase_data"]["land_move"]
     sieges.check(state, move["to"])
     sieges.check(state, move["from"])
+    sieges.after_move(state, move["power"], move["from"], move["to"])
 
 
 def _after_battle(state: S.State, record: dict, dice) -> None:

@@ -8,6 +8,7 @@ import pytest
 from engine import standing
 from engine.contract import IllegalOrder
 from games.here_i_stand import RULES as HIS
+from games.here_i_stand import siege as sieges
 from games.here_i_stand import state as S
 from his_helpers import FixedDice, asked, clear_units, fresh, into_action, log_text, order, put
 
@@ -113,6 +114,42 @@ def test_lone_leaders_never_enter_enemy_occupied_spaces():
     state["phase_data"]["active"] = S.MAJORS.index("hapsburg")
     with pytest.raises(IllegalOrder):
         order(state, "hapsburg", "MOVE Vienna -> Pressburg WITH Charles V 0")
+
+
+def _besieged_by_one(attacker: str) -> S.State:
+    """One Ottoman regular besieges an empty Vienna; `attacker`'s 2 regulars and a mercenary
+    in Graz, at war with both, are to move."""
+    state = vienna()
+    clear_units(state, "vienna")
+    clear_units(state, "graz")
+    put(state, "vienna", "ottoman", regulars=1)
+    sieges.begin_siege(state, "vienna", ["ottoman"], ["hapsburg"])
+    put(state, "graz", attacker, regulars=2, mercenaries=1)
+    if attacker != "hapsburg":
+        state["wars"] = sorted(state["wars"] + [["hapsburg", attacker], ["ottoman", attacker]])
+    state["phase_data"]["active"] = S.MAJORS.index(attacker)
+    return state
+
+
+@pytest.mark.parametrize("attacker", ["hapsburg", "papacy"])
+def test_besiegers_lost_in_a_field_battle_end_their_siege(attacker):
+    """§14 step 12, §15.3 (bench 1517 game 9300-19): the army that wipes out the besiegers
+    of Vienna in a field battle chooses its own loss (a regular or the mercenary) while the
+    siege waits for the battle's end; then the siege is over — a Hapsburg army is home, a
+    Papal one at war with the Hapsburgs besieges the empty fortress in its turn (§15)."""
+    dice = FixedDice(6, 6, 1, 6, 1)            # 3 attacking dice, 2 hits; 2 defending, 1 hit
+    state = order(_besieged_by_one(attacker), attacker, "MOVE Graz -> Vienna 3", dice)
+    state = order(state, "ottoman", "DONE", dice)              # no interception
+    state = order(state, "ottoman", "DONE", dice)              # no avoiding the battle
+    assert asked(state, attacker).kind == "losses"
+    assert S.count(state, "vienna", "ottoman") == 0
+    state = order(state, attacker, "LOSE 1M", dice)
+    siege = sieges.siege_at(state, "vienna")
+    if attacker == "hapsburg":
+        assert siege is None
+    else:
+        assert siege["besiegers"] == ["papacy"] and siege["besieged"] == ["hapsburg"]
+    assert not [p for p in HIS.validate(state) if "besieg" in p]
 
 
 def test_failed_avoid_then_withdraw_question_and_siege():
