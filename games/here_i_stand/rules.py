@@ -40,10 +40,10 @@ tables.install()
 
 class HereIStand(Rules):
     name = "here-i-stand"
-    #: 2: the first version pinned by golden archives (tests/golden/); games archived with
-    #: version 1 replay with the release tagged ``rules/here-i-stand/v1`` (README, "Rules
-    #: versions").
-    version = 2
+    #: 3: the naval battle of a war begun at sea, Diplomatic Marriage in the Diplomacy phase,
+    #: relocation ties asked; games archived with an older version replay with the release
+    #: tagged ``rules/here-i-stand/v<N>`` (README, "Rules versions").
+    version = 3
     title = "Here I Stand"
     presenter = "games.here_i_stand.presenter:HereIStandPresenter"
     templates_dir = Path(__file__).resolve().parent / "templates"
