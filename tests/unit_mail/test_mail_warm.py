@@ -33,7 +33,7 @@ def test_a_maildir_judge_loads_no_imap_or_smtp_library(mailhome: Path) -> None:
     """`pbem run --once` on a Maildir home (a cron judge's start-up is mostly imports)."""
     code = ("import sys\nfrom pbem.daemon import Daemon\n"
             f"Daemon({str(mailhome)!r}).run_once()\n"
-            "print(sorted(m for m in ('imapclient', 'aiosmtplib') if m in sys.modules))")
+            "print(sorted(m for m in ('imapclient', 'smtplib') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True,
                          capture_output=True, text=True).stdout
     assert out.strip() == "[]"
