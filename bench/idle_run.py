@@ -11,6 +11,9 @@ without them; the game files carry their summaries in their head, `pbem.store`).
   ctimes, same bytes and mtimes), as after a backup restore;
 - rss: the resident size of a looping ``pbem run`` once its first cycle is over.
 
+The CPU time (user + system) of the cold and warm runs is printed too: on a shared machine
+the wall time says little.
+
 ``--repo`` times another checkout (e.g. the main branch) with the same home.  The last line
 is ``idle: games N, cold X s, warm Y s, rss Z MB``; the line before keeps the old figure
 (``idle: games N, entries E, run_once X s``, the warm run).
@@ -20,6 +23,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import os
+import resource
 import shutil
 import signal
 import subprocess
@@ -65,11 +69,16 @@ def build(home: Path, testgames: int, his: int, entries: int) -> None:
         index.unlink()
 
 
-def run_once(repo: Path, home: Path, env: dict[str, str]) -> float:
+def run_once(repo: Path, home: Path, env: dict[str, str]) -> tuple[float, float]:
+    """Wall seconds and CPU seconds (user + system: the machine may be shared) of one
+    ``pbem run --once``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     subprocess.run([sys.executable, "-m", "pbem", "run", "--once"], cwd=repo, check=True,
                    capture_output=True, env={**env, "PBEM_HOME": str(home)})
-    return time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (time.perf_counter() - started,
+            after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
 
 
 def _cpu_and_rss(pid: int) -> tuple[int, int]:
@@ -113,14 +122,15 @@ def main() -> None:
                "PYTHONPYCACHEPREFIX": str(Path(tmp) / "pyc")}
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         run_once(repo, make_home(Path(tmp) / "empty"), env)     # bytecode written
-        cold = run_once(repo, home, env)
-        warm = min(run_once(repo, home, env) for _ in range(3))
+        cold, cold_cpu = run_once(repo, home, env)
+        warm, warm_cpu = (min(t) for t in zip(*(run_once(repo, home, env) for _ in range(3))))
         restored = Path(tmp) / "restored"
         shutil.copytree(home, restored, copy_function=shutil.copy2)   # with the indexes
-        after_restore = run_once(repo, restored, env)
+        after_restore = run_once(repo, restored, env)[0]
         rss = idle_rss(repo, home, env)
         total = args.testgames + args.games
         print(f"restored (cp -a): {after_restore:.2f} s")
+        print(f"idle cpu (user + system): cold {cold_cpu:.2f} s, warm {warm_cpu:.2f} s")
         print(f"idle: games {total}, entries {args.entries}, run_once {warm:.2f} s")
         print(f"idle: games {total}, cold {cold:.2f} s, warm {warm:.2f} s, rss {rss:.0f} MB")
 

@@ -6,6 +6,7 @@ ISO-8601 UTC strings in memory (``2026-11-21T12:00:00Z``) and written unquoted.
 """
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import functools
 import re
@@ -29,6 +30,10 @@ class Timestamp(str):
     """A UTC instant as ``YYYY-MM-DDTHH:MM:SSZ``, written as a plain YAML timestamp."""
 
 
+_STR, _INT, _BOOL, _NULL, _SEQ, _MAP = (f"tag:yaml.org,2002:{t}" for t in (
+    "str", "int", "bool", "null", "seq", "map"))
+_DECIMAL = re.compile(r"-?[1-9][0-9]*|0")
+
 #: A resolver object only asked `resolve` (class-level tables, no state of its own).
 _RESOLVER = yaml.resolver.Resolver.__new__(yaml.resolver.Resolver)
 
@@ -48,24 +53,53 @@ def _quick_resolve(self: Any, kind: Any, value: Any, implicit: Any) -> str:
 
 
 class _Dumper(SafeDumper):  # type: ignore[misc, valid-type]
-    """The safe dumper, quicker at what a game file is mostly made of (the same text):
-    plain scalars are represented without the alias bookkeeping plain scalars never need,
-    and the implicit tag of a scalar (which the emitter asks twice of every scalar, the
-    loader once) is looked up once per value (`_scalar_tag`)."""
-
-    def represent_data(self, data: Any) -> yaml.Node:
-        kind = type(data)
-        if kind is str:
-            return self.represent_str(data)
-        if kind is int:
-            return self.represent_int(data)
-        if kind is bool:
-            return self.represent_bool(data)
-        if data is None:
-            return self.represent_none(data)
-        return super().represent_data(data)
+    """The safe dumper, quicker at what a game file is mostly made of (the same text): the
+    node tree of plain dicts, lists, strings, integers, booleans and nulls is built
+    directly (`_node`: no per-node dispatch or alias bookkeeping, a dict or list met again
+    is the same node, which the serializer writes as an anchor and an alias as the safe
+    dumper does), anything else by the safe representer; and the implicit tag of a scalar
+    (which the emitter asks twice of every scalar, the loader once) is looked up once per
+    value (`_scalar_tag`)."""
 
     resolve = _quick_resolve
+
+    def represent(self, data: Any) -> None:
+        self.serialize(self._node(data, {}))
+        self.represented_objects, self.object_keeper, self.alias_key = {}, [], None
+
+    def _node(self, data: Any, made: dict[int, yaml.Node]) -> yaml.Node:
+        kind = type(data)
+        if kind is str:
+            return yaml.ScalarNode(_STR, data, style=self.default_style)
+        if kind is int:
+            return yaml.ScalarNode(_INT, str(data), style=self.default_style)
+        if kind is bool:
+            return yaml.ScalarNode(_BOOL, "true" if data else "false", style=self.default_style)
+        if data is None:
+            return yaml.ScalarNode(_NULL, "null", style=self.default_style)
+        if kind is not dict and kind is not list:
+            self.alias_key = None
+            return self.represent_data(data)         # type: ignore[no-any-return]
+        node = made.get(id(data))
+        if node is not None:
+            return node
+        if kind is dict:
+            pairs: list[tuple[yaml.Node, yaml.Node]] = []
+            node = made[id(data)] = yaml.MappingNode(_MAP, pairs)
+            items = list(data.items())
+            if self.sort_keys:
+                with contextlib.suppress(TypeError):
+                    items = sorted(items)
+            for key, value in items:
+                pairs.append((self._node(key, made), self._node(value, made)))
+            children = [n for pair in pairs for n in pair]
+        else:
+            children = []
+            node = made[id(data)] = yaml.SequenceNode(_SEQ, children)
+            children.extend(self._node(item, made) for item in data)
+        node.flow_style = self.default_flow_style if self.default_flow_style is not None \
+            else all(type(n) is yaml.ScalarNode and not n.style for n in children)
+        return node
 
 
 def _represent_timestamp(dumper: yaml.SafeDumper, value: Timestamp) -> yaml.Node:
@@ -98,7 +132,49 @@ def _stamp(value: Any) -> Timestamp:
 
 
 class _Loader(SafeLoader):  # type: ignore[misc, valid-type]
+    """The safe loader, quicker at what a game file is mostly made of (the same data):
+    plain mappings, sequences, strings, decimal integers, booleans and nulls are built
+    straight from the node tree (`_build`); anything else (a merge key, an octal or
+    sexagesimal integer, a float, a timestamp, a key that cannot be hashed...) goes
+    through the safe constructor as before."""
+
     resolve = _quick_resolve
+
+    def get_single_data(self) -> Any:
+        node = self.get_single_node()
+        return None if node is None else self._build(node, {})
+
+    def _build(self, node: yaml.Node, made: dict[int, Any]) -> Any:
+        kind, tag = type(node), node.tag
+        if kind is yaml.ScalarNode:
+            value = node.value
+            if tag == _STR:
+                return value
+            if tag == _INT and _DECIMAL.fullmatch(value):
+                return int(value)
+            if tag == _NULL:
+                return None
+            if tag == _BOOL and value.lower() in self.bool_values:
+                return self.bool_values[value.lower()]
+        elif id(node) in made:                  # an alias: the object already built
+            return made[id(node)]
+        elif kind is yaml.SequenceNode and tag == _SEQ:
+            items: list[Any] = []
+            made[id(node)] = items
+            items.extend(self._build(item, made) for item in node.value)
+            return items
+        elif kind is yaml.MappingNode and tag == _MAP and all(
+                type(key) is yaml.ScalarNode and key.tag in (_STR, _INT, _NULL, _BOOL)
+                for key, _ in node.value):
+            mapping: dict[Any, Any] = {}
+            made[id(node)] = mapping
+            for key, value in node.value:
+                mapping[self._build(key, made)] = self._build(value, made)
+            return mapping
+        data = self.construct_object(node, deep=True)
+        if kind is not yaml.ScalarNode:
+            made[id(node)] = data
+        return data
 
 
 def _construct_timestamp(loader: yaml.SafeLoader, node: yaml.Node) -> Any:

@@ -22,8 +22,6 @@ from pbem.anonymity import OPTION as ANONYMOUS
 from pbem.cli_base import friendly, main, seat_of, store_of
 from pbem.cli_paths import folder, output_file
 from pbem.config import write_default_config
-from pbem.mail.moderator import queue_welcome
-from pbem.mail.outgoing import before_move, remember_unmailed
 from pbem import rules_index, textreport
 from pbem.store import Store, StoreError
 from pbem.summaries import open_store
@@ -167,6 +165,7 @@ def new(ctx: click.Context, game_id: str, rules_name: str, scenario: str | None,
                        options=game_options,
                        moderators=list(moderators), seed=seed, clocks=clock_map, title=title)
     if welcome:
+        from pbem.mail.moderator import queue_welcome    # the mail pipeline, when used
         queue_welcome(game)
     store.create(game)
     click.echo(f"created {game_id}: {rules.name} {game.record.header.scenario}, "
@@ -263,6 +262,7 @@ def status(ctx: click.Context, game_id: str, seat: str | None, lang: str | None)
 def order(ctx: click.Context, game_id: str, seat: str, text: str | None) -> None:
     """Submit orders for SEAT (TEXT, or '-' / nothing to read standard input).  TEXT may
     begin with '-' (``pbem order g north "- PASS"``, or after ``--``)."""
+    from pbem.mail.outgoing import before_move, remember_unmailed   # when used
     if text is None or text == "-":
         text = sys.stdin.read()
     with store_of(ctx).transaction(game_id) as game:

@@ -3,6 +3,7 @@ commands from the shell."""
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
@@ -10,12 +11,11 @@ from engine import registry
 from engine.archive import load_yaml, record_from_data
 from engine.game import Game
 from engine.record import replay
-from pbem import moderation
 from pbem.cli_base import friendly, main, store_of
-from pbem.mail.help import command_lines
-from pbem.mail.moderator import queue_result
-from pbem.mail.outgoing import before_move, remember_unmailed
 from pbem.timesource import now
+
+if TYPE_CHECKING:
+    from pbem.moderation import ModResult
 
 _AS_HELP = "moderator address recorded as the author (default: the game's first)"
 
@@ -30,11 +30,15 @@ def author_of(game: Game, moderator: str | None) -> str:
 
 
 def moderate(ctx: click.Context, game_id: str, text: str,
-             moderator: str | None) -> tuple[Game, moderation.ModResult]:
+             moderator: str | None) -> tuple[Game, ModResult]:
     """Run the moderator command `text` on `game_id` from the shell (by `author_of`, source
     ``cli``) and queue what it tells whom for `pbem run` to mail (`pbem.mail.moderator`),
     and the prompts, updates and reports the change calls for (`remember_unmailed`).
-    Returns the game as saved and the result."""
+    Returns the game as saved and the result.  (The mail pipeline is imported here, not
+    at start-up: every ``pbem`` command, ``pbem run`` too, loads this module.)"""
+    from pbem import moderation
+    from pbem.mail.moderator import queue_result
+    from pbem.mail.outgoing import before_move, remember_unmailed
     with store_of(ctx).transaction(game_id) as game:
         before = before_move(game)
         result = moderation.execute(game, author_of(game, moderator), text, now=now(),
@@ -44,7 +48,7 @@ def moderate(ctx: click.Context, game_id: str, text: str,
     return game, result
 
 
-def echo_notices(result: moderation.ModResult) -> None:
+def echo_notices(result: ModResult) -> None:
     """Show the notices `pbem run` will mail."""
     for notice in result.notices:
         click.echo(f"  notice to {notice.to}: {notice.subject} — {notice.body}")
@@ -53,6 +57,7 @@ def echo_notices(result: moderation.ModResult) -> None:
 def mod_help() -> str:
     """``pbem mod --help``: every moderator command with its syntax and meaning (the list
     ``HELP MODERATOR`` mails, in English; ``\b`` keeps click from rewrapping it)."""
+    from pbem.mail.help import command_lines
     lines = ["Run a moderator COMMAND on GAME_ID ('-' reads it from standard input); end it "
              "with BECAUSE <reason> to record why.  Example: pbem mod his-1 EXTEND ALL 24h "
              "BECAUSE holidays", "", "\b", "Commands:"]
@@ -118,6 +123,7 @@ def rollback(ctx: click.Context, game_id: str, seq: int, reason: str,
 @friendly
 def stuck(ctx: click.Context) -> None:
     """Games waiting longer than their deadline plus grace: who, and since when."""
+    from pbem import moderation
     rows = moderation.stuck(store_of(ctx), now())
     if not rows:
         click.echo("no game is stuck")

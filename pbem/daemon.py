@@ -4,26 +4,37 @@
 is due and exits.  SIGTERM (or SIGINT) lets the current message finish, then exits:
 every message is either fully handled (its effects committed, its mails in the durable
 outbox) or left in the inbox for the next run.  One log line per message handled.
+
+The mail pipeline (`Processor`) is loaded when a cycle first has a mail to read or a game
+to write: a pass with nothing due (``pbem run --once`` from cron) imports none of it.
 """
 from __future__ import annotations
 
+import datetime as dt
 import logging
+import os
 import signal
 import time
+from contextlib import AbstractContextManager
+from email.message import EmailMessage
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pbem.config import Config, load_config
 from pbem.mail.clocks import ClockRunner
 from pbem.mail.inbox import Inbox
 from pbem.mail.duties import Duties
+from pbem.mail.judge import PENDING_MARK
 from pbem.mail.outbox import Outbox
-from pbem.mail.processor import Processor, utcnow
 from pbem.mail.retention import Retention
 from pbem.mail.senders import Sender, flush
 from pbem.mail.transports import make_inbox, make_sender
 from pbem.store import Store
 from pbem.summaries import with_summaries
+from pbem.timesource import now as utcnow
+
+if TYPE_CHECKING:
+    from pbem.mail.processor import Processor
 
 log = logging.getLogger("pbem.daemon")
 
@@ -44,12 +55,28 @@ class Daemon:
         self.inbox: Inbox = make_inbox(self.cfg.mailbox, self.cfg.mail_dir / "state",
                                        self.cfg.poll_interval)
         self.sender: Sender = make_sender(self.cfg.smtp)
-        self.processor = Processor(self.cfg, self.store, self.outbox)
-        self.clocks = ClockRunner(self.processor)
-        self.duties = Duties(self.processor)
+        self._processor: Processor | None = None
+        self.clocks = ClockRunner(self)
+        self.duties = Duties(self)
         self.retention = Retention(self.cfg.retention, self.store, self.cfg.mail_dir / "spool")
         self.stopping = False
         self.started = False
+
+    # -- the mail pipeline, when first needed (`pbem.mail.judge.Judge`) ---------------
+    @property
+    def processor(self) -> Processor:
+        if self._processor is None:
+            from pbem.mail.processor import Processor
+            self._processor = Processor(self.cfg, self.store, self.outbox)
+        return self._processor
+
+    def now(self) -> dt.datetime:
+        """The pipeline's clock once it is loaded (tests pin it), else `pbem.timesource`."""
+        return self._processor.now() if self._processor is not None else utcnow()
+
+    def mail_transaction(self, game_id: str
+                         ) -> AbstractContextManager[tuple[Any, list[EmailMessage]]]:
+        return self.processor.mail_transaction(game_id)
 
     # -- control --------------------------------------------------------------
     def stop(self, *_: Any) -> None:
@@ -69,6 +96,8 @@ class Daemon:
         """After a restart: copy into the outbox the mails committed games may still hold
         (only games with a pending mark are read, `Processor.recover`)."""
         for game_id in self.store.game_ids():
+            if not os.path.exists(self.store.beside(game_id, PENDING_MARK)):
+                continue
             try:
                 self.processor.recover(game_id)
             except Exception:
@@ -107,7 +136,7 @@ class Daemon:
                 self.duties.run()
             if not self.stopping:
                 try:
-                    self.retention.run(self.processor.now())
+                    self.retention.run(self.now())
                 except Exception:   # pruning waits for the next cycle; the mail goes on
                     log.exception("retention failed")
         try:

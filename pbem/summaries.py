@@ -14,12 +14,35 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
-from pbem.mail.clocks import next_clock_event
-from pbem.mail.duties import due_summary
-from pbem.mail.processor import game_addresses
-from pbem.mail.retention import retention_summary
-from pbem.moderation import open_timer_rows
 from pbem.store import Store
+
+
+# Each summary's module is imported when a game is first parsed or saved: a run that finds
+# every game's summaries in its index (a cron-driven ``pbem run --once``) imports none.
+def next_clock_event(game: Any) -> Any:
+    from pbem.mail.clocks import next_clock_event as compute
+    return compute(game)
+
+
+def due_summary(game: Any) -> Any:
+    from pbem.mail.duties import due_summary as compute
+    return compute(game)
+
+
+def game_addresses(game: Any) -> Any:
+    from pbem.mail.processor import game_addresses as compute
+    return compute(game)
+
+
+def retention_summary(game: Any) -> Any:
+    from pbem.mail.retention import retention_summary as compute
+    return compute(game)
+
+
+def open_timer_rows(game: Any) -> Any:
+    from pbem.moderation import open_timer_rows as compute
+    return compute(game)
+
 
 SUMMARIES: dict[str, Callable[[Any], Any]] = {
     "next_clock_event": next_clock_event,

@@ -2,7 +2,8 @@
 
 A game is opened for writing only when its clocks have something due; the mails go
 through the game file's pending outbox like any other (see `processor`).  A dropped seat
-is reminded of nothing (the daemon's `Duties` answer for it).
+is reminded of nothing (the daemon's `Duties` answer for it).  What writes the mails is
+imported when a deadline fires: a pass with nothing due loads none of it.
 """
 from __future__ import annotations
 
@@ -10,14 +11,7 @@ import datetime as dt
 import logging
 from typing import Any
 
-from pbem.mail import render
-from pbem.mail.compose import build, stable_message_id
-from pbem.mail.outgoing import (before_move, draft_mail, fmt_time, prompt_mails,
-                                report_options)
-from pbem.mail.processor import Processor
-from pbem.moderation import is_dropped
-from pbem.reports.i18n import t
-from pbem.reports.mails import defaulted_text, reminder
+from pbem.mail.judge import Judge
 from pbem.store import StoreError
 
 log = logging.getLogger("pbem.mail")
@@ -34,7 +28,7 @@ def next_clock_event(game: Any) -> str | None:
 class ClockRunner:
     """Fires deadlines across all games, remembering when each game next needs a look."""
 
-    def __init__(self, proc: Processor) -> None:
+    def __init__(self, proc: Judge) -> None:
         self.proc = proc
 
     def _next_event(self, game_id: str) -> dt.datetime | None:
@@ -68,6 +62,13 @@ class ClockRunner:
         return total
 
     def _fire_game(self, game_id: str, now: dt.datetime) -> int:
+        from pbem.mail import render
+        from pbem.mail.compose import build, stable_message_id
+        from pbem.mail.outgoing import (before_move, draft_mail, fmt_time, prompt_mails,
+                                        report_options)
+        from pbem.moderation import is_dropped
+        from pbem.reports.i18n import t
+        from pbem.reports.mails import defaulted_text, reminder
         cfg, proc = self.proc.cfg, self.proc
         with proc.mail_transaction(game_id) as (game, mails):
             before, logs_before = before_move(game)

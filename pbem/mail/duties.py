@@ -5,7 +5,8 @@ digests that waited for their hour (`pbem.mail.owner_warnings`), and once a day 
 moderator a summary of their stuck games (the last day sent is kept in
 ``<home>/mail/state/stuck_digests.json``) at the moment it is due: when a game first
 counts as stuck, or at midnight UTC after the last digest while games stay stuck
-(`Duties.next_event` wakes the daemon then).
+(`Duties.next_event` wakes the daemon then).  What writes the mails is imported when a
+game has something due: a pass with nothing due loads none of it.
 """
 from __future__ import annotations
 
@@ -17,13 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from engine.archive import parse_iso
-from pbem import moderation
 from pbem.files import atomic_write
-from pbem.mail import owner_warnings, render
-from pbem.mail.compose import build, stable_message_id
-from pbem.mail.moderator import deliver, drop_prompts, has_pending, queued
-from pbem.mail.outgoing import UNMAILED, before_move, prompt_mails
-from pbem.mail.processor import Processor
+from pbem.mail.judge import Judge
 from pbem.store import StoreError
 
 log = logging.getLogger("pbem.mail")
@@ -41,6 +37,9 @@ class _Due:
 
 def due_summary(game: Any) -> dict[str, Any]:
     """`_Due` of a game as plain data (for `Store.summary`)."""
+    from pbem import moderation
+    from pbem.mail import owner_warnings
+    from pbem.mail.moderator import has_pending
     live = game.outcome() is None
     work = has_pending(game) or bool(game.server.get("held_fates")) or \
         moderation.pinned_untold(game) or (
@@ -62,7 +61,7 @@ class Duties:
     the daily stuck digest.  A game is opened for writing only when it has something due;
     `next_event` is the exact moment the next reminder or digest is due."""
 
-    def __init__(self, proc: Processor) -> None:
+    def __init__(self, proc: Judge) -> None:
         self.proc = proc
         self.digest_state = proc.cfg.mail_dir / "state" / "stuck_digests.json"
 
@@ -121,6 +120,11 @@ class Duties:
         return total
 
     def _run_game(self, game_id: str, now: dt.datetime) -> int:
+        from pbem import moderation
+        from pbem.mail import owner_warnings
+        from pbem.mail.compose import stable_message_id
+        from pbem.mail.moderator import deliver, drop_prompts, queued
+        from pbem.mail.outgoing import UNMAILED, before_move, prompt_mails
         cfg, proc = self.proc.cfg, self.proc
         with proc.mail_transaction(game_id) as (game, mails):
             moved = UNMAILED in game.server         # a shell command changed the game
@@ -154,6 +158,9 @@ class Duties:
         only from `next_digest` on, unless `force`)."""
         if not force and ((due := self.next_digest()) is None or now < due):
             return 0
+        from pbem import moderation
+        from pbem.mail import render
+        from pbem.mail.compose import build, stable_message_id
         cfg = self.proc.cfg
         sent = _read_json(self.digest_state)
         today = now.astimezone(dt.timezone.utc).date().isoformat()

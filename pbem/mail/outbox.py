@@ -6,12 +6,20 @@ file per mail, named by a hash of its Message-ID, written atomically (temp + ren
 then one syncfs for a batch).  Enqueueing a Message-ID that is already queued, sent or failed does nothing:
 that is what makes re-processing after a crash send every mail exactly once.
 Retries back off exponentially; nothing is dropped while the SMTP server is down.
+
+An `Outbox` remembers the entries it wrote or read with their file's signature (inode,
+mtime, size): the send that follows an enqueue in the same process reads no queued file
+back, and a file another process wrote or replaced since is read again.  The files stay
+the only truth: a mail is sent from memory only while its file is in ``queue/``
+unchanged.
 """
 from __future__ import annotations
 
 import base64
+import copy
 import hashlib
 import json
+import contextlib
 import os
 import re
 import time
@@ -26,6 +34,11 @@ from pbem.files import atomic_write
 
 def _key(message_id: str) -> str:
     return hashlib.sha256(message_id.encode()).hexdigest()[:40]
+
+
+def _signature(st: os.stat_result) -> tuple[int, int, int]:
+    """What changes when a queued file is replaced or rewritten."""
+    return st.st_ino, st.st_mtime_ns, st.st_size
 
 
 def sync_filesystem(path: Path) -> None:
@@ -120,11 +133,15 @@ class Outbox:
         self.retry_base = retry_base
         self.retry_max = retry_max
         self.give_up_after = give_up_after
+        self._dirs = tuple(str(d) for d in (self.queue, self.sent, self.failed))
+        #: the queued entries this outbox wrote or read, by file name, with the signature
+        #: of their file then (module docstring)
+        self._queued: dict[str, tuple[tuple[int, int, int], Entry]] = {}
 
     def known(self, message_id: str) -> bool:
         """Whether this Message-ID was ever enqueued (queued, sent or failed)."""
         name = _key(message_id) + ".json"
-        return any((d / name).exists() for d in (self.queue, self.sent, self.failed))
+        return any(os.path.exists(os.path.join(d, name)) for d in self._dirs)
 
     def enqueue(self, msg: "EmailMessage | Any", mail_from: str, meta: dict | None = None
                 ) -> bool:
@@ -150,14 +167,22 @@ class Outbox:
             if not to:
                 entry.last_error = ("no deliverable recipient (the sender's address is "
                                     f"not one): To {str(msg['To'])!r}")[:500]
-            path = (self.queue if to else self.failed) / (entry.key + ".json")
-            tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+            name = entry.key + ".json"
+            folder = self._dirs[0] if to else self._dirs[2]
+            path = os.path.join(folder, name)
+            tmp = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
             try:
-                tmp.write_bytes(entry.to_json())
-                os.replace(tmp, path)
+                with open(tmp, "wb") as handle:
+                    handle.write(entry.to_json())
+                    handle.flush()
+                    written = _signature(os.fstat(handle.fileno()))
+                os.replace(tmp, path)     # the same inode, mtime and size under its name
             except BaseException:   # a full disk leaves no torn temporary behind
-                tmp.unlink(missing_ok=True)
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
                 raise
+            if to:
+                self._queued[name] = (written, entry)
             new += 1
         if new:
             sync_filesystem(self.queue)
@@ -165,13 +190,32 @@ class Outbox:
         return new
 
     def pending(self) -> list[Entry]:
-        """Everything still queued, oldest first."""
+        """Everything still queued, oldest first (copies: a caller's changes reach the
+        outbox through `mark_failed_attempt`).  A file this outbox wrote or read, still
+        with the same signature, is not read again."""
         entries = []
-        for path in self.queue.glob("*.json"):
+        remembered, self._queued = self._queued, {}
+        try:
+            listing = list(os.scandir(self.queue))
+        except OSError:
+            listing = []
+        for item in listing:
+            name = item.name
+            if not name.endswith(".json"):
+                continue
             try:
-                entries.append(Entry.from_json(path.read_bytes()))
+                known = remembered.get(name)
+                if known is not None and known[0] == _signature(os.stat(item.path)):
+                    entry = known[1]
+                else:
+                    with open(item.path, "rb") as handle:
+                        signature = _signature(os.fstat(handle.fileno()))
+                        entry = Entry.from_json(handle.read())
+                    known = (signature, entry)
             except (OSError, ValueError, KeyError):
                 continue
+            self._queued[name] = known
+            entries.append(copy.copy(entry))
         entries.sort(key=lambda e: (e.created, e.message_id))
         return entries
 
@@ -187,7 +231,9 @@ class Outbox:
 
     def mark_sent(self, entry: Entry) -> None:
         """Move a delivered mail to sent/ (atomic rename)."""
-        os.replace(self.queue / (entry.key + ".json"), self.sent / (entry.key + ".json"))
+        name = entry.key + ".json"
+        self._queued.pop(name, None)
+        os.replace(os.path.join(self._dirs[0], name), os.path.join(self._dirs[1], name))
 
     def mark_failed_attempt(self, entry: Entry, error: str, permanent: bool = False,
                             now: float | None = None) -> None:
@@ -196,6 +242,7 @@ class Outbox:
         entry.attempts += 1
         entry.last_error = error[:500]
         path = self.queue / (entry.key + ".json")
+        self._queued.pop(path.name, None)     # read again, as rewritten, at the next look
         if permanent or now - entry.created > self.give_up_after:
             atomic_write(path, entry.to_json())
             os.replace(path, self.failed / (entry.key + ".json"))

@@ -40,6 +40,7 @@ from pbem.mail.commands import parse_body
 from pbem.mail.compose import build, stable_message_id
 from pbem.mail.envelope import Mail, Outgoing, seen_before, seen_key
 from pbem.mail.inbox import Inbox, InboxItem
+from pbem.mail.judge import PENDING_MARK
 from pbem.mail.loops import RateLimiter, StrangerLimits, classify
 from pbem.mail.outbox import Outbox
 from pbem.mail.parse import parse_message
@@ -51,7 +52,6 @@ from pbem.reports.i18n import t
 
 log = logging.getLogger("pbem.mail")
 BATCH = 100  # mails per game transaction
-PENDING_MARK = "outbox-pending"  # beside game.yaml: committed mails may not be in the outbox
 
 
 def utcnow() -> dt.datetime:

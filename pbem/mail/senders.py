@@ -1,7 +1,7 @@
 """Outbound transports and the outbox flush.
 
-`pbem.mail.smtp.SmtpSender` delivers with aiosmtplib (implicit TLS, STARTTLS, AUTH) over one
-connection per batch; `MaildirSender` drops each mail into a Maildir (the server-less
+`pbem.mail.smtp.SmtpSender` delivers with smtplib (implicit TLS, STARTTLS, AUTH) over up to
+four sessions per batch; `MaildirSender` drops each mail into a Maildir (the server-less
 home and `pbem demo`).  `flush(outbox, sender)` sends what is due and records the
 result of every attempt in the outbox.
 """

@@ -26,5 +26,5 @@ def make_sender(cfg: SmtpConfig) -> Sender:
     if cfg.transport == "maildir":
         assert cfg.path is not None
         return MaildirSender(cfg.path)
-    from pbem.mail.smtp import SmtpSender    # aiosmtplib only for a judge that sends SMTP
+    from pbem.mail.smtp import SmtpSender    # smtplib only for a judge that sends SMTP
     return SmtpSender(cfg)

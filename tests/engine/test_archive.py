@@ -172,3 +172,89 @@ def test_the_quick_dumper_writes_what_the_safe_dumper_writes(data):
     hits = _scalar_tag.cache_info().hits
     assert dump_yaml({"seq": 1, "at": "x"}) == dump_yaml({"seq": 1, "at": "x"})
     assert _scalar_tag.cache_info().hits > hits
+
+
+def _typed(value):
+    """`value` with every scalar's type beside it (``True == 1`` and a `Timestamp` equals
+    its text: a plain comparison would not see a loader that changed them)."""
+    if isinstance(value, dict):
+        return ("dict", [(_typed(k), _typed(v)) for k, v in value.items()])
+    if isinstance(value, (list, tuple, set)):
+        return (type(value).__name__, [_typed(v) for v in value])
+    return (type(value).__name__, value)
+
+
+EDGES = """
+plain: {s: text, i: 42, neg: -7, zero: 0, b: yes, B: Off, n: ~, e: , f: 1.5, inf: .inf}
+ints: [0o17, 017, 0x1f, 0b101, 1_000, "+3", +3, -0, 1:30, 190:20:30]
+when: [2026-11-21T12:00:00Z, 2026-11-21, 2001-12-14 21:59:43.10 -5]
+base: &base {a: 1, b: [1, 2]}
+merged: {<<: *base, c: 3}
+alias: *base
+same: [*base, *base]
+keys: {1: one, null: none, true: yes, 2.5: f}
+dup: {a: 1, a: 2}
+tagged: [!!str 12, !!int "12", !!float 3, !!binary aGk=, !!set {x, y}, !!omap [{a: 1}]]
+nested: [[], {}, [[{}]], {x: {y: {z: [a, {b: c}]}}}]
+"""
+
+
+def test_the_quick_loader_builds_what_the_safe_loader_builds():
+    """Game files are built straight from the parsed nodes (issue 13: a warm judge parses
+    every game it touches): every YAML file of the repository and a document of the
+    constructs the quick path leaves to the safe constructor (merge keys, aliases, octal,
+    sexagesimal, floats, timestamps, tagged values) load as the plain safe loader loads
+    them, types and shared objects included."""
+    from pathlib import Path
+
+    from engine.archive import _construct_timestamp
+
+    class PlainLoader(SafeLoader):  # type: ignore[misc, valid-type]
+        pass
+    PlainLoader.add_constructor("tag:yaml.org,2002:timestamp", _construct_timestamp)
+    root = Path(__file__).resolve().parents[2]
+    texts = [EDGES] + [p.read_text(encoding="utf-8") for p in sorted(root.glob("**/*.yaml"))
+                       if ".git" not in p.parts and "node_modules" not in p.parts]
+    assert len(texts) > 20
+    for text in texts:
+        assert _typed(load_yaml(text)) == _typed(yaml.load(text, Loader=PlainLoader))
+    edges = load_yaml(EDGES)
+    assert edges["alias"] is edges["base"] and edges["same"][0] is edges["same"][1]
+    assert edges["merged"] == {"a": 1, "b": [1, 2], "c": 3}
+    assert edges["ints"] == ["0o17", 15, 31, 5, 1000, "+3", 3, 0, 90, 685230]
+    with pytest.raises(yaml.constructor.ConstructorError):
+        load_yaml("{[1]: x}")
+
+
+def test_plain_data_is_built_without_the_safe_constructor(monkeypatch):
+    """What a game file is mostly made of never goes through the safe constructor's
+    per-node machinery (issue 13)."""
+    from engine.archive import _Loader
+
+    def refuse(self, node, deep=False):
+        raise AssertionError(f"constructed by the safe constructor: {node.tag}")
+    monkeypatch.setattr(_Loader, "construct_object", refuse)
+    assert load_yaml("a: [1, -2, 0, yes, ~, text, {b: ''}]\n") == \
+        {"a": [1, -2, 0, True, None, "text", {"b": ""}]}
+
+
+def test_a_dict_or_list_met_twice_is_dumped_as_the_safe_dumper_dumps_it():
+    """A dict or list that a game's data holds in two places is written once with an
+    anchor and then as an alias, as the safe dumper writes it (the quick dumper once wrote
+    the second place as an alias of the key before it: ``&id001 b: *id001``, which loads
+    as ``{b: b}``)."""
+    from engine.archive import SafeDumper, Timestamp, _represent_timestamp
+
+    class Plain(SafeDumper):  # type: ignore[misc, valid-type]
+        pass
+    Plain.add_representer(Timestamp, _represent_timestamp)
+    shared, items, loop = {"k": 1}, [1, "x"], []
+    loop.append(loop)
+    for data in ({"a": shared, "b": shared}, {"a": items, "b": "text", "c": [items, shared]},
+                 [shared, {"deep": {"again": shared}}, items, items], loop,
+                 {"at": iso(dt.datetime(2026, 1, 1, tzinfo=dt.timezone.utc)), "n": None,
+                  "set": {1, 2}, "f": 1.5, "t": True, "k": {1: [], None: {}}}):
+        expected = yaml.dump(data, Dumper=Plain, sort_keys=False, allow_unicode=True,
+                             default_flow_style=None, width=100)
+        assert dump_yaml(data) == expected
+    assert load_yaml(dump_yaml({"a": shared, "b": shared})) == {"a": shared, "b": shared}

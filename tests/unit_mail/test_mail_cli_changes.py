@@ -97,15 +97,15 @@ def test_welcome_of_a_game_that_moved_shows_it_as_it_is_when_sent(tmp_path: Path
 
 
 def test_a_failed_mailing_pass_loses_nothing(mailhome: Path, monkeypatch) -> None:
-    import pbem.mail.duties as duties
+    import pbem.mail.outgoing as outgoing     # what the duties write their prompts with
     nxt = commit_both(mailhome)
-    real = duties.prompt_mails
+    real = outgoing.prompt_mails
 
     def broken(*args, **kwargs):
         raise OSError("disk full")
-    monkeypatch.setattr(duties, "prompt_mails", broken)
+    monkeypatch.setattr(outgoing, "prompt_mails", broken)
     assert run(mailhome) == []                          # the pass failed, rolled back
-    monkeypatch.setattr(duties, "prompt_mails", real)
+    monkeypatch.setattr(outgoing, "prompt_mails", real)
     mails = run(mailhome)
     assert [str(m["Subject"]).endswith("you are asked") for m in to(mails, nxt)] == [True]
     assert run(mailhome) == []

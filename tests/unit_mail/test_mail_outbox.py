@@ -113,3 +113,53 @@ def test_plain_address_lists_read_as_the_stdlib_reads_them() -> None:
     for value in plain + other:
         assert bool(_PLAIN_LIST.fullmatch(value)) == (value in plain)
         assert _addresses(Headers(value), "To") == [a for _, a in getaddresses([value]) if a]
+
+
+def test_a_send_after_an_enqueue_reads_no_queued_file_back(tmp_path, monkeypatch) -> None:
+    """The outbox keeps what it wrote until it is sent (issue 13): the flush that follows
+    the enqueue in the same process parses no queued file."""
+    from pbem.mail import outbox as outbox_module
+    cfg = parse_config(DEFAULT_CONFIG, tmp_path)
+    box = Outbox(tmp_path / "outbox")
+    box.enqueue_many([message(cfg, n) for n in range(3)], cfg.judge_address)
+
+    def unread(data):
+        raise AssertionError("a queued file was read back")
+    monkeypatch.setattr(outbox_module.Entry, "from_json", staticmethod(unread))
+    assert flush(box, MaildirSender(tmp_path / "md")) == (3, 0)
+    assert box.counts() == {"queue": 0, "sent": 3, "failed": 0}
+
+
+def test_a_queued_file_another_process_changed_is_read_again(tmp_path) -> None:
+    """What the outbox remembers stands only while the file keeps its signature: a file
+    rewritten by another process is read again, one it moved away is not sent from
+    memory (a second outbox over the same folder stands for that process)."""
+    cfg = parse_config(DEFAULT_CONFIG, tmp_path)
+    box, other = Outbox(tmp_path / "outbox"), Outbox(tmp_path / "outbox")
+    box.enqueue_many([message(cfg, n) for n in range(2)], cfg.judge_address)
+    first, second = other.pending()
+    other.mark_failed_attempt(first, "421 try later", now=first.created)   # rewritten
+    assert [(e.attempts, e.last_error) for e in box.pending()] == [(1, "421 try later"),
+                                                                  (0, "")]
+    other.mark_sent(second)                                               # moved away
+    assert [e.message_id for e in box.pending()] == [first.message_id]
+    assert flush(box, MaildirSender(tmp_path / "md"), ) == (0, 0)         # backing off
+    assert flush(box, MaildirSender(tmp_path / "md")) == (0, 0)
+    assert len(list((tmp_path / "md" / "new").iterdir())) == 0
+
+
+def test_nothing_is_sent_twice_when_a_process_dies_between_enqueue_and_send(tmp_path) -> None:
+    """A judge killed after the enqueue (its memory lost) sends each mail once after the
+    restart, and a sender that dies between delivering and marking re-sends only what was
+    not marked (the files decide, never the memory)."""
+    cfg = parse_config(DEFAULT_CONFIG, tmp_path)
+    Outbox(tmp_path / "outbox").enqueue_many([message(cfg, n) for n in range(3)],
+                                             cfg.judge_address)
+    restarted = Outbox(tmp_path / "outbox")
+    assert not restarted.enqueue_many([message(cfg, n) for n in range(3)], cfg.judge_address)
+    md = MaildirSender(tmp_path / "md")
+    assert flush(restarted, md) == (3, 0)
+    again = Outbox(tmp_path / "outbox")
+    assert not again.enqueue_many([message(cfg, n) for n in range(3)], cfg.judge_address)
+    assert flush(again, md) == (0, 0) and flush(restarted, md) == (0, 0)
+    assert len(list((tmp_path / "md" / "new").iterdir())) == 3

@@ -33,7 +33,7 @@ def test_a_maildir_judge_loads_no_imap_or_smtp_library(mailhome: Path) -> None:
     """`pbem run --once` on a Maildir home (a cron judge's start-up is mostly imports)."""
     code = ("import sys\nfrom pbem.daemon import Daemon\n"
             f"Daemon({str(mailhome)!r}).run_once()\n"
-            "print(sorted(m for m in ('imapclient', 'aiosmtplib') if m in sys.modules))")
+            "print(sorted(m for m in ('imapclient', 'smtplib') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True,
                          capture_output=True, text=True).stdout
     assert out.strip() == "[]"
@@ -53,6 +53,30 @@ def test_a_run_with_nothing_to_do_loads_no_template_or_picture_library(mailhome:
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True,
                          capture_output=True, text=True).stdout
     assert out.strip().splitlines()[-1] == "[] 0"
+
+
+PIPELINE = ("pbem.mail.processor", "pbem.mail.turn", "pbem.mail.parse", "pbem.mail.compose",
+            "pbem.mail.commands", "pbem.mail.moderator", "pbem.mail.outgoing", "pbem.moderation")
+
+
+def test_a_run_with_nothing_to_do_loads_no_mail_pipeline(mailhome: Path) -> None:
+    """`pbem run --once` with nothing due imports neither the pipeline that reads and
+    answers mail nor what writes the clocks' and duties' mails (issue 13: the idle pass of
+    a cron-driven judge over a thousand games is mostly imports); a mail in the inbox
+    loads it."""
+    from pbem.daemon import Daemon
+    from pbem.demo import drop, player_mail
+    Daemon(mailhome).run_once()
+    code = ("import sys\nfrom pbem.cli import run\nrun(['--home', " + repr(str(mailhome)) +
+            ", 'run', '--once'])\n"
+            f"print(sorted(m for m in {PIPELINE!r} if m in sys.modules))")
+
+    def loaded() -> str:
+        return subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True,
+                              capture_output=True, text=True).stdout.strip().splitlines()[-1]
+    assert loaded() == "[]"
+    drop(mailhome, "help", player_mail("alice@example.org", "help", "HELP\n", "<h@x>"))
+    assert "pbem.mail.processor" in loaded()
 
 
 def test_imap_marks_a_batch_processed_without_reading_the_flags_back(tmp_path: Path) -> None:
