@@ -23,7 +23,8 @@ It prefers progress:
   in a battle it stands and fights when it is the stronger, else retreats, avoids or
   withdraws into a fortress (§13.1);
 * building next to its marching army or at the front (§11.3), and England marrying Henry
-  again while an heir may be born (§21.3, `bot_powers`).
+  again while an heir may be born (§21.3, `bot_powers`);
+* sending a voyage to the New World each turn once the armies are served (§20).
 * the Ottomans take corsairs out to sea and pirate where the corsairs should outlast the
   anti-piracy dice (§16.4).
 
@@ -76,7 +77,7 @@ APPROACH, UNREACHED = 1.5, 10_000
 #: the CP it leaves unspent (`_aimless`).
 MARCH, AIMLESS = 0.1, 1.0
 #: Odds a field battle (§16) or an assault (§17) needs: own units per defending unit.
-BATTLE_ODDS, ASSAULT_ODDS = 1.5, 2.0
+BATTLE_ODDS, ASSAULT_ODDS = 1.5, 1.5
 #: Religious actions each side of the Reformation prefers (§18, §22): their rule-of-thumb worth.
 FAITH_ACTIONS = {
     "protestant": {"PUBLISH_TREATISE": 2.0, "TRANSLATE": 1.5, "REFORM": 1.5, "DEBATE": 1.0,
@@ -85,6 +86,10 @@ FAITH_ACTIONS = {
                "CONVERT": 1.5, "FOUND_UNIVERSITY": 1.0},
     "england": {"PUBLISH_TREATISE": 1.0},
 }
+#: Voyages to the New World (§20, England, France and the Hapsburgs, once a turn each):
+#: what they are worth over their CP (2, 2-3 and 4), for the VP of discoveries and
+#: conquests and the cards of colonies show only in the New World phase.
+VOYAGES = {"EXPLORE": 3.0, "COLONIZE": 3.0, "CONQUER": 5.5}
 
 
 class Heuristic(Bot):
@@ -211,6 +216,8 @@ def bonus(state: State, power: str, order: Order) -> float:
         return bot_powers.control_bonus(order["space"], _key_distances(state, power))
     if verb == "PASS":
         return -1.0
+    if verb in VOYAGES:
+        return VOYAGES[str(verb)]
     if verb == "PIRACY":
         return _piracy_bonus(state, str(order.get("space")), str(order.get("target")))
     if verb == "NAVAL_MOVE" and power == "ottoman":
@@ -289,7 +296,8 @@ def _move_cp(state: State) -> float:
 
 def _assault_bonus(state: State, power: str, sid: str) -> float:
     """Assault a besieged space when the besiegers are `ASSAULT_ODDS` times the defenders
-    (the defenders roll an extra die), else wait for the garrison to starve."""
+    (the defenders roll an extra die; a garrison never starves, so repeated assaults at
+    fair odds wear it down), else wait for reinforcements."""
     mine = bot_powers.strength(S.count(state, sid, power), S.own_leaders(state, sid, power))
     return 8.0 if mine >= ASSAULT_ODDS * max(_defenders(state, power, sid), 1) else -2.0
 

@@ -105,3 +105,11 @@ def test_england_plays_six_wives_to_marry_henry_again():
     decision = asked(state, "england")
     assert decision.kind == "six_wives"
     assert _choose(state, "england") == {"verb": "MARRY"}
+
+
+def test_voyages_to_the_new_world_are_worth_their_cp():
+    """An exploration (2 CP) and a conquest (4 CP) pay only in the New World phase (§20):
+    the bot values them above the CP they spend, below a march on a key."""
+    state = into_action(fresh(), "hapsburg", cp=4)
+    assert bots.bonus(state, "hapsburg", {"verb": "EXPLORE"}) > 2 * bots.CP_WORTH
+    assert bots.bonus(state, "hapsburg", {"verb": "CONQUER"}) > 4 * bots.CP_WORTH
