@@ -1,11 +1,11 @@
 """The ``heuristic`` bot's rules of thumb that look past one step: which wars to declare,
 where to build, and Henry VIII's marriages (`bots` weighs them with the rest).
 
-* war aims (§9.5 with §15): declare war on a power only when one of its keys lies within
+* war aims (§9.6 with §15): declare war on a power only when one of its keys lies within
   `REACH` moves of a stack of ours that outnumbers the key's garrison, so the war can be
   turned into VP (a key is 1-2 VP on the key tracks, §23.2) — England on Scotland's
   Edinburgh or France's Rouen, the Ottomans on Hungary's and then the Hapsburgs' keys;
-* building (§11.3): new units go where they join a marching army (a stack with a leader)
+* building (§17): new units go where they join a marching army (a stack with a leader)
   or to the space nearest a key we may besiege, not to a quiet corner;
 * the line of communication (§12.1, §12.2): control the unfortified spaces nearest the
   keys we may besiege, without which no assault can be made;
@@ -24,7 +24,7 @@ from games.here_i_stand import state as S
 
 #: How many moves from a stack of ours an enemy key may lie to be a war aim.
 REACH = 2
-#: Own strength per garrison unit a war aim needs (a siege, then an assault, §15, §17).
+#: Own strength per garrison unit a war aim needs (a siege, then an assault, §15).
 AIM_ODDS = 2.0
 #: Worth of building with a marching army, and next to a key (less the farther from one).
 WITH_ARMY, AT_FRONT = 1.0, 1.0
@@ -38,7 +38,7 @@ SIX_WIVES = 3
 
 
 def strength(units: int, leaders: Any) -> int:
-    """Units plus the best battle rating among the leaders (§16.1: the leader's rating
+    """Units plus the best battle rating among the leaders (§14: the leader's battle rating
     adds dice)."""
     return units + max((facts.leader(l).battle for l in leaders or ()), default=0)
 
@@ -67,7 +67,7 @@ def garrison(state: S.State, power: str, sid: str) -> int:
 
 
 def war_aim(state: S.State, power: str, target: str) -> bool:
-    """Whether a war on `target` has an aim (§9.5, §15): a fortified key it controls (or
+    """Whether a war on `target` has an aim (§9.6, §15): a fortified key it controls (or
     its minor ally controls) within `REACH` moves of a stack of ours `AIM_ODDS` times the
     key's garrison."""
     owners = {target, *(m for m, major in state["minor_allies"].items() if major == target)}
@@ -82,7 +82,7 @@ def war_aim(state: S.State, power: str, target: str) -> bool:
 
 
 def build_bonus(state: S.State, power: str, sid: str, far: dict[str, int]) -> float:
-    """Build (§11.3) where the units join a marching army (a stack with a leader), else
+    """Build (§17) where the units join a marching army (a stack with a leader), else
     the nearer a key we may besiege the better (`far`: each space's distance from one)."""
     out = WITH_ARMY if S.own_leaders(state, sid, power) else 0.0
     return out + (AT_FRONT / (1 + far[sid]) if sid in far else 0.0)

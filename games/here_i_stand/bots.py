@@ -10,21 +10,23 @@ battle or siege after; the others turn on dice).
 It prefers progress:
 
 * events that score (their VP show in the look-ahead, §23.2), otherwise cards for their CP;
-* attacking weaker stacks at good odds (field battle, §13.1 and §16), assaulting sieges it
-  can win (§17), entering enemy spaces (§12), never stripping a threatened capital of its
-  defenders (a lost capital costs cards and VP, §19.3), and building where units are short;
+* attacking weaker stacks at good odds (field battle, §14), assaulting sieges it can
+  win (§15.1), entering enemy fortresses (§13.1, §15), never stripping a threatened
+  capital of its defenders (a lost capital costs cards and VP, §19.3), and building where
+  units are short;
 * marching its strongest stack (the one with its leaders) rather than a leaderless few, and
-  never spending CP on a move that attacks, enters or approaches nothing (§12);
-* controlling the unfortified spaces on the way to an enemy key (its supply line, which an
-  assault needs, §12.1-§12.2) — merely marching through one controls nothing — and spreading its faith: the Protestants reform, translate and
-  publish treatises, the Papacy burns books, builds St Peter's and calls debates (§18, §22);
+  never spending CP on a move that attacks, enters or approaches nothing (§13.1);
+* controlling the unfortified spaces on the way to an enemy key (its line of communication,
+  which an assault needs, §12.1-§12.2): marching through one controls nothing;
+* spreading its faith: the Protestants reform, translate and publish treatises, the Papacy
+  burns books, builds St Peter's and calls debates (§18);
 * accepting alliances and proposals that leave it better off (§9), rejecting the rest, and
-  declaring war only where a key of the enemy is within its army's reach (§9.5, `bot_powers`);
+  declaring war only where a key of the enemy is within its army's reach (§9.6, `bot_powers`);
   in a battle it stands and fights when it is the stronger, else retreats, avoids or
   withdraws into a fortress (§13.1);
-* building next to its marching army or at the front (§11.3), and England marrying Henry
+* building next to its marching army or at the front (§17), and England marrying Henry
   again while an heir may be born (§21.3, `bot_powers`);
-* sending a voyage to the New World each turn once the armies are served (§20).
+* sending a voyage to the New World each turn once the armies are served (§20);
 * the Ottomans take corsairs out to sea and pirate where the corsairs should outlast the
   anti-piracy dice (§16.4).
 
@@ -76,9 +78,9 @@ APPROACH, UNREACHED = 1.5, 10_000
 #: with its leaders marches, not a leaderless few); what a move without one costs beyond
 #: the CP it leaves unspent (`_aimless`).
 MARCH, AIMLESS = 0.1, 1.0
-#: Odds a field battle (§16) or an assault (§17) needs: own units per defending unit.
+#: Odds a field battle (§14) or an assault (§15.1) needs: own units per defending unit.
 BATTLE_ODDS, ASSAULT_ODDS = 1.5, 1.5
-#: Religious actions each side of the Reformation prefers (§18, §22): their rule-of-thumb worth.
+#: Religious actions each side of the Reformation prefers (§18): their rule-of-thumb worth.
 FAITH_ACTIONS = {
     "protestant": {"PUBLISH_TREATISE": 2.0, "TRANSLATE": 1.5, "REFORM": 1.5, "DEBATE": 1.0,
                    "DEBATE_LEIPZIG": 1.0},
