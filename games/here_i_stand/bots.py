@@ -247,7 +247,7 @@ def _move_bonus(state: State, power: str, order: Order) -> float:
     if S.own_leaders(state, dst, power) and not S.own_leaders(state, str(src), power):
         out += APPROACH                 # a few units join the army of a leader
     out += MARCH * strength if out > 0 else (-_aimless(state) if out == 0 else 0.0)
-    if (siege.is_besieger(state, str(src), power) or siege.hostile(state, power, str(src))):
+    if siege.is_besieger(state, str(src), power) or siege.hostile(state, power, str(src)):
         left = bot_powers.strength(S.count(state, src, power) - moving,
                                    [l for l in S.own_leaders(state, str(src), power)
                                     if l not in (order.get("leaders") or ())])
