@@ -3,7 +3,9 @@
 in a constructed position."""
 from __future__ import annotations
 
+import importlib.util
 import random
+from pathlib import Path
 
 from engine.dice import Dice
 from games.here_i_stand import RULES, bot_powers, bots, siege
@@ -113,3 +115,19 @@ def test_voyages_to_the_new_world_are_worth_their_cp():
     state = into_action(fresh(), "hapsburg", cp=4)
     assert bots.bonus(state, "hapsburg", {"verb": "EXPLORE"}) > 2 * bots.CP_WORTH
     assert bots.bonus(state, "hapsburg", {"verb": "CONQUER"}) > 4 * bots.CP_WORTH
+
+
+def test_the_win_rate_bench_counts_exactly_three_times_as_met(capsys):
+    """bench/heuristic_winrate.py: 60 % against a random 20 % is the goal met (0.6 / 0.2 is
+    2.9999... in floating point; the turn-4 Protestant figures once read "ratio 3.00, goal
+    NOT met"); no win is never met, and 3 times a random 40 % cannot be."""
+    path = Path(__file__).resolve().parents[3] / "bench" / "heuristic_winrate.py"
+    spec = importlib.util.spec_from_file_location("heuristic_winrate", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    assert bench.goal_met(0.6, 0.2) and bench.goal_met(0.05, 0.0)
+    assert not bench.goal_met(0.0, 0.0) and not bench.goal_met(0.5, 0.2)
+    bench.report("here-i-stand", [("protestant", 0.6, 0.2), ("papacy", 1.0, 0.4)], 10)
+    out = capsys.readouterr().out
+    assert "protestant: heuristic wins 60%, random wins 20%, ratio 3.00 (goal met)" in out
+    assert "cannot be met" in out and "goal met in 1 seats" in out
