@@ -10,14 +10,23 @@ battle or siege after; the others turn on dice).
 It prefers progress:
 
 * events that score (their VP show in the look-ahead, §23.2), otherwise cards for their CP;
-* attacking weaker stacks at good odds (field battle, §13.1 and §16), assaulting sieges it
-  can win (§17), entering enemy spaces (§12), never stripping a threatened capital of its
-  defenders (a lost capital costs cards and VP, §19.3), and building where units are short;
-* controlling spaces (§12.3) and spreading its faith: the Protestants reform, translate and
-  publish treatises, the Papacy burns books, builds St Peter's and calls debates (§18, §22);
+* attacking weaker stacks at good odds (field battle, §14), assaulting sieges it can
+  win (§15.1), entering enemy fortresses (§13.1, §15), never stripping a threatened
+  capital of its defenders (a lost capital costs cards and VP, §19.3), and building where
+  units are short;
+* marching its strongest stack (the one with its leaders) rather than a leaderless few, and
+  never spending CP on a move that attacks, enters or approaches nothing (§13.1);
+* controlling the unfortified spaces on the way to an enemy key (its line of communication,
+  which an assault needs, §12.1-§12.2): marching through one controls nothing;
+* spreading its faith: the Protestants reform, translate and publish treatises, the Papacy
+  burns books, builds St Peter's and calls debates (§18);
 * accepting alliances and proposals that leave it better off (§9), rejecting the rest, and
-  declaring war only on powers its army outnumbers (§9.5); in a battle it stands and fights
-  when it is the stronger, else retreats, avoids or withdraws into a fortress (§13.1).
+  declaring war only where a key of the enemy is within its army's reach (§9.6, `bot_powers`);
+  in a battle it stands and fights when it is the stronger, else retreats, avoids or
+  withdraws into a fortress (§13.1);
+* building next to its marching army or at the front (§17), and England marrying Henry
+  again while an heir may be born (§21.3, `bot_powers`);
+* sending a voyage to the New World each turn once the armies are served (§20);
 * the Ottomans take corsairs out to sea and pirate where the corsairs should outlast the
   anti-piracy dice (§16.4).
 
@@ -34,7 +43,7 @@ from typing import Any
 from engine.bots import Bot, tried
 from engine.contract import Decision, Order, Rules, State
 from engine.options import Count
-from games.here_i_stand import facts, seating, siege
+from games.here_i_stand import bot_powers, seating, siege
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import victory
 from games.here_i_stand.navy import fleet, piracy
@@ -49,8 +58,9 @@ LOOK = 4
 EVERY_CARD = ("impulse",)
 #: Verbs judged by `bonus` alone, without a look-ahead: a move changes nothing a position's
 #: value sees until the next action (and the look-ahead is the bot's main cost); an assault
-#: or a battle turns on dice, and one throw of throwaway dice would mislead.
-MOVES = ("MOVE", "RETURN", "ASSAULT", "FIGHT", "INSIDE", "PIRACY")
+#: or a battle (or Henry's next pregnancy) turns on dice, and one throw of throwaway dice
+#: would mislead.
+MOVES = ("MOVE", "RETURN", "ASSAULT", "FIGHT", "INSIDE", "PIRACY", "MARRY")
 #: A win or a loss outweighs everything else.
 DECISIVE = 1000.0
 #: Weights of the position (`value`).
@@ -64,9 +74,13 @@ KEY_TARGET = 2.0
 #: What a step of an army (2 units or more) towards the nearest enemy key adds: more than
 #: the CP it spends, so armies march on keys rather than idle or only build.
 APPROACH, UNREACHED = 1.5, 10_000
-#: Odds a field battle (§16) or an assault (§17) needs: own units per defending unit.
-BATTLE_ODDS, ASSAULT_ODDS = 1.5, 2.0
-#: Religious actions each side of the Reformation prefers (§18, §22): their rule-of-thumb worth.
+#: What each point of a moving stack's strength adds to a move with a purpose (so the army
+#: with its leaders marches, not a leaderless few); what a move without one costs beyond
+#: the CP it leaves unspent (`_aimless`).
+MARCH, AIMLESS = 0.1, 1.0
+#: Odds a field battle (§14) or an assault (§15.1) needs: own units per defending unit.
+BATTLE_ODDS, ASSAULT_ODDS = 1.5, 1.5
+#: Religious actions each side of the Reformation prefers (§18): their rule-of-thumb worth.
 FAITH_ACTIONS = {
     "protestant": {"PUBLISH_TREATISE": 2.0, "TRANSLATE": 1.5, "REFORM": 1.5, "DEBATE": 1.0,
                    "DEBATE_LEIPZIG": 1.0},
@@ -74,6 +88,10 @@ FAITH_ACTIONS = {
                "CONVERT": 1.5, "FOUND_UNIVERSITY": 1.0},
     "england": {"PUBLISH_TREATISE": 1.0},
 }
+#: Voyages to the New World (§20, England, France and the Hapsburgs, once a turn each):
+#: what they are worth over their CP (2, 2-3 and 4), for the VP of discoveries and
+#: conquests and the cards of colonies show only in the New World phase.
+VOYAGES = {"EXPLORE": 3.0, "COLONIZE": 3.0, "CONQUER": 5.5}
 
 
 class Heuristic(Bot):
@@ -191,11 +209,17 @@ def bonus(state: State, power: str, order: Order) -> float:
         fight = _holds(state, power)
         return (3.0 if fight else -3.0) * (1 if verb == "FIGHT" else -1)
     if verb == "DECLARE_WAR":
-        return 1.0 if _outnumbers(state, power, str(order.get("power"))) else -5.0
-    if verb == "BUILD" and order.get("space") in S.capitals(power):
-        return 1.0 if _threatened(state, power, str(order["space"])) else 0.5
+        return 1.0 if bot_powers.war_aim(state, power, str(order.get("power"))) else -5.0
+    if bot_powers.marries(state, power, order):
+        return VP * bot_powers.heir_hope(state)
+    if verb == "BUILD" and isinstance(order.get("space"), str):
+        return _build_bonus(state, power, order["space"])
+    if verb == "CONTROL" and isinstance(order.get("space"), str):
+        return bot_powers.control_bonus(order["space"], _key_distances(state, power))
     if verb == "PASS":
         return -1.0
+    if verb in VOYAGES:
+        return VOYAGES[str(verb)]
     if verb == "PIRACY":
         return _piracy_bonus(state, str(order.get("space")), str(order.get("target")))
     if verb == "NAVAL_MOVE" and power == "ottoman":
@@ -204,23 +228,31 @@ def bonus(state: State, power: str, order: Order) -> float:
 
 
 def _move_bonus(state: State, power: str, order: Order) -> float:
-    """Attack weaker stacks at good odds, enter enemy spaces, keep the capital defended."""
+    """Attack weaker stacks at good odds, enter enemy spaces, march the strongest stack,
+    keep the capital defended, and spend no CP on a move without a purpose."""
     src, dst = order.get("from"), order["to"]
     moving = int(order.get("units") or 0)
+    strength = bot_powers.strength(moving, order.get("leaders"))
     out = 0.0
     defenders = _defenders(state, power, dst)
     if defenders:
-        out += 3.0 if _strength(moving, order.get("leaders")) >= BATTLE_ODDS * defenders else -4.0
-    elif S.enemy_space(state, power, dst):
-        out += 1.5 + (2.0 if S.is_fortified(dst, state) and moving >= 2 else 0.0)
+        out += 3.0 if strength >= BATTLE_ODDS * defenders else -4.0
+    elif S.enemy_space(state, power, dst) and S.is_fortified(dst, state):
+        out += 1.5 + (2.0 if moving >= 2 else 0.0)    # a siege to come (§15)
         out += KEY_TARGET if S.board().spaces[dst].is_key and moving >= 2 else 0.0
     elif moving >= 2 and src in S.board().spaces:
         far = _key_distances(state, power)
         if far.get(dst, UNREACHED) < far.get(str(src), UNREACHED):
             out += APPROACH             # an army marches on the nearest enemy key
-    if (siege.is_besieger(state, str(src), power) or siege.hostile(state, power, str(src))) \
-            and moving >= S.count(state, src, power):
-        out -= 4.0                      # leaving lifts the siege (or gives up one begun)
+    if S.own_leaders(state, dst, power) and not S.own_leaders(state, str(src), power):
+        out += APPROACH                 # a few units join the army of a leader
+    out += MARCH * strength if out > 0 else (-_aimless(state) if out == 0 else 0.0)
+    if siege.is_besieger(state, str(src), power) or siege.hostile(state, power, str(src)):
+        left = bot_powers.strength(S.count(state, src, power) - moving,
+                                   [l for l in S.own_leaders(state, str(src), power)
+                                    if l not in (order.get("leaders") or ())])
+        if left < ASSAULT_ODDS * max(_defenders(state, power, str(src)), 1):
+            out -= 4.0                  # leaving gives up the siege (or its assault)
     if src in S.capitals(power):
         left = S.count(state, src, power) - moving
         if left < 2 and _threatened(state, power, src):
@@ -245,6 +277,20 @@ def _key_distances(state: State, power: str) -> dict[str, int]:
     return far
 
 
+def _build_bonus(state: State, power: str, sid: str) -> float:
+    """Build in a threatened capital first, else next to the marching army or at the
+    front (`bot_powers.build_bonus`)."""
+    if sid in S.capitals(power) and _threatened(state, power, sid):
+        return 1.0 + bot_powers.WITH_ARMY
+    return bot_powers.build_bonus(state, power, sid, _key_distances(state, power))
+
+
+def _aimless(state: State) -> float:
+    """What a move without a purpose costs: more than ending the impulse would (which
+    loses every CP left), so the bot ends it or builds instead."""
+    return AIMLESS + CP_WORTH * (state["phase_data"].get("cp") or 0)
+
+
 def _move_cp(state: State) -> float:
     """What a move spends, as `value` counts unspent CP."""
     return CP_WORTH if state["phase"] == "action" and state["phase_data"].get("cp") else 0.0
@@ -252,8 +298,9 @@ def _move_cp(state: State) -> float:
 
 def _assault_bonus(state: State, power: str, sid: str) -> float:
     """Assault a besieged space when the besiegers are `ASSAULT_ODDS` times the defenders
-    (the defenders roll an extra die), else wait for the garrison to starve."""
-    mine = _strength(S.count(state, sid, power), S.own_leaders(state, sid, power))
+    (the defenders roll an extra die; a garrison never starves, so repeated assaults at
+    fair odds wear it down), else wait for reinforcements."""
+    mine = bot_powers.strength(S.count(state, sid, power), S.own_leaders(state, sid, power))
     return 8.0 if mine >= ASSAULT_ODDS * max(_defenders(state, power, sid), 1) else -2.0
 
 
@@ -280,14 +327,10 @@ def _holds(state: State, power: str) -> bool:
     m = (state.get("phase_data") or {}).get("land_move")
     if not m:
         return True
-    attackers = _strength(sum(sum(k.values()) for k in m["units"].values()), m["leaders"])
-    here = _strength(S.count(state, m["to"], power), S.own_leaders(state, m["to"], power))
+    strength = bot_powers.strength
+    attackers = strength(sum(sum(k.values()) for k in m["units"].values()), m["leaders"])
+    here = strength(S.count(state, m["to"], power), S.own_leaders(state, m["to"], power))
     return here >= attackers
-
-
-def _strength(units: int, leaders: Any) -> int:
-    """Units plus the best battle rating among the leaders."""
-    return units + max((facts.leader(l).battle for l in leaders or ()), default=0)
 
 
 def _defenders(state: State, power: str, sid: str) -> int:
@@ -297,11 +340,6 @@ def _defenders(state: State, power: str, sid: str) -> int:
 def _threatened(state: State, power: str, sid: str) -> bool:
     """An enemy stack next to `sid` (or no war at all: then nothing threatens it)."""
     return any(S.enemy_units_at(state, power, n) for n in S.board().neighbours(sid))
-
-
-def _outnumbers(state: State, power: str, other: str) -> bool:
-    land = _forces(state)[0]
-    return land.get(power, 0) >= BATTLE_ODDS * max(land.get(S.major_of(state, other), 0), 1)
 
 
 def _forces(state: State) -> tuple[dict[str, int], dict[str, int]]:
