@@ -45,8 +45,8 @@ leaving (`diplomacy_terms.relocate`: when equally near spaces or the capital may
 the owner answers ``RELOCATE <space>`` first, `relocation`); the loser ``ELIMINATE``s 2 of
 its own units; it may ``BUY BACK`` its home keys, captured leaders and pairs of non-key home
 spaces held by the winner, each ``WITH VP`` (a War Winner VP to the winner from the supply)
-or ``WITH CARD`` (a random card to the winner), then ``DONE``; the war ends (and an excommunication with it,
-if the Papacy was in it).  The suing power is asked again (it may sue in another war).
+or ``WITH CARD`` (a random card to the winner), then ``DONE``; the war ends (and an
+excommunication with it, if the Papacy was in it).  The suing power is asked again (it may sue in another war).
 
 **Ransom** (§9.4): ``RANSOM <leader>`` — the captor draws a random card from the owner's hand
 and the leader goes home.  **Remove excommunication** (§9.5): ``REMOVE EXCOMMUNICATION`` — the
