@@ -46,7 +46,8 @@ the owner answers ``RELOCATE <space>`` first, `relocation`); the loser ``ELIMINA
 its own units; it may ``BUY BACK`` its home keys, captured leaders and pairs of non-key home
 spaces held by the winner, each ``WITH VP`` (a War Winner VP to the winner from the supply)
 or ``WITH CARD`` (a random card to the winner), then ``DONE``; the war ends (and an
-excommunication with it, if the Papacy was in it).  The suing power is asked again (it may sue in another war).
+excommunication with it, if the Papacy was in it).  The suing power is asked again (it may
+sue in another war).
 
 **Ransom** (§9.4): ``RANSOM <leader>`` — the captor draws a random card from the owner's hand
 and the leader goes home.  **Remove excommunication** (§9.5): ``REMOVE EXCOMMUNICATION`` — the
