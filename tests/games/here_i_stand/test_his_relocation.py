@@ -1,13 +1,15 @@
 """Relocated units (§9.3 step 3, L537): they go to the nearest fortified space (or port) their
 side controls, or to their capital; when there is more than one such space the owner of the
 units decides (``RELOCATE <space>``; default: nearest, a capital first, then by id).  Callers:
-peace step 3, a ceded space (§9.1 L489), a failed assault's lone leaders (§15.1 L940)."""
+peace step 3, a ceded space (§9.1 L489), a minor's activation (§22.2 L1832)."""
 from __future__ import annotations
+
+import pytest
 
 from engine.dice import Dice
 from games.here_i_stand import RULES, relocation
 from games.here_i_stand import state as S
-from his_helpers import asked, put
+from his_helpers import asked, fresh, into_action, order, put
 from test_his_diplomacy import close, later, say
 
 
@@ -107,3 +109,26 @@ def test_no_question_without_a_choice():
     put(state, "metz", "france", regulars=1)
     relocation.relocate(state, "france", "metz")
     assert not state["phase_data"].get("steps")
+
+
+@pytest.mark.card(73)
+def test_activation_units_leave_and_the_owner_chooses():
+    """§22.2 step 2 (L1832, "as in step 3"): the Hapsburgs activate Hungary-Bohemia; the
+    Ottomans, at war with it, decline to declare war and their regulars leave Belgrade, for
+    the default at once; the Ottomans are asked and send them to Istanbul, their capital."""
+    state = fresh()
+    state["wars"] = sorted(state["wars"] + [["hapsburg", "ottoman"]])
+    put(state, "belgrade", "ottoman", regulars=2)
+    state = into_action(state, "hapsburg", hand=[73])
+    state = order(state, "hapsburg", "PLAY Diplomatic Marriage AS EVENT")
+    state = order(state, "hapsburg", "ACTIVATE Hungary")
+    state = order(state, "ottoman", "DONE")
+    decision = asked(state, "ottoman")
+    assert decision.kind == "relocation" and "istanbul" in decision.context["spaces"]
+    default = decision.context["space"]
+    assert default != "istanbul"
+    there = S.units(state, default)["ottoman"]["regulars"]
+    istanbul = S.units(state, "istanbul")["ottoman"]["regulars"]
+    state = order(state, "ottoman", "RELOCATE Istanbul")
+    assert S.units(state, "istanbul")["ottoman"]["regulars"] == istanbul + 2
+    assert S.units(state, default).get("ottoman", {}).get("regulars", 0) == there - 2
