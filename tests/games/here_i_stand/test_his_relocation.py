@@ -9,8 +9,9 @@ import pytest
 from engine.dice import Dice
 from games.here_i_stand import RULES, relocation
 from games.here_i_stand import state as S
-from his_helpers import asked, fresh, into_action, order, put
+from his_helpers import asked, order, put
 from test_his_diplomacy import close, later, say
+from test_his_minor_cards import hungary_activated
 
 
 def peace_state():
@@ -116,13 +117,7 @@ def test_activation_units_leave_and_the_owner_chooses():
     """§22.2 step 2 (L1832, "as in step 3"): the Hapsburgs activate Hungary-Bohemia; the
     Ottomans, at war with it, decline to declare war and their regulars leave Belgrade, for
     the default at once; the Ottomans are asked and send them to Istanbul, their capital."""
-    state = fresh()
-    state["wars"] = sorted(state["wars"] + [["hapsburg", "ottoman"]])
-    put(state, "belgrade", "ottoman", regulars=2)
-    state = into_action(state, "hapsburg", hand=[73])
-    state = order(state, "hapsburg", "PLAY Diplomatic Marriage AS EVENT")
-    state = order(state, "hapsburg", "ACTIVATE Hungary")
-    state = order(state, "ottoman", "DONE")
+    state = order(hungary_activated(), "ottoman", "DONE")
     decision = asked(state, "ottoman")
     assert decision.kind == "relocation" and "istanbul" in decision.context["spaces"]
     default = decision.context["space"]
