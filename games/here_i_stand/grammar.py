@@ -43,6 +43,8 @@ KEYWORDS = {
     # the cards on minor powers (§22.2, §22.4)
     "АКТИВИРОВАТЬ": "ACTIVATE", "ДЕАКТИВИРОВАТЬ": "DEACTIVATE", "ПОДКРЕПИТЬ": "REINFORCE",
     "АНТИПИРАТСТВО": "ANTIPIRACY",
+    # relocated units' destination (§9.3 step 3)
+    "ПЕРЕМЕСТИТЬ": "RELOCATE",
 }
 
 

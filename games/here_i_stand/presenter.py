@@ -222,6 +222,9 @@ class HereIStandPresenter(Presenter):
                 value = self.card(value)
             elif key == "leaders" and isinstance(value, (list, tuple)):
                 value = ", ".join(self.leader(str(x)) for x in value)
+            elif key == "movers":                   # relocated units and leaders (§9.3)
+                value = ", ".join([self.param("stack", value["stack"])] * bool(value["stack"])
+                                  + [self.leader(str(x)) for x in value["leaders"]])
             elif key == "leader" and isinstance(value, str):
                 value = self.leader(value)
             elif key in ("window", "action"):

@@ -20,7 +20,7 @@ from games.here_i_stand import (assault, card_events_cloth, card_events_keys, ca
                                 card_events_war, choices, diplomacy_orders, events,
                                 foreign_wars,
                                 grammar, henry_viii, home_cards, mandatory_events,
-                                minor_cards, sack_of_rome, siege)
+                                minor_cards, relocation, sack_of_rome, siege)
 from games.here_i_stand.land_war import assault_cards, relief, responses
 from games.here_i_stand.land_war import cards as battle_cards
 from games.here_i_stand.land_war import kinds as land_war
@@ -88,7 +88,7 @@ KINDS: dict[str, questions.Kind] = {**henry_viii.KINDS, **events.KINDS, **home_c
                                     **wartburg.KINDS, **inquisitions.KINDS, **conversions.KINDS,
                                     **protestant_events.KINDS, **people_events.KINDS,
                                     **sea_events.KINDS,
-                                    **minor_cards.KINDS, **havens.KINDS}
+                                    **minor_cards.KINDS, **havens.KINDS, **relocation.KINDS}
 #: Where a card is played other than as an impulse's event: card number -> the functions
 #: that carry it out (combat and response cards in their windows, §6.1 L329-333; the battle
 #: half of Janissaries, on land and at sea; Arquebusiers at sea too; #8 at the start of turn 1, §18.1; #109 in Spring Deployment).  With
@@ -116,7 +116,7 @@ TEXTS: dict[str, Callable[[dict], str]] = {
     **card_events_politics.TEXTS, **card_events_scots.TEXTS,
     **inquisitions.TEXTS, **protestant_events.TEXTS, **people_events.TEXTS,
     **sea_events.TEXTS,
-    **minor_cards.TEXTS}
+    **minor_cards.TEXTS, **relocation.TEXTS}
 
 
 def install() -> None:

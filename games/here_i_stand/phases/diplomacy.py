@@ -41,11 +41,13 @@ enemy holds one of its leaders or controls one of its home spaces; never the Hap
 Papacy with the Protestants) answer ``SUE FOR PEACE WITH <power>`` or ``DONE`` (no more suits
 this phase).  A suit runs steps 2-8: the winner's War Winner VP (2 with the Ottomans in the
 war, from the supply); the winner's home spaces held by the loser return, the loser's units
-leaving (`diplomacy_terms.relocate`); the loser ``ELIMINATE``s 2 of its own units; it may
-``BUY BACK`` its home keys, captured leaders and pairs of non-key home spaces held by the
-winner, each ``WITH VP`` (a War Winner VP to the winner from the supply) or ``WITH CARD``
-(a random card to the winner), then ``DONE``; the war ends (and an excommunication with it,
-if the Papacy was in it).  The suing power is asked again (it may sue in another war).
+leaving (`diplomacy_terms.relocate`: when equally near spaces or the capital may take them,
+the owner answers ``RELOCATE <space>`` first, `relocation`); the loser ``ELIMINATE``s 2 of
+its own units; it may ``BUY BACK`` its home keys, captured leaders and pairs of non-key home
+spaces held by the winner, each ``WITH VP`` (a War Winner VP to the winner from the supply)
+or ``WITH CARD`` (a random card to the winner), then ``DONE``; the war ends (and an
+excommunication with it, if the Papacy was in it).  The suing power is asked again (it may
+sue in another war).
 
 **Ransom** (§9.4): ``RANSOM <leader>`` — the captor draws a random card from the owner's hand
 and the leader goes home.  **Remove excommunication** (§9.5): ``REMOVE EXCOMMUNICATION`` — the
@@ -73,7 +75,8 @@ an intervention gets the card's new units (`minor_cards.paid_intervention`: ``PL
 whose CP add up to at least its cost (no mandatory event, L568).
 
 Defaults (NMR): DONE everywhere (no suit, no buy-back, no ransom, no declaration, no
-intervention); the two eliminated units are the cheapest (mercenaries, cavalry, corsairs,
+intervention); relocated units stay in the default space (nearest, a capital first, then by
+id); the two eliminated units are the cheapest (mercenaries, cavalry, corsairs,
 regulars, squadrons) from the largest stacks; the payment is the cheapest card set.
 
 Rules: §9.1 (the negotiation window, Diplomatic Marriage), §9.3, §9.4, §9.5, §9.6

@@ -26,6 +26,9 @@ def test_scots_raid_takes_stirling_and_binds_the_cp():
     state = order(state, "france", "PLAY Scots Raid AS EVENT")
     assert S.controller(state, "stirling") == "france"
     assert not S.units(state, "stirling").get("england")
+    d = asked(state, "england")                     # England's regular: its choice (§9.3)
+    assert d.kind == "relocation" and d.context["space"] in d.context["spaces"]
+    state = order(state, "england", f"RELOCATE {d.context['space']}")
     d = asked(state, "france")
     assert d.kind == "scots_raid" and RULES.default(state, d) == {"verb": "DONE"}
     state = order(state, "france", "DONE")

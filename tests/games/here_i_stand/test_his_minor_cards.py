@@ -205,18 +205,24 @@ def _standing_answer(state, seat, policy):
     return HIS.parse(state, d, HIS.order_text(HIS.answer_from_standing(state, d, policy)))
 
 
+def hungary_activated():
+    """The Hapsburgs, at war with the Ottomans, activate Hungary-Bohemia with #73 while 2
+    Ottoman regulars hold Belgrade: the Ottomans are asked (``activation``)."""
+    state = fresh()
+    state["wars"] = sorted(state["wars"] + [["hapsburg", "ottoman"]])
+    put(state, "belgrade", "ottoman", regulars=2)
+    state = into_action(state, "hapsburg", hand=[73])
+    state = order(state, "hapsburg", "PLAY Diplomatic Marriage AS EVENT")
+    return order(state, "hapsburg", "ACTIVATE Hungary")
+
+
 @pytest.mark.card(73)
 def test_activation_by_a_power_already_at_war_offers_done_and_standing_declare_answers_it():
     """#73 by the Hapsburgs activates Hungary-Bohemia while the Ottomans, at war with it, are
     already at war with the Hapsburgs: no declaration is possible (§9.6), so the question
     offers DONE only, and ``STANDING activation DECLARE`` answers DONE (it asked for a
     refused DECLARE WAR before); the Ottoman units in Belgrade leave (§22.2 step 2, L1832)."""
-    state = fresh()
-    state["wars"] = sorted(state["wars"] + [["hapsburg", "ottoman"]])
-    put(state, "belgrade", "ottoman", regulars=2)
-    state = into_action(state, "hapsburg", hand=[73])
-    state = order(state, "hapsburg", "PLAY Diplomatic Marriage AS EVENT")
-    state = order(state, "hapsburg", "ACTIVATE Hungary")
+    state = hungary_activated()
     d = asked(state, "ottoman")
     assert d.kind == "activation"
     assert [o.verb for o in d.options.options] == ["DONE"]
