@@ -137,8 +137,11 @@ def _next_segment(state, dice) -> None:
 
 
 def _settle(state, dice) -> None:
-    """Move through automatic steps until someone is asked or the phase is over: a segment
-    that asks nothing runs its closing step (`_STEPS`) and the next one begins."""
+    """Move through automatic steps until someone is asked or the phase is over: a queued
+    question left with nothing to ask closes (a relocation whose other destinations a
+    buy-back of the same order took back, §9.3 L546); a segment that asks nothing runs its
+    closing step (`_STEPS`) and the next one begins."""
+    choices.settle(state, dice)
     for _ in range(500):
         seg = _pd(state)["segment"]
         if seg == "end":

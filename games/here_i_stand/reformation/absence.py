@@ -30,6 +30,11 @@ def is_away(state: S.State, did: str) -> bool:
     return any(d["id"] == did for d in state.get("away", {}).get("debaters", ()))
 
 
+def reformer_away(state: S.State, reformer: str) -> bool:
+    """Whether `reformer` is off the map this turn."""
+    return reformer in state.get("away", {}).get("reformers", {})
+
+
 def forget(state: S.State, reformer: str, debater: str) -> None:
     """`reformer` and `debater` leave the game while off the map: they do not come back at
     the next Card Draw phase (§8.2 L457; #16 Calvin, when Luther is excommunicated)."""

@@ -273,7 +273,9 @@ def _result(state: S.State, winner: str, diff: int, dice: Dice) -> None:
 
 
 def _remove(state: S.State, winner: str, did: str) -> None:
-    """Burn a Protestant debater or disgrace a Papal one: VP = his value (§18.5 steps 8-9)."""
+    """Burn a Protestant debater or disgrace a Papal one: VP = his value (§18.5 steps 8-9);
+    a burned debater's reformer leaves the map, also when both are off it for the turn
+    (excommunicated, §21.5: *Here I Stand* may still bring Luther into the debate)."""
     loser = _other(winner)
     state["debaters"][loser] = [x for x in state["debaters"][loser] if x["id"] != did]
     state["debaters_out"] = sorted(set(state["debaters_out"]) | {did})
@@ -283,9 +285,12 @@ def _remove(state: S.State, winner: str, did: str) -> None:
         S.log(state, "debater_burned", debater=did, vp=debaters.value(did))
     else:
         S.log(state, "debater_disgraced", debater=did, vp=debaters.value(did))
+    absence.forget(state, "", did)      # off the map (excommunicated): he does not come back
     reformer = REFORMER_OF.get(did)
-    if winner == "papacy" and reformer and state["reformers"].get(reformer):
-        del state["reformers"][reformer]
+    if winner == "papacy" and reformer and (state["reformers"].get(reformer)
+                                            or absence.reformer_away(state, reformer)):
+        state["reformers"].pop(reformer, None)
+        absence.forget(state, reformer, "")
         state["reformers_out"] = sorted(set(state["reformers_out"]) | {reformer})
         S.log(state, "reformer_removed", reformer=reformer)
 

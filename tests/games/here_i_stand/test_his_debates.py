@@ -87,6 +87,29 @@ def test_e16_leipzig_debate():
     assert not state["phase_data"].get("steps")
 
 
+@pytest.mark.card(7)
+def test_excommunicated_luther_burned_in_a_debate_stays_out():
+    """§18.5 step 8 with §21.5 (bench 1517 game final1517-340): Luther, excommunicated and
+    off the map for the turn, is brought into the Leipzig debate by Here I Stand and burned;
+    neither his debater nor his reformer comes back at the next Card Draw (§8.2 L457) —
+    he was both burned and back on the Protestant list."""
+    from games.here_i_stand import invariants
+    from games.here_i_stand.phases import card_draw
+    from games.here_i_stand.reformation import absence
+    state = leipzig_state()
+    absence.send_away(state, "luther", "luther")
+    state = order(state, "papacy", "PLAY 6 AS EVENT")
+    state = order(state, "papacy", "DEBATE GERMAN WITH Eck COMMITTED", DebateDice([]))
+    assert asked(state, "protestant").kind == "here-i-stand"
+    state = order(state, "protestant", "PLAY 7", DebateDice([], *([6] * 7 + [1] * 6)))
+    assert "luther" in state["debaters_out"] and "luther" in state["reformers_out"]
+    assert not absence.is_away(state, "luther") and not absence.reformer_away(state, "luther")
+    state["turn"] += 1
+    card_draw.add_religious_figures(state)
+    assert "luther" not in state["reformers"] and debaters.record(state, "luther") is None
+    assert invariants.religious_figures(state) == []
+
+
 @pytest.mark.card(6)
 def test_here_i_stand_standing_never_answers_off_turn():
     state = order(leipzig_state(), "papacy", "PLAY 6 AS EVENT")

@@ -127,3 +127,25 @@ def test_activation_units_leave_and_the_owner_chooses():
     state = order(state, "ottoman", "RELOCATE Istanbul")
     assert S.units(state, "istanbul")["ottoman"]["regulars"] == istanbul + 2
     assert S.units(state, default).get("ottoman", {}).get("regulars", 0) == there - 2
+
+
+def test_a_relocation_left_without_a_choice_closes_itself():
+    """§9.3 L546 (bench 1517 game final1517-280): the Hapsburgs buy back Palermo and Taranto
+    in one order; the Papal squadrons leaving Palermo first could go to Rome or Taranto, but
+    Taranto is Hapsburg again by the end of the order: the question closes (they stay in
+    Rome) instead of asking the Papacy a question with no answer."""
+    state = later()
+    state["wars"] = sorted(state["wars"] + [["hapsburg", "papacy"]])
+    for sid in ("palermo", "taranto"):
+        S.set_control(state, sid, "papacy")
+    put(state, "palermo", "papacy", squadrons=2)
+    state = close(state)
+    state = say(state, "hapsburg", "SUE FOR PEACE WITH Papacy")
+    for _ in range(2):
+        decision = asked(state, "hapsburg")
+        state = say(state, "hapsburg", RULES.order_text(RULES.default(state, decision)))
+    rome = S.units(state, "rome").get("papacy", {}).get("squadrons", 0)
+    state = say(state, "hapsburg", "BUY BACK Palermo AND Taranto WITH CARD")
+    assert all(d.options.options for d in RULES.decisions(state))
+    assert not any(d.kind == "relocation" for d in RULES.decisions(state))
+    assert S.units(state, "rome")["papacy"]["squadrons"] == rome + 2
