@@ -28,7 +28,7 @@ from engine import questions
 from engine.contract import IllegalOrder, Reason
 from engine.dice import Dice
 from engine.options import OneOf, Option
-from games.here_i_stand import choices, counter_mix, facts, grammar, siege
+from games.here_i_stand import choices, counter_mix, facts, grammar, losses, siege
 from games.here_i_stand import state as S
 
 #: card -> (afflicted power, units it commits, foreign units) — from the card texts.
@@ -238,14 +238,14 @@ def _help_options(state: S.State, item: dict[str, Any]) -> list[Option]:
 
 def _help_apply(state: S.State, item: dict[str, Any], order: dict[str, Any], dice: Dice) -> bool:
     """Revolt in Ireland played by France or the Hapsburgs: one of their land units leaves
-    the map and the Irish are 4 (card text)."""
+    the map and the Irish are 4 (card text); a stack its counters can no longer show loses
+    more (§5.2 L283), and a siege it leaves too few for ends (§15.3): `losses.eliminate`."""
     if order["verb"] == "HELP":
         power = item["seat"]
         kind = next(k for k in TAKE_ORDER if S.units(state, order["space"])[power].get(k))
-        S.add_units(state, order["space"], power, kind, -1)
         wars(state)[str(item["card"])]["foes"] += 1
         S.log(state, "irish_helped", power=power, space=order["space"], card=item["card"])
-        siege.check(state, order["space"])
+        losses.eliminate(state, order["space"], power, kind)
     return True
 
 

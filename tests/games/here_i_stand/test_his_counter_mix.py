@@ -164,3 +164,28 @@ def test_mercenaries_given_away_leave_stacks_the_counters_can_show():
     have = diplomacy_terms.mercenaries_of(state, "papacy")
     plan = diplomacy_terms._merc_plan(state, "papacy", have, 1)
     assert plan != [("rome", 1)] and len(plan) == 1 and have[plan[0][0]] == 1
+
+
+@pytest.mark.card(93)
+def test_a_unit_given_to_the_irish_leaves_a_stack_the_counters_must_show():
+    """Revolt in Ireland (#93) played by France, §5.2 L283 (bench 1517 game final1517-712):
+    Paris's 2 regulars stand on a "2" and every "1" is in use; the unit that joins the Irish
+    leaves 1, which no free counter can show, so it is lost too (as after any loss)."""
+    from games.here_i_stand import RULES
+    from his_helpers import asked
+    state = into_action(fresh(), "france", hand=[93])
+    _only(state, "france")
+    parked = _away(state, "france", 14)
+    put(state, "paris", "france", regulars=2)
+    for sid in parked[:10]:
+        put(state, sid, "france", regulars=1)                 # every "1"
+    for sid in parked[10:13]:
+        put(state, sid, "france", regulars=2)                 # the other "2"s
+    put(state, parked[13], "france", regulars=18)             # the "4"s and the "6"
+    assert counter_mix.fits(counter_mix.stacks(state, "france"), counter_mix.pool("france"))
+    state = order(state, "france", "PLAY Revolt in Ireland AS EVENT")
+    assert asked(state, "france").kind == "irish_help"
+    state = order(state, "france", "HELP FROM Paris")
+    assert S.count(state, "paris", "france") == 0
+    assert state["foreign_wars"]["93"]["foes"] == 4
+    assert not [p for p in RULES.validate(state) if "counters" in p]
