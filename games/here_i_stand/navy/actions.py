@@ -15,8 +15,8 @@ from typing import Any, Iterator
 
 from engine.canonical import copy_plain
 from engine.contract import IllegalOrder, Reason
-from engine.options import Count, OneOf, Option
-from games.here_i_stand import grammar
+from engine.options import OneOf, Option
+from games.here_i_stand import counter_mix, grammar
 from games.here_i_stand import state as S
 from games.here_i_stand.land_war import responses
 from games.here_i_stand.navy import move, piracy, transport
@@ -44,10 +44,10 @@ def options(state: S.State, power: str, cp: int) -> Iterator[Option]:
             yield Option.of("NAVAL_MOVE", f"NAVAL MOVE {steps[0][0]} -> {steps[0][1]}",
                             steps=OneOf(tuple(((s, t),) for s, t in steps)))
     if cp >= transport.NEED:
-        for route, most in transport.single_hops(state, power, cp):
-            yield Option.of("TRANSPORT", f"TRANSPORT {' -> '.join(route)} 1",
+        for route, fit in transport.single_hops(state, power, cp):
+            yield Option.of("TRANSPORT", f"TRANSPORT {' -> '.join(route)} {fit[0]}",
                             route=OneOf((route,)), leaders=OneOf(((),)),
-                            units=Count(1, most))
+                            units=counter_mix.count_domain(fit))
     if cp >= piracy.COST and power == "ottoman":
         found: dict[str, list[str]] = {}
         for zone, target in piracy.targets(state, power):

@@ -69,9 +69,11 @@ def problem(state: S.State, power: str, route: list[str], leaders: tuple[str, ..
     return entry.can_enter(state, power, dst)
 
 
-def single_hops(state: S.State, power: str, cp: int) -> list[tuple[tuple[str, ...], int]]:
+def single_hops(state: S.State, power: str, cp: int
+                ) -> list[tuple[tuple[str, ...], tuple[int, ...]]]:
     """Every legal one-zone transport ``(port, zone, port)`` of `power` without leaders, with
-    the most units it may carry (what a bot is offered)."""
+    the numbers of units it may carry (what a bot is offered; not always a range: the
+    counters must show the split, §5.2 L283)."""
     m = S.board()
     out = []
     for zone in sorted(m.sea_zones):
@@ -82,9 +84,9 @@ def single_hops(state: S.State, power: str, cp: int) -> list[tuple[tuple[str, ..
                 route = [src, zone, dst]
                 if src != dst and S.in_play(state, src) and S.in_play(state, dst) and \
                         problem(state, power, route, (), 1, cp) is None:
-                    most = max(n for n in range(1, MOST + 1)
-                               if problem(state, power, route, (), n, cp) is None)
-                    out.append((tuple(route), most))
+                    out.append((tuple(route), tuple(
+                        n for n in range(1, MOST + 1)
+                        if problem(state, power, route, (), n, cp) is None)))
     return out
 
 

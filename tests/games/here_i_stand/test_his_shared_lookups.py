@@ -169,3 +169,20 @@ def test_destinations_alike_for_the_army_give_the_same_counts(states):
                     compared += 1
                 seen[alike] = counts
     assert compared > 50
+
+
+def test_every_transport_offered_is_accepted_where_the_counters_run_short(states):
+    """§16.3 with §5.2 L283 (bench 1532 game final1532-186): a one-zone transport offers only
+    the numbers of units whose split the counters can show (3 of 6 Ottomans in Istanbul
+    was offered and then refused)."""
+    from games.here_i_stand.navy import transport
+    rng = random.Random("transport")
+    offered = 0
+    for state in [_tight(states[i % len(states)], rng) for i in range(20)]:
+        for route, fit in transport.single_hops(state, "hapsburg", 5):
+            for n in fit:
+                offered += 1
+                assert transport.problem(state, "hapsburg", list(route), (), n, 5) is None
+            assert fit == tuple(n for n in range(1, transport.MOST + 1) if transport.problem(
+                state, "hapsburg", list(route), (), n, 5) is None)
+    assert offered > 0
