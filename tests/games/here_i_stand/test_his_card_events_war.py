@@ -197,6 +197,18 @@ def test_charles_bourbon_ottoman_cavalry_in_own_space():
     assert events.playable_as_event(again, "ottoman", 70).code == "bourbon_on_map"
 
 
+def _winter_and_bourbon_again(state):
+    """Winter (the renegade leaves the game, §19.2 L1430), then the Ottomans play Charles
+    Bourbon and the renegade enters at Edirne, in one place only."""
+    state["phase_data"] = {}
+    winter.enter(state, FixedDice())
+    assert "leaves the game" in log_text(state["log"])
+    state = order(_play("ottoman", 70, state=state), "ottoman", "TARGET Edirne")
+    assert S.where_is(state, "renegade") == "edirne"
+    assert not invariants.leaders(state)
+    return state
+
+
 @pytest.mark.card(70)
 def test_captured_renegade_leaves_play_in_winter_and_bourbon_finds_him_free():
     """§19 L1430 (bench 1517 game 263): a renegade captured by France was still on France's
@@ -204,13 +216,8 @@ def test_captured_renegade_leaves_play_in_winter_and_bourbon_finds_him_free():
     state = order(_play("hapsburg", 70), "hapsburg", "TARGET Dijon")
     S.move_leader(state, "renegade", "dijon", None)          # captured by France
     state["captured"]["france"] = ["renegade"]
-    state["phase_data"] = {}
-    winter.enter(state, FixedDice())
+    state = _winter_and_bourbon_again(state)
     assert "france" not in state["captured"]
-    assert "leaves the game" in log_text(state["log"])
-    state = order(_play("ottoman", 70, state=state), "ottoman", "TARGET Edirne")
-    assert S.where_is(state, "renegade") == "edirne"
-    assert not invariants.leaders(state)
 
 
 @pytest.mark.card(70)
@@ -232,13 +239,8 @@ def test_renegade_on_a_foreign_war_card_leaves_play_in_winter():
                                     "units": {}, "leaders": ["renegade"]}}
     again = into_action(state, "ottoman", hand=[70])
     assert events.playable_as_event(again, "ottoman", 70).code == "bourbon_on_map"
-    state["phase_data"] = {}
-    winter.enter(state, FixedDice())
+    state = _winter_and_bourbon_again(state)
     assert state["foreign_wars"]["92"]["leaders"] == []
-    assert "leaves the game" in log_text(state["log"])
-    state = order(_play("ottoman", 70, state=state), "ottoman", "TARGET Edirne")
-    assert S.where_is(state, "renegade") == "edirne"
-    assert not invariants.leaders(state)
 
 
 @pytest.mark.card(18)
