@@ -141,7 +141,6 @@ def _forget_questions_at(state, sid: str) -> None:
     steps[:] = [i for i in steps if i["kind"] != RELOCATION or i["space"] != sid]
 
 
-
 def _still_there(state, item: questions.Item) -> tuple[dict[str, dict[str, int]], list[str]]:
     """The relocated units and leaders of `item` still in its default destination."""
     at = item["space"]
