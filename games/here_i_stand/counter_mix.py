@@ -308,7 +308,9 @@ def fits(sizes: Iterable[int], kinds: Pool | None) -> bool:
 
 def count_domain(numbers: tuple[int, ...]) -> Count | OneOf:
     """The domain of a unit count the mix allows: a range when `numbers` (ascending) has
-    no gap."""
+    no gap (none: an empty domain)."""
+    if not numbers:
+        return OneOf(())
     if numbers[-1] - numbers[0] + 1 == len(numbers):
         return Count(numbers[0], numbers[-1])
     return OneOf(numbers)

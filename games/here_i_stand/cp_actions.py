@@ -29,7 +29,7 @@ from engine.canonical import copy_plain
 from engine.contract import IllegalOrder, Reason
 from engine.contract import Reason as R
 from engine.dice import Dice
-from engine.options import OneOf, Option
+from engine.options import Count, Later, OneOf, Option
 from games.here_i_stand import assault, counter_mix, facts, foreign_wars, grammar, loc, siege
 from games.here_i_stand import state as S
 from games.here_i_stand import siege as sieges
@@ -334,8 +334,9 @@ def move_options(state: S.State, power: str, cp: int) -> list[Option]:
     return list(_moves(state, power, cp))
 
 
-def _moves(state: S.State, power: str, cp: int) -> Iterator[Option]:
-    """`move_options`, one at a time."""
+def _moves(state: S.State, power: str, cp: int, later: bool = False) -> Iterator[Option]:
+    """`move_options`, one at a time; with `later`, each shape's unit counts are a `Later`
+    domain, worked out only when read (`state` must then be a private snapshot)."""
     if power == "protestant" and not state["league"]:
         return
     m = S.board()
@@ -369,16 +370,24 @@ def _moves(state: S.State, power: str, cp: int) -> Iterator[Option]:
                 continue
             there = S.units(state, dst)
             alike = tuple(there.get(o, {}).get(k, 0) for o in avail for k in S.LAND)
-            if movable and alike not in counts:
-                counts[alike] = move_counts(state, power, sid, dst, movable, bases)
-            fit = counts[alike] if movable else ()
+
+            def fit(sid=sid, dst=dst, alike=alike, movable=movable, counts=counts
+                    ) -> tuple[int, ...]:
+                if movable and alike not in counts:
+                    counts[alike] = move_counts(state, power, sid, dst, movable, bases)
+                return counts[alike] if movable else ()
+
             for group, high in groups:
-                units = ((0,) if group and alone else ()) + tuple(n for n in fit if n <= high)
-                if not units:
+                def units(group=group, high=high, alone=alone, fit=fit) -> Count | OneOf:
+                    return counter_mix.count_domain(
+                        ((0,) if group and alone else ()) + tuple(n for n in fit() if n <= high))
+
+                domain = Later(units) if later else units()
+                if not later and not domain.count():
                     continue
                 yield Option.of("MOVE", f"MOVE {sid} -> {dst}", **{
                     "from": OneOf((sid,)), "to": OneOf((dst,)), "leaders": OneOf((group,)),
-                    "units": counter_mix.count_domain(units)})
+                    "units": domain})
 
 
 def apply_move(state: S.State, power: str, order: Order, cp: int, dice=None, *,
@@ -788,9 +797,10 @@ def area_problem(state: S.State, order: Order) -> Reason | None:
 
 
 # ---------------------------------------------------------------- the table
-def options(state: S.State, power: str, cp: int) -> list[Option]:
-    """Every CP action `power` may take with `cp` CP left (plus ``DONE``)."""
-    return list(_each_option(state, power, cp))
+def options(state: S.State, power: str, cp: int, later: bool = False) -> list[Option]:
+    """Every CP action `power` may take with `cp` CP left (plus ``DONE``); with `later`, the
+    moves' unit counts are worked out when read (`_moves`; a `DeferredOptions` only)."""
+    return list(_each_option(state, power, cp, later))
 
 
 def can_act(state: S.State, power: str, cp: int) -> bool:
@@ -798,18 +808,19 @@ def can_act(state: S.State, power: str, cp: int) -> bool:
     return any(o.verb != "DONE" for o in _each_option(state, power, cp))
 
 
-def _each_option(state: S.State, power: str, cp: int) -> Iterator[Option]:
+def _each_option(state: S.State, power: str, cp: int, later: bool = False
+                 ) -> Iterator[Option]:
     """`options`, one at a time, in their order (cut to this impulse's CP area)."""
     area = cp_area(state)
-    for option in _all_options(state, power, cp):
+    for option in _all_options(state, power, cp, later):
         found = option if area is None else _within(option, area)
         if found is not None:
             yield found
 
 
-def _all_options(state: S.State, power: str, cp: int) -> Iterator[Option]:
+def _all_options(state: S.State, power: str, cp: int, later: bool) -> Iterator[Option]:
     yield Option.of("DONE", "DONE")
-    yield from _moves(state, power, cp)
+    yield from _moves(state, power, cp, later)
     if cp >= 1:
         targets = control_targets(state, power)
         if targets:
