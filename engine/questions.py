@@ -32,8 +32,10 @@ both become decisions through `Kind.decision`.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping, MutableMapping
+from typing import Any, Callable, Iterable, Iterator, Mapping, MutableMapping
 
 from engine.contract import Decision, IllegalOrder, State
 from engine.dice import Dice
@@ -43,6 +45,39 @@ from engine.options import DeferredOptions, Option, OptionSet, Order
 Item = dict[str, Any]
 #: The item fields that are not context of the question.
 _OWN_FIELDS = ("kind", "seat", "qid")
+
+
+class _Unchanged:
+    """A state that decisions are being worked out from, and its snapshot once taken."""
+
+    def __init__(self, state: State) -> None:  # noqa: D107
+        self.state = state
+        self.later: Callable[[], State] | None = None
+
+
+_UNCHANGED: ContextVar[_Unchanged | None] = ContextVar("unchanged", default=None)
+
+
+@contextmanager
+def unchanged(state: State) -> Iterator[None]:
+    """Decisions worked out from `state` while nothing changes it share one snapshot of it
+    for their deferred options (each would otherwise copy the whole state)."""
+    token = _UNCHANGED.set(_Unchanged(state))
+    try:
+        yield
+    finally:
+        _UNCHANGED.reset(token)
+
+
+def _snapshot(state: State, item: Item) -> Callable[[], tuple[State, Item]]:
+    """A private copy of ``(state, item)`` as they are now, made when called."""
+    shared = _UNCHANGED.get()
+    if shared is None or shared.state is not state:
+        return later_copy((state, item))
+    if shared.later is None:
+        shared.later = later_copy(state)
+    state_later, item_later = shared.later, later_copy(item)
+    return lambda: (state_later(), item_later())
 
 
 def item_of(decision: Decision) -> Item:
@@ -77,7 +112,7 @@ class Kind:
                    else {k: v for k, v in item.items() if k not in _OWN_FIELDS})
         found: OptionSet
         if self.deferred:
-            snapshot = later_copy((state, item))
+            snapshot = _snapshot(state, item)
             found = DeferredOptions(lambda: self.options(*snapshot()))
         else:
             found = OptionSet(tuple(o for o in self.options(state, item) if o))

@@ -832,7 +832,7 @@ KINDS: dict[str, questions.Kind] = {
         lambda state, item: ("negotiation: PROPOSE agreements, ACCEPT or REJECT proposals, "
                              "DONE when you have finished"),
         clock="negotiation", closes_on_done=True,
-        context=lambda state, item: {"turn_one": state["turn"] == 1}),
+        context=lambda state, item: {"turn_one": state["turn"] == 1}, deferred=True),
     "sue": _ask(
         lambda state, item: (Option.of("SUE_FOR_PEACE", "SUE FOR PEACE WITH <power>",
                                        power=OneOf(tuple(suits(state, item["seat"])))),
