@@ -1,10 +1,12 @@
 """Option sets worked out late (`engine.options`): a `DeferredOptions` whose shapes carry
 `Later` domains shows only shapes with a legal order, and a bot's draw works out only
-the domains of the shapes it draws."""
+the domains of the shapes it draws; deferred questions of one unchanged state share one
+snapshot of it (`engine.questions.unchanged`)."""
 from __future__ import annotations
 
 import random
 
+from engine import canonical, questions
 from engine.options import DeferredOptions, Later, OneOf, Option
 
 
@@ -36,3 +38,27 @@ def test_a_draw_works_out_only_what_it_draws_and_never_an_empty_shape():
         assert set(worked) <= {"a", drawn}  # the other shape's counts never worked out
         seen.add(drawn)
     assert seen == {"DONE", "b", "c"}       # uniform over the shapes with an order
+
+
+def test_decisions_of_one_unchanged_state_share_one_snapshot(monkeypatch):
+    """`questions.unchanged`: deferred questions worked out together copy the state once;
+    each still reads the state as it was, whatever changes it afterwards."""
+    copied = []
+
+    def counted(data):
+        copied.append(data)
+        return canonical.later_copy(data)
+
+    monkeypatch.setattr(questions, "later_copy", counted)
+    kind = questions.Kind(
+        options=lambda state, item: [Option.of("TAKE", n=OneOf(tuple(state["left"])))],
+        apply=lambda state, item, order, dice: True, default=lambda state, item: {},
+        parse=lambda state, item, text: {}, prompt=lambda state, item: "", deferred=True)
+    state = {"left": [1, 2]}
+    with questions.unchanged(state):
+        asked = [kind.decision(f"d{seat}", state, {"kind": "take", "seat": seat})
+                 for seat in ("a", "b", "c")]
+    assert sum(data is state for data in copied) == 1
+    state["left"].append(3)
+    for decision in asked:
+        assert decision.options.options == (Option.of("TAKE", n=OneOf((1, 2))),)
