@@ -213,20 +213,29 @@ class DeferredOptions(OptionSet):
     and often never read (a replay only finds the decision an entry answers).
 
     `work` must not depend on anything that may change before it runs: give it a private
-    snapshot of the state.  Its shapes may hold `Later` domains: `draw` works out only the
-    drawn shape's, while `options` (what the set shows and compares) has them all worked
-    out, without the shapes left with no legal order.  Equal to any option set with the
-    same options."""
+    snapshot of the state, or say with `fresh` whether what it reads is still as it was
+    (reading the options once it is not is an error).  Its shapes may hold `Later`
+    domains: `draw` works out only the drawn shape's, while `options` (what the set shows
+    and compares) has them all worked out, without the shapes left with no legal order.
+    Equal to any option set with the same options."""
 
-    def __init__(self, work: Callable[[], Iterable[Option]]) -> None:  # noqa: D107
+    def __init__(self, work: Callable[[], Iterable[Option]],
+                 fresh: Callable[[], bool] | None = None) -> None:  # noqa: D107
         object.__setattr__(self, "_work", work)
+        object.__setattr__(self, "_fresh", fresh)
         object.__setattr__(self, "_shapes", None)
         object.__setattr__(self, "_found", None)
+
+    def _still_fresh(self) -> None:
+        if self._fresh is not None and not self._fresh():
+            raise RuntimeError("options read after the state they were worked out from "
+                               "changed")
 
     @property
     def shapes(self) -> tuple[Option, ...]:
         """The options as `work` gave them (`Later` domains not yet worked out)."""
         if self._shapes is None:
+            self._still_fresh()
             object.__setattr__(self, "_shapes", tuple(o for o in self._work() if o))
             object.__setattr__(self, "_work", None)
         return self._shapes
@@ -234,13 +243,17 @@ class DeferredOptions(OptionSet):
     @property  # type: ignore[override]
     def options(self) -> tuple[Option, ...]:
         if self._found is None:
+            self._still_fresh()
             object.__setattr__(self, "_found", tuple(
                 _worked_out(o) for o in self.shapes
                 if not _has_later(o) or o.count() > 0))
         return self._found
 
     def draw(self, rng: random.Random) -> Order:
-        return _draw(self.options if self._found is not None else self.shapes, rng)
+        if self._found is not None:
+            return _draw(self._found, rng)
+        self._still_fresh()
+        return _draw(self.shapes, rng)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, OptionSet):

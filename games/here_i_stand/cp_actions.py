@@ -406,9 +406,13 @@ def apply_move(state: S.State, power: str, order: Order, cp: int, dice=None, *,
         cost = sum(move_cost(a, b) for a, b in zip(route, route[1:]))
         action = {"verb": "move", "power": power, "to": order["to"], "leaders": list(leaders),
                   "cost": cost, "order": copy_plain(order)}
-        if responses.window(state, action):
-            apply_move(copy_plain(state), power, copy_plain(order), cp, Dice("trial"),
-                       declared=True)                       # refuse an illegal move now
+        if responses.window(state, action):                 # refuse an illegal move now:
+            if len(route) == 2 and order["units"]:          # one step's checks change nothing
+                check_move(state, power, route[0], route[1], leaders, order["units"],
+                           order.get("mix"), order.get("allied", ()), cp=cp)
+            else:                                           # a route, or leaders alone: tried
+                apply_move(copy_plain(state), power, copy_plain(order), cp, Dice("trial"),
+                           declared=True)
             responses.declare(state, action, dice)
             return cost
     n = order["units"]
