@@ -349,6 +349,18 @@ def can_add(state: S.State, owner: str, sid: str, kind: str, n: int = 1,
     return can_place(state, owner, {sid: n}, kind, mix)
 
 
+def can_add_to_war(state: S.State, owner: str, card: str, kind: str) -> bool:
+    """Whether one more `kind` unit of `owner` fits the counter mix on foreign-war card
+    `card`, where its new land units go while the war is short of units (§5.2, §21.7)."""
+    kinds = pool(owner)
+    if kinds is None:
+        return True
+    sizes = placed(state, owner)
+    key = (war_place(card), kind)
+    sizes[key] = sizes.get(key, 0) + 1
+    return fits(list(sizes.values()), kinds)
+
+
 def fitting(state: S.State, owner: str, sid: str, kind: str, most: int) -> tuple[int, ...]:
     """The numbers 1..`most` of new `kind` units of `owner` that fit at `sid` (§5.2: not
     always a range — with only a "2" counter left, 2 units fit and 1 does not)."""

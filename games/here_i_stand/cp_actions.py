@@ -687,7 +687,14 @@ def build_problem(state: S.State, power: str, unit: str, sid: str,
         return R("only corsairs may be built in a pirate haven (§21.1)", "build_haven")
     if unit in ("squadron", "corsair") and not sp.ports:
         return R(f"{sp.name_en} is not a port (§17)", "build_not_port", space=sid)
-    if unit in ("regular", "mercenary", "cavalry"):
+    war = foreign_wars.short_of(state, power) if owner == power and unit in (
+        "regular", "mercenary", "cavalry") else None
+    if war is not None:             # the new unit goes to the war's card (§21.7)
+        if not counter_mix.can_add_to_war(state, owner, war, facts.UNIT_KEY[unit]):
+            return R(f"{owner} has no land counters left for one more {unit} on foreign war "
+                     f"#{war}, where new land units go while it is short of units (§5.2, "
+                     "§21.7)", "no_land_counters_war", power=owner, unit=unit, card=int(war))
+    elif unit in ("regular", "mercenary", "cavalry"):
         if mixes is not None and owner not in mixes:
             mixes[owner] = counter_mix.current(state, owner)
         if not counter_mix.can_add(state, owner, sid, facts.UNIT_KEY[unit],
