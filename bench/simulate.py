@@ -27,11 +27,12 @@ from pbem.simulate import Job, play, run_job
 #: Each share: groups of (file name ending, function) whose cumulative times add up; a
 #: share is its largest group (so nested calls are not counted twice).  Hashing and copying
 #: are the engine's; options are a game's `Rules.decisions` (rules.py), or the questions
-#: built through `engine.questions` plus the deferred option sets read (`DeferredOptions`).
+#: built through `engine.questions` plus the deferred option sets worked out
+#: (`DeferredOptions.shapes`, where their `work` runs).
 SHARES = {"hashing": ((("engine/canonical.py", "state_hash"),),),
           "copying": ((("engine/canonical.py", "copy_plain"),),),
           "options": ((("rules.py", "decisions"),),
-                      (("engine/questions.py", "decision"), ("engine/options.py", "options")))}
+                      (("engine/questions.py", "decision"), ("engine/options.py", "shapes")))}
 
 
 def _share(stats: pstats.Stats) -> dict[str, float]:

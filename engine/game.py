@@ -93,6 +93,10 @@ class Game:
         self._standing_answers = True
         #: The rules' decisions of one state object, ``(state, decisions)`` (`_asked`).
         self._asked_memo: tuple[State, list[Decision]] | None = None
+        #: True when nothing outside the game keeps its state objects (a simulation, whose
+        #: bots draw legal orders): an entry then changes the state in place instead of a
+        #: copy, and an order refused half-way rebuilds the state from the record.
+        self.owns_states = False
         #: Why the game is held, when it was recorded under another rules_version than the
         #: installed rules (`engine.record.pinned`): it asks nothing, refuses every order
         #: and fires no deadline until it is replayed with its own release or migrated.
@@ -186,9 +190,9 @@ class Game:
 
     def _asked(self) -> list[Decision]:
         """The rules' decisions of the current state, worked out once per state: the game
-        never changes a state in place (every entry makes a new state object), so the
-        answer kept with the object it was computed on stays true while that object is
-        the game's state."""
+        changes a state in place only in `_enter` (`owns_states`), which renews this memo;
+        otherwise every entry makes a new state object, so the answer kept with the object
+        it was computed on stays true while that object is the game's state."""
         memo = self._asked_memo
         if memo is None or memo[0] is not self.state:
             memo = self._asked_memo = (self.state, self.rules.decisions(self.state))
@@ -409,11 +413,15 @@ class Game:
         text = self.rules.order_text(order)
         counter = self.dice.counter
         try:
-            state, asked = self.rules.transition(copy_plain(self.state), seat, order,
-                                                 self.dice, self._known_asked())
-        except IllegalOrder:
-            self.dice.counter = counter
-            self.dice.take_rolls()
+            state, asked = self.rules.transition(
+                self.state if self.owns_states else copy_plain(self.state), seat, order,
+                self.dice, self._known_asked())
+        except BaseException as failed:
+            if self.owns_states:
+                self._rebuild_state()
+            if isinstance(failed, IllegalOrder):
+                self.dice.counter = counter
+                self.dice.take_rolls()
             raise
         entry = Entry(seq=self.record.last_seq + 1, at=iso(at), by=by, source=source,
                       decision=decision.id, seat=seat, order=text,
@@ -424,6 +432,12 @@ class Game:
         self.clocks.sync(self.decisions(), at)
         self._answer_from_standing(at)
         return entry
+
+    def _rebuild_state(self) -> None:
+        """The state after the last entry, replayed from the record: an order refused
+        half-way may have changed the state it was applied to in place (`owns_states`)."""
+        self.state = replay(self.rules, self.record, verify=False)[0]
+        self._asked_memo = None
 
     # ------------------------------------------------------------------ standing orders
     def _standing(self, seat: str, line: int, block: str, *, by: str, source: str,

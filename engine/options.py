@@ -13,7 +13,7 @@ import itertools
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator, Union
+from typing import Any, Callable, Iterable, Iterator, Sequence, Union
 
 Order = dict[str, Any]
 
@@ -95,7 +95,40 @@ class SubsetOf:
         return self.low <= len(value) <= self.top and all(v in self.values for v in value)
 
 
-Domain = Union[OneOf, Count, SubsetOf]
+class Later:
+    """A domain worked out only when first read (`work` returns it): for the costly domains
+    of option shapes a bot's draw mostly skips (the unit counts of every possible move).
+    Only a `DeferredOptions` may hold it (its `work` reads a private snapshot of the state,
+    which nothing changes afterwards); what such a set shows has it worked out."""
+
+    def __init__(self, work: Callable[[], "Domain"]) -> None:  # noqa: D107
+        self._work: Callable[[], Domain] | None = work
+        self._found: Domain | None = None
+
+    @property
+    def found(self) -> "Domain":
+        if self._found is None:
+            assert self._work is not None
+            self._found, self._work = self._work(), None
+        return self._found
+
+    def count(self) -> int:
+        return self.found.count()
+
+    def each(self) -> Iterator[Any]:
+        return self.found.each()
+
+    def draw(self, rng: random.Random) -> Any:
+        return self.found.draw(rng)
+
+    def describe(self) -> str:
+        return self.found.describe()
+
+    def contains(self, value: Any) -> bool:
+        return self.found.contains(value)
+
+
+Domain = Union[OneOf, Count, SubsetOf, Later]
 
 
 @dataclass(frozen=True)
@@ -151,10 +184,7 @@ class OptionSet:
 
     def draw(self, rng: random.Random) -> Order:
         """A uniformly drawn option shape, then uniform fields: bots explore every verb."""
-        live = [o for o in self.options if o.count() > 0]
-        if not live:
-            raise ValueError("no legal order to draw")
-        return rng.choice(live).draw(rng)
+        return _draw(self.options, rng)
 
     def admits(self, order: Order) -> bool:
         """Whether `order` is one of the legal orders."""
@@ -164,23 +194,66 @@ class OptionSet:
         return sorted({o.verb for o in self.options})
 
 
+def _draw(shapes: Sequence[Option], rng: random.Random) -> Order:
+    """A shape drawn uniformly among those with a legal order (each drawn shape without one
+    is set aside and the draw repeated, so a `Later` domain is worked out only when its
+    shape is drawn), then uniform fields."""
+    pool = list(shapes)
+    while pool:
+        i = rng.randrange(len(pool))
+        if pool[i].count() > 0:
+            return pool[i].draw(rng)
+        pool[i] = pool[-1]
+        pool.pop()
+    raise ValueError("no legal order to draw")
+
+
 class DeferredOptions(OptionSet):
     """An `OptionSet` worked out when first read, for questions whose options are costly
     and often never read (a replay only finds the decision an entry answers).
 
     `work` must not depend on anything that may change before it runs: give it a private
-    snapshot of the state.  Equal to any option set with the same options."""
+    snapshot of the state, or say with `fresh` whether what it reads is still as it was
+    (reading the options once it is not is an error).  Its shapes may hold `Later`
+    domains: `draw` works out only the drawn shape's, while `options` (what the set shows
+    and compares) has them all worked out, without the shapes left with no legal order.
+    Equal to any option set with the same options."""
 
-    def __init__(self, work: Callable[[], Iterable[Option]]) -> None:  # noqa: D107
+    def __init__(self, work: Callable[[], Iterable[Option]],
+                 fresh: Callable[[], bool] | None = None) -> None:  # noqa: D107
         object.__setattr__(self, "_work", work)
+        object.__setattr__(self, "_fresh", fresh)
+        object.__setattr__(self, "_shapes", None)
         object.__setattr__(self, "_found", None)
+
+    def _still_fresh(self) -> None:
+        if self._fresh is not None and not self._fresh():
+            raise RuntimeError("options read after the state they were worked out from "
+                               "changed")
+
+    @property
+    def shapes(self) -> tuple[Option, ...]:
+        """The options as `work` gave them (`Later` domains not yet worked out)."""
+        if self._shapes is None:
+            self._still_fresh()
+            object.__setattr__(self, "_shapes", tuple(o for o in self._work() if o))
+            object.__setattr__(self, "_work", None)
+        return self._shapes
 
     @property  # type: ignore[override]
     def options(self) -> tuple[Option, ...]:
         if self._found is None:
-            object.__setattr__(self, "_found", tuple(o for o in self._work() if o))
-            object.__setattr__(self, "_work", None)
+            self._still_fresh()
+            object.__setattr__(self, "_found", tuple(
+                _worked_out(o) for o in self.shapes
+                if not _has_later(o) or o.count() > 0))
         return self._found
+
+    def draw(self, rng: random.Random) -> Order:
+        if self._found is not None:
+            return _draw(self._found, rng)
+        self._still_fresh()
+        return _draw(self.shapes, rng)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, OptionSet):
@@ -195,3 +268,15 @@ class DeferredOptions(OptionSet):
 
     def __reduce__(self) -> tuple:
         return (OptionSet, (self.options,))
+
+
+def _has_later(option: Option) -> bool:
+    return any(isinstance(d, Later) for _, d in option.fields)
+
+
+def _worked_out(option: Option) -> Option:
+    """`option` with its `Later` domains replaced by what they work out to."""
+    if not _has_later(option):
+        return option
+    return Option(option.verb, tuple((n, d.found if isinstance(d, Later) else d)
+                                     for n, d in option.fields), option.example)

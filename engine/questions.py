@@ -32,8 +32,11 @@ both become decisions through `Kind.decision`.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping, MutableMapping
+from typing import Any, Callable, Iterable, Iterator, Mapping, MutableMapping
+from weakref import WeakValueDictionary
 
 from engine.contract import Decision, IllegalOrder, State
 from engine.dice import Dice
@@ -43,6 +46,57 @@ from engine.options import DeferredOptions, Option, OptionSet, Order
 Item = dict[str, Any]
 #: The item fields that are not context of the question.
 _OWN_FIELDS = ("kind", "seat", "qid")
+
+
+class _Unchanged:
+    """A state whose decisions are being worked out; `stale` once something starts to
+    change it (`changing`)."""
+
+    def __init__(self, state: State) -> None:  # noqa: D107
+        self.state = state
+        self.stale = False
+
+
+_UNCHANGED: ContextVar[_Unchanged | None] = ContextVar("unchanged", default=None)
+#: The unchanged states whose decisions read them live, by object id (each entry lives as
+#: long as a decision's options may still read it).
+_LIVE: WeakValueDictionary[int, _Unchanged] = WeakValueDictionary()
+
+
+@contextmanager
+def unchanged(state: State) -> Iterator[None]:
+    """Decisions worked out here read `state` itself for their deferred options, with no
+    copy of it: whoever changes `state` in place afterwards calls `changing(state)` first,
+    and options not worked out by then can no longer be read (an error, never a wrong
+    answer)."""
+    found = _LIVE.get(id(state))
+    if found is None or found.state is not state or found.stale:
+        found = _LIVE[id(state)] = _Unchanged(state)
+    token = _UNCHANGED.set(found)
+    try:
+        yield
+    finally:
+        _UNCHANGED.reset(token)
+
+
+def changing(state: State) -> None:
+    """`state` is about to change in place: the decisions worked out from it unchanged
+    (`unchanged`) may no longer work out their options."""
+    found = _LIVE.pop(id(state), None)
+    if found is not None and found.state is state:
+        found.stale = True
+
+
+def _deferred(state: State, item: Item,
+              work: Callable[[State, Item], Iterable[Option]]) -> DeferredOptions:
+    """The options `work` gives for `item`, worked out when first read: from `state` itself
+    inside `unchanged(state)`, else from a private copy of ``(state, item)`` as they are
+    now."""
+    shared = _UNCHANGED.get()
+    if shared is None or shared.state is not state:
+        snapshot = later_copy((state, item))
+        return DeferredOptions(lambda: work(*snapshot()))
+    return DeferredOptions(lambda: work(state, item), fresh=lambda: not shared.stale)
 
 
 def item_of(decision: Decision) -> Item:
@@ -77,8 +131,7 @@ class Kind:
                    else {k: v for k, v in item.items() if k not in _OWN_FIELDS})
         found: OptionSet
         if self.deferred:
-            snapshot = later_copy((state, item))
-            found = DeferredOptions(lambda: self.options(*snapshot()))
+            found = _deferred(state, item, self.options)
         else:
             found = OptionSet(tuple(o for o in self.options(state, item) if o))
         return Decision(decision_id, item["seat"], item["kind"], found,

@@ -138,6 +138,7 @@ def play(rules: Rules, *, scenario: str | None, seed: str, bot: str | Mapping[st
     players_of = {s: bots.get(rules, n) for s, n in seat_bots(table, seats).items()}
     game = Game.create(rules, "sim", bot_seats(seats), now=START,
                        scenario=info.name, seed=seed, options=options)
+    game.owns_states = True            # only the bots below read its states
     if on_game is not None:
         on_game(game)
     moment = START

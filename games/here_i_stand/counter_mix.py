@@ -308,7 +308,9 @@ def fits(sizes: Iterable[int], kinds: Pool | None) -> bool:
 
 def count_domain(numbers: tuple[int, ...]) -> Count | OneOf:
     """The domain of a unit count the mix allows: a range when `numbers` (ascending) has
-    no gap."""
+    no gap (none: an empty domain)."""
+    if not numbers:
+        return OneOf(())
     if numbers[-1] - numbers[0] + 1 == len(numbers):
         return Count(numbers[0], numbers[-1])
     return OneOf(numbers)
@@ -345,6 +347,18 @@ def can_add(state: S.State, owner: str, sid: str, kind: str, n: int = 1,
     """Whether `n` more `kind` units of `owner` fit the counter mix at `sid` (§5, §17);
     `mix`: `current(state, owner)` when already known."""
     return can_place(state, owner, {sid: n}, kind, mix)
+
+
+def can_add_to_war(state: S.State, owner: str, card: str, kind: str) -> bool:
+    """Whether one more `kind` unit of `owner` fits the counter mix on foreign-war card
+    `card`, where its new land units go while the war is short of units (§5.2, §21.7)."""
+    kinds = pool(owner)
+    if kinds is None:
+        return True
+    sizes = placed(state, owner)
+    key = (war_place(card), kind)
+    sizes[key] = sizes.get(key, 0) + 1
+    return fits(list(sizes.values()), kinds)
 
 
 def fitting(state: S.State, owner: str, sid: str, kind: str, most: int) -> tuple[int, ...]:

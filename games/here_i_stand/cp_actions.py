@@ -29,7 +29,7 @@ from engine.canonical import copy_plain
 from engine.contract import IllegalOrder, Reason
 from engine.contract import Reason as R
 from engine.dice import Dice
-from engine.options import OneOf, Option
+from engine.options import Count, Later, OneOf, Option
 from games.here_i_stand import assault, counter_mix, facts, foreign_wars, grammar, loc, siege
 from games.here_i_stand import state as S
 from games.here_i_stand import siege as sieges
@@ -334,8 +334,9 @@ def move_options(state: S.State, power: str, cp: int) -> list[Option]:
     return list(_moves(state, power, cp))
 
 
-def _moves(state: S.State, power: str, cp: int) -> Iterator[Option]:
-    """`move_options`, one at a time."""
+def _moves(state: S.State, power: str, cp: int, later: bool = False) -> Iterator[Option]:
+    """`move_options`, one at a time; with `later`, each shape's unit counts are a `Later`
+    domain, worked out only when read (`state` must then be a private snapshot)."""
     if power == "protestant" and not state["league"]:
         return
     m = S.board()
@@ -369,16 +370,24 @@ def _moves(state: S.State, power: str, cp: int) -> Iterator[Option]:
                 continue
             there = S.units(state, dst)
             alike = tuple(there.get(o, {}).get(k, 0) for o in avail for k in S.LAND)
-            if movable and alike not in counts:
-                counts[alike] = move_counts(state, power, sid, dst, movable, bases)
-            fit = counts[alike] if movable else ()
+
+            def fit(sid=sid, dst=dst, alike=alike, movable=movable, counts=counts
+                    ) -> tuple[int, ...]:
+                if movable and alike not in counts:
+                    counts[alike] = move_counts(state, power, sid, dst, movable, bases)
+                return counts[alike] if movable else ()
+
             for group, high in groups:
-                units = ((0,) if group and alone else ()) + tuple(n for n in fit if n <= high)
-                if not units:
+                def units(group=group, high=high, alone=alone, fit=fit) -> Count | OneOf:
+                    return counter_mix.count_domain(
+                        ((0,) if group and alone else ()) + tuple(n for n in fit() if n <= high))
+
+                domain = Later(units) if later else units()
+                if not later and not domain.count():
                     continue
                 yield Option.of("MOVE", f"MOVE {sid} -> {dst}", **{
                     "from": OneOf((sid,)), "to": OneOf((dst,)), "leaders": OneOf((group,)),
-                    "units": counter_mix.count_domain(units)})
+                    "units": domain})
 
 
 def apply_move(state: S.State, power: str, order: Order, cp: int, dice=None, *,
@@ -397,9 +406,13 @@ def apply_move(state: S.State, power: str, order: Order, cp: int, dice=None, *,
         cost = sum(move_cost(a, b) for a, b in zip(route, route[1:]))
         action = {"verb": "move", "power": power, "to": order["to"], "leaders": list(leaders),
                   "cost": cost, "order": copy_plain(order)}
-        if responses.window(state, action):
-            apply_move(copy_plain(state), power, copy_plain(order), cp, Dice("trial"),
-                       declared=True)                       # refuse an illegal move now
+        if responses.window(state, action):                 # refuse an illegal move now:
+            if len(route) == 2 and order["units"]:          # one step's checks change nothing
+                check_move(state, power, route[0], route[1], leaders, order["units"],
+                           order.get("mix"), order.get("allied", ()), cp=cp)
+            else:                                           # a route, or leaders alone: tried
+                apply_move(copy_plain(state), power, copy_plain(order), cp, Dice("trial"),
+                           declared=True)
             responses.declare(state, action, dice)
             return cost
     n = order["units"]
@@ -674,7 +687,14 @@ def build_problem(state: S.State, power: str, unit: str, sid: str,
         return R("only corsairs may be built in a pirate haven (§21.1)", "build_haven")
     if unit in ("squadron", "corsair") and not sp.ports:
         return R(f"{sp.name_en} is not a port (§17)", "build_not_port", space=sid)
-    if unit in ("regular", "mercenary", "cavalry"):
+    war = foreign_wars.short_of(state, power) if owner == power and unit in (
+        "regular", "mercenary", "cavalry") else None
+    if war is not None:             # the new unit goes to the war's card (§21.7)
+        if not counter_mix.can_add_to_war(state, owner, war, facts.UNIT_KEY[unit]):
+            return R(f"{owner} has no land counters left for one more {unit} on foreign war "
+                     f"#{war}, where new land units go while it is short of units (§5.2, "
+                     "§21.7)", "no_land_counters_war", power=owner, unit=unit, card=int(war))
+    elif unit in ("regular", "mercenary", "cavalry"):
         if mixes is not None and owner not in mixes:
             mixes[owner] = counter_mix.current(state, owner)
         if not counter_mix.can_add(state, owner, sid, facts.UNIT_KEY[unit],
@@ -788,9 +808,10 @@ def area_problem(state: S.State, order: Order) -> Reason | None:
 
 
 # ---------------------------------------------------------------- the table
-def options(state: S.State, power: str, cp: int) -> list[Option]:
-    """Every CP action `power` may take with `cp` CP left (plus ``DONE``)."""
-    return list(_each_option(state, power, cp))
+def options(state: S.State, power: str, cp: int, later: bool = False) -> list[Option]:
+    """Every CP action `power` may take with `cp` CP left (plus ``DONE``); with `later`, the
+    moves' unit counts are worked out when read (`_moves`; a `DeferredOptions` only)."""
+    return list(_each_option(state, power, cp, later))
 
 
 def can_act(state: S.State, power: str, cp: int) -> bool:
@@ -798,18 +819,19 @@ def can_act(state: S.State, power: str, cp: int) -> bool:
     return any(o.verb != "DONE" for o in _each_option(state, power, cp))
 
 
-def _each_option(state: S.State, power: str, cp: int) -> Iterator[Option]:
+def _each_option(state: S.State, power: str, cp: int, later: bool = False
+                 ) -> Iterator[Option]:
     """`options`, one at a time, in their order (cut to this impulse's CP area)."""
     area = cp_area(state)
-    for option in _all_options(state, power, cp):
+    for option in _all_options(state, power, cp, later):
         found = option if area is None else _within(option, area)
         if found is not None:
             yield found
 
 
-def _all_options(state: S.State, power: str, cp: int) -> Iterator[Option]:
+def _all_options(state: S.State, power: str, cp: int, later: bool) -> Iterator[Option]:
     yield Option.of("DONE", "DONE")
-    yield from _moves(state, power, cp)
+    yield from _moves(state, power, cp, later)
     if cp >= 1:
         targets = control_targets(state, power)
         if targets:

@@ -20,6 +20,7 @@ from engine.contract import (Decision, IllegalOrder, Outcome, Reason, Rules, Sce
                              State)
 from engine.dice import Dice
 from engine.options import Order
+from engine import questions
 from engine.questions import Kind
 from games.here_i_stand import (choices, grammar, invariants, seating, tables, tournament,
                                 views)
@@ -190,6 +191,7 @@ class HereIStand(Rules):
             asked = None if asked is None else [seating.inner(d) for d in asked]
             seat = power
         decision = self._decision(state, seat, asked)
+        questions.changing(state)          # its decisions' options were read from it live
         module(state["phase"]).apply(state, seat, decision, order, dice)
         S.bump(state)
         found = sequence.advance(state, dice)

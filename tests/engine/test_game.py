@@ -192,3 +192,33 @@ def test_rollforward_restores_edits_and_acts():
     game.rollforward(by="cli", at=T0)
     assert [e.state_hash for e in game.record.entries] == hashes
     assert [e.kind for e in game.record.entries] == ["order", "order", "edit", "act"]
+
+
+def test_a_game_that_owns_its_states_changes_them_in_place_and_rebuilds_after_a_refusal(
+        monkeypatch):
+    """A simulation's game (`owns_states`) applies entries to its state object itself; an
+    order refused after it changed that object leaves the state of the last entry."""
+    game = new_game()
+    game.owns_states = True
+    play_some(game, 3)
+    state = game.state
+    play_some(game, 1)
+    assert game.state is state                      # in place: no copy per entry
+    calls = []
+
+    def refused_half_way(state, seat, order, dice, asked=None):
+        calls.append(order)
+        monkeypatch.undo()                          # the replay that rebuilds is the real one
+        state["hands"] = {}                         # a change made before the refusal
+        raise IllegalOrder("refused half-way")
+
+    monkeypatch.setattr(RULES, "transition", refused_half_way)
+    seat = game.decisions()[0].seat
+    order = RULES.default(game.state, game.decisions()[0])
+    with pytest.raises(IllegalOrder):
+        game.apply_order(seat, order, by=seat, source="test", at=T0)
+    assert calls and game.state is not state
+    assert state_hash(game.state) == game.record.entries[-1].state_hash
+    before = game.record.last_seq
+    play_some(game, 1)                              # and the game goes on
+    assert game.record.last_seq == before + 1

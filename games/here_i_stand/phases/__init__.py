@@ -30,6 +30,8 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
+from engine import questions
+
 #: The turn sequence (§7).  Turn-1-only phases skip themselves on later turns.
 TURN_PHASES = ("luther_95_theses", "card_draw", "diplomacy", "diet_of_worms",
                "spring_deployment", "action", "winter", "new_world", "victory")
@@ -43,9 +45,13 @@ def module(name: str) -> ModuleType:
 
 
 def decisions(state: dict) -> list:
-    """Who the current phase asks what now (nothing, for a phase that never asks)."""
+    """Who the current phase asks what now (nothing, for a phase that never asks); working
+    them out changes nothing, so their deferred options share one snapshot."""
     asks = getattr(module(state["phase"]), "decisions", None)
-    return asks(state) if asks is not None else []
+    if asks is None:
+        return []
+    with questions.unchanged(state):
+        return asks(state)
 
 
 def decision_id(state: dict, kind: str, seat: str | None = None, simultaneous: bool = False) -> str:

@@ -352,7 +352,7 @@ IMPULSE = questions.Kind(
 #: Spending the CP of a card played for CP (§11.1), until DONE or none are left.
 CP = questions.Kind(
     options=lambda state, item: cp_actions.options(state, item["seat"],
-                                                   state["phase_data"]["cp"]),
+                                                   state["phase_data"]["cp"], later=True),
     apply=_cp_apply, default=lambda state, item: {"verb": "DONE"},
     parse=lambda state, item, text: cp_actions.parse(state, item["seat"], text),
     prompt=lambda state, item: f"{state['phase_data']['cp']} CP left: spend them on actions, "

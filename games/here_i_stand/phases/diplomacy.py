@@ -212,6 +212,11 @@ def representatives(state, seat: str) -> tuple:
     return tuple(out)
 
 
+#: The verbs of a negotiation (§9.1): each has an option shape, with or without values;
+#: `_negotiate` checks what they name (the options are worked out only for the bots).
+NEGOTIATION_VERBS = ("ACCEPT", "DONE", "PROPOSE", "REJECT", "WITHDRAW")
+
+
 def _negotiation_options(state, seat: str) -> tuple:
     mine = [p for p in _open(state) if seat in p["parties"]]
     reps = representatives(state, seat)
@@ -832,7 +837,7 @@ KINDS: dict[str, questions.Kind] = {
         lambda state, item: ("negotiation: PROPOSE agreements, ACCEPT or REJECT proposals, "
                              "DONE when you have finished"),
         clock="negotiation", closes_on_done=True,
-        context=lambda state, item: {"turn_one": state["turn"] == 1}),
+        context=lambda state, item: {"turn_one": state["turn"] == 1}, deferred=True),
     "sue": _ask(
         lambda state, item: (Option.of("SUE_FOR_PEACE", "SUE FOR PEACE WITH <power>",
                                        power=OneOf(tuple(suits(state, item["seat"])))),
@@ -978,7 +983,8 @@ def parse(state, decision, text):
     if decision.kind == "war" and grammar.verb_of(text) == "PLAY":
         return action.parse_play(state, decision.seat, text)
     verb = O.verb(text)
-    grammar.expect(decision.options.verbs(), verb, text, decision.prompt)
+    grammar.expect(list(NEGOTIATION_VERBS) if decision.kind == "negotiate"
+                   else decision.options.verbs(), verb, text, decision.prompt)
     body = O.rest(text)
     if verb in ("DONE", "INTERVENE", "REMOVE_EXCOMMUNICATION"):
         extra = O._drop_words(body, "EXCOMMUNICATION", "ОТЛУЧЕНИЕ")
@@ -1063,8 +1069,9 @@ def apply(state, seat, decision, order, dice) -> None:
         choices.apply(state, seat, decision, order, dice)
         _settle(state, dice)
         return
-    if not decision.options.admits(order) and order.get("verb") not in (
-            "PROPOSE", "ACCEPT", "REJECT", "WITHDRAW", "PAY"):
+    if decision.kind != "negotiate" and order.get("verb") not in (
+            "PROPOSE", "ACCEPT", "REJECT", "WITHDRAW", "PAY") and \
+            not decision.options.admits(order):
         raise IllegalOrder(_refusal(state, seat, decision, order))
     KINDS[decision.kind].apply(state, _item(decision.kind, seat), order, dice)
     _settle(state, dice)

@@ -44,6 +44,7 @@ Default (NMR): PASS (no deployment); DONE in the opening window.
 from __future__ import annotations
 
 from collections import deque
+from typing import Iterator
 
 from engine import questions
 from engine.contract import IllegalOrder
@@ -127,9 +128,13 @@ def reach(state, power: str, capital: str) -> dict[str, bool]:
 
 
 def _options(state, power: str) -> list[Option]:
+    return list(_each_option(state, power))
+
+
+def _each_option(state, power: str) -> Iterator[Option]:
+    """`_options`, one at a time (§10: from each capital the power controls)."""
     if power == "protestant":
-        return []
-    out = []
+        return
     for capital in S.capitals(power):
         if S.controller(state, capital) != power:
             continue
@@ -144,15 +149,15 @@ def _options(state, power: str) -> list[Option]:
                 high = min(total, S.army_limit(group), sea)
                 units = ((0,) if group else ()) + tuple(n for n in fit if n <= high)
                 if units:
-                    out.append(Option.of("MOVE", f"MOVE {capital} -> {dst}", **{
+                    yield Option.of("MOVE", f"MOVE {capital} -> {dst}", **{
                         "from": OneOf((capital,)), "to": OneOf((dst,)),
-                        "leaders": OneOf((group,)), "units": counter_mix.count_domain(units)}))
-    return out
+                        "leaders": OneOf((group,)), "units": counter_mix.count_domain(units)})
 
 
 def _skip(state) -> None:
     data = state["phase_data"]
-    while data["index"] < len(S.MAJORS) and not _options(state, S.MAJORS[data["index"]]):
+    while data["index"] < len(S.MAJORS) and \
+            next(_each_option(state, S.MAJORS[data["index"]]), None) is None:
         data["index"] += 1
 
 

@@ -88,6 +88,20 @@ def test_a_missing_confirmation_means_no_agreement():
     assert "agreement 1" not in log_text(state["log"])             # never announced
 
 
+def test_the_negotiation_verbs_read_without_the_options_are_the_options_verbs():
+    """A negotiation order is parsed without working out the bots' packages (§9.1): the
+    verbs it checks are every negotiation option's, with or without proposals open."""
+    state = later()
+    for text in ("", "PROPOSE england, france\nALLIANCE England France\nENDPROPOSE"):
+        if text:
+            state = say(state, "england", text)
+        for d in RULES.decisions(state):
+            assert d.kind == "negotiate"
+            assert d.options.verbs() == list(diplomacy.NEGOTIATION_VERBS)
+    with pytest.raises(IllegalOrder, match="does not answer"):
+        say(state, "france", "BUILD REGULAR IN Paris")
+
+
 def test_turn_one_only_england_with_france_or_the_hapsburgs():
     state = fresh()
     with pytest.raises(IllegalOrder, match="turn 1"):

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from engine.contract import IllegalOrder
-from games.here_i_stand import RULES, events, siege
+from games.here_i_stand import RULES, counter_mix, events, invariants, siege
 from games.here_i_stand import state as S
 from games.here_i_stand.phases import card_draw
 from his_helpers import FixedDice, asked, clear_units, fresh, into_action, log_text, no_cards, order, put
@@ -95,6 +95,31 @@ def test_foreign_war_goes_on_and_new_units_go_to_the_card():
     state = order(state, "ottoman", "BUILD REGULAR IN Edirne")
     assert state["foreign_wars"]["110"]["units"] == {"regulars": 4}
     assert S.count(state, "edirne", "ottoman") == edirne
+
+
+def test_a_build_for_a_foreign_war_short_of_units_needs_counters_on_its_card():
+    """§21.7 with §5.2: while War in Persia is short of units, a new Ottoman regular goes
+    to the card, so the counters must show the card's stack one larger, not the space's
+    (a random game broke the invariant here: 4 on the card and every "1" on the map)."""
+    state = _fighting(cp=4)
+    state["foreign_wars"]["110"]["units"] = {"regulars": 4}
+    for rec in state["spaces"].values():
+        for kind in S.LAND:
+            rec.get("units", {}).get("ottoman", {}).pop(kind, None)
+    away = [s for s in sorted(S.board().spaces) if S.board().spaces[s].home != "ottoman"][:10]
+    for sid in away:
+        put(state, sid, "ottoman", regulars=1)
+    put(state, "edirne", "ottoman", regulars=1)
+    assert counter_mix.can_add(state, "ottoman", "edirne", "regulars")    # 2 in Edirne fit
+    with pytest.raises(IllegalOrder, match="foreign war #110"):
+        order(state, "ottoman", "BUILD REGULAR IN Edirne")
+    options = asked(state, "ottoman").options.options
+    assert not any(o.verb == "BUILD" and dict(o.fields)["unit"].values == ("regular",)
+                   for o in options)
+    state["foreign_wars"]["110"]["units"] = {"regulars": 3}       # 3 + 1 is a "4" counter
+    state = order(state, "ottoman", "BUILD REGULAR IN Edirne")
+    assert state["foreign_wars"]["110"]["units"] == {"regulars": 4}
+    assert invariants.denominations(state) == []
 
 
 @pytest.mark.card(42)

@@ -49,6 +49,23 @@ def test_foul_weather_cancels_the_move_one_cp_lost_and_lasts_the_impulse():
         order(state, "ottoman", "MOVE Buda -> Mohacs 2")
 
 
+@pytest.mark.parametrize("move, why", [
+    ("MOVE Pressburg -> Vienna WITH Suleiman, Ibrahim 9", "only 8 land units"),
+    ("MOVE Pressburg -> Vienna WITH Barbarossa 2", "is not with"),
+    ("MOVE Pressburg -> Graz 2", "not adjacent"),
+    ("MOVE Pressburg -> Vienna 8", "at most"),
+])
+def test_an_illegal_move_is_refused_before_its_window_opens(move, why):
+    """A move another power could stop is checked when declared (§13.1 step 4): an illegal
+    one is refused at once, nobody is asked and no CP is spent."""
+    state = _holding(vienna(), "france", 31)
+    state["phase_data"]["cp"] = 4
+    with pytest.raises(IllegalOrder, match=why):
+        order(state, "ottoman", move)
+    assert state["phase_data"]["cp"] == 4 and S.count(state, "pressburg", "ottoman") == 8
+    assert asked(state, "ottoman").kind == "cp"
+
+
 def test_gout_stops_the_leader_and_the_move():
     """The Hapsburgs play Gout on Suleiman: the move is cancelled (1 CP lost), Suleiman may
     not move this impulse, the army may move without him."""

@@ -13,6 +13,7 @@ import pytest
 
 from engine import bots
 from engine.game import Game
+from engine.options import DeferredOptions, OptionSet
 from games.here_i_stand import RULES, counter_mix, cp_actions, religion
 from games.here_i_stand import state as S
 
@@ -186,3 +187,24 @@ def test_every_transport_offered_is_accepted_where_the_counters_run_short(states
             assert fit == tuple(n for n in range(1, transport.MOST + 1) if transport.problem(
                 state, "hapsburg", list(route), (), n, 5) is None)
     assert offered > 0
+
+
+def test_moves_worked_out_when_read_are_the_moves_listed_at_once(states):
+    """The CP question's moves carry their unit counts as `Later` domains, worked out when
+    read (§13.1, §5.2): what the question shows is exactly the list made at once, and a
+    draw that works out only the drawn shape's counts gives one of its orders."""
+    checked = 0
+    for n, state in enumerate(states):
+        for power in S.MAJORS:
+            for cp in (1, 4):
+                listed = OptionSet(tuple(cp_actions.options(state, power, cp)))
+                private = copy.deepcopy(state)
+                later = DeferredOptions(lambda: cp_actions.options(private, power, cp,
+                                                                   later=True))
+                drawn = DeferredOptions(lambda: cp_actions.options(private, power, cp,
+                                                                   later=True))
+                for k in range(5):
+                    assert listed.admits(drawn.draw(random.Random(f"{n}-{power}-{k}")))
+                assert later.options == listed.options
+                checked += sum(o.verb == "MOVE" for o in listed.options)
+    assert checked > 100
