@@ -105,6 +105,24 @@ def _gettext(ctx: jinja2.runtime.Context, key: str, /, **args: Any) -> str:
     return t(ctx.get("lang") or "en", key, ctx.get("rules"), **args)
 
 
+def _catalog_context() -> type[jinja2.runtime.Context]:
+    """The templates' context class: a call of ``_()`` goes straight to the catalog, with
+    the ``lang`` and ``rules`` the template sees there (a loop's own variables first), as
+    Jinja's `Context.call` would pass the context to `_gettext` (issue 13: a receipt makes
+    some fifteen such calls); every other call is Jinja's."""
+    import jinja2.runtime
+
+    class CatalogContext(jinja2.runtime.Context):
+        def call(__self, __obj: Any, /, *args: Any, **kwargs: Any) -> Any:
+            if __obj is not _gettext or "_block_vars" in kwargs or len(args) != 1:
+                return super().call(__obj, *args, **kwargs)
+            scope = kwargs.pop("_loop_vars", None) or {}
+            lang = scope["lang"] if "lang" in scope else __self.get("lang")
+            rules = scope["rules"] if "rules" in scope else __self.get("rules")
+            return t(lang or "en", args[0], rules, **kwargs)
+    return CatalogContext
+
+
 def _autoescape(name: str | None) -> bool:
     return bool(name) and str(name).endswith(".html.j2")
 
@@ -161,6 +179,7 @@ def environment() -> jinja2.Environment:
                              undefined=jinja2.StrictUndefined, autoescape=_autoescape,
                              auto_reload=False,
                              bytecode_cache=jinja2.FileSystemBytecodeCache())
+    env.context_class = _catalog_context()
     env.filters["wrap"] = wrap
     env.filters["wrap_lines"] = wrap_lines
     env.filters["table"] = table

@@ -137,3 +137,30 @@ def test_partials_are_written_in_place_when_a_template_is_loaded() -> None:
         for context in contexts:
             assert env.get_template(name).render(**context) == \
                 plain.get_template(name).render(**context)
+
+
+def test_catalog_calls_skip_jinjas_generic_call(monkeypatch) -> None:
+    """Issue 13: ``_()`` goes straight to the catalog (a receipt makes some fifteen such
+    calls), with the ``lang`` and ``rules`` Jinja would give it, a loop's own first."""
+    import jinja2.runtime
+
+    from pbem.reports import templating
+    from pbem.reports.i18n import t
+    generic = jinja2.runtime.Context.call
+    through: list[object] = []
+
+    def counted(self, obj, *args, **kwargs):
+        through.append(obj)
+        return generic(self, obj, *args, **kwargs)
+    monkeypatch.setattr(jinja2.runtime.Context, "call", counted)
+    env = templating.environment()
+    assert env.get_template("common/receipt.txt.j2").render(**_receipt())
+    assert templating._gettext not in through
+    plain = env.overlay(cache_size=0)
+    plain.context_class = jinja2.runtime.Context
+    source = ('{{ _("receipt.orders") }}|{% for lang in ["ru"] %}{{ _("receipt.orders") }}'
+              '{% endfor %}|{% for x in [1] %}{% set lang = "ru" %}{{ _("receipt.orders") }}'
+              '{% endfor %}|{{ _("receipt.line", n=3) }}')
+    fast = env.from_string(source).render(lang="en", rules=None)
+    assert fast == plain.from_string(source).render(lang="en", rules=None)
+    assert fast.split("|")[2] == t("ru", "receipt.orders")       # a loop's own variable
