@@ -465,8 +465,8 @@ class Store:
                 hook()
 
     def _drop_staged(self) -> None:
-        """Forget the transactions of a batch that were not committed (module docstring:
-        their games stay as they were)."""
+        """Forget the transactions of a batch that were not committed: their games stay as
+        they were (`batch`)."""
         staged = self._staged or {}
         for game_id, (_, tmp, _, _, lock, _) in list(staged.items()):
             self._cache.pop(game_id, None)
