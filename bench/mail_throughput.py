@@ -25,8 +25,10 @@
    + system, from /proc) from SIGCONT until every mail is logged as handled and the outbox
    queue is empty, per mail, is set against the standard library's `email` parse of the
    same mails in this process (best of 3) (issue 13:
-   ``mail-warm: messages N, per-mail X ms, parse Y ms, ratio Z``).  The line before it
-   says how many fetches the daemon took for the batch (one mbox per fetch in its spool).
+   ``mail-warm: messages N, per-mail X ms, parse Y ms, ratio Z``).  The lines before it
+   say how many fetches the daemon took for the batch (one mbox per fetch in its spool)
+   and how its CPU splits: user and system, and its main thread's (the SMTP sessions'
+   threads have the rest).
 
 ``--repo`` runs another checkout's ``pbem`` (the judge under test) in the subprocesses, so
 one bench compares the code before and after a change.
