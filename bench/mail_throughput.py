@@ -15,9 +15,23 @@
 5. Starts ``pbem run`` (IMAP IDLE) and times single order mails from the SMTP submission
    to the receipt appearing in the player's IMAP mailbox; reports the median.
 
-6. The warm daemon: stopped while N more order mails arrive, then continued; its CPU time
-   for them (from /proc) per mail, against the standard library's `email` parse of the
-   same mails (issue 13: ``mail-warm: messages N, per-mail X ms, parse Y ms, ratio Z``).
+6. The warm daemon (the same ``pbem run`` process): stopped (SIGSTOP) while N more order
+   mails are delivered over LMTP; the bench then makes Dovecot take in the whole batch
+   (its own IMAP session searches the judge's INBOX until it sees all N unprocessed, which
+   syncs the maildir into Dovecot's index) and waits a second so the daemon's IDLE session
+   is told of all of them before the daemon is continued (SIGCONT).  Without this the daemon
+   saw the batch in one to four fetches by chance (Dovecot had synced only part of it when
+   the daemon woke), and each fetch is a transaction per game.  The daemon's CPU time (user
+   + system, from /proc) from SIGCONT until every mail is logged as handled and the outbox
+   queue is empty, per mail, is set against the standard library's `email` parse of the
+   same mails in this process (best of 3) (issue 13:
+   ``mail-warm: messages N, per-mail X ms, parse Y ms, ratio Z``).  The lines before it
+   say how many fetches the daemon took for the batch (one mbox per fetch in its spool)
+   and how its CPU splits: user and system, and its main thread's (the SMTP sessions'
+   threads have the rest).
+
+``--repo`` runs another checkout's ``pbem`` (the judge under test) in the subprocesses, so
+one bench compares the code before and after a change.
 
 Goal: processing <= 5x the bare fetch; receipt_p50 <= 2 s; warm per-mail CPU <= 5x the
 stdlib parse.  The last line is exactly:
@@ -133,10 +147,12 @@ def log_time(line: str) -> float:
     return dt.datetime.strptime(line[:23], "%Y-%m-%d %H:%M:%S,%f").timestamp()
 
 
-def cpu_seconds(pid: int) -> float:
-    """The CPU time (user + system) process `pid` has used so far."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+def cpu_seconds(pid: int, thread: int | None = None) -> tuple[float, float]:
+    """The CPU time (user, system) process `pid` (or its `thread`) has used so far."""
+    path = f"/proc/{pid}/task/{thread}/stat" if thread else f"/proc/{pid}/stat"
+    fields = Path(path).read_text().rsplit(")", 1)[1].split()
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
 
 
 def stdlib_parse(mails: list[tuple[bytes, str]]) -> float:
@@ -150,20 +166,43 @@ def stdlib_parse(mails: list[tuple[bytes, str]]) -> float:
     return best
 
 
+def synced(servers: LocalMailServers, waiting: int, timeout: float = 30.0) -> None:
+    """Return once Dovecot shows `waiting` unprocessed messages in the judge's INBOX to a
+    session of its own (each SEARCH syncs the maildir into Dovecot's index), then give
+    Dovecot a second to tell the daemon's IDLE session of them."""
+    client = servers.imap(JUDGE)
+    try:
+        client.select_folder("INBOX", readonly=True)
+        end = time.monotonic() + timeout
+        while len(client.search(["NOT", "DELETED", "UNKEYWORD", "$PbemProcessed"])) < waiting:
+            if time.monotonic() > end:
+                sys.exit(f"Dovecot shows fewer than {waiting} new messages after {timeout} s")
+            time.sleep(0.05)
+            client.noop()
+    finally:
+        client.logout()
+    time.sleep(1.0)
+
+
 def warm_daemon(servers: LocalMailServers, daemon: subprocess.Popen, log_path: Path,
-                mails: list[tuple[bytes, str]], queue_dir: Path) -> tuple[float, int, float]:
-    """Seconds a running daemon needs for `mails`, the mails it sent, and the CPU seconds it
-    used for them: it is stopped (SIGSTOP) while they are delivered, continued, and timed
-    until the last mail is sent (from its log)."""
+                mails: list[tuple[bytes, str]], mail_dir: Path
+                ) -> tuple[float, int, tuple[float, float, float, float], int]:
+    """Seconds a running daemon needs for `mails`, the mails it sent, the CPU seconds it
+    used for them (user, system; its main thread's user, system) and the fetches it took (its spool files): it is stopped (SIGSTOP) while
+    they are delivered and Dovecot has taken in all of them (`synced`), continued, and
+    timed until the last mail is sent (from its log)."""
     prefix = mails[0][0].split(b"Message-ID: <", 1)[1].split(b"-", 1)[0].decode()
+    spooled = set((mail_dir / "spool").rglob("*.mbox"))
     daemon.send_signal(signal.SIGSTOP)
     mark = log_path.stat().st_size
     try:
         servers.deliver_many(mails)
+        synced(servers, len(mails))
     finally:
         started = time.time()
-        cpu_before = cpu_seconds(daemon.pid)
+        cpu_before = cpu_seconds(daemon.pid) + cpu_seconds(daemon.pid, daemon.pid)
         daemon.send_signal(signal.SIGCONT)
+    queue_dir = mail_dir / "outbox" / "queue"
     end = time.monotonic() + 120
     while True:
         with open(log_path, "rb") as fh:
@@ -171,19 +210,23 @@ def warm_daemon(servers: LocalMailServers, daemon: subprocess.Popen, log_path: P
             lines = fh.read().decode(errors="replace").splitlines()
         handled = sum(1 for ln in lines if f"<{prefix}-" in ln and " from " in ln)
         if handled >= len(mails) and not any(queue_dir.glob("*.json")):
-            cpu = cpu_seconds(daemon.pid) - cpu_before
+            after = cpu_seconds(daemon.pid) + cpu_seconds(daemon.pid, daemon.pid)
+            cpu = (after[0] - cpu_before[0], after[1] - cpu_before[1],
+                   after[2] - cpu_before[2], after[3] - cpu_before[3])
             break
         if time.monotonic() > end:
             sys.exit(f"warm daemon: {handled} of {len(mails)} handled after 120 s")
         time.sleep(0.05)
     sent = [log_time(ln) for ln in lines if " sent <" in ln]
-    return max(sent) - started, len(sent), cpu
+    fetches = len(set((mail_dir / "spool").rglob("*.mbox")) - spooled)
+    return max(sent) - started, len(sent), cpu, fetches
 
 
-def env_for(home: Path, pycache: Path) -> dict[str, str]:
-    """The subprocesses' environment: bytecode is written (to `pycache`) and reused, as an
-    installed pbem's is, even where the shell sets PYTHONDONTWRITEBYTECODE."""
-    env = {**os.environ, "PBEM_HOME": str(home), "PYTHONPATH": str(REPO),
+def env_for(home: Path, pycache: Path, repo: Path = REPO) -> dict[str, str]:
+    """The subprocesses' environment: the pbem of `repo`; bytecode is written (to `pycache`)
+    and reused, as an installed pbem's is, even where the shell sets
+    PYTHONDONTWRITEBYTECODE."""
+    env = {**os.environ, "PBEM_HOME": str(home), "PYTHONPATH": str(repo),
            "PYTHONPYCACHEPREFIX": str(pycache)}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     return env
@@ -198,6 +241,8 @@ def main() -> None:
                         help="save the log of `pbem run --once` (and FILE.daemon: `pbem run`)")
     parser.add_argument("--profile", metavar="FILE",
                         help="run `pbem run --once` under cProfile, stats to FILE")
+    parser.add_argument("--repo", type=Path, default=REPO,
+                        help="the checkout whose pbem the subprocesses run (default: this one)")
     args = parser.parse_args()
     n, games = args.messages, args.games
     seats = ("north", "east")
@@ -212,9 +257,9 @@ def main() -> None:
                              seed=f"bench{g}")
             for s in seats:
                 tags[(g, s)] = f"[b{g:03d} {s} {game.server['tokens'][s]}]"
-        env = env_for(home, Path(tmp) / "pycache")
+        env = env_for(home, Path(tmp) / "pycache", args.repo.resolve())
         warm = subprocess.run([sys.executable, "-m", "pbem", "run", "--once"], env=env,
-                              cwd=REPO, capture_output=True, text=True)  # writes bytecode
+                              cwd=args.repo, capture_output=True, text=True)  # writes bytecode
         if warm.returncode != 0:
             sys.exit(f"pbem run --once failed:\n{warm.stderr[-3000:]}")
         servers.relay.drain()
@@ -229,8 +274,7 @@ def main() -> None:
         started = time.perf_counter()
         profile = ["-m", "cProfile", "-o", args.profile] if args.profile else []
         run = subprocess.run([sys.executable, *profile, "-m", "pbem", "run", "--once"],
-                             env=env,
-                             cwd=REPO, capture_output=True, text=True)
+                             env=env, cwd=args.repo, capture_output=True, text=True)
         process_s = time.perf_counter() - started
         if run.returncode != 0:
             sys.exit(f"pbem run --once failed:\n{run.stderr[-3000:]}")
@@ -251,7 +295,7 @@ def main() -> None:
         # single-mail latency with the daemon idling on IMAP IDLE
         log = open(home / "daemon.log", "ab")
         daemon = subprocess.Popen([sys.executable, "-m", "pbem", "run"], env=env,
-                                  cwd=REPO, stdout=log, stderr=subprocess.STDOUT)
+                                  cwd=args.repo, stdout=log, stderr=subprocess.STDOUT)
         latencies = []
         try:
             time.sleep(2.0)
@@ -273,9 +317,8 @@ def main() -> None:
                 time.sleep(0.3)
             watcher.logout()
             warm_mails = order_mails(home, tags, seats, n, "warm")
-            warm_s, warm_sent, warm_cpu = warm_daemon(servers, daemon, home / "daemon.log",
-                                                      warm_mails,
-                                                      home / "mail" / "outbox" / "queue")
+            warm_s, warm_sent, warm_cpu, fetches = warm_daemon(
+                servers, daemon, home / "daemon.log", warm_mails, home / "mail")
             parse_s = stdlib_parse(warm_mails)
         finally:
             daemon.send_signal(signal.SIGTERM)
@@ -286,8 +329,10 @@ def main() -> None:
         print("receipt latencies: " + ", ".join(f"{x:.2f}" for x in latencies))
         print(f"warm daemon (pbem run, stopped while {n} more order mails arrive, then "
               f"continued): all answered in {warm_s:.2f} s, {warm_s / n * 1000:.1f} ms a mail, "
-              f"{warm_sent} mails sent")
-        per_mail, parse_mail = warm_cpu / n * 1000, parse_s / n * 1000
+              f"{warm_sent} mails sent, {fetches} fetch(es)")
+        per_mail, parse_mail = (warm_cpu[0] + warm_cpu[1]) / n * 1000, parse_s / n * 1000
+        print("warm daemon CPU per mail: user {:.2f} ms, system {:.2f} ms (main thread: user "
+              "{:.2f} ms, system {:.2f} ms)".format(*(x / n * 1000 for x in warm_cpu)))
         print(f"mail-warm: messages {n}, per-mail {per_mail:.2f} ms, parse {parse_mail:.3f} ms, "
               f"ratio {per_mail / parse_mail:.1f}")
         ratio = process_s / fetch_s

@@ -43,7 +43,7 @@ from engine import registry
 from engine.archive import dump_yaml, load_yaml
 from engine.contract import IllegalOrder
 from engine.game import Game
-from pbem.files import atomic_write
+from pbem.files import atomic_write, sync_filesystem, write_beside
 
 log = logging.getLogger("pbem.store")
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
@@ -144,6 +144,11 @@ class Store:
         self._files: dict[str, str] = {}
         self._looks_read = False        # `LOOKS_FILE` read (at the first `one_look`)
         self._looks_changed = False     # a look to write back to it
+        #: Inside `batch`: the transactions waiting for its commit, by game: the game, its
+        #: temporary file, bytes and summaries, its lock and its `on_commit` hooks.
+        self._staged: dict[str, tuple[Game, str, bytes, dict[str, Any], Any,
+                                      list[Callable[[], None]]]] | None = None
+        self._hooks: list[Callable[[], None]] | None = None   # the open transaction's
 
     @property
     def games_dir(self) -> Path:
@@ -370,21 +375,109 @@ class Store:
 
     @contextmanager
     def transaction(self, game_id: str) -> Iterator[Game]:
-        """Load under the game's lock; save atomically on a clean exit, never on error."""
-        with self._locked(game_id):
+        """Load under the game's lock; save atomically on a clean exit, never on error.
+        Inside `batch` the save waits for the batch's commit, the lock kept till then."""
+        if self._staged is not None and game_id in self._staged:
+            self._commit()          # a game is in a batch once: its first save goes first
+        lock = self._lock(game_id)
+        hooks: list[Callable[[], None]] = []
+        self._hooks, staged = hooks, False
+        try:
             game = self.load(game_id)
             try:
                 yield game
-                self._save(game)
+                if self._staged is not None:
+                    self._stage(game, lock, hooks)
+                    staged = True
+                else:
+                    self._save(game)
             except BaseException:
                 self._cache.pop(game_id, None)
                 raise
+        finally:
+            self._hooks = None
+            if not staged:
+                _unlock(lock)
+        for hook in () if staged else hooks:
+            hook()
 
-    def _save(self, game: Game) -> None:
-        """Write the game; when summaries are registered, with its head and its index
-        (from the game in hand, keyed on the bytes just written: the next look parses
-        nothing)."""
-        path = self.path(game.id)
+    def on_commit(self, hook: Callable[[], None]) -> None:
+        """Call `hook` once the game of the open transaction is committed (at once after its
+        save, or after the commit of the `batch` it waits in); never when it is not."""
+        assert self._hooks is not None, "on_commit outside a transaction"
+        self._hooks.append(hook)
+
+    @property
+    def batching(self) -> bool:
+        """Whether transactions now wait for the commit of a `batch`."""
+        return self._staged is not None
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Transactions on several games, committed together (issue 13: a daemon cycle's
+        games, one sync for all instead of three fsyncs each).
+
+        Inside, a transaction that ends cleanly writes its game to a temporary file beside
+        it (not synced) and keeps the game's lock.  At the end, on a clean exit: one sync
+        of the file system (the temporary files and whatever the transactions wrote before
+        them, such as a game's pending mails), each temporary file renamed over its game,
+        one more sync (the renames), then the transactions' `on_commit` hooks in order and
+        the locks released.  A crash at any instant leaves every game as it was or as its
+        transaction left it, never torn.  When the body raises, or a rename fails, the
+        games not yet renamed are dropped (their temporaries removed) and the error goes
+        on; the games renamed are committed.  A second transaction on a game waiting in the
+        batch commits the batch first."""
+        if self._staged is not None:
+            raise RuntimeError("batches do not nest")
+        self._staged = {}
+        try:
+            yield
+            self._commit()
+        finally:
+            self._drop_staged()
+            self._staged = None
+
+    def _stage(self, game: Game, lock: Any, hooks: list[Callable[[], None]]) -> None:
+        assert self._staged is not None
+        data, summaries = self._game_bytes(game)
+        tmp = write_beside(self.path(game.id), data)
+        self._staged[game.id] = (game, tmp, data, summaries, lock, hooks)
+
+    def _commit(self) -> None:
+        """Commit the transactions waiting in the batch (see `batch`)."""
+        staged = self._staged
+        if not staged:
+            return
+        sync_filesystem(self._games)
+        done = []
+        try:
+            for game_id, (game, tmp, data, summaries, lock, hooks) in list(staged.items()):
+                os.replace(tmp, self.path(game_id))
+                del staged[game_id]
+                done.append((game, data, summaries, lock, hooks))
+            sync_filesystem(self._games)
+        finally:
+            for game, data, summaries, lock, _ in done:
+                _unlock(lock)
+                self._saved(game, data, summaries)
+        for *_, hooks in done:
+            for hook in hooks:
+                hook()
+
+    def _drop_staged(self) -> None:
+        """Forget the transactions of a batch that were not committed: their games stay as
+        they were (`batch`)."""
+        staged = self._staged or {}
+        for game_id, (_, tmp, _, _, lock, _) in list(staged.items()):
+            self._cache.pop(game_id, None)
+            with suppress(OSError):
+                os.unlink(tmp)
+            _unlock(lock)
+        staged.clear()
+
+    def _game_bytes(self, game: Game) -> tuple[bytes, dict[str, Any]]:
+        """The game file's bytes: the game, after its head when summaries are registered
+        (and those summaries)."""
         data = dump_yaml(game.to_data(private=True)).encode("utf-8")
         try:
             summaries = {n: f(game) for n, f in self._summaries.items()}
@@ -393,7 +486,19 @@ class Store:
             summaries = {}
         if summaries:
             data = with_head(data, summaries)
-        atomic_write(path, data)
+        return data, summaries
+
+    def _save(self, game: Game) -> None:
+        """Write the game; when summaries are registered, with its head and its index
+        (from the game in hand, keyed on the bytes just written: the next look parses
+        nothing)."""
+        data, summaries = self._game_bytes(game)
+        atomic_write(self.path(game.id), data)
+        self._saved(game, data, summaries)
+
+    def _saved(self, game: Game, data: bytes, summaries: dict[str, Any]) -> None:
+        """Remember the game just written as `data` (its signature, its index)."""
+        path = self.path(game.id)
         signature = _signature(path)
         if signature is None:
             return
@@ -410,12 +515,28 @@ class Store:
 
     @contextmanager
     def _locked(self, game_id: str) -> Iterator[None]:
+        lock = self._lock(game_id)
+        try:
+            yield
+        finally:
+            _unlock(lock)
+
+    def _lock(self, game_id: str) -> Any:
+        """The game's lock file, held (flock) until `_unlock`."""
         lock_path = self.games_dir / check_game_id(game_id) / "lock"
         if not lock_path.parent.is_dir():
             raise StoreError(f"no game {game_id!r} in {self.home}")
-        with open(lock_path, "a") as lock:
+        lock = open(lock_path, "a")
+        try:
             fcntl.flock(lock, fcntl.LOCK_EX)
-            try:
-                yield
-            finally:
-                fcntl.flock(lock, fcntl.LOCK_UN)
+        except BaseException:
+            lock.close()
+            raise
+        return lock
+
+
+def _unlock(lock: Any) -> None:
+    try:
+        fcntl.flock(lock, fcntl.LOCK_UN)
+    finally:
+        lock.close()

@@ -9,7 +9,10 @@ the batch is committed exactly when the game is.  The mails are copied into the 
 outbox after the commit (again at the start of the next transaction on that game, and at
 daemon start, when the game file names the batch; a batch it does not name belonged to a
 transaction that never committed and is dropped).  The game file keeps only the batch id,
-so it grows with its entries, not with the mails.  Outbound Message-IDs are derived from
+so it grows with its entries, not with the mails.  The games of one fetched batch commit
+together (`pbem.store.Store.batch`: one sync for every game's pending file and new game
+file before the renames, one after), and their mails go into the outbox with one sync
+(`_copy_out`) before the inbound messages are marked.  Outbound Message-IDs are derived from
 the inbound Message-ID and a hash of the stored copy's bytes, and the outbox ignores an
 id it has seen, so re-processing after a crash at any line sends each mail exactly once.
 The per-game record ``server["processed"]``, keyed by seat and Message-ID
@@ -76,6 +79,10 @@ class Processor:
                                         cfg.limits.stranger_replies_hour)
         self.replies = Replies(cfg, self.rate, outbox, self.strangers, self.registered, now)
         self._known: set[str] | None = None      # every game's addresses, per batch
+        #: Of the games committed in the current batch: their mails for the outbox
+        #: (`_copy_out`) and the mails they applied.
+        self._ready: list[tuple[str, list[EmailMessage]]] = []
+        self._applied: list[Mail] = []
         self.spool = cfg.mail_dir / "spool"
         self.spool.mkdir(parents=True, exist_ok=True)
 
@@ -88,6 +95,7 @@ class Processor:
         done: list[str] = []
         groups: dict[str, list[Mail]] = {}
         self._known = None
+        self._ready, self._applied = [], []
         try:
             self._spool(items)
         except OSError as exc:  # no raw copy, no processing: every mail waits in the inbox
@@ -111,12 +119,19 @@ class Processor:
                     continue
                 assert mail.tag is not None
                 groups.setdefault(mail.tag.game, []).append(mail)
-            for game_id, mails in groups.items():
-                for start in range(0, len(mails), BATCH):
-                    if should_stop():
-                        break
-                    ran = self._run_game(game_id, mails[start:start + BATCH], should_stop)
-                    done += [m.item.key for m in ran]
+            try:
+                with self.store.batch():
+                    for game_id, mails in groups.items():
+                        for start in range(0, len(mails), BATCH):
+                            if should_stop():
+                                break
+                            ran = self._run_game(game_id, mails[start:start + BATCH],
+                                                 should_stop)
+                            done += [m.item.key for m in ran]
+            except OSError as exc:   # committed games' mails come back as repeats
+                log.error("committing the games of this batch failed, their mails left in "
+                          "the inbox for a later cycle: %s", exc)
+            done += self._copy_out()
         finally:
             try:
                 if done:
@@ -126,6 +141,28 @@ class Processor:
             except OSError as exc:  # fetched again later: the Message-ID record says done
                 log.error("marking %d mails processed failed: %s", len(done), exc)
         return len(done)
+
+    def _copy_out(self) -> list[str]:
+        """After the games of a batch are committed: their mails into the outbox (one sync
+        for all), their pending files removed, each mail applied logged; returns the keys
+        of those mails, to be marked processed (none when the outbox refused them: the
+        pending files keep them, `flush_pending`)."""
+        ready, applied = self._ready, self._applied
+        self._ready, self._applied = [], []
+        try:
+            self.outbox.enqueue_many([m for _, mails in ready for m in mails],
+                                     self.cfg.judge_address)
+            for game_id, _ in ready:
+                self.pending_mark(game_id).unlink(missing_ok=True)
+        except OSError as exc:
+            log.error("%d mail(s) applied, their mails not yet in the outbox (kept beside "
+                      "their games), left in the inbox for a later cycle: %s",
+                      len(applied), exc)
+            return []
+        for mail in applied:
+            log.info("%s %s from %s: %s", mail.item.key, mail.inbound.message_id,
+                     mail.inbound.sender, mail.outcome)
+        return [m.item.key for m in applied]
 
     def registered(self, address: str) -> bool:
         """Whether any game on this judge knows `address` (a player, moderator or
@@ -223,8 +260,11 @@ class Processor:
         yielded list is written to the game's pending file under a new batch id (fsynced),
         then the game file naming that batch is saved atomically, then the mails are
         copied into the outbox and the pending file removed.  A restart reads only the
-        games that have a pending file."""
+        games that have a pending file.  Inside a store batch (`process`) the pending file
+        is made durable by the batch's commit, before the game file it belongs to, and the
+        copy waits for `_copy_out`."""
         mails: list[EmailMessage] = []
+        batching = self.store.batching
         with self.store.transaction(game_id) as game:
             self.flush_pending(game)
             yield game, mails
@@ -233,9 +273,12 @@ class Processor:
                 batch = hashlib.sha256("\0".join(raws).encode("ascii", "surrogateescape")
                                        ).hexdigest()[:24]
                 _write_synced(self.pending_mark(game_id),
-                              json.dumps({"batch": batch, "mails": raws}).encode("ascii"))
+                              json.dumps({"batch": batch, "mails": raws}).encode("ascii"),
+                              sync=not batching)
                 game.server["outbox_batch"] = batch
-        if mails:
+                if batching:    # the batch's commit syncs the file first; `_copy_out`
+                    self.store.on_commit(lambda: self._ready.append((game_id, mails)))
+        if mails and not batching:
             self.outbox.enqueue_many(mails, self.cfg.judge_address)
             self.pending_mark(game_id).unlink(missing_ok=True)
 
@@ -248,7 +291,9 @@ class Processor:
 
     def _run_game(self, game_id: str, mails: list[Mail],
                   should_stop: Callable[[], bool]) -> list[Mail]:
-        """Apply `mails` to one game in one transaction; returns those handled."""
+        """Apply `mails` to one game in one transaction of the store's batch (`process`):
+        those handled are logged and marked once it commits (`_copy_out`); returns only
+        those set aside for an internal error (answered, to be marked at once)."""
         done: list[Mail] = []
         try:
             with self.mail_transaction(game_id) as (game, sink):
@@ -258,6 +303,7 @@ class Processor:
                         break
                     self._handle(game, mail, out)
                     done.append(mail)
+                self.store.on_commit(lambda handled=done: self._applied.extend(handled))
         except OSError as exc:   # a full or read-only disk: nothing committed, all wait
             log.error("game %s: %d mail(s) left in the inbox for a later cycle: %s",
                       game_id, len(mails), exc)
@@ -266,12 +312,12 @@ class Processor:
             if len(mails) > 1:
                 log.warning("batch of %d mails for %s failed; retrying one by one",
                             len(mails), game_id)
-                done = []
+                aside: list[Mail] = []
                 for mail in mails:
                     if should_stop():
                         break
-                    done += self._run_game(game_id, [mail], should_stop)
-                return done
+                    aside += self._run_game(game_id, [mail], should_stop)
+                return aside
             mail = mails[0]
             log.error("%s %s: internal error\n%s", mail.item.key, mail.inbound.message_id,
                       traceback.format_exc())
@@ -280,10 +326,7 @@ class Processor:
                              "try again later, or write to the moderator"], "internal error")
             self._tell_moderators(game_id, mail)
             return [mail]
-        for mail in done:
-            log.info("%s %s from %s: %s", mail.item.key, mail.inbound.message_id,
-                     mail.inbound.sender, mail.outcome)
-        return done
+        return []
 
     def _tell_moderators(self, game_id: str, mail: Mail) -> None:
         try:
@@ -388,15 +431,16 @@ class Processor:
         out.mails.append(old)  # type: ignore[arg-type]
 
 
-def _write_synced(path: Path, data: bytes) -> None:
+def _write_synced(path: Path, data: bytes, sync: bool = True) -> None:
     """Write `data` to `path` and fsync it (its directory entry is made durable by the
     game file's save, which fsyncs the same directory; a torn file is from a transaction
-    that never committed)."""
+    that never committed); without `sync` the caller's batch syncs it."""
     try:
         with open(path, "wb") as handle:
             handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
+            if sync:
+                handle.flush()
+                os.fsync(handle.fileno())
     except BaseException:
         path.unlink(missing_ok=True)
         raise

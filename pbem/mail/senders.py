@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Protocol
 
-from pbem.mail.outbox import Entry, Outbox, fsync_dir, sync_filesystem
+from pbem.files import sync_filesystem
+from pbem.mail.outbox import Entry, Outbox, fsync_dir
 
 log = logging.getLogger("pbem.mail")
 

@@ -11,6 +11,7 @@ Long prose can instead have a per-language file: ``help.ru.txt.j2`` next to ``he
 from __future__ import annotations
 
 import functools
+import re
 import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
@@ -104,6 +105,24 @@ def _gettext(ctx: jinja2.runtime.Context, key: str, /, **args: Any) -> str:
     return t(ctx.get("lang") or "en", key, ctx.get("rules"), **args)
 
 
+def _catalog_context() -> type[jinja2.runtime.Context]:
+    """The templates' context class: a call of ``_()`` goes straight to the catalog, with
+    the ``lang`` and ``rules`` the template sees there (a loop's own variables first), as
+    Jinja's `Context.call` would pass the context to `_gettext` (issue 13: a receipt makes
+    some fifteen such calls); every other call is Jinja's."""
+    import jinja2.runtime
+
+    class CatalogContext(jinja2.runtime.Context):
+        def call(__self, __obj: Any, /, *args: Any, **kwargs: Any) -> Any:
+            if __obj is not _gettext or "_block_vars" in kwargs or len(args) != 1:
+                return super().call(__obj, *args, **kwargs)
+            scope = kwargs.pop("_loop_vars", None) or {}
+            lang = scope["lang"] if "lang" in scope else __self.get("lang")
+            rules = scope["rules"] if "rules" in scope else __self.get("rules")
+            return t(lang or "en", args[0], rules, **kwargs)
+    return CatalogContext
+
+
 def _autoescape(name: str | None) -> bool:
     return bool(name) and str(name).endswith(".html.j2")
 
@@ -120,7 +139,32 @@ def _source(name: str) -> tuple[str, str, Callable[[], bool]] | None:
     path = template_path(name)
     if not path.is_file():
         return None
-    return path.read_text(encoding="utf-8"), str(path), lambda: True
+    return _inlined(path.read_text(encoding="utf-8"), name), str(path), lambda: True
+
+
+#: ``{% include "<name>" %}`` alone on its line (`_inlined`)
+_INCLUDE = re.compile(r'^\{% include "([^"]+)" %\}$', re.M)
+#: what a partial may not hold to be written in place of its include
+_OWN_SCOPE = re.compile(r"\{%-?\s*(set|macro|block|extends|import|from|call)\b")
+
+
+def _inlined(source: str, name: str) -> str:
+    """`source` with each partial it includes alone on a line written in place of the
+    include, when the template is loaded (issue 13: a receipt renders five partials, and an
+    include costs a new context and a template lookup per mail).  The text rendered is the
+    same: the include tag's own line end is trimmed (``trim_blocks``), so the partial goes
+    in without its final newline, which it must have; a partial of another kind (text or
+    HTML: autoescaping) or with names of its own (``set``, ``macro`` ...) stays included."""
+    def partial(match: re.Match[str]) -> str:
+        included = match.group(1)
+        path = template_path(included)
+        if _autoescape(included) != _autoescape(name) or not path.is_file():
+            return match.group(0)
+        text = _inlined(path.read_text(encoding="utf-8"), included)
+        if not text.endswith("\n") or _OWN_SCOPE.search(text):
+            return match.group(0)
+        return text[:-1]
+    return _INCLUDE.sub(partial, source)
 
 
 @functools.lru_cache(maxsize=1)
@@ -135,6 +179,7 @@ def environment() -> jinja2.Environment:
                              undefined=jinja2.StrictUndefined, autoescape=_autoescape,
                              auto_reload=False,
                              bytecode_cache=jinja2.FileSystemBytecodeCache())
+    env.context_class = _catalog_context()
     env.filters["wrap"] = wrap
     env.filters["wrap_lines"] = wrap_lines
     env.filters["table"] = table

@@ -180,9 +180,10 @@ def test_crash_before_the_commit_drops_the_batch(mailhome: Path, monkeypatch) ->
     import pbem.store
     drop(mailhome, "a", player_mail("alice@example.org", N, "COMMIT 7\n", "<uncommitted@x>"))
 
-    def killed(path, data):
+    def killed(path, data, sync=True):
         raise KeyboardInterrupt("killed")
-    monkeypatch.setattr(pbem.store, "atomic_write", killed)
+    monkeypatch.setattr(pbem.store, "atomic_write", killed)     # the game file, alone
+    monkeypatch.setattr(pbem.store, "write_beside", killed)     # or in a daemon's batch
     with pytest.raises(KeyboardInterrupt):
         Daemon(mailhome).run_once()
     monkeypatch.undo()

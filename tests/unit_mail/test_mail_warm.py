@@ -94,3 +94,73 @@ def test_imap_marks_a_batch_processed_without_reading_the_flags_back(tmp_path: P
     inbox.client, inbox.uidvalidity = Client(), 7
     inbox.mark_processed(["imap:7:2", "imap:7:1"])
     assert Client.calls == [([1, 2], True)]
+
+
+def _receipt(**changes: object) -> dict[str, object]:
+    """A receipt's context (`pbem.mail.turn.Turn.receipt`), with `changes`."""
+    asked = {"prompt": "play a card at a seat, or pass", "deadline": "2026-11-30 11:57 UTC",
+             "window": True, "examples": ["PASS"], "standing": ["STANDING x NEVER"],
+             "standing_hint": [], "groups": [{"syntax": "PLAY <card> AT <seat>", "lines": [
+                 {"lead": "East: ", "items": ["#4 Dusk Duelist (1)", "#23 Willow (6)"]}]}]}
+    context: dict[str, object] = dict(
+        lang="en", rules="testgame", game="b009", seat="north", message_id="<m@x>",
+        repeat=None, sections=[{"title": "Status", "body": "  all well"}], effects=["#3 ok"],
+        orders=[{"line": 1, "text": "COMMIT 4", "status": "rejected", "message": "no",
+                 "hints": ["PASS"], "seq": None, "readings": ["4 as #4"]}],
+        commands=[{"line": 2, "text": "ORDERS", "result": "see below"}],
+        problems=[{"line": 3, "text": "FOO", "reason": "unknown", "hints": ["FOLD"]}],
+        asked=[asked], held=[{"line": 4, "text": "PASS", "status": "held", "message": "",
+                              "seq": None, "hints": []}],
+        held_now=[{"line": 4, "text": "PASS"}], fired=["STANDING x answered"],
+        waiting=["east"], outcome="", judge="judge@example.org", data_note="a note",
+        reason="you are asked", reasons=["a paragraph"], summary="a summary")
+    context.update(changes)
+    return context
+
+
+def test_partials_are_written_in_place_when_a_template_is_loaded() -> None:
+    """Issue 13: a receipt renders five partials, and an include costs a new context and a
+    template lookup per mail; they are written in place when the template is loaded (the
+    template files keep their includes), and the text is what the includes give."""
+    import jinja2
+
+    from pbem.reports import templating
+    env = templating.environment()
+    assert "{% include" not in env.loader.get_source(env, "common/receipt.txt.j2")[0]
+    assert "{% include" in templating.template_path("common/receipt.txt.j2").read_text()
+    plain = env.overlay(cache_size=0, loader=jinja2.FunctionLoader(   # (no shared cache)
+        lambda name: templating.template_path(name).read_text(encoding="utf-8")))
+    contexts = [_receipt(), _receipt(lang="ru"), _receipt(
+        orders=[], commands=[], problems=[], effects=[], sections=[], held=[], held_now=[],
+        fired=[], data_note="", outcome="north wins"), _receipt(asked=[], outcome="")]
+    for name in ("common/receipt.txt.j2", "common/prompt.txt.j2", "common/resend.txt.j2"):
+        for context in contexts:
+            assert env.get_template(name).render(**context) == \
+                plain.get_template(name).render(**context)
+
+
+def test_catalog_calls_skip_jinjas_generic_call(monkeypatch) -> None:
+    """Issue 13: ``_()`` goes straight to the catalog (a receipt makes some fifteen such
+    calls), with the ``lang`` and ``rules`` Jinja would give it, a loop's own first."""
+    import jinja2.runtime
+
+    from pbem.reports import templating
+    from pbem.reports.i18n import t
+    generic = jinja2.runtime.Context.call
+    through: list[object] = []
+
+    def counted(self, obj, *args, **kwargs):
+        through.append(obj)
+        return generic(self, obj, *args, **kwargs)
+    monkeypatch.setattr(jinja2.runtime.Context, "call", counted)
+    env = templating.environment()
+    assert env.get_template("common/receipt.txt.j2").render(**_receipt())
+    assert templating._gettext not in through
+    plain = env.overlay(cache_size=0)
+    plain.context_class = jinja2.runtime.Context
+    source = ('{{ _("receipt.orders") }}|{% for lang in ["ru"] %}{{ _("receipt.orders") }}'
+              '{% endfor %}|{% for x in [1] %}{% set lang = "ru" %}{{ _("receipt.orders") }}'
+              '{% endfor %}|{{ _("receipt.line", n=3) }}')
+    fast = env.from_string(source).render(lang="en", rules=None)
+    assert fast == plain.from_string(source).render(lang="en", rules=None)
+    assert fast.split("|")[2] == t("ru", "receipt.orders")       # a loop's own variable
