@@ -268,21 +268,25 @@ def default_plan(state, power: str) -> None:
         dist = distances(state, power, sid)
         ranked = sorted(options, key=lambda d: (not safe_path(state, power, sid, d),
                                                 dist.get(d, 99), d))
-        dst, k = _shown(state, power, sid, ranked, options, n)
+        dst, k, shown = _shown(state, power, sid, ranked, options, n)
         send(state, power, sid, dst, k)
+        if not shown:           # §5.2 L283: what the counters cannot show is removed
+            counter_mix.trim(state, power, dst)
+            counter_mix.trim(state, power, sid)
 
 
 def _shown(state, power: str, sid: str, ranked: list[str], room: dict[str, int],
-           n: int) -> tuple[str, int]:
+           n: int) -> tuple[str, int, bool]:
     """The first of the `ranked` destinations, and the most of the `n` units due that it
     takes, whose split the counters can show (§5.2 L283: a stack splits only with free
-    counters; a full destination next to a capital that takes them all); the first with
-    its room when none can."""
+    counters; a full destination next to a capital that takes them all), and True; the
+    first with its room, and False, when none can (the caller then removes what the
+    counters cannot show)."""
     for dst in ranked:
         for k in range(min(n, room[dst]), 0, -1):
             if counter_mix.choose(state, power, sid, k, dst) is not None:
-                return dst, k
-    return ranked[0], min(n, room[ranked[0]])
+                return dst, k, True
+    return ranked[0], min(n, room[ranked[0]]), False
 
 
 # ---------------------------------------------------------------- the phase

@@ -135,3 +135,27 @@ def test_the_default_return_splits_a_group_only_as_the_counters_can_show():
     after = order(state, "france", "DONE")
     assert invariants.denominations(after) == []
     assert S.count(after, "limoges", "france") == 0 and S.count(after, "bordeaux", "france") == 3
+
+
+def test_a_default_return_the_counters_cannot_show_loses_what_they_cannot_show():
+    """§19.3 with §5.2 L283: the Protestants' 2 mercenaries in Stettin must go home, the
+    only fortress in reach has room for 1, and no split of them can be shown (every "1" is
+    on the map or the electorate display): the default plan sends them and removes what the
+    counters cannot show (a random 1532 game broke the counter mix here)."""
+    state = fresh("1532")
+    for rec in state["spaces"].values():
+        rec.get("units", {}).pop("protestant", None)
+    state["electorate_display"] = {"cologne": 1, "trier": 1, "mainz": 1, "wittenberg": 1}
+    put(state, "augsburg", "protestant", regulars=1, mercenaries=3)
+    put(state, "brandenburg", "protestant", regulars=1, mercenaries=2)
+    put(state, "stettin", "protestant", mercenaries=2)
+    S.set_control(state, "stettin", "hapsburg")
+    for sid in ("augsburg", "brandenburg"):
+        S.set_control(state, sid, "protestant")
+    assert invariants.denominations(state) == []
+    state["phase_data"] = {"done": [], "settled": {}}
+    assert winter.pending(state, "protestant")[0] == {"stettin": 2}
+    winter.default_plan(state, "protestant")
+    assert S.count(state, "stettin", "protestant") == 0
+    assert invariants.denominations(state) == []
+    assert any(e["msg"] == "counter_trim" for e in state["log"])
