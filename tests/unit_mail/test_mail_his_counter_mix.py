@@ -49,9 +49,14 @@ def _put(game, sid: str, n: int) -> None:
 def france_to_act(tmp_path: Path) -> Path:
     """A Here I Stand game (``his-9``) at France's impulse, the Papacy's seat in Russian, no
     response windows or Wartburg questions asked; its home."""
-    home = his_at(tmp_path, lambda g: any(d.seat == "france" and d.kind == "impulse"
-                                          for d in g.decisions()), seed="s1",
-                  langs={"papacy": "ru"})
+    return to_act(tmp_path, "france", {"papacy": "ru"})
+
+
+def to_act(tmp_path: Path, power: str, langs: dict[str, str]) -> Path:
+    """A Here I Stand game (``his-9``) at `power`'s impulse, the seats' languages `langs`, no
+    response windows or Wartburg questions asked; its home."""
+    home = his_at(tmp_path, lambda g: any(d.seat == power and d.kind == "impulse"
+                                          for d in g.decisions()), seed="s1", langs=langs)
     with Store(home).transaction("his-9") as game:
         for power in POWERS:
             game.submit(power, "STANDING RESPONSE NEVER", at=now())

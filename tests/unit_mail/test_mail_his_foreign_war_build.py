@@ -11,8 +11,8 @@ from pathlib import Path
 from games.here_i_stand import counter_mix, facts
 from games.here_i_stand import state as S
 from pbem.store import Store
-from test_mail_done import POWERS, his_at, now, send
-from test_mail_his_counter_mix import EDIT, _flat
+from test_mail_done import now, send
+from test_mail_his_counter_mix import EDIT, _flat, to_act
 from test_mail_his_plan import to
 
 
@@ -43,12 +43,8 @@ def _persia(game, on_card: int) -> int:
 
 
 def test_a_build_for_a_short_foreign_war_needs_counters_on_the_card(tmp_path: Path):
-    home = his_at(tmp_path, lambda g: any(d.seat == "ottoman" and d.kind == "impulse"
-                                          for d in g.decisions()), seed="s1",
-                  langs={"ottoman": "ru"})
+    home = to_act(tmp_path, "ottoman", {"ottoman": "ru"})
     with Store(home).transaction("his-9") as game:
-        for power in POWERS:
-            game.submit(power, "STANDING RESPONSE NEVER", at=now())
         card = _persia(game, on_card=2)
     mails = send(home, "ottoman", f"PLAY {card} FOR CP\nBUILD REGULAR IN Edirne\n", "f1")
     receipt = _flat(to(mails, "ottoman")[0])
