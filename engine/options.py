@@ -98,8 +98,9 @@ class SubsetOf:
 class Later:
     """A domain worked out only when first read (`work` returns it): for the costly domains
     of option shapes a bot's draw mostly skips (the unit counts of every possible move).
-    Only a `DeferredOptions` may hold it (its `work` reads a private snapshot of the state,
-    which nothing changes afterwards); what such a set shows has it worked out."""
+    Only a `DeferredOptions` may hold it: its `work` reads a private snapshot of the state,
+    or the state itself while its `fresh` check holds, so the domain is worked out from the
+    state as it was; what such a set shows has it worked out."""
 
     def __init__(self, work: Callable[[], "Domain"]) -> None:  # noqa: D107
         self._work: Callable[[], Domain] | None = work

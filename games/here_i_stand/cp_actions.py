@@ -336,7 +336,8 @@ def move_options(state: S.State, power: str, cp: int) -> list[Option]:
 
 def _moves(state: S.State, power: str, cp: int, later: bool = False) -> Iterator[Option]:
     """`move_options`, one at a time; with `later`, each shape's unit counts are a `Later`
-    domain, worked out only when read (`state` must then be a private snapshot)."""
+    domain, worked out only when read (a `DeferredOptions`' work only: `state` is then a
+    private snapshot, or the state itself while nothing changes it)."""
     if power == "protestant" and not state["league"]:
         return
     m = S.board()
