@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import base64
-import json
 import logging
 import random
 import sys
@@ -46,6 +45,7 @@ from engine.record import replay  # noqa: E402
 from pbem.config import DEFAULT_CONFIG  # noqa: E402
 from pbem.daemon import Daemon  # noqa: E402
 from pbem.demo import make_game, make_home, player_mail  # noqa: E402
+from pbem.mail.outbox import Entry  # noqa: E402
 from pbem.store import Store  # noqa: E402
 
 JUDGE = "judge@example.org"
@@ -229,9 +229,9 @@ def outgoing(home: Path) -> list[tuple[list[str], str, str]]:
     parser = BytesHeaderParser()
     for sub in ("sent", "queue", "failed"):
         for path in (home / "mail" / "outbox" / sub).glob("*.json"):
-            entry = json.loads(path.read_bytes())
-            head = parser.parsebytes(base64.b64decode(entry["raw_b64"]))
-            out.append((entry["to"], str(head["Subject"]), str(head["In-Reply-To"] or "")))
+            entry = Entry.all_from_json(path.read_bytes())[path.stem]
+            head = parser.parsebytes(entry.raw)
+            out.append((entry.to, str(head["Subject"]), str(head["In-Reply-To"] or "")))
     return out
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import functools
+import pickle
 import re
 from typing import Any
 
@@ -187,6 +188,21 @@ def _construct_timestamp(loader: yaml.SafeLoader, node: yaml.Node) -> Any:
 _Loader.add_constructor("tag:yaml.org,2002:timestamp", _construct_timestamp)
 
 
+def load_with_memo(text: str | bytes) -> tuple[Any, DumpMemo]:
+    """`load_yaml`, and a `DumpMemo` that already knows the text of the document's parts
+    (`DumpMemo.seed`): the first save after a load renders only what changed."""
+    loader = _Loader(text)
+    try:
+        node = loader.get_single_node()
+        data = None if node is None else loader._build(node, {})
+    finally:
+        loader.dispose()
+    memo = DumpMemo()
+    if node is not None:
+        memo.seed(data, node, text if isinstance(text, str) else text.decode("utf-8"))
+    return data, memo
+
+
 def load_yaml(text: str | bytes) -> Any:
     """Parse YAML with safe semantics (C loader when available); timestamps come back as
     `Timestamp` strings."""
@@ -197,6 +213,196 @@ def dump_yaml(data: Any) -> str:
     """Block-style YAML, keys in insertion order, Unicode kept readable."""
     return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
                      default_flow_style=None, width=100)
+
+
+#: Keys of the containers `DumpMemo` splits: written ``key:`` as they stand (no quotes).
+_SIMPLE_KEY = re.compile(r"[a-z_][a-z0-9_]*")
+#: Types a split container's children may have: scalars written on their own line, or
+#: the dicts and lists that make the container a block (`_Dumper._node`'s rule).
+_LEAF_TYPES = (str, int, bool, type(None), Timestamp)
+_CUT = "zz-pbem-cut-"        # the marker key `DumpMemo` writes after each part it renders
+
+
+class DumpMemo:
+    """`dump_yaml` for a document written again and again with a few changes each time (a
+    game file at each save, issue 13: a game that grows by an entry would otherwise have
+    its whole file emitted again at every save).
+
+    The document is cut along its block-style mappings (and the block lists in them) into
+    parts, each a mapping entry ``key: value`` or a list item ``- value`` that is not cut
+    further; the text of each part is remembered with a fingerprint of its value (its
+    pickle, which tells a `Timestamp` from a string and a list from a tuple).  A new dump
+    renders only the parts whose value changed, all in one `dump_yaml` call of a skeleton
+    that holds each of them in its own place followed by a marker, and cuts that text
+    apart at the markers; the parts keep their place and indentation, so their text is
+    the one a whole dump writes.  The text is `dump_yaml`'s, byte for byte, except where a
+    part rendered now holds a dict or list that a remembered part holds too: `dump_yaml`
+    writes it once with an anchor and then an alias, this writes it twice (it loads as
+    equal data).  A document it cannot cut (a container of another type than dicts, lists
+    and scalars, a marker's text in a key) or whose rendered parts hold an anchor is dumped
+    whole, and nothing of it is remembered."""
+
+    MAX_DEPTH = 6
+
+    def __init__(self) -> None:
+        #: (path, key (None for a list item), fingerprint) -> text, of the last dump
+        self._parts: dict[tuple[Any, ...], str] = {}
+
+    def dump(self, data: Any) -> str:
+        if type(data) is not dict or not _block(data):
+            return dump_yaml(data)
+        pieces: list[Any] = []       # str (a header) or a part: ((path, key, fingerprint), value)
+        try:
+            self._plan(data, (), 0, pieces)
+        except (_Uncut, pickle.PicklingError, TypeError, AttributeError):
+            self._parts = {}
+            return dump_yaml(data)
+        parts, old = {}, self._parts
+        missing = []
+        for piece in pieces:
+            if type(piece) is tuple:
+                slot = piece[0]
+                text = old.get(slot)
+                if text is None:
+                    missing.append(piece)
+                else:
+                    parts[slot] = text
+        if missing:
+            texts = _render(missing)
+            if texts is None:
+                self._parts = {}
+                return dump_yaml(data)
+            for (slot, _), text in zip(missing, texts):
+                parts[slot] = text
+        self._parts = parts
+        return "".join(piece if type(piece) is str else parts[piece[0]] for piece in pieces)
+
+    def seed(self, data: Any, node: yaml.Node, text: str) -> None:
+        """Remember the parts of `data` as the document `text` (whose composed root is
+        `node`) writes them: after a load, the first dump renders only what changed since.
+        A part is the run of lines from its key (or list item) to the next part or header;
+        it is taken only where every part starts at the column `dump_yaml` would write it
+        at and every header reads as it would write it, and the text has no anchor (a part
+        rendered again could leave an alias without it), else nothing is remembered."""
+        if type(data) is not dict or not _block(data) or "&" in text:
+            return
+        pieces: list[Any] = []
+        starts: list[tuple[int, int]] = []
+        try:
+            self._plan(data, (), 0, pieces, node, starts)
+        except (_Uncut, pickle.PicklingError, TypeError, AttributeError, ValueError):
+            return
+        lines = text.splitlines(keepends=True)
+        bounds = [line for line, _ in starts] + [len(lines)]
+        if any(b >= c for b, c in zip(bounds, bounds[1:])):
+            return
+        parts: dict[tuple[Any, ...], str] = {}
+        for i, piece in enumerate(pieces):
+            line, column = starts[i]
+            if type(piece) is str:
+                if lines[line] != piece:
+                    return
+                continue
+            (path, key, _), _ = piece
+            if column != 2 * len(path):
+                return
+            parts[piece[0]] = "".join(lines[line:bounds[i + 1]])
+        self._parts = parts
+
+    def _plan(self, value: dict[Any, Any] | list[Any], path: tuple[Any, ...], depth: int,
+              pieces: list[Any], node: yaml.Node | None = None,
+              starts: list[tuple[int, int]] | None = None) -> None:
+        """The headers and parts of a block container at `path` (`depth` levels down); with
+        its composed `node`, the line and column each starts at go to `starts`."""
+        if node is not None and len(node.value) != len(value):
+            raise _Uncut(path)
+        if type(value) is list:
+            for number, item in enumerate(value):
+                pieces.append(((path, None, pickle.dumps(item, 5)), item))
+                if node is not None:
+                    mark = node.value[number].start_mark
+                    starts.append((mark.line, mark.column))   # type: ignore[union-attr]
+            return
+        indent = "  " * depth
+        for number, (key, child) in enumerate(value.items()):
+            if type(key) is str and key.startswith(_CUT):
+                raise _Uncut(key)
+            pair = node.value[number] if node is not None else None
+            if pair is not None:
+                if type(key) is str and pair[0].value != key:
+                    raise _Uncut(key)
+                mark = pair[0].start_mark
+                starts.append((mark.line, mark.column))   # type: ignore[union-attr]
+            kind = type(child)
+            if (kind is dict or kind is list) and depth < self.MAX_DEPTH and type(key) is str \
+                    and _SIMPLE_KEY.fullmatch(key) and _scalar_tag(key, (True, False)) == _STR \
+                    and child and _block(child):
+                pieces.append(f"{indent}{key}:\n")
+                self._plan(child, path + (key,), depth + 1, pieces,
+                           pair[1] if pair is not None else None, starts)
+            else:
+                pieces.append(((path, key, pickle.dumps(child, 5)), child))
+
+
+class _Uncut(Exception):
+    """A document `DumpMemo` dumps whole."""
+
+
+def _block(value: dict[Any, Any] | list[Any]) -> bool:
+    """Whether `_Dumper._node` writes `value` in block style (some child is a dict or a
+    list); raises `_Uncut` for a child of a type it might represent as a collection."""
+    children = value.values() if type(value) is dict else value
+    block = False
+    for child in children:
+        kind = type(child)
+        if kind is dict or kind is list:
+            block = True
+        elif kind not in _LEAF_TYPES:
+            raise _Uncut(kind)
+    return block
+
+
+def _render(missing: list[tuple[tuple[Any, ...], Any]]) -> list[str] | None:
+    """The texts of the parts `missing` (document order), from one `dump_yaml` of a
+    skeleton holding each where it stands followed by a marker; None when the text is not
+    cut as expected or holds an anchor."""
+    skeleton: dict[Any, Any] = {}
+    expected: list[tuple[str, str]] = []    # ("header", line) or ("part", its marker line)
+    opened: dict[tuple[Any, ...], Any] = {(): skeleton}
+    for number, ((path, key, _), value) in enumerate(missing):
+        for depth in range(1, len(path) + 1):
+            if path[:depth] not in opened:
+                parent = opened[path[:depth - 1]]
+                kind = list if key is None and depth == len(path) else dict
+                parent[path[depth - 1]] = opened[path[:depth]] = kind()
+                expected.append(("header", f"{'  ' * (depth - 1)}{path[depth - 1]}:\n"))
+        container, cut = opened[path], f"{_CUT}{number}"
+        if type(container) is list:
+            container.extend([value, {cut: []}])
+            expected.append(("part", f"{'  ' * (len(path) - 1)}- {cut}: []\n"))
+        else:
+            container[key] = value
+            container[cut] = []
+            expected.append(("part", f"{'  ' * len(path)}{cut}: []\n"))
+    text = dump_yaml(skeleton)
+    if "&id" in text:
+        return None
+    lines = text.splitlines(keepends=True)
+    texts, at = [], 0
+    for kind, line in expected:
+        if kind == "header":
+            if at >= len(lines) or lines[at] != line:
+                return None
+            at += 1
+            continue
+        start = at
+        while at < len(lines) and lines[at] != line:
+            at += 1
+        if at == len(lines) or at == start:
+            return None
+        texts.append("".join(lines[start:at]))
+        at += 1
+    return texts if at == len(lines) else None
 
 
 def record_to_data(record: Record, *, outcome: dict[str, Any] | None = None,

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from engine import registry
-from engine.archive import dump_yaml, load_yaml
+from engine.archive import DumpMemo, load_with_memo
 from engine.contract import IllegalOrder
 from engine.game import Game
 from pbem.files import atomic_write, sync_filesystem, write_beside
@@ -133,6 +133,8 @@ class Store:
         self.home = Path(home)
         self._games = os.path.join(self.home, "games")
         self._cache: OrderedDict[str, tuple[tuple[int, ...], Game]] = OrderedDict()
+        #: The text of each cached game's file by part, from its last save (`DumpMemo`)
+        self._dumps: dict[str, DumpMemo] = {}
         self._summaries: dict[str, Callable[[Game], Any]] = {}
         #: The index of each game looked at (`summary`), as on disk: one look per game
         #: while its file keeps its signature, however many duties ask.
@@ -278,20 +280,22 @@ class Store:
         if cached is not None and cached[0] == signature:
             self._cache.move_to_end(game_id)
             return cached[1]
-        parsed = load_yaml(data if data is not None else self.path(game_id).read_bytes())
+        parsed, memo = load_with_memo(data if data is not None
+                                      else self.path(game_id).read_bytes())
         try:
             rules = registry.get(parsed["game"]["rules"])
         except IllegalOrder as missing:
             raise StoreError(str(missing)) from None
         game = Game.from_data(rules, parsed)
         self._remember(game_id, signature, game)
+        self._dumps[game_id] = memo
         return game
 
     def _remember(self, game_id: str, signature: tuple[int, ...], game: Game) -> None:
         self._cache[game_id] = (signature, game)
         self._cache.move_to_end(game_id)
         while len(self._cache) > self.CACHED:
-            self._cache.popitem(last=False)
+            self._dumps.pop(self._cache.popitem(last=False)[0], None)
 
     def summary(self, game_id: str, name: str, compute: Callable[[Game], Any]) -> Any:
         """`compute(game)` (plain JSON data) for the game as committed, remembered on disk
@@ -478,7 +482,10 @@ class Store:
     def _game_bytes(self, game: Game) -> tuple[bytes, dict[str, Any]]:
         """The game file's bytes: the game, after its head when summaries are registered
         (and those summaries)."""
-        data = dump_yaml(game.to_data(private=True)).encode("utf-8")
+        memo = self._dumps.get(game.id)
+        if memo is None:
+            memo = self._dumps[game.id] = DumpMemo()
+        data = memo.dump(game.to_data(private=True)).encode("utf-8")
         try:
             summaries = {n: f(game) for n, f in self._summaries.items()}
         except Exception:   # the game is committed; its summaries are only computed later

@@ -2,9 +2,11 @@
 
 Layout under ``<home>/mail/outbox/``: ``queue/`` (waiting), ``sent/`` (delivered, kept as
 the record of what was sent and to re-send receipts), ``failed/`` (given up).  One JSON
-file per mail, named by a hash of its Message-ID, written atomically (temp + rename,
-then one syncfs for a batch).  Enqueueing a Message-ID that is already queued, sent or failed does nothing:
-that is what makes re-processing after a crash send every mail exactly once.
+name per mail, named by a hash of its Message-ID: the mails enqueued together share one
+file, written once and linked under each mail's name (one syncfs for the batch); a mail
+that fails an attempt gets a file of its own.  Enqueueing a Message-ID that is already
+queued, sent or failed does nothing: that is what makes re-processing after a crash send
+every mail exactly once.
 Retries back off exponentially; nothing is dropped while the SMTP server is down.
 
 An `Outbox` remembers the entries it wrote or read with their file's signature (inode,
@@ -82,7 +84,18 @@ class Entry:
 
     @classmethod
     def from_json(cls, data: bytes) -> "Entry":
+        """The entry of a file that holds one mail."""
+        return cls._from_dict(json.loads(data))
+
+    @classmethod
+    def all_from_json(cls, data: bytes) -> dict[str, "Entry"]:
+        """The entries of a queued, sent or failed file, by key: one mail, or the mails of
+        a batch (`Outbox.enqueue_many`)."""
         d = json.loads(data)
+        return {e.key: e for e in map(cls._from_dict, d["batch"] if "batch" in d else [d])}
+
+    @classmethod
+    def _from_dict(cls, d: dict[str, Any]) -> "Entry":
         return cls(d["message_id"], d["mail_from"], list(d["to"]),
                    base64.b64decode(d["raw_b64"]), d["created"], d.get("attempts", 0),
                    d.get("next_at", 0.0), d.get("last_error", ""), d.get("meta", {}))
@@ -119,44 +132,63 @@ class Outbox:
 
     def enqueue_many(self, msgs: "list[EmailMessage] | list[Any]", mail_from: str,
                      meta: dict | None = None) -> int:
-        """Queue several mails with one sync of the file system for the batch (each file is
-        still written to a temp name and renamed); returns how many were new.  A mail with
-        no deliverable recipient (`pbem.addresses.deliverable`) is filed under failed/ at
-        once with the reason: it never waits in the queue."""
-        new = 0
+        """Queue several mails with one sync of the file system for the batch; returns how
+        many were new.  The mails of a batch are written to one file, which each mail's
+        name in ``queue/`` then links to (`_write_batch`).  A mail with no deliverable
+        recipient (`pbem.addresses.deliverable`) is filed under failed/ at once with the
+        reason: it never waits in the queue."""
+        new, queued, seen = 0, [], set()
         for msg in msgs:
             mid = str(msg["Message-ID"]).strip()
-            if self.known(mid):
+            if mid in seen or self.known(mid):
                 continue
+            seen.add(mid)
             given = [a for h in ("To", "Cc", "Bcc") for a in _addresses(msg, h)]
             to = recipients(given)
             if "Bcc" in msg:
                 del msg["Bcc"]
             entry = Entry(mid, mail_from, to, msg.as_bytes(), time.time(), meta=meta or {})
-            if not to:
+            if to:
+                queued.append(entry)
+            else:
                 entry.last_error = ("no deliverable recipient (the sender's address is "
                                     f"not one): To {str(msg['To'])!r}")[:500]
-            name = entry.key + ".json"
-            folder = self._dirs[0] if to else self._dirs[2]
-            path = os.path.join(folder, name)
-            tmp = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
-            try:
-                with open(tmp, "wb") as handle:
-                    handle.write(entry.to_json())
-                    handle.flush()
-                    written = _signature(os.fstat(handle.fileno()))
-                os.replace(tmp, path)     # the same inode, mtime and size under its name
-            except BaseException:   # a full disk leaves no torn temporary behind
-                with contextlib.suppress(OSError):
-                    os.unlink(tmp)
-                raise
-            if to:
-                self._queued[name] = (written, entry)
+                self._write_batch(self._dirs[2], [entry])
             new += 1
+        if queued:
+            self._write_batch(self._dirs[0], queued)
         if new:
             sync_filesystem(self.queue)
             fsync_dir(self.failed)
         return new
+
+    def _write_batch(self, folder: str, entries: list[Entry]) -> None:
+        """Write `entries` under their names in `folder`: a temporary file holding them
+        all, renamed to the name of a lone entry, or linked to the name of each entry of a
+        batch and then unlinked.  A link makes no new inode: a file system that looks long
+        for a free inode after many deletions (ext4) is asked once per batch instead of
+        once per mail (issue 13).  A failed write leaves no temporary behind; the entries
+        already named stay queued."""
+        first = entries[0].key
+        tmp = os.path.join(folder, f".{first}.{os.getpid()}.tmp")
+        data = entries[0].to_json() if len(entries) == 1 else \
+            b'{"batch": [' + b", ".join(e.to_json() for e in entries) + b"]}"
+        try:
+            with open(tmp, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                written = _signature(os.fstat(handle.fileno()))
+            if len(entries) == 1:
+                os.replace(tmp, os.path.join(folder, first + ".json"))
+            else:
+                for entry in entries:
+                    os.link(tmp, os.path.join(folder, entry.key + ".json"))
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+        if folder == self._dirs[0]:
+            for entry in entries:      # a link has the inode, mtime and size written
+                self._queued[entry.key + ".json"] = (written, entry)
 
     def pending(self) -> list[Entry]:
         """Everything still queued, oldest first (copies: a caller's changes reach the
@@ -168,18 +200,22 @@ class Outbox:
             listing = list(os.scandir(self.queue))
         except OSError:
             listing = []
+        read: dict[tuple[int, int, int], dict[str, Entry]] = {}   # a batch's file, once
         for item in listing:
             name = item.name
             if not name.endswith(".json"):
                 continue
             try:
                 known = remembered.get(name)
-                if known is not None and known[0] == _signature(os.stat(item.path)):
+                signature = _signature(os.stat(item.path))
+                if known is not None and known[0] == signature:
                     entry = known[1]
                 else:
-                    with open(item.path, "rb") as handle:
-                        signature = _signature(os.fstat(handle.fileno()))
-                        entry = Entry.from_json(handle.read())
+                    if signature not in read:
+                        with open(item.path, "rb") as handle:
+                            signature = _signature(os.fstat(handle.fileno()))
+                            read[signature] = Entry.all_from_json(handle.read())
+                    entry = read[signature][name[:-len(".json")]]
                     known = (signature, entry)
             except (OSError, ValueError, KeyError):
                 continue
@@ -224,7 +260,7 @@ class Outbox:
         name = _key(message_id) + ".json"
         for d in (self.sent, self.queue, self.failed):
             if (d / name).exists():
-                return Entry.from_json((d / name).read_bytes())
+                return Entry.all_from_json((d / name).read_bytes()).get(_key(message_id))
         return None
 
     def counts(self) -> dict[str, int]:

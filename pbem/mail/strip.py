@@ -35,15 +35,17 @@ _SIGNATURE = [
                r"отправлено из|sent with|envoyé de mon|von meinem)\b", re.IGNORECASE),
 ]
 
+#: Any of `_ATTRIBUTION` and `_SIGNATURE`, in one pattern: one match per line (issue 13)
+_CUT_LINE = re.compile("|".join(f"(?:{p.pattern})" for p in _ATTRIBUTION + _SIGNATURE),
+                       re.IGNORECASE)
+
 
 def _cut_index(lines: list[str]) -> int:
     """Index of the first line that starts quoted material or a signature."""
     for i, line in enumerate(lines):
         if JUDGE_MARKER.match(line.lstrip("> ")):
             return i
-        if any(p.match(line) for p in _ATTRIBUTION):
-            return i
-        if any(p.match(line) for p in _SIGNATURE):
+        if _CUT_LINE.match(line):
             return i
         if (_ATTRIBUTION_START.match(line) and i + 1 < len(lines)
                 and _ATTRIBUTION_END.match(lines[i + 1])):

@@ -117,9 +117,9 @@ def _count_parses(monkeypatch) -> list[str]:
     """Every parse of a game file by a store (`Store.load` or a summary) is recorded."""
     import pbem.store
     parses: list[str] = []
-    real_load, real_yaml = Store.load, pbem.store.load_yaml
+    real_load, real_yaml = Store.load, pbem.store.load_with_memo
     monkeypatch.setattr(Store, "load", lambda self, gid: parses.append(gid) or real_load(self, gid))
-    monkeypatch.setattr(pbem.store, "load_yaml",
+    monkeypatch.setattr(pbem.store, "load_with_memo",
                         lambda data: parses.append("yaml") or real_yaml(data))
     return parses
 

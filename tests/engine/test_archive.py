@@ -258,3 +258,75 @@ def test_a_dict_or_list_met_twice_is_dumped_as_the_safe_dumper_dumps_it():
                              default_flow_style=None, width=100)
         assert dump_yaml(data) == expected
     assert load_yaml(dump_yaml({"a": shared, "b": shared})) == {"a": shared, "b": shared}
+
+
+KEYS = st.sampled_from(["a", "b", "entries", "server", "x_1", "null", "yes", "on", "-"]) \
+    | st.text(max_size=6)
+DOCUMENT = st.dictionaries(KEYS, st.recursive(
+    PLAIN, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(KEYS, inner, max_size=4),
+    max_leaves=12), max_size=6)
+
+
+@settings(max_examples=200, deadline=None)
+@given(DOCUMENT, DOCUMENT, st.data())
+def test_a_memo_dumps_what_dump_yaml_dumps_save_after_save(first, second, data):
+    """A game file is written part by part, each part's text remembered (issue 13): the
+    text is `dump_yaml`'s, byte for byte, at the first save, at a save that changed some
+    parts, and at the first save after a load that remembered the parts of the file it
+    read."""
+    from engine.archive import DumpMemo, load_with_memo
+    memo = DumpMemo()
+    assert memo.dump(first) == dump_yaml(first)
+    changed = dict(first)
+    changed.update(data.draw(st.dictionaries(KEYS, PLAIN, max_size=3)))
+    for key in data.draw(st.lists(st.sampled_from(sorted(first, key=repr)), max_size=2)
+                         if first else st.just([])):
+        changed.pop(key, None)
+    assert memo.dump(changed) == dump_yaml(changed)
+    assert memo.dump(second) == dump_yaml(second)
+    loaded, seeded = load_with_memo(dump_yaml(first))
+    assert loaded == first and seeded.dump(changed) == dump_yaml(changed)
+
+
+def test_a_memo_follows_a_game_entry_by_entry_and_renders_only_what_changed(monkeypatch):
+    """The saves of a whole game, each after one more entry: every text is `dump_yaml`'s,
+    and a save renders the new entry and what changed with it, not the entries before."""
+    from engine import archive
+    from engine.archive import DumpMemo, load_with_memo
+    game = finished_game("memo")
+    data = game.to_data(private=True)
+    entries = data["entries"]
+    rendered: list[int] = []
+    render = archive._render
+    monkeypatch.setattr(archive, "_render",
+                        lambda missing: rendered.append(len(missing)) or render(missing))
+    memo = DumpMemo()
+    for n in range(1, len(entries) + 1):
+        data["entries"] = entries[:n]
+        assert memo.dump(data) == dump_yaml(data)
+    assert len(entries) > 20 and max(rendered[1:]) <= 3
+    _, seeded = load_with_memo(dump_yaml(data))
+    rendered.clear()
+    assert seeded.dump(data) == dump_yaml(data) and rendered == []
+
+
+def test_a_memo_dumps_shared_objects_whole_and_a_hand_edited_file_loads_the_same():
+    """A document whose new parts hold one object twice is dumped whole, anchor and alias
+    as `dump_yaml` writes them, and a file read with an anchor is not cut (a part written
+    again could leave the alias without it); a file edited by hand (other indentation,
+    other quoting) is remembered only where its parts sit where a dump puts them, and what
+    is saved after loads as the data."""
+    from engine.archive import DumpMemo, load_with_memo
+    shared = {"k": [1, 2]}
+    doc = {"a": {"x": shared, "y": {"z": shared}}, "b": [shared, {"n": 1}]}
+    memo = DumpMemo()
+    assert memo.dump(doc) == memo.dump(doc) == dump_yaml(doc) and "&id001" in dump_yaml(doc)
+    data, memo = load_with_memo(dump_yaml(doc))
+    data["a"]["x"] = {"k": [3]}
+    assert memo._parts == {} and load_yaml(memo.dump(data))["a"]["y"]["z"] == shared
+    edited = ("a:\n    x: {k: [1, 2]}\n    y:\n        z: {k: [1, 2]}\n"
+              "b:\n  - {k: [1, 2]}\n  - n: 1\nc: 'quoted'\n")
+    data, memo = load_with_memo(edited)
+    data["b"].append({"n": 2})
+    data["d"] = {"e": [1]}
+    assert load_yaml(memo.dump(data)) == data

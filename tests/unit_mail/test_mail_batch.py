@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.archive import DumpMemo
 import pbem.mail.outbox
 import pbem.store
 from pbem.daemon import Daemon
@@ -59,8 +60,9 @@ def test_one_load_one_dump_and_two_syncs_for_the_games_of_a_cycle(
 
     def measured(self, *args, **kwargs):
         with pytest.MonkeyPatch.context() as mp:
-            mp.setattr(pbem.store, "load_yaml", counting("load", pbem.store.load_yaml))
-            mp.setattr(pbem.store, "dump_yaml", counting("dump", pbem.store.dump_yaml))
+            mp.setattr(pbem.store, "load_with_memo",
+                       counting("load", pbem.store.load_with_memo))
+            mp.setattr(DumpMemo, "dump", counting("dump", DumpMemo.dump))
             mp.setattr(os, "fsync", counting("fsync", os.fsync))
             for module in (pbem.store, pbem.mail.outbox):
                 mp.setattr(module, "sync_filesystem", counting("sync", module.sync_filesystem))

@@ -125,7 +125,7 @@ def test_a_send_after_an_enqueue_reads_no_queued_file_back(tmp_path, monkeypatch
 
     def unread(data):
         raise AssertionError("a queued file was read back")
-    monkeypatch.setattr(outbox_module.Entry, "from_json", staticmethod(unread))
+    monkeypatch.setattr(outbox_module.Entry, "_from_dict", staticmethod(unread))
     assert flush(box, MaildirSender(tmp_path / "md")) == (3, 0)
     assert box.counts() == {"queue": 0, "sent": 3, "failed": 0}
 

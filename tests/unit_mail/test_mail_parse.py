@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pbem.mail.html2text import html_to_text
 from pbem.mail.parse import decode_bytes, parse_message
@@ -87,3 +89,15 @@ def test_html_to_text() -> None:
     text = html_to_text(html)
     assert "PLAY 3 AT east" in text and "PASS\nALLOW" in text and "- one" in text
     assert "> quoted" in text and "old report" not in text and "{x}" not in text
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=60) | st.sampled_from([
+    "-- ", "--", "On Mon, Ann wrote:", "Иван пишет:", "-----Original Message-----",
+    "____________", "Begin forwarded message:", "Sent from my phone", "von meinem iPad",
+    " wrote: x", "-- x", "______", "Отправлено с iPhone"]))
+def test_one_pattern_cuts_where_any_of_the_patterns_cut(line) -> None:
+    """The attribution and signature patterns are matched as one (issue 13): a line starts
+    the cut exactly when one of them matches it."""
+    from pbem.mail.strip import _ATTRIBUTION, _CUT_LINE, _SIGNATURE
+    assert bool(_CUT_LINE.match(line)) == any(p.match(line) for p in _ATTRIBUTION + _SIGNATURE)
