@@ -42,6 +42,7 @@ def _problem(spec: str) -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=4096)    # the same few addresses, twice for every mail out
 def deliverable(text: str) -> str:
     """`text` as the judge writes it in a ``To:`` header and an SMTP ``RCPT TO``: one bare
     address with its domain in IDNA (ASCII) form, so a non-ASCII domain such as a forged

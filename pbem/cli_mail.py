@@ -17,13 +17,14 @@ def run(ctx: click.Context, once: bool, verbose: bool) -> None:
     """Run the mail daemon: fetch, process, send, fire deadlines (SIGTERM stops cleanly)."""
     from pbem.cli_paths import PathError, require_home
     from pbem.config import ConfigError
-    from pbem.daemon import Daemon, configure_logging
+    from pbem.daemon import Daemon, configure_logging, tune_collector
     home = Path((ctx.obj or {}).get("home", "pbem-home"))
     try:
         require_home(home)
     except PathError as exc:
         raise click.ClickException(str(exc)) from None
     configure_logging(logging.DEBUG if verbose else logging.INFO)
+    tune_collector()
     try:
         daemon = Daemon(home)
     except ConfigError as exc:

@@ -16,6 +16,7 @@ Entry points (all return text, HTML or PNG bytes; the mail gateway builds the me
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from typing import Any, Mapping
 
 from engine.record import undo_target
@@ -33,7 +34,7 @@ __all__ = ["Prefs", "prefs", "presenter", "status_text", "status_html", "map_png
 
 class Prefs:
     """A seat's reading settings (language, time zone, digest, the map on phase reports)
-    from its header info."""
+    from its header info; read only (`prefs` hands out one object for the same settings)."""
 
     def __init__(self, lang: str = "en", tz: str | None = None, digest: bool = False,
                  map: bool = True) -> None:
@@ -45,8 +46,13 @@ class Prefs:
 
 def prefs(game: Any, seat: str | None) -> Prefs:
     info = game.seats.get(seat, {}) if seat else {}
-    return Prefs(info.get("lang", "en"), info.get("tz"), bool(info.get("digest", False)),
-                 bool(info.get("map", True)))
+    return _prefs(info.get("lang", "en"), info.get("tz"), bool(info.get("digest", False)),
+                  bool(info.get("map", True)))
+
+
+@functools.lru_cache(maxsize=256)   # asked some fifteen times per mail (issue 13)
+def _prefs(lang: str, tz: str | None, digest: bool, map: bool) -> Prefs:
+    return Prefs(lang, tz, digest, map)
 
 
 def presenter(game: Any, lang: str) -> Presenter:

@@ -55,6 +55,16 @@ def test_a_run_with_nothing_to_do_loads_no_template_or_picture_library(mailhome:
     assert out.strip().splitlines()[-1] == "[] 0"
 
 
+def test_a_judge_process_collects_garbage_less_often(mailhome: Path) -> None:
+    """`pbem run` sets the collector's thresholds for a judge process (issue 13)."""
+    from pbem.daemon import COLLECTOR_THRESHOLDS
+    code = ("import gc\nfrom pbem.cli import run\nrun(['--home', " + repr(str(mailhome)) +
+            ", 'run', '--once'])\nprint(gc.get_threshold())")
+    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True,
+                         capture_output=True, text=True).stdout
+    assert out.strip().splitlines()[-1] == str(COLLECTOR_THRESHOLDS) != "(700, 10, 10)"
+
+
 PIPELINE = ("pbem.mail.processor", "pbem.mail.turn", "pbem.mail.parse", "pbem.mail.compose",
             "pbem.mail.commands", "pbem.mail.moderator", "pbem.mail.outgoing", "pbem.moderation")
 
