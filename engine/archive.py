@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import functools
+import io
 import pickle
 import re
 from typing import Any
@@ -217,9 +218,11 @@ def dump_yaml(data: Any) -> str:
 
 #: Keys of the containers `DumpMemo` splits: written ``key:`` as they stand (no quotes).
 _SIMPLE_KEY = re.compile(r"[a-z_][a-z0-9_]*")
-#: Types a split container's children may have: scalars written on their own line, or
-#: the dicts and lists that make the container a block (`_Dumper._node`'s rule).
-_LEAF_TYPES = (str, int, bool, type(None), Timestamp)
+#: The children a container `DumpMemo` cuts may have: scalars (written with no style) and
+#: collections (which make the container a block: `_Dumper._node`'s rule; a tuple is
+#: written as a list, a set as a mapping).
+_SCALARS = (str, int, bool, type(None), float, Timestamp)
+_COLLECTIONS = (dict, list, tuple, set)
 _CUT = "zz-pbem-cut-"        # the marker key `DumpMemo` writes after each part it renders
 
 
@@ -231,7 +234,7 @@ class DumpMemo:
     The document is cut along its block-style mappings (and the block lists in them) into
     parts, each a mapping entry ``key: value`` or a list item ``- value`` that is not cut
     further; the text of each part is remembered with a fingerprint of its value (its
-    pickle, which tells a `Timestamp` from a string and a list from a tuple).  A new dump
+    pickle, which tells a `Timestamp` from a string and a list from a tuple, `_fingerprint`).  A new dump
     renders only the parts whose value changed, all in one `dump_yaml` call of a skeleton
     that holds each of them in its own place followed by a marker, and cuts that text
     apart at the markers; the parts keep their place and indentation, so their text is
@@ -247,6 +250,17 @@ class DumpMemo:
     def __init__(self) -> None:
         #: (path, key (None for a list item), fingerprint) -> text, of the last dump
         self._parts: dict[tuple[Any, ...], str] = {}
+        self._buffer = io.BytesIO()
+        self._pickler = pickle.Pickler(self._buffer, 5)
+        self._pickler.fast = True       # no memo: equal values pickle alike, shared or not
+
+    def _fingerprint(self, value: Any) -> bytes:
+        """`value`'s pickle, the same for equal values of the same types whether or not
+        they share objects (a game read from its file shares none)."""
+        self._buffer.seek(0)
+        self._buffer.truncate()
+        self._pickler.dump(value)
+        return self._buffer.getvalue()
 
     def dump(self, data: Any) -> str:
         if type(data) is not dict or not _block(data):
@@ -254,7 +268,8 @@ class DumpMemo:
         pieces: list[Any] = []       # str (a header) or a part: ((path, key, fingerprint), value)
         try:
             self._plan(data, (), 0, pieces)
-        except (_Uncut, pickle.PicklingError, TypeError, AttributeError):
+        except (_Uncut, pickle.PicklingError, TypeError, AttributeError, ValueError,
+                RecursionError):
             self._parts = {}
             return dump_yaml(data)
         parts, old = {}, self._parts
@@ -290,7 +305,8 @@ class DumpMemo:
         starts: list[tuple[int, int]] = []
         try:
             self._plan(data, (), 0, pieces, node, starts)
-        except (_Uncut, pickle.PicklingError, TypeError, AttributeError, ValueError):
+        except (_Uncut, pickle.PicklingError, TypeError, AttributeError, ValueError,
+                RecursionError):
             return
         lines = text.splitlines(keepends=True)
         bounds = [line for line, _ in starts] + [len(lines)]
@@ -318,7 +334,7 @@ class DumpMemo:
             raise _Uncut(path)
         if type(value) is list:
             for number, item in enumerate(value):
-                pieces.append(((path, None, pickle.dumps(item, 5)), item))
+                pieces.append(((path, None, self._fingerprint(item)), item))
                 if node is not None:
                     mark = node.value[number].start_mark
                     starts.append((mark.line, mark.column))   # type: ignore[union-attr]
@@ -341,7 +357,7 @@ class DumpMemo:
                 self._plan(child, path + (key,), depth + 1, pieces,
                            pair[1] if pair is not None else None, starts)
             else:
-                pieces.append(((path, key, pickle.dumps(child, 5)), child))
+                pieces.append(((path, key, self._fingerprint(child)), child))
 
 
 class _Uncut(Exception):
@@ -355,9 +371,9 @@ def _block(value: dict[Any, Any] | list[Any]) -> bool:
     block = False
     for child in children:
         kind = type(child)
-        if kind is dict or kind is list:
+        if kind in _COLLECTIONS:
             block = True
-        elif kind not in _LEAF_TYPES:
+        elif kind not in _SCALARS:
             raise _Uncut(kind)
     return block
 

@@ -204,8 +204,14 @@ def tune_collector() -> None:
 
 
 def configure_logging(level: int = logging.INFO) -> None:
-    """One line per event, timestamped, to stderr."""
+    """One line per event, timestamped, to stderr.  A record does not look up what the
+    line does not print (the caller's file and line, thread and process: the logging
+    HOWTO's "Optimization"); a judge logs two lines per mail (issue 13)."""
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging._srcfile = None     # type: ignore[attr-defined]
+    logging.logThreads = False
+    logging.logProcesses = False
+    logging.logMultiprocessing = False
 
 
 __all__ = ["Daemon", "configure_logging", "tune_collector"]

@@ -321,6 +321,10 @@ def test_a_memo_dumps_shared_objects_whole_and_a_hand_edited_file_loads_the_same
     doc = {"a": {"x": shared, "y": {"z": shared}}, "b": [shared, {"n": 1}]}
     memo = DumpMemo()
     assert memo.dump(doc) == memo.dump(doc) == dump_yaml(doc) and "&id001" in dump_yaml(doc)
+    loop: list = [1]
+    loop.append(loop)
+    assert DumpMemo().dump({"a": {"b": loop}, "c": [{"d": 1}]}) == \
+        dump_yaml({"a": {"b": loop}, "c": [{"d": 1}]})
     data, memo = load_with_memo(dump_yaml(doc))
     data["a"]["x"] = {"k": [3]}
     assert memo._parts == {} and load_yaml(memo.dump(data))["a"]["y"]["z"] == shared
