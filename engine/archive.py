@@ -381,7 +381,7 @@ def _block(value: dict[Any, Any] | list[Any]) -> bool:
 def _render(missing: list[tuple[tuple[Any, ...], Any]]) -> list[str] | None:
     """The texts of the parts `missing` (document order), from one `dump_yaml` of a
     skeleton holding each where it stands followed by a marker; None when the text is not
-    cut as expected or holds an anchor."""
+    cut as expected, holds an anchor or holds a marker's text in a part."""
     skeleton: dict[Any, Any] = {}
     expected: list[tuple[str, str]] = []    # ("header", line) or ("part", its marker line)
     opened: dict[tuple[Any, ...], Any] = {(): skeleton}
@@ -416,7 +416,10 @@ def _render(missing: list[tuple[tuple[Any, ...], Any]]) -> list[str] | None:
             at += 1
         if at == len(lines) or at == start:
             return None
-        texts.append("".join(lines[start:at]))
+        part = "".join(lines[start:at])
+        if _CUT in part:            # a value holds a marker's text: cut it no further
+            return None
+        texts.append(part)
         at += 1
     return texts if at == len(lines) else None
 

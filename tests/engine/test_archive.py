@@ -325,6 +325,8 @@ def test_a_memo_dumps_shared_objects_whole_and_a_hand_edited_file_loads_the_same
     loop.append(loop)
     assert DumpMemo().dump({"a": {"b": loop}, "c": [{"d": 1}]}) == \
         dump_yaml({"a": {"b": loop}, "c": [{"d": 1}]})
+    marker = {"a": {"b": "x\n  zz-pbem-cut-0: []\n", "c": ["zz-pbem-cut-1: []"]}, "d": [{}]}
+    assert DumpMemo().dump(marker) == dump_yaml(marker)
     data, memo = load_with_memo(dump_yaml(doc))
     data["a"]["x"] = {"k": [3]}
     assert memo._parts == {} and load_yaml(memo.dump(data))["a"]["y"]["z"] == shared
