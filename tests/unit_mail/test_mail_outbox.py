@@ -163,3 +163,38 @@ def test_nothing_is_sent_twice_when_a_process_dies_between_enqueue_and_send(tmp_
     assert not again.enqueue_many([message(cfg, n) for n in range(3)], cfg.judge_address)
     assert flush(again, md) == (0, 0) and flush(restarted, md) == (0, 0)
     assert len(list((tmp_path / "md" / "new").iterdir())) == 3
+
+
+def test_a_batch_cut_off_between_its_links_sends_each_mail_once(tmp_path, monkeypatch) -> None:
+    """The mails enqueued together share one file, linked under each mail's name (issue
+    13); a process stopped after some of the links has queued those mails and not the
+    others, which the next enqueue (the pending file's copy after a restart) queues."""
+    import os as os_module
+
+    from pbem.mail import outbox as outbox_module
+    cfg = parse_config(DEFAULT_CONFIG, tmp_path)
+    real, made = os_module.link, []
+
+    def link(src, dst):
+        if len(made) == 2:
+            raise KeyboardInterrupt("killed")
+        made.append(dst)
+        return real(src, dst)
+    with monkeypatch.context() as mp:
+        mp.setattr(outbox_module.os, "link", link)
+        try:
+            Outbox(tmp_path / "outbox").enqueue_many([message(cfg, n) for n in range(4)],
+                                                     cfg.judge_address)
+        except KeyboardInterrupt:
+            pass
+    restarted = Outbox(tmp_path / "outbox")
+    assert restarted.counts() == {"queue": 2, "sent": 0, "failed": 0}
+    assert not list((tmp_path / "outbox").rglob("*.tmp"))
+    assert restarted.enqueue_many([message(cfg, n) for n in range(4)], cfg.judge_address) == 2
+    md = MaildirSender(tmp_path / "md")
+    assert flush(restarted, md) == (4, 0) and flush(Outbox(tmp_path / "outbox"), md) == (0, 0)
+    subjects = sorted(p.read_bytes().split(b"Subject: ")[1][:2]
+                      for p in (tmp_path / "md" / "new").iterdir())
+    assert subjects == [b"s0", b"s1", b"s2", b"s3"]
+    sent = Outbox(tmp_path / "outbox")
+    assert sent.find_sent(str(message(cfg, 1)["Message-ID"])).raw == message(cfg, 1).as_bytes()
