@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import base64
 import copy
+import errno
 import hashlib
 import json
 import contextlib
@@ -32,6 +33,11 @@ from typing import Any
 
 from pbem.addresses import recipients
 from pbem.files import atomic_write, sync_filesystem
+
+
+#: What `os.link` fails with where the file system has no hard links (or too many)
+_NO_LINKS = frozenset({errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV,
+                       errno.EMLINK, errno.ENOSYS})
 
 
 def _key(message_id: str) -> str:
@@ -119,6 +125,7 @@ class Outbox:
         #: the queued entries this outbox wrote or read, by file name, with the signature
         #: of their file then (module docstring)
         self._queued: dict[str, tuple[tuple[int, int, int], Entry]] = {}
+        self._links = True      # whether the mails of a batch share a file (`_write_batch`)
 
     def known(self, message_id: str) -> bool:
         """Whether this Message-ID was ever enqueued (queued, sent or failed)."""
@@ -163,12 +170,26 @@ class Outbox:
         return new
 
     def _write_batch(self, folder: str, entries: list[Entry]) -> None:
-        """Write `entries` under their names in `folder`: a temporary file holding them
-        all, renamed to the name of a lone entry, or linked to the name of each entry of a
-        batch and then unlinked.  A link makes no new inode: a file system that looks long
-        for a free inode after many deletions (ext4) is asked once per batch instead of
-        once per mail (issue 13).  A failed write leaves no temporary behind; the entries
-        already named stay queued."""
+        """Write `entries` under their names in `folder`: the entries of a batch in one
+        file, linked under each entry's name (a link makes no new inode: a file system that
+        looks long for a free inode after many deletions, as ext4 does, is asked once per
+        batch instead of once per mail, issue 13); a lone entry, or every entry where the
+        file system has no links, in a file of its own.  A failed write leaves no
+        temporary behind; the entries already named stay queued."""
+        if len(entries) > 1 and self._links:
+            try:
+                self._write(folder, entries)
+                return
+            except OSError as exc:
+                if exc.errno not in _NO_LINKS:
+                    raise
+                self._links = False         # this file system has no hard links
+        for entry in entries:
+            self._write(folder, [entry])
+
+    def _write(self, folder: str, entries: list[Entry]) -> None:
+        """One temporary file holding `entries`, renamed to the name of a lone entry, or
+        linked under each entry's name and then removed."""
         first = entries[0].key
         tmp = os.path.join(folder, f".{first}.{os.getpid()}.tmp")
         data = entries[0].to_json() if len(entries) == 1 else \

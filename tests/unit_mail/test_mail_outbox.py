@@ -198,3 +198,24 @@ def test_a_batch_cut_off_between_its_links_sends_each_mail_once(tmp_path, monkey
     assert subjects == [b"s0", b"s1", b"s2", b"s3"]
     sent = Outbox(tmp_path / "outbox")
     assert sent.find_sent(str(message(cfg, 1)["Message-ID"])).raw == message(cfg, 1).as_bytes()
+
+
+def test_a_file_system_without_links_gets_a_file_a_mail(tmp_path, monkeypatch) -> None:
+    """Where the file system refuses hard links (a FAT or network share), the mails of a
+    batch are written a file each, from the refusal on."""
+    import errno
+
+    from pbem.mail import outbox as outbox_module
+    cfg = parse_config(DEFAULT_CONFIG, tmp_path)
+    tried = []
+
+    def refuse(src, dst):
+        tried.append(dst)
+        raise OSError(errno.EPERM, "Operation not permitted", dst)
+    monkeypatch.setattr(outbox_module.os, "link", refuse)
+    box = Outbox(tmp_path / "outbox")
+    assert box.enqueue_many([message(cfg, n) for n in range(3)], cfg.judge_address) == 3
+    assert box.enqueue_many([message(cfg, n) for n in range(3, 6)], cfg.judge_address) == 3
+    assert len(tried) == 1 and box.counts() == {"queue": 6, "sent": 0, "failed": 0}
+    assert not list((tmp_path / "outbox").rglob("*.tmp"))
+    assert flush(Outbox(tmp_path / "outbox"), MaildirSender(tmp_path / "md")) == (6, 0)
