@@ -20,6 +20,7 @@ from __future__ import annotations
 import base64
 import copy
 import errno
+import functools
 import hashlib
 import json
 import contextlib
@@ -76,8 +77,10 @@ class Entry:
     last_error: str = ""
     meta: dict = field(default_factory=dict)
 
-    @property
+    @functools.cached_property
     def key(self) -> str:
+        """The entry's file name in the outbox, less ``.json`` (asked several times a
+        send: worked out once)."""
         return _key(self.message_id)
 
     def to_json(self) -> bytes:
