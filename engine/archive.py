@@ -200,7 +200,10 @@ def load_with_memo(text: str | bytes) -> tuple[Any, DumpMemo]:
         loader.dispose()
     memo = DumpMemo()
     if node is not None:
-        memo.seed(data, node, text if isinstance(text, str) else text.decode("utf-8"))
+        try:
+            memo.seed(data, node, text if isinstance(text, str) else text.decode("utf-8"))
+        except UnicodeDecodeError:      # another encoding the loader read: not remembered
+            pass
     return data, memo
 
 
@@ -224,6 +227,7 @@ _SIMPLE_KEY = re.compile(r"[a-z_][a-z0-9_]*")
 _SCALARS = (str, int, bool, type(None), float, Timestamp)
 _COLLECTIONS = (dict, list, tuple, set)
 _CUT = "zz-pbem-cut-"        # the marker key `DumpMemo` writes after each part it renders
+_DOCUMENT_MARKER = re.compile(r"^(?:---|\.\.\.)(?:\s|$)", re.MULTILINE)
 
 
 class DumpMemo:
@@ -234,11 +238,11 @@ class DumpMemo:
     The document is cut along its block-style mappings (and the block lists in them) into
     parts, each a mapping entry ``key: value`` or a list item ``- value`` that is not cut
     further; the text of each part is remembered with a fingerprint of its value (its
-    pickle, which tells a `Timestamp` from a string and a list from a tuple, `_fingerprint`).  A new dump
-    renders only the parts whose value changed, all in one `dump_yaml` call of a skeleton
-    that holds each of them in its own place followed by a marker, and cuts that text
-    apart at the markers; the parts keep their place and indentation, so their text is
-    the one a whole dump writes.  The text is `dump_yaml`'s, byte for byte, except where a
+    pickle, which tells a `Timestamp` from a string and a list from a tuple:
+    `_fingerprint`).  A new dump renders only the parts whose value changed, all in one
+    `dump_yaml` call of a skeleton that holds each of them in its own place followed by a
+    marker, and cuts that text apart at the markers; the parts keep their place and
+    indentation, so their text is the one a whole dump writes.  The text is `dump_yaml`'s, byte for byte, except where a
     part rendered now holds a dict or list that a remembered part holds too: `dump_yaml`
     writes it once with an anchor and then an alias, this writes it twice (it loads as
     equal data).  A document it cannot cut (a container of another type than dicts, lists
@@ -298,8 +302,11 @@ class DumpMemo:
         A part is the run of lines from its key (or list item) to the next part or header;
         it is taken only where every part starts at the column `dump_yaml` would write it
         at and every header reads as it would write it, and the text has no anchor (a part
-        rendered again could leave an alias without it), else nothing is remembered."""
-        if type(data) is not dict or not _block(data) or "&" in text:
+        rendered again could leave an alias without it), no document marker and a last
+        line that ends (a part written before another must end its line), else nothing is
+        remembered."""
+        if type(data) is not dict or not _block(data) or "&" in text \
+                or not text.endswith("\n") or _DOCUMENT_MARKER.search(text):
             return
         pieces: list[Any] = []
         starts: list[tuple[int, int]] = []
@@ -319,8 +326,7 @@ class DumpMemo:
                 if lines[line] != piece:
                     return
                 continue
-            (path, key, _), _ = piece
-            if column != 2 * len(path):
+            if column != 2 * len(piece[0][0]):
                 return
             parts[piece[0]] = "".join(lines[line:bounds[i + 1]])
         self._parts = parts
@@ -365,8 +371,8 @@ class _Uncut(Exception):
 
 
 def _block(value: dict[Any, Any] | list[Any]) -> bool:
-    """Whether `_Dumper._node` writes `value` in block style (some child is a dict or a
-    list); raises `_Uncut` for a child of a type it might represent as a collection."""
+    """Whether `_Dumper._node` writes `value` in block style (some child is a collection);
+    raises `_Uncut` for a child of a type it might not write as a plain scalar."""
     children = value.values() if type(value) is dict else value
     block = False
     for child in children:

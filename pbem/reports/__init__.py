@@ -46,8 +46,12 @@ class Prefs:
 
 def prefs(game: Any, seat: str | None) -> Prefs:
     info = game.seats.get(seat, {}) if seat else {}
-    return _prefs(info.get("lang", "en"), info.get("tz"), bool(info.get("digest", False)),
-                  bool(info.get("map", True)))
+    settings = (info.get("lang", "en"), info.get("tz"), bool(info.get("digest", False)),
+                bool(info.get("map", True)))
+    try:
+        return _prefs(*settings)
+    except TypeError:       # a setting edited by hand into a list or a mapping
+        return Prefs(*settings)
 
 
 @functools.lru_cache(maxsize=256)   # asked some fifteen times per mail (issue 13)

@@ -315,7 +315,8 @@ def test_a_memo_dumps_shared_objects_whole_and_a_hand_edited_file_loads_the_same
     as `dump_yaml` writes them, and a file read with an anchor is not cut (a part written
     again could leave the alias without it); a file edited by hand (other indentation,
     other quoting) is remembered only where its parts sit where a dump puts them, and what
-    is saved after loads as the data."""
+    is saved after loads as the data (a last line without its end, document markers, a
+    file in UTF-16 included)."""
     from engine.archive import DumpMemo, load_with_memo
     shared = {"k": [1, 2]}
     doc = {"a": {"x": shared, "y": {"z": shared}}, "b": [shared, {"n": 1}]}
@@ -332,7 +333,15 @@ def test_a_memo_dumps_shared_objects_whole_and_a_hand_edited_file_loads_the_same
     assert memo._parts == {} and load_yaml(memo.dump(data))["a"]["y"]["z"] == shared
     edited = ("a:\n    x: {k: [1, 2]}\n    y:\n        z: {k: [1, 2]}\n"
               "b:\n  - {k: [1, 2]}\n  - n: 1\nc: 'quoted'\n")
-    data, memo = load_with_memo(edited)
-    data["b"].append({"n": 2})
-    data["d"] = {"e": [1]}
-    assert load_yaml(memo.dump(data)) == data
+    for text in (edited, edited.rstrip("\n"), "---\n" + edited + "...\n",
+                 edited.encode("utf-16")):
+        data, memo = load_with_memo(text)
+        data["b"].append({"n": 2})
+        data["d"] = {"e": [1]}
+        assert load_yaml(memo.dump(data)) == data
+    plain = {"a": {"x": 1, "y": [1]}, "b": [{"n": 1}], "c": "q"}
+    assert load_with_memo(dump_yaml(plain))[1]._parts != {}
+    for text in (dump_yaml(plain).rstrip("\n"), "---\n" + dump_yaml(plain) + "...\n"):
+        data, memo = load_with_memo(text)
+        data["d"] = {"e": [1]}
+        assert memo._parts == {} and load_yaml(memo.dump(data)) == data
