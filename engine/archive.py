@@ -272,8 +272,7 @@ class DumpMemo:
         pieces: list[Any] = []       # str (a header) or a part: ((path, key, fingerprint), value)
         try:
             self._plan(data, (), 0, pieces)
-        except (_Uncut, pickle.PicklingError, TypeError, AttributeError, ValueError,
-                RecursionError):
+        except _CANNOT_CUT:
             self._parts = {}
             return dump_yaml(data)
         parts, old = {}, self._parts
@@ -312,8 +311,7 @@ class DumpMemo:
         starts: list[tuple[int, int]] = []
         try:
             self._plan(data, (), 0, pieces, node, starts)
-        except (_Uncut, pickle.PicklingError, TypeError, AttributeError, ValueError,
-                RecursionError):
+        except _CANNOT_CUT:
             return
         lines = text.splitlines(keepends=True)
         bounds = [line for line, _ in starts] + [len(lines)]
@@ -368,6 +366,12 @@ class DumpMemo:
 
 class _Uncut(Exception):
     """A document `DumpMemo` dumps whole."""
+
+
+#: What cutting a document into parts may raise: a value it cannot place (`_Uncut`), or
+#: one its fingerprint cannot take (an object pickle refuses, a cycle)
+_CANNOT_CUT = (_Uncut, pickle.PicklingError, TypeError, AttributeError, ValueError,
+               RecursionError)
 
 
 def _block(value: dict[Any, Any] | list[Any]) -> bool:

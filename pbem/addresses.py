@@ -7,6 +7,11 @@ import functools
 from email.headerregistry import Address
 
 EXAMPLE = "ann@example.org"
+_ATOMS = r"[A-Za-z0-9_+-]+(?:\.[A-Za-z0-9_+-]+)*"
+#: A bare ASCII address of dot-separated atoms (``ann.b+x@ex-1.org``): what the standard
+#: library's address parsers make of it, and what an SMTP envelope writes of it, is known
+#: without running them (`pbem.mail.outbox`, `pbem.mail.smtp`)
+PLAIN_ADDRESS = rf"{_ATOMS}@{_ATOMS}"
 
 
 class AddressError(ValueError):

@@ -32,8 +32,8 @@ from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
-from pbem.addresses import recipients
-from pbem.files import atomic_write, sync_filesystem
+from pbem.addresses import PLAIN_ADDRESS, recipients
+from pbem.files import atomic_write, sync_filesystem, write_beside
 
 
 #: What `os.link` fails with where the file system has no hard links (or too many)
@@ -193,17 +193,13 @@ class Outbox:
     def _write(self, folder: str, entries: list[Entry]) -> None:
         """One temporary file holding `entries`, renamed to the name of a lone entry, or
         linked under each entry's name and then removed."""
-        first = entries[0].key
-        tmp = os.path.join(folder, f".{first}.{os.getpid()}.tmp")
-        data = entries[0].to_json() if len(entries) == 1 else \
-            b'{"batch": [' + b", ".join(e.to_json() for e in entries) + b"]}"
+        first = os.path.join(folder, entries[0].key + ".json")
+        tmp = write_beside(Path(first), entries[0].to_json() if len(entries) == 1 else
+                           b'{"batch": [' + b", ".join(e.to_json() for e in entries) + b"]}")
         try:
-            with open(tmp, "wb") as handle:
-                handle.write(data)
-                handle.flush()
-                written = _signature(os.fstat(handle.fileno()))
+            written = _signature(os.stat(tmp))
             if len(entries) == 1:
-                os.replace(tmp, os.path.join(folder, first + ".json"))
+                os.replace(tmp, first)
             else:
                 for entry in entries:
                     os.link(tmp, os.path.join(folder, entry.key + ".json"))
@@ -293,10 +289,9 @@ class Outbox:
                 for d in (self.queue, self.sent, self.failed)}
 
 
-_ATOMS = r"[A-Za-z0-9_+-]+(?:\.[A-Za-z0-9_+-]+)*"
 #: A header of bare ASCII addresses as `compose.build` writes them (``a@b.org, c@d.org``):
 #: what `getaddresses` makes of it is known without running its parser.
-_PLAIN_LIST = re.compile(rf"{_ATOMS}@{_ATOMS}(?:, {_ATOMS}@{_ATOMS})*")
+_PLAIN_LIST = re.compile(rf"{PLAIN_ADDRESS}(?:, {PLAIN_ADDRESS})*")
 
 
 def _addresses(msg: Any, header: str) -> list[str]:

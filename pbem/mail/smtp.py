@@ -17,15 +17,15 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from typing import Sequence
 
+from pbem.addresses import PLAIN_ADDRESS
 from pbem.config import SmtpConfig
 from pbem.mail.outbox import Entry
 from pbem.mail.senders import OnResult, Result, ignore_result
 from pbem.mail.tls import client_context
 
 
-#: An address `quoteaddr` would only put in angle brackets: ASCII, no space, no bracket,
-#: quote, comma or line break (what `pbem.addresses.recipients` lets through, mostly)
-_PLAIN_ADDRESS = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9.-]+")
+#: An address `quoteaddr` would only put in angle brackets
+_PLAIN_ADDRESS = re.compile(PLAIN_ADDRESS)
 
 
 class _PlainAddresses:
